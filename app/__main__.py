@@ -1,0 +1,7 @@
+"""``python -m app`` runs the same command line as ``stepwise``."""
+
+import sys
+
+from app.cli import main
+
+sys.exit(main())

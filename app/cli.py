@@ -1,0 +1,328 @@
+"""The ``stepwise`` command line: every core operation, headless.
+
+Only argparse is imported up front; each command imports what it needs, so
+``stepwise list`` starts fast. Known errors print one helpful line and exit 1
+(refused), 2 (bad input file or usage) or 3 (the database's environment); a bug
+prints its traceback and exits 70.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+EXIT_STORE = 3
+EXIT_BUG = 70
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from app import __version__
+
+    p = argparse.ArgumentParser(
+        prog="stepwise", description="A planner whose assistant plans. With no command, "
+        "opens the window.")
+    p.add_argument("--version", action="version", version=f"stepwise {__version__}")
+    p.add_argument("--db", metavar="PATH", help="the database file (or STEPWISE_DB)")
+    p.add_argument("--data-dir", metavar="DIR", help="where Stepwise keeps its files "
+                   "(or STEPWISE_DATA_DIR)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    add = sub.add_parser("add", help="add a task; prints its id")
+    add.add_argument("title")
+    add.add_argument("--detail", default="")
+    add.add_argument("--priority", type=int, default=3, choices=(1, 2, 3, 4),
+                     help="1 highest … 4 lowest (default 3)")
+    add.add_argument("--start", metavar="WHEN", help="not before (ISO 8601 or a phrase)")
+    add.add_argument("--due", metavar="WHEN")
+    add.add_argument("--expires", metavar="WHEN", help="too late after")
+    add.add_argument("--tag", action="append", default=[], metavar="T")
+    add.add_argument("--recur", metavar="RRULE", help="e.g. FREQ=WEEKLY;BYDAY=FR")
+
+    ls = sub.add_parser("list", help="list open tasks")
+    ls.add_argument("--all", action="store_true", help="closed tasks too")
+    ls.add_argument("--json", action="store_true")
+
+    show = sub.add_parser("show", help="a task with its plan, steps and revisions")
+    show.add_argument("id", type=int)
+    show.add_argument("--json", action="store_true")
+
+    plan = sub.add_parser("plan", help="validate, import, export and run plans")
+    psub = plan.add_subparsers(dest="plan_command", metavar="ACTION", required=True)
+    pv = psub.add_parser("validate", help="check a PlanSpec file (exit 1 lists problems)")
+    pv.add_argument("file", type=Path)
+    pi = psub.add_parser("import", help="save a PlanSpec file as the task's next revision")
+    pi.add_argument("id", type=int)
+    pi.add_argument("file", type=Path)
+    pe = psub.add_parser("export", help="print the task's plan")
+    pe.add_argument("id", type=int)
+    pe.add_argument("--format", choices=("planspec", "todos"), default="planspec")
+    for action in ("approve", "pause", "resume", "abort"):
+        psub.add_parser(action, help=f"{action} the task's active plan").add_argument(
+            "id", type=int)
+
+    step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry")
+    step.add_argument("action", choices=("start", "done", "fail", "skip", "retry"))
+    step.add_argument("id", type=int, help="the task id")
+    step.add_argument("step", help="the step id")
+    step.add_argument("--result", help="with done: what came of it")
+    step.add_argument("--error", help="with fail: why it failed")
+
+    ex = sub.add_parser("export", help="write the whole database (or tasks as iCalendar)")
+    ex.add_argument("file", type=Path)
+    ex.add_argument("--format", choices=("json", "ics"), default="json")
+    im = sub.add_parser("import", help="load a database export")
+    im.add_argument("file", type=Path)
+    im.add_argument("--replace", action="store_true", help="replace the tasks already there")
+
+    st = sub.add_parser("settings", help="show or change a setting")
+    st.add_argument("key", nargs="?")
+    st.add_argument("value", nargs="?", help="a JSON value (true, 12, \"text\")")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from app import paths
+
+    paths.configure(args.data_dir, args.db)
+    if args.command is None:
+        from ui.app import run_window
+
+        return run_window()
+    handler = COMMANDS[args.command]
+    try:
+        return handler(args)
+    except BrokenPipeError:  # `stepwise list | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:  # noqa: BLE001 - sorted into known errors and bugs below
+        return _report(exc)
+
+
+def _report(exc: Exception) -> int:
+    from app.dates import DateError
+    from app.errors import KnownError
+    from app.problems import InvalidPlan
+    from models import StoreError
+
+    if isinstance(exc, InvalidPlan):
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 1
+    if isinstance(exc, KnownError):
+        print(f"stepwise: {exc}", file=sys.stderr)
+        return exc.exit_code
+    if isinstance(exc, DateError):
+        print(f"stepwise: {exc}", file=sys.stderr)
+        return 2
+    if isinstance(exc, StoreError):
+        print(f"stepwise: {exc}", file=sys.stderr)
+        return EXIT_STORE
+    known = _store_error(exc)
+    if known is not None:
+        print(f"stepwise: {known}", file=sys.stderr)
+        return EXIT_STORE
+    import traceback
+
+    traceback.print_exception(exc)
+    print("stepwise: this is a bug in Stepwise; please report it with the text above.",
+          file=sys.stderr)
+    return EXIT_BUG
+
+
+def _store_error(exc: Exception) -> Exception | None:
+    import sqlite3
+
+    import peewee
+
+    from app import paths
+    from models import StoreError
+
+    if isinstance(exc, sqlite3.Error | peewee.PeeweeException):
+        return StoreError.classify(exc, paths.db_path())
+    return None
+
+
+def _open() -> None:
+    from app import paths
+    from models import open_database
+
+    open_database(paths.db_path())
+
+
+# --- commands ----------------------------------------------------------------------
+
+def cmd_add(args: argparse.Namespace) -> int:
+    from app.dates import local_zone, parse_when
+    from app.tasks import NewTask, add_task
+
+    times: dict[str, Any] = {}
+    for role, phrase in (("start", args.start), ("due", args.due), ("expires", args.expires)):
+        if phrase is not None:
+            understood = parse_when(phrase, role)
+            times[f"{role}_at"] = understood.when
+            print(f"{role}: {understood.describe()}  (from {phrase!r})", file=sys.stderr)
+    zone = getattr(local_zone(), "key", None)
+    new = NewTask(title=args.title, detail=args.detail, priority=args.priority,
+                  tags=tuple(args.tag), recurrence=args.recur, timezone=zone, **times)
+    _open()
+    task = add_task(new)
+    print(task.id)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from app.tasks import LIST_COLUMNS, list_rows
+
+    _open()
+    rows = list_rows(include_closed=args.all)
+    if args.json:
+        from app.views import task_json
+
+        print(_dumps([task_json(task) for task in _tasks_for(rows)]))
+        return 0
+    from app.views import format_list
+
+    sys.stdout.write(format_list(rows, LIST_COLUMNS))
+    return 0
+
+
+def _tasks_for(rows: Any) -> list[Any]:
+    from models import Task
+
+    ids = [row[0] for row in rows]
+    by_id = {t.id: t for t in Task.select().where(Task.id.in_(ids))} if ids else {}
+    return [by_id[i] for i in ids]
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from app import views
+
+    _open()
+    data = views.task_detail(args.id)
+    if args.json:
+        print(_dumps(data))
+    else:
+        sys.stdout.write(views.format_detail(data))
+    return 0
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    from app.files import read_json
+
+    action = args.plan_command
+    if action == "validate":
+        from app import planspec
+
+        planspec.parse(read_json(args.file, planspec_max_bytes()),
+                       max_steps=_max_steps_setting())
+        print(f"valid: {args.file}")
+        return 0
+    _open()
+    from app import plans
+
+    if action == "import":
+        plan = plans.save_plan(args.id, read_json(args.file, planspec_max_bytes()))
+        hint = (f"; approve it with `stepwise plan approve {args.id}`"
+                if plan.status == "pending" else "")
+        print(f"task {args.id}: plan revision {plan.revision} saved ({plan.status}){hint}")
+        return 0
+    if action == "export":
+        from app import planspec
+
+        spec = plans.spec_of(plans.latest_plan_or_fail(args.id))
+        if args.format == "todos":
+            print(_dumps(planspec.to_todos(spec)))
+        else:
+            sys.stdout.write(planspec.encode(spec))
+        return 0
+    plan = plans.plan_action(args.id, action)
+    print(f"task {args.id}: plan revision {plan.revision} is {plan.status}")
+    return 0
+
+
+def planspec_max_bytes() -> int:
+    return 32 * 1024 * 1024
+
+
+def _max_steps_setting() -> int:
+    """The assistant's step limit, from the database when one exists (validate needs none)."""
+    from app import paths, planspec
+
+    if not paths.db_path().exists():
+        return planspec.DEFAULT_MAX_STEPS
+    from app import settings
+
+    _open()
+    return int(settings.get("assistant.max_steps"))
+
+
+def cmd_step(args: argparse.Namespace) -> int:
+    from app import plans
+
+    _open()
+    step = plans.step_action(args.id, args.step, args.action, result=args.result,
+                             error=args.error)
+    print(f"task {args.id}: step {args.step!r} is {step.status}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    _open()
+    if args.format == "ics":
+        from app.files import write_atomic
+        from app.ics_export import export_ics
+
+        write_atomic(args.file, export_ics().decode("utf-8"))
+        print(f"wrote {args.file}")
+        return 0
+    from app.transfer import export_file
+
+    count = export_file(args.file)
+    print(f"wrote {args.file} ({count} tasks)")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from app.transfer import import_file
+
+    _open()
+    count = import_file(args.file, replace=args.replace)
+    print(f"imported {count} tasks from {args.file}")
+    return 0
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    import json
+
+    from app import settings
+
+    _open()
+    if args.key is None:
+        for key, decl in settings.SETTINGS.items():
+            print(f"{key} = {json.dumps(settings.get(key))}    # {decl.description}")
+        return 0
+    if args.value is not None:
+        try:
+            value = json.loads(args.value)
+        except json.JSONDecodeError:
+            value = args.value
+        settings.put(args.key, value)
+    print(f"{args.key} = {json.dumps(settings.get(args.key))}")
+    return 0
+
+
+def _dumps(data: Any) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "add": cmd_add, "list": cmd_list, "show": cmd_show, "plan": cmd_plan, "step": cmd_step,
+    "export": cmd_export, "import": cmd_import, "settings": cmd_settings,
+}

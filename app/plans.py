@@ -1,0 +1,300 @@
+"""Plans and their steps in the store: save a revision, read it back, move its states.
+
+Every change is one IMMEDIATE transaction. A plan is saved as a new revision; an
+edit names the revision it was made from and is refused when that is no longer the
+latest. Steps move only along ``app.states.STEP``; groups derive their status.
+"""
+
+from __future__ import annotations
+
+from app import graph, settings
+from app.errors import NotFound, Refused, StaleEdit
+from app.events import Change, events
+from app.planspec import PlanSpec, PlanStep, parse
+from app.states import ACTIVE_PLAN, PLAN, STEP
+from app.tasks import get_task, log, set_problem, set_status
+from models import Plan, Step, StepDependency, Task, atomic
+
+
+def latest_plan(task_id: int) -> Plan | None:
+    return (Plan.select().where(Plan.task == task_id)
+            .order_by(Plan.revision.desc()).first())
+
+
+def active_plan(task_id: int) -> Plan:
+    """The task's one active (pending, running or paused) plan.
+
+    Raises:
+        NotFound: the task has none.
+    """
+    plan = latest_plan(get_task(task_id).id)
+    if plan is None or plan.status not in ACTIVE_PLAN:
+        state = "no plan" if plan is None else f"no active plan (the latest is {plan.status})"
+        raise NotFound(f"task {task_id} has {state}; import one with `stepwise plan import`")
+    return plan
+
+
+def latest_plan_or_fail(task_id: int) -> Plan:
+    plan = latest_plan(get_task(task_id).id)
+    if plan is None:
+        raise NotFound(f"task {task_id} has no plan yet")
+    return plan
+
+
+def revisions(task_id: int) -> list[Plan]:
+    return list(Plan.select().where(Plan.task == task_id).order_by(Plan.revision))
+
+
+def spec_of(plan: Plan) -> PlanSpec:
+    """The plan as it stands now (steps with their current status), as a PlanSpec."""
+    rows = list(Step.select().where(Step.plan == plan).order_by(Step.position))
+    by_pk = {row.id: row.step_id for row in rows}
+    deps: dict[int, list[str]] = {row.id: [] for row in rows}
+    for step_pk, dep_pk in (StepDependency.select(StepDependency.step, StepDependency.depends_on)
+                            .join(Step, on=StepDependency.step == Step.id)
+                            .where(Step.plan == plan).order_by(StepDependency.id).tuples()):
+        deps[step_pk].append(by_pk[dep_pk])
+    steps = [
+        PlanStep(
+            id=row.step_id, title=row.title, objective=row.objective, depends_on=deps[row.id],
+            parent=by_pk.get(row.parent_id), target=row.target, inputs=row.inputs,
+            output_schema=row.output_schema, done_when=row.done_when, worker=row.worker,
+            due=row.due_at, status=row.status, result=row.result, error=row.error,
+        )
+        for row in rows
+    ]
+    return PlanSpec(steps=steps, title=plan.title, objective=plan.objective,
+                    revision=plan.revision, origin=plan.origin)
+
+
+def save_plan(task_id: int, data: object, *, author: str = "user", source: str = "user") -> Plan:
+    """Validate PlanSpec data and store it as the task's next revision.
+
+    Args:
+        task_id: the task the plan is for.
+        data: parsed PlanSpec JSON (or a write_todos list).
+        author: ``user`` (the plan becomes origin user) or ``assistant``.
+        source: who wrote it (a model name, ``offline`` or ``user``).
+
+    Raises:
+        InvalidPlan: the plan breaks the contract (every problem listed).
+        StaleEdit: the plan was read at a revision that is no longer the latest.
+    """
+    if author == "user" and isinstance(data, dict) and data.get("origin") == "assistant":
+        data = {**data, "origin": "user"}  # a person's edit of a generated plan
+    spec = parse(data, max_steps=settings.get("assistant.max_steps"))
+    with atomic():
+        task = get_task(task_id)
+        previous = latest_plan(task.id)
+        status = _status_for_new_revision(previous, spec)
+        if previous is not None:
+            if spec.revision != previous.revision:
+                raise StaleEdit(
+                    f"task {task_id}'s plan is at revision {previous.revision}, but this edit "
+                    f"was made from revision {spec.revision}; export it again "
+                    f"(`stepwise plan export {task_id}`) and redo the edit")
+            if previous.status != "aborted":  # an aborted plan is never overwritten
+                PLAN.check(previous.status, "superseded")
+                previous.status = "superseded"
+                previous.save()
+        plan = _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
+        set_status(task, "planned" if status == "pending" else "in_progress",
+                   why=f"plan revision {plan.revision} saved")
+        set_problem(task, _failure_text(spec) if status == "paused" else None)
+        log(task.id, "plan", f"revision {plan.revision} ({len(spec.steps)} steps) by {author}",
+            actor=author)
+    events.emit(Change("plan_saved", task_id, str(plan.revision)))
+    return plan
+
+
+def _status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
+    if previous is None or previous.status not in ("in_progress", "paused"):
+        return "in_progress" if settings.get("assistant.auto_accept") else "pending"
+    failed = any(s.status == "failed" for s in spec.steps)
+    return "paused" if failed else "in_progress"  # an edit that fixes the failure resumes
+
+
+def _failure_text(spec: PlanSpec) -> str:
+    failed = [s for s in spec.steps if s.status == "failed"]
+    return "; ".join(f"step {s.id!r} failed: {s.error or 'no reason given'}" for s in failed)
+
+
+def _insert(task: Task, spec: PlanSpec, revision: int, status: str, source: str) -> Plan:
+    stored = PlanSpec(steps=spec.steps, title=spec.title, objective=spec.objective,
+                      revision=revision, origin=spec.origin)
+    plan = Plan.create(task=task, revision=revision, status=status, origin=spec.origin,
+                       title=spec.title, objective=spec.objective, source=source,
+                       spec=stored.to_json())
+    g = graph.Graph(spec.steps)
+    pks: dict[str, int] = {}
+    position = {s.id: i for i, s in enumerate(spec.steps)}
+    for sid in sorted(g.order, key=lambda s: (len(g.ancestors(s)), position[s])):
+        s = g.steps[sid]
+        assert isinstance(s, PlanStep)
+        status_now = g.status_of(sid) if g.is_group(sid) else s.status
+        pks[sid] = Step.insert(
+            plan=plan, step_id=s.id, parent=pks.get(s.parent) if s.parent else None,
+            position=position[sid], title=s.title, objective=s.objective, target=s.target,
+            inputs=s.inputs, output_schema=s.output_schema, done_when=s.done_when,
+            worker=s.worker, due_at=s.due, status=status_now, result=s.result, error=s.error,
+        ).execute()
+    edges = [{"step": pks[s.id], "depends_on": pks[d]} for s in spec.steps for d in s.depends_on]
+    for start in range(0, len(edges), 400):
+        StepDependency.insert_many(edges[start:start + 400]).execute()
+    return plan
+
+
+# --- plan states --------------------------------------------------------------------
+
+PLAN_EVENTS = {"approve": "plan_approved", "pause": "plan_paused", "resume": "plan_resumed",
+               "abort": "plan_aborted"}
+
+
+def plan_action(task_id: int, action: str) -> Plan:
+    """``approve``, ``pause``, ``resume`` or ``abort`` the task's active plan."""
+    handlers = {"approve": _approve, "pause": _pause, "resume": _resume, "abort": _abort}
+    with atomic():
+        plan = active_plan(task_id)
+        handlers[action](plan, plan.task)
+        plan.save()
+        log(plan.task_id, "plan", f"revision {plan.revision}: {action}")
+    events.emit(Change(PLAN_EVENTS[action], task_id))
+    return plan
+
+
+def _move_plan(plan: Plan, new: str) -> None:
+    PLAN.check(plan.status, new)
+    plan.status = new
+
+
+def _approve(plan: Plan, task: Task) -> None:
+    _move_plan(plan, "in_progress")
+    set_status(task, "in_progress", why="plan approved")
+
+
+def _pause(plan: Plan, task: Task) -> None:
+    _move_plan(plan, "paused")
+    set_status(task, "paused", why="plan paused by hand")
+
+
+def _resume(plan: Plan, task: Task) -> None:
+    """Resume a paused plan; its failed steps go back to pending for another attempt."""
+    _move_plan(plan, "in_progress")
+    for step in Step.select().where((Step.plan == plan) & (Step.status == "failed")):
+        _move_step(step, "pending")
+        step.attempts += 1
+        step.save()
+    _refresh_groups(plan)
+    set_status(task, "in_progress", why="plan resumed")
+    set_problem(task, None)
+
+
+def _abort(plan: Plan, task: Task) -> None:
+    """Abort for good: every step not finished is skipped."""
+    _move_plan(plan, "aborted")
+    for step in Step.select().where((Step.plan == plan)
+                                    & Step.status.in_(("pending", "in_progress"))):
+        if step.children.count() == 0:
+            _move_step(step, "skipped")
+            step.save()
+    _refresh_groups(plan)
+    set_status(task, "paused", why=f"plan revision {plan.revision} aborted")
+
+
+# --- step states ---------------------------------------------------------------------
+
+STEP_ACTIONS = ("start", "done", "fail", "skip", "retry")
+
+
+def step_action(task_id: int, step_id: str, action: str, *, result: str | None = None,
+                error: str | None = None, actor: str = "user") -> Step:
+    """Move one step of the active plan, then bring its groups, plan and task along.
+
+    ``done`` and ``fail`` on a pending step start it first (both moves are legal ones).
+
+    Raises:
+        Refused: the plan is not running, the step is a group, or it still waits.
+        IllegalTransition: the step's status does not allow the action.
+    """
+    if action == "fail" and not (error and error.strip()):
+        raise Refused("say why the step failed: --error TEXT")
+    with atomic():
+        plan = active_plan(task_id)
+        step = _find_step(plan, step_id)
+        if action in ("start", "done", "fail"):
+            if step.status == "pending":
+                _check_can_start(plan, step)
+                _move_step(step, "in_progress")
+            if action == "done":
+                _move_step(step, "completed")
+                step.result = result
+            elif action == "fail":
+                _move_step(step, "failed")
+                step.error = error
+        elif action == "skip":
+            _move_step(step, "skipped")
+        elif action == "retry":
+            _move_step(step, "pending")
+            step.attempts += 1
+            step.error = None
+        step.save()
+        log(plan.task_id, "do", f"step {step_id!r}: {action}"
+            + (f" ({error})" if error else ""), actor=actor, step_id=step.id)
+        _after_step_change(plan, step, action)
+    events.emit(Change("step_changed", task_id, step_id))
+    return step
+
+
+def _find_step(plan: Plan, step_id: str) -> Step:
+    step = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
+    if step is None:
+        ids = ", ".join(s.step_id for s in Step.select(Step.step_id).where(Step.plan == plan))
+        raise NotFound(f"plan revision {plan.revision} has no step {step_id!r} (steps: {ids})")
+    if step.children.count():
+        raise Refused(f"step {step_id!r} is a group; act on its sub-steps instead")
+    return step
+
+
+def _check_can_start(plan: Plan, step: Step) -> None:
+    if plan.status == "pending":
+        raise Refused(f"the plan awaits approval: `stepwise plan approve {plan.task_id}`")
+    if plan.status == "paused":
+        raise Refused(f"the plan is paused: `stepwise plan resume {plan.task_id}`")
+    waiting = graph.blockers(spec_of(plan).steps, step.step_id)
+    if waiting:
+        raise Refused(f"step {step.step_id!r} still waits for: {', '.join(waiting)}")
+
+
+def _move_step(step: Step, new: str) -> None:
+    STEP.check(step.status, new)
+    step.status = new
+
+
+def _after_step_change(plan: Plan, step: Step, action: str) -> None:
+    _refresh_groups(plan)
+    task = plan.task
+    if action == "fail" and plan.status == "in_progress":
+        _move_plan(plan, "paused")
+        set_problem(task, f"step {step.step_id!r} failed: {step.error}")
+    elif action == "retry" and not Step.select().where(
+            (Step.plan == plan) & (Step.status == "failed")).exists():
+        if plan.status == "paused":
+            _move_plan(plan, "in_progress")
+        set_problem(task, None)
+    if plan.status == "in_progress" and not Step.select().where(
+            (Step.plan == plan) & Step.status.not_in(("completed", "skipped"))).exists():
+        _move_plan(plan, "completed")
+        task.result = f"plan revision {plan.revision} completed"
+        set_status(task, "done", why="every step completed or skipped")
+    plan.save()
+
+
+def _refresh_groups(plan: Plan) -> None:
+    """Store each group's derived status (groups are never moved by hand)."""
+    spec = spec_of(plan)
+    g = graph.Graph(spec.steps)
+    for sid in g.order:
+        if g.is_group(sid) and g.steps[sid].status != (derived := g.status_of(sid)):
+            Step.update(status=derived).where(
+                (Step.plan == plan) & (Step.step_id == sid)).execute()
+

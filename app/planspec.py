@@ -1,0 +1,379 @@
+"""PlanSpec v1, the plan contract (DESIGN.md section 5): decode, encode, validate.
+
+``decode`` turns JSON data into a PlanSpec and reports every problem at once;
+``encode`` writes the one canonical text (times in UTC with ``Z``), so what Stepwise
+writes reads back and writes out byte-identical. Older shapes (``write_todos`` lists
+and the task_plan seed's ``{"plan": …}``) are upgraded by ``upgrade``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from app import graph
+from app.capabilities import CAPABILITIES, input_problems
+from app.problems import InvalidPlan, Problem
+from app.states import STEP
+from models.fields import format_utc, parse_utc
+
+SCHEMA_VERSION = 1
+MAX_DEPTH = 4
+MAX_STEPS_ANY = 2000
+DEFAULT_MAX_STEPS = 10
+ORIGINS = ("assistant", "user")
+
+PLAN_KEYS = ("schema_version", "revision", "origin", "title", "objective", "steps")
+STEP_KEYS = (
+    "id", "title", "objective", "depends_on", "parent", "target", "inputs",
+    "output_schema", "done_when", "worker", "due", "status", "result", "error",
+)
+
+
+@dataclass
+class PlanStep:
+    id: str
+    title: str
+    objective: str = ""
+    depends_on: list[str] = field(default_factory=list)
+    parent: str | None = None
+    target: str | None = "user"
+    inputs: dict[str, Any] = field(default_factory=dict)
+    output_schema: dict[str, Any] | None = None
+    done_when: str = ""
+    worker: str = "me"
+    due: datetime | None = None
+    status: str = "pending"
+    result: str | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = {key: getattr(self, key) for key in STEP_KEYS}
+        data["due"] = None if self.due is None else format_utc(self.due)
+        data["depends_on"] = list(self.depends_on)
+        return data
+
+
+@dataclass
+class PlanSpec:
+    steps: list[PlanStep]
+    title: str = ""
+    objective: str = ""
+    revision: int = 1
+    origin: str = "user"
+    schema_version: int = SCHEMA_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": self.schema_version,
+            "revision": self.revision,
+            "origin": self.origin,
+            "title": self.title,
+            "objective": self.objective,
+            "steps": [step.to_json() for step in self.steps],
+        }
+
+    def step(self, step_id: str) -> PlanStep:
+        for step in self.steps:
+            if step.id == step_id:
+                return step
+        raise KeyError(step_id)
+
+
+def encode(spec: PlanSpec) -> str:
+    """The canonical text of a plan: two-space JSON, keys in contract order, final newline."""
+    return json.dumps(spec.to_json(), ensure_ascii=False, indent=2) + "\n"
+
+
+# --- decoding -------------------------------------------------------------------------
+
+
+class _Reader:
+    """Collects invalid_field problems while reading loosely typed JSON."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def bad(self, where: str, message: str, step: str | None = None) -> None:
+        self.problems.append(Problem("invalid_field", f"{where}: {message}", step))
+
+    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], where: str,
+             step: str | None = None) -> None:
+        for key in data:
+            if key not in allowed:
+                self.bad(where, f"unknown key {key!r}", step)
+
+    def text(self, data: dict[str, Any], key: str, where: str, *, default: str | None = "",
+             required: bool = False, nullable: bool = False, step: str | None = None) -> Any:
+        if key not in data:
+            if required:
+                self.bad(where, f"{key!r} is required", step)
+            return default
+        value = data[key]
+        if value is None and nullable:
+            return None
+        if not isinstance(value, str):
+            self.bad(where, f"{key!r} must be a string{' or null' if nullable else ''}", step)
+            return default
+        return value
+
+    def when(self, data: dict[str, Any], key: str, where: str, step: str) -> datetime | None:
+        value = self.text(data, key, where, default=None, nullable=True, step=step)
+        if value is None:
+            return None
+        try:
+            return parse_utc(value)
+        except ValueError:
+            self.bad(where, f"{key!r} must be ISO 8601 with a time zone, got {value!r}", step)
+            return None
+
+
+def _read_step(reader: _Reader, data: Any, index: int) -> PlanStep | None:
+    where = f"steps[{index}]"
+    if not isinstance(data, dict):
+        reader.bad(where, "a step must be an object")
+        return None
+    step_id = data.get("id")
+    if not isinstance(step_id, str) or not step_id.strip():
+        reader.bad(where, "'id' must be a non-empty string")
+        return None
+    where = f"step {step_id!r}"
+    reader.keys(data, STEP_KEYS, where, step_id)
+    title = reader.text(data, "title", where, required=True, step=step_id)
+    if "title" in data and isinstance(title, str) and not title.strip():
+        reader.bad(where, "'title' must not be empty", step_id)
+    depends_on = data.get("depends_on", [])
+    if not isinstance(depends_on, list) or not all(isinstance(d, str) for d in depends_on):
+        reader.bad(where, "'depends_on' must be a list of step ids", step_id)
+        depends_on = []
+    inputs = data.get("inputs", {})
+    if not isinstance(inputs, dict):
+        reader.bad(where, "'inputs' must be an object", step_id)
+        inputs = {}
+    output_schema = data.get("output_schema")
+    if output_schema is not None and not isinstance(output_schema, dict):
+        reader.bad(where, "'output_schema' must be an object or null", step_id)
+        output_schema = None
+    status = reader.text(data, "status", where, default="pending", step=step_id)
+    if status not in STEP.states:
+        reader.bad(where, f"'status' must be one of {', '.join(STEP.states)}", step_id)
+        status = "pending"
+    return PlanStep(
+        id=step_id,
+        title=title or "",
+        objective=reader.text(data, "objective", where, step=step_id),
+        depends_on=list(depends_on),
+        parent=reader.text(data, "parent", where, default=None, nullable=True, step=step_id),
+        target=reader.text(data, "target", where, default="user", nullable=True, step=step_id),
+        inputs=inputs,
+        output_schema=output_schema,
+        done_when=reader.text(data, "done_when", where, step=step_id),
+        worker=reader.text(data, "worker", where, default="me", step=step_id),
+        due=reader.when(data, "due", where, step_id),
+        status=status,
+        result=reader.text(data, "result", where, default=None, nullable=True, step=step_id),
+        error=reader.text(data, "error", where, default=None, nullable=True, step=step_id),
+    )
+
+
+def _read_int(reader: _Reader, data: dict[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        reader.bad("plan", f"{key!r} must be a whole number of at least 1")
+        return default
+    return value
+
+
+def decode(data: Any) -> tuple[PlanSpec | None, list[Problem]]:
+    """Read PlanSpec JSON data (already parsed). Returns the spec and every field problem.
+
+    The spec is None when the data cannot be read as a plan at all.
+    """
+    data = upgrade(data)
+    reader = _Reader()
+    if not isinstance(data, dict):
+        return None, [Problem("invalid_field", "plan: a plan must be a JSON object")]
+    version = data.get("schema_version")
+    if version != SCHEMA_VERSION or isinstance(version, bool):
+        shown = "missing" if version is None else repr(version)
+        return None, [Problem(
+            "bad_schema_version",
+            f"schema_version is {shown}; this Stepwise reads version {SCHEMA_VERSION}",
+        )]
+    reader.keys(data, PLAN_KEYS, "plan")
+    origin = reader.text(data, "origin", "plan", default="user")
+    if origin not in ORIGINS:
+        reader.bad("plan", f"'origin' must be one of {', '.join(ORIGINS)}")
+        origin = "user"
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list):
+        reader.bad("plan", "'steps' must be a list")
+        raw_steps = []
+    elif not raw_steps:
+        reader.bad("plan", "a plan needs at least one step")
+    steps = [s for i, raw in enumerate(raw_steps) if (s := _read_step(reader, raw, i))]
+    spec = PlanSpec(
+        steps=steps,
+        title=reader.text(data, "title", "plan"),
+        objective=reader.text(data, "objective", "plan"),
+        revision=_read_int(reader, data, "revision", 1),
+        origin=origin,
+    )
+    return spec, reader.problems
+
+
+def upgrade(data: Any) -> Any:
+    """Read older shapes as PlanSpec v1 data: ``write_todos`` lists and task_plan plans."""
+    if isinstance(data, dict) and "schema_version" not in data:
+        if set(data) == {"todos"}:
+            return from_todos(data)
+        if set(data) == {"plan"} and isinstance(data["plan"], dict):
+            return _from_task_plan(data["plan"])
+    return data
+
+
+def _from_task_plan(plan: dict[str, Any]) -> Any:
+    """The task_plan seed's ``{title, description, steps[{id, description, status}]}``."""
+    steps = plan.get("steps")
+    if not isinstance(steps, list):
+        return plan
+    status_map = {"done": "completed", "fail": "failed"}
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "revision": 1,
+        "origin": "user",
+        "title": plan.get("title", ""),
+        "objective": plan.get("description", ""),
+        "steps": [
+            {
+                "id": str(s.get("id", i + 1)),
+                "title": s.get("description", s.get("title", "")),
+                "status": status_map.get(s.get("status"), s.get("status", "pending")),
+            }
+            if isinstance(s, dict) else s
+            for i, s in enumerate(steps)
+        ],
+    }
+
+
+# --- write_todos -------------------------------------------------------------------
+
+_TODO_STATUS = {
+    "pending": "pending", "in_progress": "in_progress", "completed": "completed",
+    "failed": "pending", "skipped": "completed",
+}
+
+
+def to_todos(spec: PlanSpec) -> dict[str, Any]:
+    """The plan as a ``write_todos`` list (failed → pending, skipped → completed)."""
+    return {"todos": [{"content": s.title, "status": _TODO_STATUS[s.status]} for s in spec.steps]}
+
+
+def from_todos(data: dict[str, Any]) -> Any:
+    """A ``write_todos`` list as PlanSpec data: one step per todo, each after the one before."""
+    todos = data.get("todos")
+    if not isinstance(todos, list):
+        return {"schema_version": SCHEMA_VERSION, "steps": "todos must be a list"}
+    steps: list[Any] = []
+    for i, todo in enumerate(todos, start=1):
+        if not isinstance(todo, dict) or set(todo) - {"content", "status"}:
+            steps.append(todo if not isinstance(todo, dict) else {**todo, "id": str(i)})
+            continue
+        steps.append({
+            "id": str(i),
+            "title": todo.get("content"),
+            "depends_on": [str(i - 1)] if i > 1 else [],
+            "status": todo.get("status", "pending"),
+        })
+    return {"schema_version": SCHEMA_VERSION, "revision": 1, "origin": "user", "steps": steps}
+
+
+# --- validation ----------------------------------------------------------------------
+
+
+def validate(spec: PlanSpec, max_steps: int = DEFAULT_MAX_STEPS) -> list[Problem]:
+    """Every reason the plan may not run (empty when it may), each with its code."""
+    problems: list[Problem] = []
+    limit = min(max_steps, MAX_STEPS_ANY) if spec.origin == "assistant" else MAX_STEPS_ANY
+    if len(spec.steps) > limit:
+        who = "a generated plan" if spec.origin == "assistant" else "any plan"
+        problems.append(Problem(
+            "too_many_steps", f"{len(spec.steps)} steps; {who} may have at most {limit}"))
+    ids: set[str] = set()
+    for step in spec.steps:
+        if step.id in ids:
+            problems.append(Problem("duplicate_step_id", f"step id {step.id!r} is used twice",
+                                    step.id))
+        ids.add(step.id)
+    problems += _reference_problems(spec, ids)
+    groups = {s.parent for s in spec.steps if s.parent in ids}
+    for step in spec.steps:
+        problems += _target_problems(step, step.id in groups)
+        if spec.origin == "assistant":
+            problems += _progress_problems(step)
+    if not any(p.code in ("missing_dependency", "duplicate_step_id") for p in problems):
+        problems += graph.structure_problems(spec.steps, MAX_DEPTH)
+    return problems
+
+
+def _reference_problems(spec: PlanSpec, ids: set[str]) -> list[Problem]:
+    problems = []
+    for step in spec.steps:
+        for dep in step.depends_on:
+            if dep not in ids:
+                problems.append(Problem(
+                    "missing_dependency", f"step {step.id!r} depends on {dep!r}, which is not in "
+                    "the plan", step.id))
+        if step.parent is not None and step.parent not in ids:
+            problems.append(Problem(
+                "missing_dependency", f"step {step.id!r} names parent {step.parent!r}, which is "
+                "not in the plan", step.id))
+    return problems
+
+
+def _target_problems(step: PlanStep, is_group: bool) -> list[Problem]:
+    if is_group:
+        if step.target is not None or step.inputs:
+            return [Problem("invalid_field", f"step {step.id!r} has sub-steps, so it is a group: "
+                            "its target must be null and its inputs empty", step.id)]
+        return []
+    if step.target is None:
+        return [Problem("unknown_target", f"step {step.id!r} has no sub-steps, so it needs a "
+                        f"target ({', '.join(CAPABILITIES)})", step.id)]
+    if step.target not in CAPABILITIES:
+        return [Problem("unknown_target", f"step {step.id!r} targets {step.target!r}; the "
+                        f"registered capabilities are {', '.join(CAPABILITIES)}", step.id)]
+    return [Problem("bad_inputs", f"step {step.id!r} ({step.target}): {text}", step.id)
+            for text in input_problems(step.target, step.inputs)]
+
+
+def _progress_problems(step: PlanStep) -> list[Problem]:
+    claims = []
+    if step.status != "pending":
+        claims.append(f"status {step.status!r}")
+    if step.result is not None:
+        claims.append("a result")
+    if step.error is not None:
+        claims.append("an error")
+    if not claims:
+        return []
+    return [Problem("claimed_progress", f"generated step {step.id!r} carries {' and '.join(claims)}"
+                    "; a new plan's steps must all be pending with no result or error", step.id)]
+
+
+def parse(data: Any, max_steps: int = DEFAULT_MAX_STEPS) -> PlanSpec:
+    """Decode and validate in one call.
+
+    Raises:
+        InvalidPlan: with every problem found.
+    """
+    spec, problems = decode(data)
+    if spec is not None and not problems:
+        problems = validate(spec, max_steps)
+    elif spec is not None:
+        problems += [p for p in validate(spec, max_steps) if p not in problems]
+    if problems or spec is None:
+        raise InvalidPlan(problems)
+    return spec

@@ -1,0 +1,62 @@
+"""Every setting of Stepwise, declared once with its type, default and description.
+
+Values live in the store's ``Setting`` table as JSON; ``get`` falls back to the
+declared default and ``put`` checks the type before writing. No QSettings in the core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.errors import KnownError
+from models import Setting, atomic
+
+
+@dataclass(frozen=True)
+class Declared:
+    key: str
+    type: type
+    default: Any
+    description: str
+
+
+SETTINGS: dict[str, Declared] = {
+    d.key: d
+    for d in (
+        Declared("assistant.max_steps", int, 10,
+                 "Most steps the assistant may put in one plan (any plan: 2,000)."),
+        Declared("assistant.auto_accept", bool, False,
+                 "Run the assistant's plans without waiting for approval."),
+        Declared("assistant.paused", bool, False, "The global 'pause assistant' switch."),
+        Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time."),
+        Declared("ui.language", str, "system", "Interface language: system, en or zh_CN."),
+    )
+}
+
+
+class SettingError(KnownError, ValueError):
+    """An unknown setting, or a value of the wrong type."""
+
+
+def declared(key: str) -> Declared:
+    try:
+        return SETTINGS[key]
+    except KeyError:
+        raise SettingError(f"unknown setting {key!r}; known: {', '.join(SETTINGS)}") from None
+
+
+def get(key: str) -> Any:
+    """The stored value of a declared setting, or its default."""
+    decl = declared(key)
+    row = Setting.get_or_none(Setting.key == key)
+    return decl.default if row is None else row.value
+
+
+def put(key: str, value: Any) -> None:
+    """Store a value after checking it against the declaration."""
+    decl = declared(key)
+    if not isinstance(value, decl.type) or (decl.type is int and isinstance(value, bool)):
+        raise SettingError(f"{key} takes a {decl.type.__name__}, not {value!r}")
+    with atomic():
+        Setting.insert(key=key, value=value).on_conflict_replace().execute()

@@ -1,0 +1,118 @@
+"""The state machines of tasks, plans and steps (DESIGN.md section 4), each one table.
+
+Code owns every transition: ``check(machine, old, new)`` raises IllegalTransition for
+anything the table does not list. Nothing else in Stepwise decides what may follow what.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.errors import KnownError
+
+
+class IllegalTransition(KnownError):
+    """A state change that the machine does not allow."""
+
+    def __init__(self, machine: str, old: str, new: str, allowed: frozenset[str]) -> None:
+        options = ", ".join(sorted(allowed)) or "nothing (it is final)"
+        super().__init__(f"a {machine} cannot go from {old} to {new}; from {old} it can go to {options}")
+        self.machine = machine
+        self.old = old
+        self.new = new
+
+
+@dataclass(frozen=True)
+class Machine:
+    name: str
+    states: dict[str, str]  # state -> what it means
+    moves: dict[str, frozenset[str]]  # state -> states it may go to
+
+    def check(self, old: str, new: str) -> None:
+        """Raise IllegalTransition unless ``old -> new`` is in the table."""
+        if new not in self.states:
+            raise ValueError(f"{new!r} is not a {self.name} status")
+        allowed = self.moves.get(old, frozenset())
+        if new not in allowed:
+            raise IllegalTransition(self.name, old, new, allowed)
+
+
+def _moves(table: dict[str, str]) -> dict[str, frozenset[str]]:
+    return {state: frozenset(targets.split()) for state, targets in table.items()}
+
+
+TASK = Machine(
+    "task",
+    states={
+        "new": "added, not yet reviewed",
+        "reviewed": "times confirmed by a review",
+        "waiting": "waits for its start or next check time",
+        "planned": "has a plan awaiting approval",
+        "in_progress": "its plan is running",
+        "paused": "stopped by hand or by a failed step",
+        "done": "finished",
+        "failed": "could not be done (see problem)",
+        "cancelled": "no longer wanted",
+        "expired": "its expiry time passed",
+    },
+    moves=_moves(
+        {
+            "new": "reviewed waiting planned in_progress paused done failed cancelled expired",
+            "reviewed": "waiting planned in_progress paused done failed cancelled expired",
+            "waiting": "new reviewed planned in_progress paused done failed cancelled expired",
+            "planned": "waiting in_progress paused done failed cancelled expired",
+            "in_progress": "waiting planned paused done failed cancelled expired",
+            "paused": "new reviewed waiting planned in_progress done failed cancelled expired",
+            "failed": "new planned in_progress cancelled",
+            "done": "new waiting",
+            "cancelled": "new",
+            "expired": "new cancelled",
+        }
+    ),
+)
+
+PLAN = Machine(
+    "plan",
+    states={
+        "pending": "awaiting approval",
+        "in_progress": "approved and running",
+        "completed": "every step completed or skipped",
+        "paused": "a step failed, or paused by hand",
+        "aborted": "stopped for good; remaining steps skipped",
+        "superseded": "replaced by a newer revision",
+    },
+    moves=_moves(
+        {
+            "pending": "in_progress aborted superseded",
+            "in_progress": "paused completed aborted superseded",
+            "paused": "in_progress aborted superseded",
+            "completed": "superseded",
+            "aborted": "",
+            "superseded": "",
+        }
+    ),
+)
+
+STEP = Machine(
+    "step",
+    states={
+        "pending": "not started",
+        "in_progress": "being done",
+        "completed": "done",
+        "failed": "could not be done (see error)",
+        "skipped": "left out; counts as satisfied",
+    },
+    moves=_moves(
+        {
+            "pending": "in_progress skipped",
+            "in_progress": "completed failed skipped",
+            "failed": "pending skipped",
+            "completed": "",
+            "skipped": "",
+        }
+    ),
+)
+
+ACTIVE_PLAN = frozenset({"pending", "in_progress", "paused"})
+OPEN_TASK = frozenset({"new", "reviewed", "waiting", "planned", "in_progress", "paused"})
+SATISFIED_STEP = frozenset({"completed", "skipped"})

@@ -1,0 +1,119 @@
+"""Tasks: adding, reading, listing and changing status, each write one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from app.errors import NotFound, Refused
+from app.events import Change, events
+from app.states import OPEN_TASK, TASK
+from models import Task, WorkLog, atomic
+from models.tables import utc_now
+
+MAX_TITLE = 500
+PRIORITIES = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class NewTask:
+    """What a person gives when adding a task (times aware, any zone)."""
+
+    title: str
+    detail: str = ""
+    priority: int = 3
+    start_at: datetime | None = None
+    due_at: datetime | None = None
+    expires_at: datetime | None = None
+    tags: tuple[str, ...] = ()
+    recurrence: str | None = None
+    timezone: str | None = None
+    creator: str = "me"
+
+
+def check_new_task(new: NewTask) -> None:
+    """Raise Refused with the first thing wrong in a new task."""
+    title = new.title.strip()
+    if not title:
+        raise Refused("a task needs a title")
+    if len(title) > MAX_TITLE:
+        raise Refused(f"the title is {len(title)} characters; keep it under {MAX_TITLE}")
+    if new.priority not in PRIORITIES:
+        raise Refused("priority runs from 1 (highest) to 4 (lowest)")
+    times = [("start", new.start_at), ("due", new.due_at), ("expiry", new.expires_at)]
+    known = [(name, when) for name, when in times if when is not None]
+    for (a, ta), (b, tb) in zip(known, known[1:], strict=False):
+        if ta > tb:
+            raise Refused(f"the {a} time ({ta:%Y-%m-%d %H:%M}) is after the {b} time "
+                          f"({tb:%Y-%m-%d %H:%M})")
+    if new.recurrence:
+        check_rrule(new.recurrence, new.start_at or new.due_at)
+
+
+def check_rrule(rule: str, anchor: datetime | None) -> None:
+    from dateutil.rrule import rrulestr
+
+    try:
+        rrulestr(rule, dtstart=anchor or utc_now())
+    except (ValueError, TypeError) as exc:
+        raise Refused(f"the recurrence {rule!r} is not an RFC 5545 RRULE ({exc}); "
+                      "for example FREQ=WEEKLY;BYDAY=FR") from None
+
+
+def add_task(new: NewTask) -> Task:
+    """Store a new task with status ``new`` and log it."""
+    check_new_task(new)
+    with atomic():
+        task = Task.create(
+            title=new.title.strip(), detail=new.detail, priority=new.priority,
+            start_at=new.start_at, due_at=new.due_at, expires_at=new.expires_at,
+            tags=sorted(set(new.tags)), recurrence=new.recurrence, timezone=new.timezone,
+            creator=new.creator,
+        )
+        log(task.id, "create", f"added by {new.creator}")
+    events.emit(Change("task_added", task.id))
+    return task
+
+
+def get_task(task_id: int) -> Task:
+    task = Task.get_or_none(Task.id == task_id)
+    if task is None:
+        raise NotFound(f"there is no task {task_id}; `stepwise list --all` shows them all")
+    return task
+
+
+def log(task_id: int, kind: str, message: str, *, actor: str = "user",
+        step_id: int | None = None) -> None:
+    WorkLog.create(task=task_id, step=step_id, kind=kind, message=message, actor=actor)
+
+
+def set_status(task: Task, new: str, *, why: str, actor: str = "user") -> None:
+    """Move a task to ``new`` (inside the caller's transaction) or raise IllegalTransition."""
+    if task.status == new:
+        return
+    TASK.check(task.status, new)
+    old, task.status = task.status, new
+    task.updated_at = utc_now()
+    task.save()
+    log(task.id, "state", f"{old} → {new}: {why}", actor=actor)
+
+
+def set_problem(task: Task, problem: str | None) -> None:
+    """Mark (or clear) what needs the user's attention, inside the caller's transaction."""
+    task.problem = problem
+    task.problem_at = utc_now() if problem else None
+    task.save()
+
+
+LIST_COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem")
+
+
+def list_rows(include_closed: bool = False) -> Iterable[tuple[Any, ...]]:
+    """Plain rows for listing, open tasks by default: due first (undated last), then priority."""
+    query = Task.select(*(getattr(Task, c) for c in LIST_COLUMNS))
+    if not include_closed:
+        query = query.where(Task.status.in_(tuple(OPEN_TASK)))
+    query = query.order_by(Task.due_at.is_null(), Task.due_at, Task.priority, Task.id)
+    return query.tuples().iterator()

@@ -1,0 +1,51 @@
+"""The store: Peewee models, database setup and schema migrations. No Qt, no app."""
+
+from models.db import (
+    StoreError,
+    atomic,
+    close_database,
+    database,
+    open_database,
+    store_errors,
+)
+from models.migrations import SCHEMA_VERSION
+from models.tables import (
+    ALL_TABLES,
+    CalendarEvent,
+    CalendarSource,
+    Contact,
+    ModelCall,
+    OutboxMessage,
+    Plan,
+    Reminder,
+    Setting,
+    Step,
+    StepDependency,
+    StepLayout,
+    Task,
+    WorkLog,
+)
+
+__all__ = [
+    "ALL_TABLES",
+    "SCHEMA_VERSION",
+    "CalendarEvent",
+    "CalendarSource",
+    "Contact",
+    "ModelCall",
+    "OutboxMessage",
+    "Plan",
+    "Reminder",
+    "Setting",
+    "Step",
+    "StepDependency",
+    "StepLayout",
+    "StoreError",
+    "Task",
+    "WorkLog",
+    "atomic",
+    "close_database",
+    "database",
+    "open_database",
+    "store_errors",
+]

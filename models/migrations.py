@@ -1,0 +1,75 @@
+"""Ordered schema migrations, keyed by ``PRAGMA user_version``.
+
+Pending migrations run in one IMMEDIATE transaction after a backup of the file; a
+database with a newer version than the last one here is refused, never touched.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import peewee
+
+from models.db import StoreError
+from models.tables import ALL_TABLES
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    apply: Callable[[peewee.SqliteDatabase], None]
+
+
+def _create_tables(db: peewee.SqliteDatabase) -> None:
+    db.create_tables(ALL_TABLES, safe=False)
+
+
+MIGRATIONS: tuple[Migration, ...] = (Migration(1, "create the tables", _create_tables),)
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def user_version(db: peewee.SqliteDatabase) -> int:
+    return int(db.execute_sql("PRAGMA user_version").fetchone()[0])
+
+
+def backup_file(path: str, version: int) -> Path:
+    """Copy the database with SQLite's online backup before it is migrated."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = Path(f"{path}.v{version}-{stamp}.bak")
+    with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(target)) as copy:
+        source.backup(copy)
+    return target
+
+
+def migrate(db: peewee.SqliteDatabase, path: str) -> None:
+    """Bring the schema to the latest version, or refuse a newer one.
+
+    Raises:
+        StoreError: the database was written by a newer Stepwise.
+    """
+    latest = SCHEMA_VERSION
+    current = user_version(db)
+    if current > latest:
+        raise StoreError(
+            "newer_schema",
+            f"The database at {path} has schema version {current}, newer than this "
+            f"Stepwise understands ({latest}). Upgrade Stepwise, or open another "
+            "database with --db PATH. The file was not changed.",
+        )
+    if current == latest:
+        return
+    if current > 0 and path != ":memory:":
+        backup_file(path, current)
+    with db.atomic("IMMEDIATE"):
+        if user_version(db) != current:  # another process migrated while we waited
+            return
+        for step in MIGRATIONS:
+            if step.version > current:
+                step.apply(db)
+        db.execute_sql(f"PRAGMA user_version = {latest}")

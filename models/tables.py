@@ -1,0 +1,204 @@
+"""The Peewee models of the store (DESIGN.md section 3).
+
+Every model binds to the one deferred database of ``models.db``. Status columns hold
+the names declared in ``app.states``; the store itself does not judge transitions.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import peewee
+
+from models.db import database
+from models.fields import JSONField, UTCDateTimeField
+
+
+def utc_now() -> datetime:
+    """The current instant, aware, in UTC."""
+    return datetime.now(UTC)
+
+
+class BaseModel(peewee.Model):
+    class Meta:
+        database = database
+        legacy_table_names = False
+
+
+class Task(BaseModel):
+    title = peewee.TextField()
+    detail = peewee.TextField(default="")
+    status = peewee.TextField(default="new", index=True)
+    problem = peewee.TextField(null=True)
+    problem_at = UTCDateTimeField(null=True)
+    priority = peewee.IntegerField(default=3)
+    tags = JSONField(default=list)
+    worker = peewee.TextField(default="me")
+    creator = peewee.TextField(default="me")
+    created_at = UTCDateTimeField(default=utc_now)
+    updated_at = UTCDateTimeField(default=utc_now)
+    start_at = UTCDateTimeField(null=True)
+    due_at = UTCDateTimeField(null=True)
+    expires_at = UTCDateTimeField(null=True)
+    next_check_at = UTCDateTimeField(null=True)
+    recurrence = peewee.TextField(null=True)
+    timezone = peewee.TextField(null=True)
+    retry_count = peewee.IntegerField(default=0)
+    advice = peewee.TextField(null=True)
+    result = peewee.TextField(null=True)
+
+
+class Plan(BaseModel):
+    task = peewee.ForeignKeyField(Task, backref="plans", on_delete="CASCADE")
+    revision = peewee.IntegerField()
+    status = peewee.TextField(default="pending")
+    origin = peewee.TextField(default="user")
+    title = peewee.TextField(default="")
+    objective = peewee.TextField(default="")
+    source = peewee.TextField(default="user")
+    spec = JSONField()
+    created_at = UTCDateTimeField(default=utc_now)
+
+    class Meta:
+        indexes = ((("task", "revision"), True),)
+
+
+class Step(BaseModel):
+    plan = peewee.ForeignKeyField(Plan, backref="steps", on_delete="CASCADE")
+    step_id = peewee.TextField()
+    parent = peewee.ForeignKeyField("self", null=True, backref="children", on_delete="CASCADE")
+    position = peewee.IntegerField(default=0)
+    title = peewee.TextField()
+    objective = peewee.TextField(default="")
+    target = peewee.TextField(null=True)
+    inputs = JSONField(default=dict)
+    output_schema = JSONField(null=True)
+    done_when = peewee.TextField(default="")
+    worker = peewee.TextField(default="me")
+    due_at = UTCDateTimeField(null=True)
+    status = peewee.TextField(default="pending")
+    result = peewee.TextField(null=True)
+    error = peewee.TextField(null=True)
+    attempts = peewee.IntegerField(default=0)
+
+    class Meta:
+        indexes = ((("plan", "step_id"), True),)
+
+
+class StepDependency(BaseModel):
+    step = peewee.ForeignKeyField(Step, backref="dependencies", on_delete="CASCADE")
+    depends_on = peewee.ForeignKeyField(Step, backref="dependents", on_delete="CASCADE")
+
+    class Meta:
+        indexes = ((("step", "depends_on"), True),)
+
+
+class Reminder(BaseModel):
+    task = peewee.ForeignKeyField(Task, null=True, backref="reminders", on_delete="CASCADE")
+    step = peewee.ForeignKeyField(Step, null=True, backref="reminders", on_delete="CASCADE")
+    kind = peewee.TextField(default="due")
+    text = peewee.TextField(default="")
+    fire_at = UTCDateTimeField(index=True)
+    fired_at = UTCDateTimeField(null=True)
+    snoozed_until = UTCDateTimeField(null=True)
+    acknowledged_at = UTCDateTimeField(null=True)
+
+
+class CalendarSource(BaseModel):
+    name = peewee.TextField()
+    kind = peewee.TextField()
+    location = peewee.TextField()
+    username = peewee.TextField(null=True)
+    enabled = peewee.BooleanField(default=True)
+    etag = peewee.TextField(null=True)
+    last_modified = peewee.TextField(null=True)
+    last_synced_at = UTCDateTimeField(null=True)
+    last_error = peewee.TextField(null=True)
+    created_at = UTCDateTimeField(default=utc_now)
+
+
+class CalendarEvent(BaseModel):
+    source = peewee.ForeignKeyField(CalendarSource, backref="events", on_delete="CASCADE")
+    uid = peewee.TextField()
+    recurrence_id = peewee.TextField(null=True)
+    summary = peewee.TextField(default="")
+    location = peewee.TextField(default="")
+    description = peewee.TextField(default="")
+    start = peewee.TextField(index=True)
+    end = peewee.TextField()
+    all_day = peewee.BooleanField(default=False)
+    tzid = peewee.TextField(null=True)
+
+
+class WorkLog(BaseModel):
+    task = peewee.ForeignKeyField(Task, backref="worklog", on_delete="CASCADE")
+    step = peewee.ForeignKeyField(Step, null=True, backref="worklog", on_delete="SET NULL")
+    at = UTCDateTimeField(default=utc_now)
+    actor = peewee.TextField(default="user")
+    kind = peewee.TextField()
+    message = peewee.TextField(default="")
+
+
+class Contact(BaseModel):
+    name = peewee.TextField(unique=True)
+    address = peewee.TextField()
+
+
+class OutboxMessage(BaseModel):
+    task = peewee.ForeignKeyField(Task, backref="outbox", on_delete="CASCADE")
+    step = peewee.ForeignKeyField(Step, null=True, backref="outbox", on_delete="SET NULL")
+    contact = peewee.ForeignKeyField(Contact, backref="messages", on_delete="RESTRICT")
+    text = peewee.TextField()
+    status = peewee.TextField(default="pending")
+    created_at = UTCDateTimeField(default=utc_now)
+    decided_at = UTCDateTimeField(null=True)
+    sent_at = UTCDateTimeField(null=True)
+
+
+class Setting(BaseModel):
+    key = peewee.TextField(primary_key=True)
+    value = JSONField()
+
+
+class StepLayout(BaseModel):
+    task = peewee.ForeignKeyField(Task, backref="layout", on_delete="CASCADE")
+    step_id = peewee.TextField()
+    x = peewee.FloatField()
+    y = peewee.FloatField()
+
+    class Meta:
+        indexes = ((("task", "step_id"), True),)
+
+
+class ModelCall(BaseModel):
+    task = peewee.ForeignKeyField(Task, null=True, backref="model_calls", on_delete="SET NULL")
+    step = peewee.ForeignKeyField(Step, null=True, backref="model_calls", on_delete="SET NULL")
+    provider = peewee.TextField()
+    model = peewee.TextField(default="")
+    purpose = peewee.TextField(default="")
+    prompt = peewee.TextField(default="")
+    reply = peewee.TextField(default="")
+    outcome = peewee.TextField(default="")
+    error = peewee.TextField(null=True)
+    latency_ms = peewee.FloatField(null=True)
+    prompt_tokens = peewee.IntegerField(null=True)
+    completion_tokens = peewee.IntegerField(null=True)
+    created_at = UTCDateTimeField(default=utc_now)
+
+
+# In foreign-key order: a table comes after every table it points to.
+ALL_TABLES: tuple[type[BaseModel], ...] = (
+    Task,
+    Plan,
+    Step,
+    StepDependency,
+    Reminder,
+    CalendarSource,
+    CalendarEvent,
+    WorkLog,
+    Contact,
+    OutboxMessage,
+    Setting,
+    StepLayout,
+    ModelCall,
+)

@@ -1,0 +1,1 @@
+"""The Qt shell: windows, item models, the plan scene, tray and dialogs."""
