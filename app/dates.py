@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
 DEFAULT_TIME = {"start": time(9, 0), "due": time(18, 0), "expires": time(23, 59)}
-EXAMPLES = "'tomorrow 3pm', 'next friday', 'in 2 hours', '2026-12-03 17:00', '明天下午三点', '3天后'"
+EXAMPLES = ("'tomorrow 3pm', 'next friday', 'in 2 hours', '2026-12-03 17:00', '明天下午三点', "
+            "'3天后'")
 
 WEEKDAYS_EN = {
     name: i for i, names in enumerate((
@@ -105,7 +106,8 @@ def _iso(text: str, role: str, zone: tzinfo) -> Understood | None:
 
 _RELATIVE = [
     re.compile(r"\bin\s+(an?|\d+|half an?)\s*(minutes?|mins?|hours?|hrs?|h|days?|weeks?)\b"),
-    re.compile(NUM + r"\s*(个小时|个钟头|小时|钟头|分钟|分|天|日|个星期|星期|个礼拜|礼拜|周)[以之]?后"),
+    re.compile(NUM + r"\s*(个小时|个钟头|小时|钟头|分钟|分|天|日|个星期|星期|个礼拜|礼拜|周)"
+               r"[以之]?后"),
     re.compile(r"(半)(小时|个小时|个钟头)[以之]?后"),
 ]
 _DAYWORDS = {
@@ -225,7 +227,7 @@ def _take_time(text: str, evening: bool) -> tuple[time | None, str]:
 
 def _clock(hour: int, minute: int) -> time:
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
-        raise DateError(f"{hour}:{minute:02d} is not a time of day")
+        raise DateError(f"{hour}:{minute:02d} is not a time of day; try {EXAMPLES}")
     return time(hour, minute)
 
 

@@ -14,7 +14,7 @@ MAX_JSON_BYTES = 256 * 1024 * 1024
 
 
 class WriteFailed(KnownError):
-    """A file could not be written (disk full, read-only, missing folder); nothing was left half-written."""
+    """A file could not be written (disk full, read-only); nothing is left half-written."""
 
 
 def read_json(path: Path, max_bytes: int = MAX_JSON_BYTES) -> Any:

@@ -61,7 +61,7 @@ class Graph:
         return out
 
     def waits_on(self, step_id: str) -> list[str]:
-        """Steps this one waits for: its dependencies, its ancestors', and (for a group) its children."""
+        """Steps this one waits for: its and its ancestors' dependencies, and a group's children."""
         edges = list(self.steps[step_id].depends_on)
         for ancestor in self.ancestors(step_id):
             edges.extend(self.steps[ancestor].depends_on)
@@ -69,11 +69,17 @@ class Graph:
         return [e for e in edges if e in self.steps]
 
     def status_of(self, step_id: str) -> str:
-        """A leaf's own status, or the status a group derives from its children."""
+        """A leaf's own status, or the status a group derives from its children.
+
+        A group is completed when every child is completed or skipped (skipped when all
+        were skipped), failed when one failed, in progress once one has started.
+        """
         kids = self.children[step_id]
         if not kids:
             return self.steps[step_id].status
         states = [self.status_of(k) for k in kids]
+        if all(s == "skipped" for s in states):
+            return "skipped"
         if all(s in SATISFIED_STEP for s in states):
             return "completed"
         if "failed" in states:

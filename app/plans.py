@@ -50,14 +50,16 @@ def spec_of(plan: Plan) -> PlanSpec:
     rows = list(Step.select().where(Step.plan == plan).order_by(Step.position))
     by_pk = {row.id: row.step_id for row in rows}
     deps: dict[int, list[str]] = {row.id: [] for row in rows}
-    for step_pk, dep_pk in (StepDependency.select(StepDependency.step, StepDependency.depends_on)
-                            .join(Step, on=StepDependency.step == Step.id)
-                            .where(Step.plan == plan).order_by(StepDependency.id).tuples()):
-        deps[step_pk].append(by_pk[dep_pk])
+    edges = (StepDependency.select(StepDependency.step, StepDependency.depends_on)
+             .join(Step, on=StepDependency.step == Step.id)
+             .where(Step.plan == plan).order_by(StepDependency.id).tuples())
+    for step_pk, dep_pk in edges.iterator():
+        deps[int(step_pk)].append(by_pk[int(dep_pk)])
     steps = [
         PlanStep(
             id=row.step_id, title=row.title, objective=row.objective, depends_on=deps[row.id],
-            parent=by_pk.get(row.parent_id), target=row.target, inputs=row.inputs,
+            parent=None if row.parent_id is None else by_pk[row.parent_id],
+            target=row.target, inputs=row.inputs,
             output_schema=row.output_schema, done_when=row.done_when, worker=row.worker,
             due=row.due_at, status=row.status, result=row.result, error=row.error,
         )

@@ -250,7 +250,7 @@ def _from_task_plan(plan: dict[str, Any]) -> Any:
             {
                 "id": str(s.get("id", i + 1)),
                 "title": s.get("description", s.get("title", "")),
-                "status": status_map.get(s.get("status"), s.get("status", "pending")),
+                "status": status_map.get(str(s.get("status")), s.get("status", "pending")),
             }
             if isinstance(s, dict) else s
             for i, s in enumerate(steps)

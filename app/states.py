@@ -16,7 +16,8 @@ class IllegalTransition(KnownError):
 
     def __init__(self, machine: str, old: str, new: str, allowed: frozenset[str]) -> None:
         options = ", ".join(sorted(allowed)) or "nothing (it is final)"
-        super().__init__(f"a {machine} cannot go from {old} to {new}; from {old} it can go to {options}")
+        super().__init__(
+            f"a {machine} cannot go from {old} to {new}; from {old} it can go to {options}")
         self.machine = machine
         self.old = old
         self.new = new

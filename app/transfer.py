@@ -36,7 +36,7 @@ def export_data() -> dict[str, Any]:
         columns = _columns(model)
         names = ", ".join(f'"{c}"' for c, _ in columns)
         table = model._meta.table_name
-        order = model._meta.primary_key.column_name
+        order = model._meta.primary_key.column_name  # type: ignore[union-attr]
         cursor = database.execute_sql(f'SELECT {names} FROM "{table}" ORDER BY "{order}"')
         rows = []
         for values in cursor:
@@ -127,7 +127,7 @@ def _type_problem(model: Any, row: dict[str, Any]) -> str | None:
         kinds = next((k for t, k in _PLAIN_TYPES.items() if isinstance(field, t)), (str,))
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
             return f"{field.column_name!r} has the wrong type ({type(value).__name__})"
-        if isinstance(field, UTCDateTimeField):
+        if isinstance(field, UTCDateTimeField) and isinstance(value, str):
             try:
                 parse_utc(value)
             except ValueError:
@@ -148,7 +148,7 @@ def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
         unknown = set(row) - names
         if unknown:
             raise BadFile(f"table {table!r}, row {number}: unknown columns "
-                          f"{', '.join(sorted(unknown))}")
+                          f"{', '.join(sorted(unknown))}; nothing was imported")
         problem = _type_problem(model, row)
         if problem:
             raise BadFile(f"table {table!r}, row {number}: {problem}; nothing was imported")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import peewee
 
-BUSY_TIMEOUT_S = 15.0
+BUSY_TIMEOUT_S = 15
 PRAGMAS = (
     ("journal_mode", "wal"),
     ("synchronous", "normal"),
@@ -62,7 +62,7 @@ class StoreError(Exception):
         if "locked" in text or "busy" in text:
             return cls(
                 "busy",
-                f"The database{where} stayed busy for {BUSY_TIMEOUT_S:.0f} s "
+                f"The database{where} stayed busy for {BUSY_TIMEOUT_S} s "
                 "(another program holds it). Try again.",
             )
         if "disk i/o" in text:

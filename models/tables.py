@@ -7,6 +7,7 @@ the names declared in ``app.states``; the store itself does not judge transition
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 import peewee
 
@@ -25,7 +26,13 @@ class BaseModel(peewee.Model):
         legacy_table_names = False
 
 
-class Task(BaseModel):
+class Row(BaseModel):
+    """A table with an integer ``id`` key (all but Setting)."""
+
+    id = peewee.AutoField()
+
+
+class Task(Row):
     title = peewee.TextField()
     detail = peewee.TextField(default="")
     status = peewee.TextField(default="new", index=True)
@@ -48,7 +55,7 @@ class Task(BaseModel):
     result = peewee.TextField(null=True)
 
 
-class Plan(BaseModel):
+class Plan(Row):
     task = peewee.ForeignKeyField(Task, backref="plans", on_delete="CASCADE")
     revision = peewee.IntegerField()
     status = peewee.TextField(default="pending")
@@ -59,11 +66,15 @@ class Plan(BaseModel):
     spec = JSONField()
     created_at = UTCDateTimeField(default=utc_now)
 
+    if TYPE_CHECKING:
+        task_id: int
+        steps: peewee.ModelSelect
+
     class Meta:
         indexes = ((("task", "revision"), True),)
 
 
-class Step(BaseModel):
+class Step(Row):
     plan = peewee.ForeignKeyField(Plan, backref="steps", on_delete="CASCADE")
     step_id = peewee.TextField()
     parent = peewee.ForeignKeyField("self", null=True, backref="children", on_delete="CASCADE")
@@ -81,11 +92,16 @@ class Step(BaseModel):
     error = peewee.TextField(null=True)
     attempts = peewee.IntegerField(default=0)
 
+    if TYPE_CHECKING:
+        plan_id: int
+        parent_id: int | None
+        children: peewee.ModelSelect
+
     class Meta:
         indexes = ((("plan", "step_id"), True),)
 
 
-class StepDependency(BaseModel):
+class StepDependency(Row):
     step = peewee.ForeignKeyField(Step, backref="dependencies", on_delete="CASCADE")
     depends_on = peewee.ForeignKeyField(Step, backref="dependents", on_delete="CASCADE")
 
@@ -93,7 +109,7 @@ class StepDependency(BaseModel):
         indexes = ((("step", "depends_on"), True),)
 
 
-class Reminder(BaseModel):
+class Reminder(Row):
     task = peewee.ForeignKeyField(Task, null=True, backref="reminders", on_delete="CASCADE")
     step = peewee.ForeignKeyField(Step, null=True, backref="reminders", on_delete="CASCADE")
     kind = peewee.TextField(default="due")
@@ -104,7 +120,7 @@ class Reminder(BaseModel):
     acknowledged_at = UTCDateTimeField(null=True)
 
 
-class CalendarSource(BaseModel):
+class CalendarSource(Row):
     name = peewee.TextField()
     kind = peewee.TextField()
     location = peewee.TextField()
@@ -117,7 +133,7 @@ class CalendarSource(BaseModel):
     created_at = UTCDateTimeField(default=utc_now)
 
 
-class CalendarEvent(BaseModel):
+class CalendarEvent(Row):
     source = peewee.ForeignKeyField(CalendarSource, backref="events", on_delete="CASCADE")
     uid = peewee.TextField()
     recurrence_id = peewee.TextField(null=True)
@@ -130,7 +146,7 @@ class CalendarEvent(BaseModel):
     tzid = peewee.TextField(null=True)
 
 
-class WorkLog(BaseModel):
+class WorkLog(Row):
     task = peewee.ForeignKeyField(Task, backref="worklog", on_delete="CASCADE")
     step = peewee.ForeignKeyField(Step, null=True, backref="worklog", on_delete="SET NULL")
     at = UTCDateTimeField(default=utc_now)
@@ -139,12 +155,12 @@ class WorkLog(BaseModel):
     message = peewee.TextField(default="")
 
 
-class Contact(BaseModel):
+class Contact(Row):
     name = peewee.TextField(unique=True)
     address = peewee.TextField()
 
 
-class OutboxMessage(BaseModel):
+class OutboxMessage(Row):
     task = peewee.ForeignKeyField(Task, backref="outbox", on_delete="CASCADE")
     step = peewee.ForeignKeyField(Step, null=True, backref="outbox", on_delete="SET NULL")
     contact = peewee.ForeignKeyField(Contact, backref="messages", on_delete="RESTRICT")
@@ -160,7 +176,7 @@ class Setting(BaseModel):
     value = JSONField()
 
 
-class StepLayout(BaseModel):
+class StepLayout(Row):
     task = peewee.ForeignKeyField(Task, backref="layout", on_delete="CASCADE")
     step_id = peewee.TextField()
     x = peewee.FloatField()
@@ -170,7 +186,7 @@ class StepLayout(BaseModel):
         indexes = ((("task", "step_id"), True),)
 
 
-class ModelCall(BaseModel):
+class ModelCall(Row):
     task = peewee.ForeignKeyField(Task, null=True, backref="model_calls", on_delete="SET NULL")
     step = peewee.ForeignKeyField(Step, null=True, backref="model_calls", on_delete="SET NULL")
     provider = peewee.TextField()

@@ -1,0 +1,47 @@
+"""The state tables: legal moves pass, illegal ones raise a typed error."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.errors import KnownError
+from app.states import PLAN, STEP, TASK, IllegalTransition
+
+
+@pytest.mark.parametrize(("machine", "old", "new"), [
+    (STEP, "pending", "in_progress"), (STEP, "in_progress", "completed"),
+    (STEP, "in_progress", "failed"), (STEP, "failed", "pending"), (STEP, "pending", "skipped"),
+    (PLAN, "pending", "in_progress"), (PLAN, "in_progress", "paused"),
+    (PLAN, "paused", "in_progress"), (PLAN, "in_progress", "completed"),
+    (PLAN, "in_progress", "aborted"), (PLAN, "completed", "superseded"),
+    (TASK, "new", "reviewed"), (TASK, "reviewed", "planned"), (TASK, "planned", "in_progress"),
+    (TASK, "in_progress", "done"), (TASK, "new", "waiting"), (TASK, "done", "new"),
+])
+def test_legal_moves(machine: object, old: str, new: str) -> None:
+    machine.check(old, new)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("machine", "old", "new"), [
+    (STEP, "pending", "completed"), (STEP, "completed", "pending"), (STEP, "skipped", "pending"),
+    (PLAN, "aborted", "in_progress"), (PLAN, "aborted", "superseded"),
+    (PLAN, "superseded", "in_progress"), (PLAN, "completed", "in_progress"),
+    (TASK, "cancelled", "done"), (TASK, "done", "in_progress"),
+])
+def test_illegal_moves_raise(machine: object, old: str, new: str) -> None:
+    with pytest.raises(IllegalTransition) as info:
+        machine.check(old, new)  # type: ignore[attr-defined]
+    assert isinstance(info.value, KnownError)
+    assert f"from {old} to {new}" in str(info.value)
+
+
+def test_an_unknown_status_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="not a step status"):
+        STEP.check("pending", "finished")
+
+
+def test_every_state_has_a_row_and_a_meaning() -> None:
+    for machine in (TASK, PLAN, STEP):
+        assert set(machine.moves) == set(machine.states)
+        for targets in machine.moves.values():
+            assert targets <= set(machine.states)
+        assert all(meaning for meaning in machine.states.values())

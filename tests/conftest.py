@@ -1,0 +1,93 @@
+"""Shared fixtures: a fresh database per test, the CLI in-process and as a real process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+TEST_TZ = "Asia/Shanghai"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test runs in one known time zone, whatever the machine's."""
+    monkeypatch.setenv("TZ", TEST_TZ)
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("STEPWISE_DATA_DIR", str(folder))
+    monkeypatch.delenv("STEPWISE_DB", raising=False)
+    from app import paths
+
+    paths.configure()
+    return folder
+
+
+@pytest.fixture
+def db(data_dir: Path) -> Iterator[Path]:
+    """An open, migrated, empty database in the test's own folder."""
+    from models import close_database, open_database
+
+    path = data_dir / "stepwise.db"
+    open_database(path)
+    yield path
+    close_database()
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[Callable[..., Result]]:
+    """Run ``stepwise ARGS`` in this process; returns exit code, stdout and stderr."""
+    from app.cli import main
+    from models import close_database
+
+    def run(*args: str) -> Result:
+        capsys.readouterr()
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse usage errors
+            code = int(exc.code or 0)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    yield run
+    close_database()
+
+
+def stepwise_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {**os.environ, "STEPWISE_DATA_DIR": str(data_dir), "TZ": TEST_TZ, **extra}
+    env.pop("STEPWISE_DB", None)
+    return env
+
+
+@pytest.fixture
+def run_process(data_dir: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Run ``stepwise ARGS`` as a separate process (``python -m app``)."""
+
+    def run(*args: str, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "app", *args], capture_output=True, text=True,
+            timeout=timeout, env=stepwise_env(data_dir, **env), cwd=ROOT)
+
+    return run
