@@ -28,6 +28,7 @@ class Graph:
     def __init__(self, steps: Sequence[StepLike]) -> None:
         self.steps = {s.id: s for s in steps}
         self.order = [s.id for s in steps]
+        self.position = {sid: i for i, sid in enumerate(self.order)}
         self.children: dict[str, list[str]] = {s.id: [] for s in steps}
         for s in steps:
             if s.parent in self.children:
@@ -77,19 +78,23 @@ class Graph:
         kids = self.children[step_id]
         if not kids:
             return self.steps[step_id].status
-        states = [self.status_of(k) for k in kids]
-        if all(s == "skipped" for s in states):
-            return "skipped"
-        if all(s in SATISFIED_STEP for s in states):
-            return "completed"
-        if "failed" in states:
-            return "failed"
-        if any(s != "pending" for s in states):
-            return "in_progress"
-        return "pending"
+        return derive_group_status([self.status_of(k) for k in kids])
 
     def satisfied(self, step_id: str) -> bool:
         return self.status_of(step_id) in SATISFIED_STEP
+
+
+def derive_group_status(children: Sequence[str]) -> str:
+    """A group's status from its children's (see ``Graph.status_of``)."""
+    if all(s == "skipped" for s in children):
+        return "skipped"
+    if all(s in SATISFIED_STEP for s in children):
+        return "completed"
+    if "failed" in children:
+        return "failed"
+    if any(s != "pending" for s in children):
+        return "in_progress"
+    return "pending"
 
 
 def structure_problems(steps: Sequence[StepLike], max_depth: int) -> list[Problem]:
@@ -171,13 +176,13 @@ def _strong_components(g: Graph) -> list[list[str]]:
                     component.append(member)
                     if member == node:
                         break
-                out.append(sorted(component, key=g.order.index))
+                out.append(sorted(component, key=g.position.__getitem__))
     return out
 
 
 def _cycle_within(g: Graph, members: set[str]) -> list[str]:
     """A loop through the first member, found by breadth-first search inside the part."""
-    start = min(members, key=g.order.index)
+    start = min(members, key=g.position.__getitem__)
     previous: dict[str, str] = {}
     frontier = [start]
     while frontier:

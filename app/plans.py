@@ -10,14 +10,18 @@ from __future__ import annotations
 from app import graph, settings
 from app.errors import NotFound, Refused, StaleEdit
 from app.events import Change, events
-from app.planspec import PlanSpec, PlanStep, parse
-from app.states import ACTIVE_PLAN, PLAN, STEP
+from app.planspec import MAX_STEPS_ANY, PlanSpec, PlanStep, parse
+from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
 from app.tasks import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
 
 
+_PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # spec: history only
+
+
 def latest_plan(task_id: int) -> Plan | None:
-    return (Plan.select().where(Plan.task == task_id)
+    """The task's newest revision (without the stored spec text, which can be large)."""
+    return (Plan.select(*_PLAN_ROW, Task).join(Task).where(Plan.task == task_id)
             .order_by(Plan.revision.desc()).first())
 
 
@@ -25,9 +29,11 @@ def active_plan(task_id: int) -> Plan:
     """The task's one active (pending, running or paused) plan.
 
     Raises:
-        NotFound: the task has none.
+        NotFound: the task (or an active plan for it) does not exist.
     """
-    plan = latest_plan(get_task(task_id).id)
+    plan = latest_plan(task_id)
+    if plan is None:
+        get_task(task_id)  # names a missing task as such
     if plan is None or plan.status not in ACTIVE_PLAN:
         state = "no plan" if plan is None else f"no active plan (the latest is {plan.status})"
         raise NotFound(f"task {task_id} has {state}; import one with `stepwise plan import`")
@@ -69,7 +75,8 @@ def spec_of(plan: Plan) -> PlanSpec:
                     revision=plan.revision, origin=plan.origin)
 
 
-def save_plan(task_id: int, data: object, *, author: str = "user", source: str = "user") -> Plan:
+def save_plan(task_id: int, data: object, *, author: str = "user", source: str = "user",
+              generated: set[str] | None = None) -> Plan:
     """Validate PlanSpec data and store it as the task's next revision.
 
     Args:
@@ -77,6 +84,7 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
         data: parsed PlanSpec JSON (or a write_todos list).
         author: ``user`` (the plan becomes origin user) or ``assistant``.
         source: who wrote it (a model name, ``offline`` or ``user``).
+        generated: for the assistant's edit of a plan, the step ids the model wrote.
 
     Raises:
         InvalidPlan: the plan breaks the contract (every problem listed).
@@ -84,7 +92,7 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
     """
     if author == "user" and isinstance(data, dict) and data.get("origin") == "assistant":
         data = {**data, "origin": "user"}  # a person's edit of a generated plan
-    spec = parse(data, max_steps=settings.get("assistant.max_steps"))
+    spec = parse(data, max_steps=settings.get("assistant.max_steps"), generated=generated)
     with atomic():
         task = get_task(task_id)
         previous = latest_plan(task.id)
@@ -107,6 +115,14 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
             actor=author)
     events.emit(Change("plan_saved", task_id, str(plan.revision)))
     return plan
+
+
+def insert_revision(task: Task, data: dict[str, object], *, status: str, source: str) -> Plan:
+    """Store code-made plan data (already valid) as the task's next revision, in the
+    caller's transaction: used to roll a recurring task's plan forward."""
+    previous = latest_plan(task.id)
+    spec = parse(data, max_steps=MAX_STEPS_ANY, generated=set())
+    return _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
 
 
 def _status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
@@ -252,17 +268,38 @@ def _find_step(plan: Plan, step_id: str) -> Step:
     if step is None:
         ids = ", ".join(s.step_id for s in Step.select(Step.step_id).where(Step.plan == plan))
         raise NotFound(f"plan revision {plan.revision} has no step {step_id!r} (steps: {ids})")
-    if step.children.count():
+    if Step.select(Step.id).where(Step.parent == step.id).exists():
         raise Refused(f"step {step_id!r} is a group; act on its sub-steps instead")
     return step
 
 
+def _ancestor_ids(step: Step) -> list[int]:
+    """Primary keys of the step's parent, grandparent … (at most 3 by the depth rule)."""
+    chain: list[int] = []
+    parent = step.parent_id
+    while parent is not None and parent not in chain and len(chain) < 8:
+        chain.append(parent)
+        parent = Step.select(Step.parent).where(Step.id == parent).scalar()
+    return chain
+
+
 def _check_can_start(plan: Plan, step: Step) -> None:
+    """Refuse unless the plan runs and every dependency of the step and its ancestors is met.
+
+    Groups keep their derived status in the store, so a dependency on a group is read
+    from the group's own row.
+    """
     if plan.status == "pending":
         raise Refused(f"the plan awaits approval: `stepwise plan approve {plan.task_id}`")
     if plan.status == "paused":
         raise Refused(f"the plan is paused: `stepwise plan resume {plan.task_id}`")
-    waiting = graph.blockers(spec_of(plan).steps, step.step_id)
+    Dep = Step.alias()
+    waiting = [row[0] for row in (
+        StepDependency.select(Dep.step_id)
+        .join(Dep, on=StepDependency.depends_on == Dep.id)
+        .where(StepDependency.step.in_([step.id, *_ancestor_ids(step)])
+               & Dep.status.not_in(tuple(SATISFIED_STEP)))
+        .order_by(Dep.position).tuples())]
     if waiting:
         raise Refused(f"step {step.step_id!r} still waits for: {', '.join(waiting)}")
 
@@ -273,7 +310,7 @@ def _move_step(step: Step, new: str) -> None:
 
 
 def _after_step_change(plan: Plan, step: Step, action: str) -> None:
-    _refresh_groups(plan)
+    _refresh_groups(plan, step)
     task = plan.task
     if action == "fail" and plan.status == "in_progress":
         _move_plan(plan, "paused")
@@ -286,13 +323,47 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
     if plan.status == "in_progress" and not Step.select().where(
             (Step.plan == plan) & Step.status.not_in(("completed", "skipped"))).exists():
         _move_plan(plan, "completed")
+        plan.save()
         task.result = f"plan revision {plan.revision} completed"
-        set_status(task, "done", why="every step completed or skipped")
+        if task.recurrence:
+            from app.recurrence import roll_forward
+
+            roll_forward(task, plan)
+        else:
+            set_status(task, "done", why="every step completed or skipped")
     plan.save()
 
 
-def _refresh_groups(plan: Plan) -> None:
-    """Store each group's derived status (groups are never moved by hand)."""
+def fail_and_retry(task_id: int, step_id: str, error: str, *, actor: str = "assistant") -> Step:
+    """A failed attempt that will be tried again: in_progress → failed → pending, one step.
+
+    The plan keeps running; the error stays in the worklog and on the step.
+    """
+    with atomic():
+        plan = active_plan(task_id)
+        step = _find_step(plan, step_id)
+        _move_step(step, "failed")
+        _move_step(step, "pending")
+        step.attempts += 1
+        step.error = error
+        step.save()
+        log(plan.task_id, "retry", f"step {step_id!r} attempt {step.attempts} failed: {error}",
+            actor=actor, step_id=step.id)
+        _refresh_groups(plan, step)
+    events.emit(Change("step_changed", task_id, step_id))
+    return step
+
+
+def _refresh_groups(plan: Plan, changed: Step | None = None) -> None:
+    """Store the derived status of groups (never moved by hand): those above ``changed``,
+    or every group of the plan when several steps changed at once."""
+    if changed is not None:
+        for group_pk in _ancestor_ids(changed):  # nearest first, so parents see new children
+            kids = [r[0] for r in Step.select(Step.status).where(Step.parent == group_pk).tuples()]
+            derived = graph.derive_group_status(kids)
+            Step.update(status=derived).where(
+                (Step.id == group_pk) & (Step.status != derived)).execute()
+        return
     spec = spec_of(plan)
     g = graph.Graph(spec.steps)
     for sid in g.order:

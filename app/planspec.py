@@ -293,14 +293,25 @@ def from_todos(data: dict[str, Any]) -> Any:
 # --- validation ----------------------------------------------------------------------
 
 
-def validate(spec: PlanSpec, max_steps: int = DEFAULT_MAX_STEPS) -> list[Problem]:
-    """Every reason the plan may not run (empty when it may), each with its code."""
+def validate(spec: PlanSpec, max_steps: int = DEFAULT_MAX_STEPS,
+             generated: set[str] | None = None) -> list[Problem]:
+    """Every reason the plan may not run (empty when it may), each with its code.
+
+    Args:
+        spec: the decoded plan.
+        max_steps: the assistant's step limit (origin ``assistant`` only).
+        generated: for an assistant's edit of an existing plan, the ids the model wrote;
+            the step limit and the claimed-progress rule apply to those alone. None means
+            every step was generated.
+    """
     problems: list[Problem] = []
-    limit = min(max_steps, MAX_STEPS_ANY) if spec.origin == "assistant" else MAX_STEPS_ANY
-    if len(spec.steps) > limit:
-        who = "a generated plan" if spec.origin == "assistant" else "any plan"
-        problems.append(Problem(
-            "too_many_steps", f"{len(spec.steps)} steps; {who} may have at most {limit}"))
+    new_steps = [s for s in spec.steps if generated is None or s.id in generated]
+    if spec.origin == "assistant" and len(new_steps) > min(max_steps, MAX_STEPS_ANY):
+        problems.append(Problem("too_many_steps", f"{len(new_steps)} generated steps; the "
+                                f"assistant may write at most {max_steps}"))
+    if len(spec.steps) > MAX_STEPS_ANY:
+        problems.append(Problem("too_many_steps", f"{len(spec.steps)} steps; any plan may "
+                                f"have at most {MAX_STEPS_ANY}"))
     ids: set[str] = set()
     for step in spec.steps:
         if step.id in ids:
@@ -311,7 +322,7 @@ def validate(spec: PlanSpec, max_steps: int = DEFAULT_MAX_STEPS) -> list[Problem
     groups = {s.parent for s in spec.steps if s.parent in ids}
     for step in spec.steps:
         problems += _target_problems(step, step.id in groups)
-        if spec.origin == "assistant":
+        if spec.origin == "assistant" and (generated is None or step.id in generated):
             problems += _progress_problems(step)
     if not any(p.code in ("missing_dependency", "duplicate_step_id") for p in problems):
         problems += graph.structure_problems(spec.steps, MAX_DEPTH)
@@ -363,17 +374,16 @@ def _progress_problems(step: PlanStep) -> list[Problem]:
                     "; a new plan's steps must all be pending with no result or error", step.id)]
 
 
-def parse(data: Any, max_steps: int = DEFAULT_MAX_STEPS) -> PlanSpec:
-    """Decode and validate in one call.
+def parse(data: Any, max_steps: int = DEFAULT_MAX_STEPS,
+          generated: set[str] | None = None) -> PlanSpec:
+    """Decode and validate in one call (see ``validate`` for the arguments).
 
     Raises:
         InvalidPlan: with every problem found.
     """
     spec, problems = decode(data)
-    if spec is not None and not problems:
-        problems = validate(spec, max_steps)
-    elif spec is not None:
-        problems += [p for p in validate(spec, max_steps) if p not in problems]
+    if spec is not None:
+        problems += [p for p in validate(spec, max_steps, generated) if p not in problems]
     if problems or spec is None:
         raise InvalidPlan(problems)
     return spec

@@ -24,6 +24,7 @@ class BaseModel(peewee.Model):
     class Meta:
         database = database
         legacy_table_names = False
+        only_save_dirty = True  # save() writes what changed, never a column it did not load
 
 
 class Row(BaseModel):

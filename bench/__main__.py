@@ -1,0 +1,87 @@
+"""``python -m bench``: run every benchmark, print one table, write bench/results/latest.md.
+
+Each benchmark works in its own folder of one temporary directory. A benchmark that
+breaks (a command exits non-zero, a plan fails validation) gets an ``error`` row, its
+traceback goes to stderr, the others still run, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench import bench_import, bench_list, bench_planspec, bench_steps
+from bench.report import Findings, Result, document
+
+RESULTS = Path(__file__).resolve().parent / "results" / "latest.md"
+
+BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
+    ("list vs Taskwarrior", bench_list.run),
+    ("plan validation", bench_planspec.run),
+    ("step transitions", bench_steps.run),
+    ("import", bench_import.run),
+)
+
+
+def main() -> int:
+    started = time.perf_counter()
+    results: list[Result] = []
+    notes: list[str] = []
+    failed = False
+    with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as tmp:
+        for name, run in BENCHMARKS:
+            findings = _run_one(name, run, Path(tmp) / name.replace(" ", "-"))
+            failed |= any(r.measured.startswith("error") for r in findings.results)
+            results += findings.results
+            notes += findings.notes
+    notes.append(f"the whole run took {time.perf_counter() - started:.0f} s")
+    text = document(_header(), results, notes)
+    print(text, end="")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(text, encoding="utf-8")
+    print(f"(written to {RESULTS})", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _run_one(name: str, run: Callable[[Path], Findings], work: Path) -> Findings:
+    """Run one benchmark in ``work``; a failure becomes an error row, not an abort."""
+    print(f"bench: {name} …", file=sys.stderr, flush=True)
+    work.mkdir()
+    try:
+        return run(work)
+    except Exception as exc:  # noqa: BLE001 - reported as a row; the rest still run
+        traceback.print_exc()
+        return Findings([Result(name, f"error: {type(exc).__name__}: {exc}"[:200], "", False)])
+
+
+def _header() -> list[str]:
+    """Versions and machine, printed above the table."""
+    return [
+        f"# Stepwise benchmarks, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+        "",
+        f"Python {platform.python_version()} · SQLite {sqlite3.sqlite_version} · "
+        f"Taskwarrior {_taskwarrior_version()} · {platform.system()} {platform.machine()}, "
+        f"{os.cpu_count()} cores",
+    ]
+
+
+def _taskwarrior_version() -> str:
+    try:
+        done = subprocess.run(["task", "--version"], capture_output=True, text=True,
+                              check=False, env={**os.environ, "TASKRC": os.devnull})
+    except FileNotFoundError:
+        return "not installed"
+    return done.stdout.strip() or "unknown"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

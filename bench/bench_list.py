@@ -1,0 +1,113 @@
+"""``stepwise list`` against Taskwarrior's ``task list`` on the same 10,000 open tasks.
+
+Both are timed as whole processes (start to exit, output read from a pipe), interleaved
+round by round, after one warm-up run each. The main figure is the ``stepwise`` console
+script, as a user runs it; ``python -m app`` is shown beside it. Target: Stepwise's
+median is at most Taskwarrior's (ratio ≤ 1.0). When it is not, the note lists the
+imports that cost the most (``python -X importtime``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bench import commands, dataset
+from bench.measure import interleaved, median, run_command
+from bench.report import Findings, Result, duration
+
+ROUNDS = 11
+TARGET_RATIO = 1.0
+TASKWARRIOR_RC = """\
+data.location={data}
+confirmation=off
+verbose=label
+news.version=2.6.2
+"""
+
+
+def run(work: Path) -> Findings:
+    """Build both databases under ``work``, then time the three listings."""
+    tasks = dataset.sample_tasks()
+    env = commands.bench_env(work)
+    db = _stepwise_db(work, tasks, env)
+    env.update(_taskwarrior(work, tasks, env))
+    argvs: dict[str, list[str | Path]] = {
+        "stepwise": commands.stepwise(db, "list"),
+        "python -m app": commands.python_m_app(db, "list"),
+        "task": ["task", "list"],
+        "python -c pass": [sys.executable, "-c", "pass"],
+    }
+    notes = [_line_counts(argvs, env, work)]
+    times = {name: median(t) for name, t in interleaved(argvs, env, ROUNDS, work).items()}
+    findings = Findings(_rows(times, len(tasks)), notes)
+    ratio = times["stepwise"] / times["task"]
+    if ratio > TARGET_RATIO:
+        findings.notes.append(_import_note(db, env, work))
+    return findings
+
+
+def _stepwise_db(work: Path, tasks: list[dataset.SampleTask], env: dict[str, str]) -> Path:
+    export = work / "stepwise-export.json"
+    dataset.write_stepwise_export(tasks, export, work)
+    db = work / "list.db"
+    run_command(commands.stepwise(db, "import", export), env, work)
+    return db
+
+
+def _taskwarrior(work: Path, tasks: list[dataset.SampleTask],
+                 env: dict[str, str]) -> dict[str, str]:
+    """Import the tasks into a fresh Taskwarrior; returns the variables that select it."""
+    data = work / "taskwarrior"
+    data.mkdir()
+    rc = work / "taskrc"
+    rc.write_text(TASKWARRIOR_RC.format(data=data), encoding="utf-8")
+    chosen = {"TASKRC": str(rc), "TASKDATA": str(data)}
+    source = work / "taskwarrior-import.json"
+    dataset.write_taskwarrior_json(tasks, source)
+    run_command(["task", "import", source], {**env, **chosen}, work)
+    return chosen
+
+
+def _line_counts(argvs: dict[str, list[str | Path]], env: dict[str, str], work: Path) -> str:
+    """Warm both up once (Taskwarrior's first run does its gc) and count what they print."""
+    counts = {name: run_command(argvs[name], env, work).stdout.count(b"\n")
+              for name in ("stepwise", "python -m app", "task")}
+    return ("warm-up output lines: " + ", ".join(f"{n} {c:,}" for n, c in counts.items())
+            + f" (the sample has {dataset.TASK_COUNT:,} tasks)")
+
+
+def _rows(times: dict[str, float], count: int) -> list[Result]:
+    ratio = times["stepwise"] / times["task"]
+    each = f"median of {ROUNDS}"
+    return [
+        Result(f"list {count:,}: `stepwise list` ({each})", duration(times["stepwise"])),
+        Result(f"list {count:,}: `python -m app list` ({each})",
+               duration(times["python -m app"])),
+        Result(f"list {count:,}: Taskwarrior `task list` ({each})", duration(times["task"])),
+        Result("list: python start-up alone (`python -c pass`)", duration(times["python -c pass"])),
+        Result(f"list {count:,}: ratio stepwise / task", f"{ratio:.2f}",
+               f"≤ {TARGET_RATIO:.1f}", ratio <= TARGET_RATIO),
+    ]
+
+
+def _import_note(db: Path, env: dict[str, str], work: Path) -> str:
+    """The top-level imports of ``stepwise list`` that cost the most, from -X importtime."""
+    argv = [sys.executable, "-X", "importtime", *commands.python_m_app(db, "list")[1:]]
+    stderr = run_command(argv, env, work).stderr.decode("utf-8", "replace")
+    heaviest = sorted(_top_level_imports(stderr), key=lambda item: -item[1])[:6]
+    shown = ", ".join(f"{name} {us / 1000:.0f} ms" for name, us in heaviest)
+    return f"ratio above {TARGET_RATIO}: heaviest top-level imports of `list` (one run): {shown}"
+
+
+def _top_level_imports(stderr: str) -> list[tuple[str, int]]:
+    """(module, cumulative µs) for each import not nested in another one."""
+    found = []
+    for line in stderr.splitlines():
+        parts = line.split("|")
+        if not line.startswith("import time:") or len(parts) != 3:
+            continue
+        cumulative, name = parts[1].strip(), parts[2]
+        if cumulative.isdigit() and not name[1:].startswith(" "):
+            found.append((name.strip(), int(cumulative)))
+    return found
