@@ -78,6 +78,34 @@ def build_parser() -> argparse.ArgumentParser:
     im.add_argument("file", type=Path)
     im.add_argument("--replace", action="store_true", help="replace the tasks already there")
 
+    agent = sub.add_parser("agent", help="run the assistant, read its log, retry a task")
+    asub = agent.add_subparsers(dest="agent_command", metavar="ACTION", required=True)
+    run = asub.add_parser("run", help="review, plan and do what is due now")
+    mode = run.add_mutually_exclusive_group()
+    mode.add_argument("--once", action="store_true", help="advance one task by one stage")
+    mode.add_argument("--until-idle", action="store_true", help="run until nothing is due "
+                      "(the default)")
+    run.add_argument("--provider", choices=("offline", "openai", "ollama"), default="offline")
+    run.add_argument("--base-url", help="e.g. http://127.0.0.1:11434 or https://api.openai.com/v1")
+    run.add_argument("--model", default="")
+    run.add_argument("--api-key-env", metavar="VAR", help="the environment variable that "
+                     "holds the API key (the key itself never goes on the command line)")
+    run.add_argument("--auto-accept", action="store_true", help="run plans without approval")
+    run.add_argument("--stream", action="store_true", help="print the model's text as it comes")
+    alog = asub.add_parser("log", help="a task's work log and model calls")
+    alog.add_argument("id", type=int)
+    alog.add_argument("--json", action="store_true")
+    aretry = asub.add_parser("retry", help="clear a task's problem so the assistant tries again")
+    aretry.add_argument("id", type=int)
+
+    out = sub.add_parser("outbox", help="messages waiting for your approval")
+    out.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
+    out.add_argument("number", nargs="?", type=int)
+    con = sub.add_parser("contacts", help="the people steps may message")
+    con.add_argument("action", nargs="?", choices=("list", "add"), default="list")
+    con.add_argument("name", nargs="?")
+    con.add_argument("address", nargs="?")
+
     st = sub.add_parser("settings", help="show or change a setting")
     st.add_argument("key", nargs="?")
     st.add_argument("value", nargs="?", help="a JSON value (true, 12, \"text\")")
@@ -316,6 +344,101 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_agent(args: argparse.Namespace) -> int:
+    _open()
+    if args.agent_command == "log":
+        from app.views import agent_log, format_agent_log
+
+        data = agent_log(args.id)
+        print(_dumps(data) if args.json else format_agent_log(data), end="" if not args.json
+              else "\n")
+        return 0
+    if args.agent_command == "retry":
+        from app.tasks import clear_problem
+
+        clear_problem(args.id)
+        print(f"task {args.id}: the assistant will try again")
+        return 0
+    import asyncio
+
+    return asyncio.run(_agent_run(args))
+
+
+async def _agent_run(args: argparse.Namespace) -> int:
+    from app.agent.loop import Assistant
+    from app.errors import KnownError
+    from app.llm import ProviderConfig, close_clients, make_provider
+
+    key = None
+    if args.api_key_env:
+        key = os.environ.get(args.api_key_env)
+        if not key:
+            raise KnownError(f"the environment variable {args.api_key_env} is empty or unset")
+    config = ProviderConfig(kind=args.provider, base_url=args.base_url or "",
+                            model=args.model, api_key=key)
+    if args.provider != "offline" and not (args.base_url and args.model):
+        raise KnownError(f"--provider {args.provider} needs --base-url and --model")
+    provider = make_provider(config)
+
+    def echo(chunk: str) -> None:
+        sys.stderr.write(chunk)
+        sys.stderr.flush()
+
+    assistant = Assistant(provider, auto_accept=True if args.auto_accept else None,
+                          on_chunk=echo if args.stream else None, secret=key)
+    try:
+        outcomes = [o for o in [await assistant.run_once()] if o] if args.once else \
+            await assistant.run_until_idle()
+    finally:
+        await provider.aclose()
+        await close_clients()
+    for outcome in outcomes:
+        print(outcome.line())
+    if not outcomes:
+        print("nothing is due now")
+    return 0
+
+
+def cmd_outbox(args: argparse.Namespace) -> int:
+    from app import outbox
+    from app.errors import KnownError
+
+    _open()
+    if args.action == "list":
+        entries = outbox.entries()
+        for e in entries:
+            print(f"{e.id:>4}  {e.status:<9} task {e.task_id} step {e.step_id}  to {e.to} "
+                  f"<{e.address}>\n      {e.text}")
+        if not entries:
+            print("the outbox is empty")
+        return 0
+    if args.number is None:
+        raise KnownError(f"say which message: stepwise outbox {args.action} N")
+    entry = outbox.decide(args.number, approve=args.action == "approve")
+    print(f"message {entry.id} to {entry.to}: {entry.status}")
+    if entry.status == "approved":
+        print("no mail client took it; send it yourself: "
+              + outbox.mailto_link(entry.address, "", entry.text))
+    return 0
+
+
+def cmd_contacts(args: argparse.Namespace) -> int:
+    from app import outbox
+    from app.errors import KnownError
+    from models import Contact
+
+    _open()
+    if args.action == "add":
+        if not args.name or not args.address:
+            raise KnownError("stepwise contacts add NAME ADDRESS")
+        contact = outbox.add_contact(args.name, args.address)
+        print(f"added {contact.name} <{contact.address}>")
+        return 0
+    for contact in Contact.select().order_by(Contact.name):
+        print(f"{contact.name} <{contact.address}>")
+    return 0
+
+
 def _dumps(data: Any) -> str:
     import json
 
@@ -324,5 +447,6 @@ def _dumps(data: Any) -> str:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "add": cmd_add, "list": cmd_list, "show": cmd_show, "plan": cmd_plan, "step": cmd_step,
-    "export": cmd_export, "import": cmd_import, "settings": cmd_settings,
+    "export": cmd_export, "import": cmd_import, "settings": cmd_settings, "agent": cmd_agent,
+    "outbox": cmd_outbox, "contacts": cmd_contacts,
 }

@@ -7,6 +7,8 @@ latest. Steps move only along ``app.states.STEP``; groups derive their status.
 
 from __future__ import annotations
 
+from typing import Any
+
 from app import graph, settings
 from app.errors import NotFound, Refused, StaleEdit
 from app.events import Change, events
@@ -14,7 +16,6 @@ from app.planspec import MAX_STEPS_ANY, PlanSpec, PlanStep, parse
 from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
 from app.tasks import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
-
 
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # spec: history only
 
@@ -208,15 +209,27 @@ def _resume(plan: Plan, task: Task) -> None:
 
 
 def _abort(plan: Plan, task: Task) -> None:
-    """Abort for good: every step not finished is skipped."""
+    abort_in_transaction(plan)
+    set_status(task, "paused", why=f"plan revision {plan.revision} aborted")
+
+
+def abort_in_transaction(plan: Plan) -> None:
+    """Abort for good (caller's transaction): every step not finished is skipped."""
     _move_plan(plan, "aborted")
+    groups = {r[0] for r in _rows(Step.select(Step.parent).where(
+        (Step.plan == plan) & Step.parent.is_null(False)))}
     for step in Step.select().where((Step.plan == plan)
                                     & Step.status.in_(("pending", "in_progress"))):
-        if step.children.count() == 0:
+        if step.id not in groups:
             _move_step(step, "skipped")
             step.save()
     _refresh_groups(plan)
-    set_status(task, "paused", why=f"plan revision {plan.revision} aborted")
+    plan.save()
+
+
+def current_attempts(task_id: int, step_id: str) -> int:
+    """How many failed attempts the step of the active plan has behind it."""
+    return int(_find_step(active_plan(task_id), step_id).attempts)
 
 
 # --- step states ---------------------------------------------------------------------
@@ -273,6 +286,10 @@ def _find_step(plan: Plan, step_id: str) -> Step:
     return step
 
 
+def _rows(query: Any) -> list[tuple[Any, ...]]:
+    return list(query.tuples())
+
+
 def _ancestor_ids(step: Step) -> list[int]:
     """Primary keys of the step's parent, grandparent … (at most 3 by the depth rule)."""
     chain: list[int] = []
@@ -294,12 +311,12 @@ def _check_can_start(plan: Plan, step: Step) -> None:
     if plan.status == "paused":
         raise Refused(f"the plan is paused: `stepwise plan resume {plan.task_id}`")
     Dep = Step.alias()
-    waiting = [row[0] for row in (
+    waiting = [row[0] for row in _rows(
         StepDependency.select(Dep.step_id)
         .join(Dep, on=StepDependency.depends_on == Dep.id)
         .where(StepDependency.step.in_([step.id, *_ancestor_ids(step)])
                & Dep.status.not_in(tuple(SATISFIED_STEP)))
-        .order_by(Dep.position).tuples())]
+        .order_by(Dep.position))]
     if waiting:
         raise Refused(f"step {step.step_id!r} still waits for: {', '.join(waiting)}")
 
@@ -359,7 +376,7 @@ def _refresh_groups(plan: Plan, changed: Step | None = None) -> None:
     or every group of the plan when several steps changed at once."""
     if changed is not None:
         for group_pk in _ancestor_ids(changed):  # nearest first, so parents see new children
-            kids = [r[0] for r in Step.select(Step.status).where(Step.parent == group_pk).tuples()]
+            kids = [r[0] for r in _rows(Step.select(Step.status).where(Step.parent == group_pk))]
             derived = graph.derive_group_status(kids)
             Step.update(status=derived).where(
                 (Step.id == group_pk) & (Step.status != derived)).execute()

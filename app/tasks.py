@@ -117,3 +117,14 @@ def list_rows(include_closed: bool = False) -> Iterable[tuple[Any, ...]]:
         query = query.where(Task.status.in_(tuple(OPEN_TASK)))
     query = query.order_by(Task.due_at.is_null(), Task.due_at, Task.priority, Task.id)
     return query.tuples().iterator()
+
+
+def clear_problem(task_id: int) -> None:
+    """The user asks the assistant to try again: forget the problem and the retries."""
+    with atomic():
+        task = get_task(task_id)
+        task.retry_count = 0
+        task.next_check_at = None
+        set_problem(task, None)
+        log(task.id, "retry", "the user asked the assistant to try again")
+    events.emit(Change("task_changed", task_id))

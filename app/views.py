@@ -112,3 +112,36 @@ def _depths(steps: list[dict[str, Any]]) -> dict[str, int]:
             level, node = level + 1, parent.get(node)
         depth[sid] = level
     return depth
+
+
+def agent_log(task_id: int) -> dict[str, Any]:
+    """A task's work log and model-call journal, oldest first."""
+    from app.tasks import get_task
+    from models import ModelCall, WorkLog
+
+    task = get_task(task_id)
+    return {
+        "task": task.id,
+        "worklog": [{"at": format_utc(w.at), "actor": w.actor, "kind": w.kind,
+                     "message": w.message}
+                    for w in WorkLog.select().where(WorkLog.task == task.id).order_by(WorkLog.id)],
+        "model_calls": [{"at": format_utc(c.created_at), "provider": c.provider,
+                         "model": c.model, "purpose": c.purpose, "outcome": c.outcome,
+                         "error": c.error, "latency_ms": c.latency_ms, "reply": c.reply}
+                        for c in ModelCall.select().where(ModelCall.task == task.id)
+                        .order_by(ModelCall.id)],
+    }
+
+
+def format_agent_log(data: dict[str, Any]) -> str:
+    lines = [f"work log of task {data['task']}:"]
+    for w in data["worklog"]:
+        lines.append(f"  {local(w['at'])}  {w['actor']:<9} {w['kind']:<14} {w['message']}")
+    lines.append("model calls:")
+    for c in data["model_calls"]:
+        latency = f"{c['latency_ms']:.0f} ms" if c["latency_ms"] is not None else "-"
+        lines.append(f"  {local(c['at'])}  {c['purpose']:<14} {c['provider']}/{c['model']}  "
+                     f"{c['outcome']}  {latency}" + (f"  {c['error']}" if c["error"] else ""))
+    if not data["model_calls"]:
+        lines.append("  (none)")
+    return "\n".join(lines) + "\n"

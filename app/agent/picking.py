@@ -1,0 +1,100 @@
+"""What the assistant could do next for each task, and which task comes first.
+
+``next_stage`` reads a task and its latest plan and names the one stage due now (or
+None); ``candidates`` lists the tasks with a stage, most urgent first, ties by age.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from app import graph, plans, settings
+from app.agent.urgency import Urgency, urgency
+from app.planspec import PlanSpec, PlanStep
+from app.states import OPEN_TASK
+from models import OutboxMessage, Plan, Step, Task, WorkLog
+
+
+@dataclass(frozen=True)
+class Candidate:
+    task: Task
+    stage: str
+    urgency: Urgency
+
+
+def runnable_step(plan: Plan, spec: PlanSpec) -> PlanStep | None:
+    """The first step the assistant can work on: ready and not the user's, or one it had
+    started and not finished (after a crash), unless it waits for an approval."""
+    ready = set(graph.ready_steps(spec.steps))
+    g = graph.Graph(spec.steps)
+    for step in spec.steps:
+        if g.is_group(step.id) or step.target == "user" or step.worker not in ("me", "assistant"):
+            continue
+        if step.id in ready or (step.status == "in_progress" and not _awaiting_approval(
+                plan, step.id)):
+            return step
+    return None
+
+
+def _awaiting_approval(plan: Plan, step_id: str) -> bool:
+    return (OutboxMessage.select().join(Step)
+            .where((Step.plan == plan) & (Step.step_id == step_id)
+                   & OutboxMessage.status.in_(("pending", "approved"))).exists())
+
+
+def failed_assistant_step(spec: PlanSpec) -> PlanStep | None:
+    return next((s for s in spec.steps if s.status == "failed" and s.target not in (None, "user")),
+                None)
+
+
+def reviews_done(task_id: int) -> int:
+    return WorkLog.select().where((WorkLog.task == task_id)
+                                  & (WorkLog.kind == "failure_review")).count()
+
+
+def next_stage(task: Task, now: datetime, auto_accept: bool) -> str | None:
+    """The stage due now for this task, or None when it waits (for time or for you)."""
+    if task.status not in OPEN_TASK:
+        return None
+    if task.expires_at is not None and task.expires_at <= now:
+        return "expire"
+    if task.problem:
+        retry_due = task.next_check_at is not None and task.next_check_at <= now
+        if not (retry_due and task.retry_count <= settings.get("assistant.task_retries")):
+            return None  # it needs you
+    if task.start_at is not None and task.start_at > now and task.status != "new":
+        return None
+    if task.status == "new":
+        return "review"
+    if task.status == "waiting":
+        due = task.next_check_at or task.start_at
+        return "quick_check" if due is None or due <= now else None
+    plan = plans.latest_plan(task.id)
+    if task.status == "reviewed":
+        return "plan" if plan is None or plan.status not in ("pending", "in_progress",
+                                                             "paused") else None
+    if plan is None:
+        return None
+    if plan.status == "pending":
+        return "approve" if auto_accept else None
+    if plan.status == "in_progress":
+        return "do" if runnable_step(plan, plans.spec_of(plan)) else None
+    if plan.status == "paused":
+        failed = failed_assistant_step(plans.spec_of(plan))
+        if failed and reviews_done(task.id) < settings.get("assistant.review_budget"):
+            return "failure_review"
+    return None
+
+
+def candidates(now: datetime, auto_accept: bool) -> list[Candidate]:
+    """Tasks with a stage due now, most urgent first (ties: the older task)."""
+    found = []
+    for task in Task.select().where(Task.status.in_(tuple(OPEN_TASK))).order_by(Task.id):
+        stage = next_stage(task, now, auto_accept)
+        if stage is None:
+            continue
+        score = urgency(task.priority, task.due_at, task.created_at, bool(task.problem), now)
+        found.append(Candidate(task, stage, score))
+    found.sort(key=lambda c: (-c.urgency.score, c.task.id))
+    return found

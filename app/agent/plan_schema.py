@@ -1,0 +1,45 @@
+"""The JSON schema of a generated PlanSpec, sent to servers that take structured output.
+
+It only guides the model; every plan is still validated by ``app.planspec``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.capabilities import CAPABILITIES
+
+_TEXT: dict[str, Any] = {"type": "string"}
+_NULLABLE_TEXT: dict[str, Any] = {"type": ["string", "null"]}
+
+STEP_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": _TEXT,
+        "title": _TEXT,
+        "objective": _TEXT,
+        "depends_on": {"type": "array", "items": _TEXT},
+        "parent": _NULLABLE_TEXT,
+        "target": {"type": ["string", "null"], "enum": [*CAPABILITIES, None]},
+        "inputs": {"type": "object"},
+        "done_when": _TEXT,
+        "worker": _TEXT,
+        "due": _NULLABLE_TEXT,
+    },
+    "required": ["id", "title", "depends_on", "target"],
+    "additionalProperties": False,
+}
+
+PLAN_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "schema_version": {"const": 1},
+        "revision": {"type": "integer"},
+        "origin": {"const": "assistant"},
+        "title": _TEXT,
+        "objective": _TEXT,
+        "steps": {"type": "array", "items": STEP_SCHEMA, "minItems": 1},
+    },
+    "required": ["schema_version", "title", "steps"],
+    "additionalProperties": False,
+}

@@ -1,0 +1,193 @@
+"""The replies the assistant asks of a model, as pydantic models, and their parsing.
+
+``parse_reply(kind, text)`` recovers the JSON tolerantly (``relaxed_json``) and then
+validates it strictly. A reply is used whole or not at all: any problem raises
+ReplyError with a message fit to quote back to the model in a re-ask.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from app.agent.relaxed_json import RelaxedJSONError, loads
+
+
+class ReplyError(ValueError):
+    """A reply that cannot be used; the message says why (quoted in the re-ask)."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    if value is not None and value.tzinfo is None:
+        raise ValueError("times need a time zone offset, e.g. 2026-12-03T17:00:00+08:00")
+    return value
+
+
+class Confirm(_Strict):
+    name: Literal["confirm"]
+    start: datetime | None = None
+    due: datetime | None = None
+    expires: datetime | None = None
+
+    _check = field_validator("start", "due", "expires")(_aware)
+
+
+class NextCheck(_Strict):
+    name: Literal["next_check"]
+    at: datetime
+    reason: str = ""
+
+    _check = field_validator("at")(_aware)
+
+
+class Cancel(_Strict):
+    name: Literal["cancel"]
+    reason: str = Field(min_length=1)
+
+
+class Fail(_Strict):
+    name: Literal["fail"]
+    reason: str = Field(min_length=1)
+
+
+class ExecuteStep(_Strict):
+    title: str = Field(min_length=1, max_length=300)
+    target: str
+    inputs: dict[str, Any] = Field(default_factory=dict)
+    done_when: str = ""
+
+
+class Execute(_Strict):
+    name: Literal["execute"]
+    step: ExecuteStep
+
+
+class PlanAction(_Strict):
+    name: Literal["plan"]
+    plan: dict[str, Any] | None = None  # a PlanSpec, validated by app.planspec
+
+
+Action = Annotated[Confirm | NextCheck | Cancel | Fail | Execute | PlanAction,
+                   Field(discriminator="name")]
+OUTCOMES = ("next_check", "cancel", "fail", "execute", "plan")
+
+
+class ReviewReply(_Strict):
+    think: str = ""
+    plans: list[Any] | None = None  # the seed's optional todo sketch; informational only
+    tags: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        default_factory=list, max_length=3)
+    actions: list[Action] = Field(min_length=1)
+
+    def outcome(self) -> Action | None:
+        """The one action that decides what happens next (None: reviewed, plan next)."""
+        decisive = [a for a in self.actions if a.name in OUTCOMES]
+        return decisive[0] if decisive else None
+
+    @field_validator("actions")
+    @classmethod
+    def _one_outcome(cls, actions: list[Any]) -> list[Any]:
+        names = [a.name for a in actions]
+        decisive = [n for n in names if n in OUTCOMES]
+        if len(decisive) > 1:
+            raise ValueError(f"choose one of {', '.join(OUTCOMES)}; got {', '.join(decisive)}")
+        if names.count("confirm") > 1:
+            raise ValueError("confirm at most once")
+        return actions
+
+
+class CheckReply(_Strict):
+    think: str = ""
+    passed: bool
+    reason: str = ""
+
+
+class SubStep(_Strict):
+    id: str = Field(min_length=1, max_length=100)
+    title: str = Field(min_length=1, max_length=300)
+    target: str
+    inputs: dict[str, Any] = Field(default_factory=dict)
+    depends_on: list[str] = Field(default_factory=list)
+    done_when: str = ""
+
+
+class FailureReviewReply(_Strict):
+    think: str = ""
+    decision: Literal["change_worker", "split", "advice"]
+    worker: str | None = None
+    steps: list[SubStep] = Field(default_factory=list, max_length=10)
+    advice: str = ""
+
+    @field_validator("advice")
+    @classmethod
+    def _advice_short(cls, advice: str) -> str:
+        return advice[:2000]
+
+    def problem(self) -> str | None:
+        if self.decision == "change_worker" and not self.worker:
+            return "change_worker needs a worker"
+        if self.decision == "split" and not self.steps:
+            return "split needs steps"
+        if self.decision == "advice" and not self.advice:
+            return "advice needs advice text"
+        return None
+
+
+class PlanReply(_Strict):
+    """A plan call answers with a PlanSpec; it is validated by app.planspec, not here."""
+
+
+REPLIES: dict[str, type[BaseModel]] = {
+    "review": ReviewReply, "check": CheckReply, "failure_review": FailureReviewReply,
+}
+
+
+def parse_object(text: str) -> dict[str, Any]:
+    if not text.strip():
+        raise ReplyError("the reply was empty")
+    try:
+        data = loads(text)
+    except RelaxedJSONError as exc:
+        raise ReplyError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise ReplyError("the reply must be one JSON object")
+    return data
+
+
+def parse_reply(kind: str, text: str) -> Any:
+    """Recover and validate a reply of ``kind`` (review, check, failure_review).
+
+    Raises:
+        ReplyError: with every validation problem, briefly.
+    """
+    data = parse_object(text)
+    try:
+        reply = REPLIES[kind].model_validate(data)
+    except ValidationError as exc:
+        raise ReplyError(_brief(exc)) from None
+    if isinstance(reply, FailureReviewReply) and (problem := reply.problem()):
+        raise ReplyError(problem)
+    return reply
+
+
+def _brief(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:8]:
+        where = ".".join(str(p) for p in error["loc"])
+        parts.append(f"{where}: {error['msg']}" if where else error["msg"])
+    return "; ".join(parts)
+
+
+def schema_for(kind: str) -> dict[str, Any]:
+    """The JSON schema sent as structured-output hint (json_schema / Ollama format)."""
+    if kind == "plan":
+        from app.agent.plan_schema import PLAN_SCHEMA
+
+        return PLAN_SCHEMA
+    return REPLIES[kind].model_json_schema()

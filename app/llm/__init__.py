@@ -1,0 +1,58 @@
+"""The models the assistant talks to: the provider interface and the one factory for it.
+
+``make_provider`` turns a :class:`ProviderConfig` into the provider its ``kind`` names;
+``close_clients`` closes the shared HTTP connections in the staged shutdown.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from app.llm.base import ChunkSink, Message, Provider, ProviderConfig, ProviderError, Reply, redact
+from app.llm.http import close_clients
+from app.llm.ollama import OllamaProvider
+from app.llm.openai import OpenAIProvider
+
+__all__ = [
+    "ChunkSink", "Message", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConfig",
+    "ProviderError", "Reply", "close_clients", "make_provider", "redact",
+]
+
+_OFFLINE_MODULE = "app.llm.offline"
+
+
+def _offline(_config: ProviderConfig) -> Provider:
+    # Imported on demand: the rule-based planner is not needed to reach a server.
+    try:
+        module = importlib.import_module(_OFFLINE_MODULE)
+    except ModuleNotFoundError as exc:
+        if exc.name != _OFFLINE_MODULE:
+            raise  # the module exists but one of its imports is missing: a bug
+        raise ProviderError("config", "The offline planner is not part of this build: "
+                                      "choose an OpenAI-compatible or Ollama server.") from exc
+    provider: Provider = module.OfflineProvider()  # it needs no settings: nothing to reach
+    return provider
+
+
+# Every provider kind, declared once; the settings dialog offers these names.
+PROVIDERS: dict[str, Callable[[ProviderConfig], Provider]] = {
+    "offline": _offline,
+    "openai": OpenAIProvider,
+    "ollama": OllamaProvider,
+}
+
+
+def make_provider(config: ProviderConfig) -> Provider:
+    """The provider for ``config.kind``.
+
+    Raises:
+        ProviderError: kind ``config`` for an unknown kind, an unusable base URL, or an
+            offline planner missing from this build.
+    """
+    factory = PROVIDERS.get(config.kind)
+    if factory is None:
+        known = ", ".join(PROVIDERS)
+        raise ProviderError("config", f"Unknown model provider {config.kind!r}: choose one of "
+                                      f"{known}.")
+    return factory(config)

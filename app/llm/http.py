@@ -1,0 +1,336 @@
+"""How model providers use HTTP: the shared client and the policy of one model call.
+
+One ``httpx2.AsyncClient`` per running event loop (a client's connections belong to the
+loop that opened them), created lazily and closed by :func:`close_clients` in the staged
+shutdown. Each model call is a :class:`Call`: per-read timeouts from the config, one
+deadline over all its attempts, bounded retries with exponential backoff on connect
+errors, 408, 429 (Retry-After) and 5xx, and never a retry once text reached ``on_chunk``.
+Every failure becomes a :class:`ProviderError` whose message says what to do and never
+contains the API key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import logging
+import random
+import time
+import weakref
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit
+
+import httpx2
+
+from app.llm.base import ChunkSink, ProviderConfig, ProviderError, Reply, redact
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# Room for many concurrent streams; a few idle connections are kept for the next call.
+_LIMITS = httpx2.Limits(max_connections=256, max_keepalive_connections=16, keepalive_expiry=30.0)
+_JITTER = 0.1  # up to 10 % added to each backoff so parallel callers do not retry in step
+_SNIPPET_CHARS = 300  # how much of a server's error text goes into a message
+_DRAIN_S = 1.0  # how long to read past the end marker to keep the connection reusable
+
+# What to tell the user for a failed status; 5xx and other 4xx have their own lines below.
+_STATUS_ADVICE: dict[int, str] = {
+    401: "The server refused the API key (HTTP 401): check the API key in the assistant settings.",
+    403: "The server refused access (HTTP 403): check the API key and that it may use this model.",
+    404: "Not found (HTTP 404): check the model name ({model}) and the base URL ({base}).",
+    408: "The server timed out waiting for the request (HTTP 408): try again.",
+    429: "The server is limiting requests (HTTP 429): wait a little, or check your quota.",
+}
+_SECRET_STATUSES = frozenset({401, 403})  # their bodies may quote part of the key: never shown
+_RETRY_STATUSES = frozenset({408, 429})  # and every 5xx
+
+_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx2.AsyncClient] = (
+    weakref.WeakKeyDictionary())
+
+
+def shared_client() -> httpx2.AsyncClient:
+    """The running loop's client, created on first use (its pool is shared by all providers)."""
+    loop = asyncio.get_running_loop()
+    client = _clients.get(loop)
+    if client is None or client.is_closed:
+        client = httpx2.AsyncClient(limits=_LIMITS, timeout=httpx2.Timeout(60.0))
+        _clients[loop] = client
+    return client
+
+
+async def close_clients() -> None:
+    """Close the running loop's client and its pooled connections (staged shutdown)."""
+    client = _clients.pop(asyncio.get_running_loop(), None)
+    if client is not None:
+        await client.aclose()
+
+
+def auth_headers(config: ProviderConfig) -> dict[str, str]:
+    """The bearer header when a key is configured (httpx2 hides it in reprs)."""
+    return {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
+
+
+def checked_base(base_url: str, *, default: str = "") -> str:
+    """``base_url`` without a trailing slash, or a config error naming what is wrong."""
+    base = (base_url.strip() or default).rstrip("/")
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        shown = base or "(empty)"
+        raise ProviderError("config", f"The model server's base URL {shown} is not usable: "
+                                      "enter one like http://localhost:8080/v1.")
+    return base
+
+
+def require_model(config: ProviderConfig) -> None:
+    if not config.model.strip():
+        raise ProviderError("config", "No model is chosen: pick one in the assistant settings.")
+
+
+def retry_after_s(value: str | None) -> float | None:
+    """Retry-After as seconds from now; it may be a number or an HTTP date."""
+    if not value:
+        return None
+    with suppress(ValueError):
+        return max(0.0, float(value))
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def error_text(body: str) -> str:
+    """The human part of an error body (OpenAI, Ollama and FastAPI shapes), shortened."""
+    try:
+        data: Any = json.loads(body)
+    except ValueError:
+        data = body
+    if isinstance(data, dict):
+        data = data.get("error") or data.get("message") or data.get("detail") or data
+    if isinstance(data, dict):
+        data = data.get("message") or data
+    text = " ".join(str(data).split())
+    return text if len(text) <= _SNIPPET_CHARS else text[:_SNIPPET_CHARS] + "…"
+
+
+def closable(items: AsyncIterator[T]) -> AsyncGenerator[T, None]:
+    """httpx2 types its body iterators loosely; they are async generators, closed explicitly
+    (``contextlib.aclosing``) so nothing is left for the garbage collector to finish."""
+    return cast(AsyncGenerator[T, None], items)
+
+
+async def drain(items: AsyncIterator[Any]) -> None:
+    """Read what follows a stream's end marker so the connection can go back to the pool.
+
+    The reply is already complete, so a server that lingers or breaks here costs only
+    that connection: such errors are deliberately ignored.
+    """
+    with suppress(httpx2.HTTPError, TimeoutError):
+        async with asyncio.timeout(_DRAIN_S):
+            async for _ in items:
+                pass
+
+
+class Call:
+    """One model call: its attempts, the text streamed so far, and how failures are told.
+
+    Args:
+        config: timeouts, retry limits and the key to keep out of messages.
+        base: the provider's normalised base URL (its origin names the server in messages).
+        on_chunk: where streamed text goes; once it got any, nothing is retried.
+    """
+
+    def __init__(self, config: ProviderConfig, base: str, on_chunk: ChunkSink | None = None,
+                 ) -> None:
+        self.config = config
+        self.base = base
+        parts = urlsplit(base)
+        self.origin = f"{parts.scheme}://{parts.hostname}" + (
+            f":{parts.port}" if parts.port else "")
+        self.attempts = 0
+        self.delivered = False
+        self.responded = False
+        self.model_seen: str | None = None
+        self.prompt_tokens: int | None = None
+        self.completion_tokens: int | None = None
+        self._sink = on_chunk
+        self._parts: list[str] = []
+        self._started = time.monotonic()
+
+    @property
+    def text(self) -> str:
+        return "".join(self._parts)
+
+    @property
+    def latency_ms(self) -> float:
+        return (time.monotonic() - self._started) * 1000.0
+
+    @property
+    def timeout(self) -> httpx2.Timeout:
+        """Per-request timeouts; waiting for a pooled connection is bounded by the deadline."""
+        read = self.config.read_timeout_s
+        return httpx2.Timeout(connect=self.config.connect_timeout_s, read=read, write=read,
+                              pool=None)
+
+    def begin(self) -> None:
+        """Start an exchange afresh (a retry only happens when nothing was delivered)."""
+        self.responded = False
+        self._parts.clear()
+        self.prompt_tokens = self.completion_tokens = None
+
+    def note(self, *, model: Any = None, prompt_tokens: Any = None,
+             completion_tokens: Any = None) -> None:
+        """Keep what the server said about the reply, ignoring values of the wrong type."""
+        if isinstance(model, str) and model:
+            self.model_seen = model
+        if _is_count(prompt_tokens):
+            self.prompt_tokens = prompt_tokens
+        if _is_count(completion_tokens):
+            self.completion_tokens = completion_tokens
+
+    def reply(self, model: str) -> Reply:
+        """The finished reply; ``model`` names it unless the server said which model wrote it."""
+        return Reply(text=self.text, model=self.model_seen or model, latency_ms=self.latency_ms,
+                     prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens,
+                     attempts=self.attempts)
+
+    def deliver(self, text: str) -> None:
+        """Keep a piece of the reply and pass it on to ``on_chunk``."""
+        if not text:
+            return
+        self._parts.append(text)
+        if self._sink is not None:
+            self.delivered = True
+            self._sink(text)
+
+    def error(self, kind: str, message: str, **details: Any) -> ProviderError:
+        return ProviderError(kind, redact(message, self.config.api_key), **details)
+
+    def decode(self, text: str, what: str) -> dict[str, Any]:
+        """A JSON object from the server, or a ``malformed`` error quoting what came."""
+        try:
+            value: Any = json.loads(text)
+        except ValueError:
+            value = None
+        if not isinstance(value, dict):
+            raise self.error("malformed", f"The server at {self.origin} sent a {what} that is "
+                                          f"not JSON ({text[:80]!r}): is the base URL the "
+                                          "right kind of server?")
+        return value
+
+    async def check_status(self, response: httpx2.Response) -> None:
+        """Raise the status's ProviderError for a 4xx or 5xx answer."""
+        if response.status_code < 400:
+            return
+        await response.aread()
+        raise self.status_error(response.status_code, response.headers, response.text)
+
+    def status_error(self, code: int, headers: Mapping[str, str], body: str) -> ProviderError:
+        retryable = code in _RETRY_STATUSES or code >= 500
+        advice = _STATUS_ADVICE.get(code)
+        if advice is None and code >= 500:
+            advice = f"The server failed (HTTP {code}): try again later, or check its log."
+        elif advice is None:
+            advice = f"The server rejected the request (HTTP {code})."
+        message = advice.format(model=self.config.model or "none set", base=self.base)
+        if code not in _SECRET_STATUSES and body.strip():
+            message += f" It said: {error_text(body)}"
+        after = retry_after_s(headers.get("retry-after")) if retryable else None
+        return self.error("http", message, status=code, retryable=retryable, retry_after_s=after)
+
+    @contextmanager
+    def errors(self) -> Iterator[None]:
+        """Turn httpx2's transport failures into ProviderErrors that say what to do."""
+        try:
+            yield
+        except httpx2.SSEError as exc:
+            raise self.error("malformed", f"The server at {self.origin} did not answer with "
+                                          f"an event stream ({exc}): check the base URL.") from exc
+        except httpx2.ConnectTimeout as exc:
+            raise self.error("timeout", f"No connection to {self.origin} within "
+                                        f"{self.config.connect_timeout_s:g} s: check the base "
+                                        "URL and the network.", retryable=True) from exc
+        except httpx2.ConnectError as exc:
+            raise self.error("connect", f"Could not connect to {self.origin}: check that the "
+                                        "model server is running and the base URL is right.",
+                             retryable=True) from exc
+        except httpx2.TimeoutException as exc:
+            raise self.error("timeout", f"The server at {self.origin} sent nothing for "
+                                        f"{self.config.read_timeout_s:g} s: it may be busy or "
+                                        "the model slow; try again or raise the read timeout."
+                             ) from exc
+        except httpx2.TransportError as exc:
+            # A pooled connection the server had already dropped fails before any answer:
+            # the request never ran, so it may be sent again.
+            raise self.error("cut", f"The connection to {self.origin} broke before the reply "
+                                    "was complete: try again.",
+                             retryable=not self.responded) from exc
+
+    async def run(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run ``attempt`` with bounded retries, all within the configured deadline.
+
+        Raises:
+            ProviderError: the last attempt's error, or ``timeout`` when the deadline passed.
+        """
+        scope = asyncio.timeout(self.config.deadline_s)
+        try:
+            async with scope:
+                return await self._attempts(attempt, scope)
+        except TimeoutError:
+            if not scope.expired():
+                raise
+            raise self.error("timeout", f"No complete reply from {self.origin} within "
+                                        f"{self.config.deadline_s:g} s: try again, or raise "
+                                        "the deadline.") from None
+
+    async def _attempts(self, attempt: Callable[[], Awaitable[T]], scope: asyncio.Timeout) -> T:
+        loop = asyncio.get_running_loop()
+        while True:
+            self.attempts += 1
+            try:
+                return await attempt()
+            except ProviderError as exc:
+                when = scope.when()
+                remaining = float("inf") if when is None else when - loop.time()
+                delay = self._retry_delay(exc, remaining)
+                if delay is None and self.attempts == 1:
+                    raise
+                if delay is None:
+                    raise self._final(exc) from exc
+                log.info("Model call to %s failed (%s); attempt %d in %.2f s", self.origin,
+                         exc, self.attempts + 1, delay)
+                await asyncio.sleep(delay)
+
+    def _retry_delay(self, exc: ProviderError, remaining_s: float) -> float | None:
+        """Seconds to wait before the next attempt, or None when it should not happen."""
+        if not exc.retryable or self.delivered or self.attempts > self.config.max_retries:
+            return None
+        delay = min(self.config.backoff_cap_s,
+                    self.config.backoff_base_s * 2 ** (self.attempts - 1))
+        delay += delay * random.uniform(0.0, _JITTER)
+        if exc.retry_after_s is not None:
+            delay = max(delay, exc.retry_after_s)
+        # Waiting past the deadline would only turn this error into a vaguer timeout.
+        return delay if delay < remaining_s else None
+
+    def _final(self, exc: ProviderError) -> ProviderError:
+        return ProviderError(exc.kind, f"{exc} (gave up after {self.attempts} attempts)",
+                             status=exc.status, retryable=exc.retryable,
+                             retry_after_s=exc.retry_after_s)
+
+    async def get_json(self, url: str) -> dict[str, Any]:
+        """One GET answered with a JSON object (for model lists)."""
+        self.begin()
+        with self.errors():
+            response = await shared_client().get(url, headers=auth_headers(self.config),
+                                                 timeout=self.timeout)
+            self.responded = True
+            await self.check_status(response)
+            return self.decode(response.text, "model list")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

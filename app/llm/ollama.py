@@ -1,0 +1,129 @@
+"""The Ollama provider: its native streamed ``/api/chat`` and the ``/api/tags`` model list.
+
+Replies stream as JSON lines until one says ``"done": true`` (it carries the token
+counts); a JSON schema goes out as ``format``, the context size as ``options.num_ctx``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import aclosing
+from typing import Any
+
+import httpx2
+
+from app.llm.base import ChunkSink, Message, ProviderConfig, Reply
+from app.llm.http import (
+    Call,
+    auth_headers,
+    checked_base,
+    closable,
+    drain,
+    error_text,
+    require_model,
+    shared_client,
+)
+
+DEFAULT_BASE = "http://127.0.0.1:11434"
+# Endpoint roots users paste by mistake; the native API lives beside them.
+_FOREIGN_SUFFIXES = ("/api", "/v1")
+
+
+def ollama_base(base_url: str) -> str:
+    """The server root (``http://host:11434``), whatever API path the user typed after it."""
+    base = checked_base(base_url, default=DEFAULT_BASE)
+    for suffix in _FOREIGN_SUFFIXES:
+        base = base.removesuffix(suffix)
+    return base
+
+
+class OllamaProvider:
+    """A model served by Ollama, spoken to in its own API."""
+
+    name = "ollama"
+
+    def __init__(self, config: ProviderConfig) -> None:
+        self.config = config
+        self.model = config.model
+        self.base = ollama_base(config.base_url)
+
+    def __repr__(self) -> str:
+        return f"OllamaProvider(base={self.base!r}, model={self.model!r})"
+
+    async def complete(self, messages: list[Message], *, schema: dict[str, Any] | None = None,
+                       on_chunk: ChunkSink | None = None,
+                       context: Mapping[str, Any] | None = None) -> Reply:
+        """Stream a chat reply; see :class:`app.llm.base.Provider`."""
+        require_model(self.config)
+        call = Call(self.config, self.base, on_chunk)
+        body = self._body(messages, schema)
+        await call.run(lambda: self._exchange(call, body))
+        return call.reply(self.model)
+
+    async def list_models(self) -> list[str]:
+        """The names from ``GET /api/tags``."""
+        call = Call(self.config, self.base)
+        data = await call.run(lambda: call.get_json(f"{self.base}/api/tags"))
+        items = data.get("models")
+        if not isinstance(items, list):
+            raise call.error("malformed", f"The server at {call.origin} sent a model list "
+                                          "without models: is it Ollama?")
+        return [item["name"] for item in items
+                if isinstance(item, dict) and isinstance(item.get("name"), str)]
+
+    async def aclose(self) -> None:
+        """Nothing to release: connections belong to the shared client."""
+
+    def _body(self, messages: list[Message], schema: dict[str, Any] | None) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": [{"role": m.role, "content": m.content} for m in messages],
+            "stream": True,
+        }
+        if schema is not None:
+            body["format"] = schema
+        options: dict[str, int] = {}
+        if self.config.num_ctx is not None:
+            options["num_ctx"] = self.config.num_ctx
+        if self.config.max_tokens is not None:
+            options["num_predict"] = self.config.max_tokens
+        if options:
+            body["options"] = options
+        return body
+
+    async def _exchange(self, call: Call, body: dict[str, Any]) -> None:
+        call.begin()
+        with call.errors():
+            async with shared_client().stream("POST", f"{self.base}/api/chat", json=body,
+                                              headers=auth_headers(self.config),
+                                              timeout=call.timeout) as response:
+                call.responded = True
+                await call.check_status(response)
+                await _read_lines(call, response)
+
+
+async def _read_lines(call: Call, response: httpx2.Response) -> None:
+    async with aclosing(closable(response.aiter_lines())) as lines:
+        async for line in lines:
+            if not line.strip():
+                continue
+            data = call.decode(line, "stream line")
+            _take(call, data)
+            if data.get("done") is True:
+                call.note(prompt_tokens=data.get("prompt_eval_count"),
+                          completion_tokens=data.get("eval_count"))
+                await drain(lines)
+                return
+    raise call.error("cut", f"The reply from {call.origin} stopped before its last line "
+                            "(done: true): the connection was cut; try again.")
+
+
+def _take(call: Call, data: dict[str, Any]) -> None:
+    """Deliver a line's text and note the model that wrote it."""
+    if data.get("error"):
+        raise call.error("http", f"Ollama at {call.origin} reported an error in the reply: "
+                                 f"{error_text(str(data['error']))}")
+    call.note(model=data.get("model"))
+    message = data.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    call.deliver(content if isinstance(content, str) else "")

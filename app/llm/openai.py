@@ -1,0 +1,170 @@
+"""The OpenAI-compatible provider: streamed ``/v1/chat/completions`` and ``/v1/models``.
+
+Serves OpenAI itself and the servers that speak its API (llama.cpp's server, LM Studio,
+vLLM, Ollama's /v1). Replies stream as server-sent events until ``data: [DONE]``; a JSON
+schema goes out as ``response_format``, dropped for good on a server that refuses it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from contextlib import aclosing
+from typing import Any
+
+import httpx2
+
+from app.llm.base import ChunkSink, Message, ProviderConfig, Reply
+from app.llm.http import (
+    Call,
+    auth_headers,
+    checked_base,
+    closable,
+    drain,
+    error_text,
+    require_model,
+    shared_client,
+)
+
+log = logging.getLogger(__name__)
+
+# A 400/422 naming one of these means the server does not do structured output.
+_FORMAT_WORDS = ("response_format", "json_schema")
+
+
+class _SchemaRejected(Exception):
+    """The server refused ``response_format``: send the request again without it."""
+
+
+def openai_base(base_url: str) -> str:
+    """The API root, ending in /v1 whether or not the user typed it."""
+    base = checked_base(base_url)
+    return base if base.endswith("/v1") else base + "/v1"
+
+
+class OpenAIProvider:
+    """A model behind an OpenAI-compatible server."""
+
+    name = "openai"
+
+    def __init__(self, config: ProviderConfig) -> None:
+        self.config = config
+        self.model = config.model
+        self.base = openai_base(config.base_url)
+        self._schema_supported = True  # until the server says otherwise
+
+    def __repr__(self) -> str:
+        return f"OpenAIProvider(base={self.base!r}, model={self.model!r})"
+
+    async def complete(self, messages: list[Message], *, schema: dict[str, Any] | None = None,
+                       on_chunk: ChunkSink | None = None,
+                       context: Mapping[str, Any] | None = None) -> Reply:
+        """Stream a chat completion; see :class:`app.llm.base.Provider`."""
+        require_model(self.config)
+        call = Call(self.config, self.base, on_chunk)
+        await call.run(lambda: self._attempt(call, messages, schema))
+        return call.reply(self.model)
+
+    async def list_models(self) -> list[str]:
+        """The ids from ``GET /v1/models``."""
+        call = Call(self.config, self.base)
+        data = await call.run(lambda: call.get_json(f"{self.base}/models"))
+        items = data.get("data")
+        if not isinstance(items, list):
+            raise call.error("malformed", f"The server at {call.origin} sent a model list "
+                                          "without data: is it OpenAI-compatible?")
+        return [item["id"] for item in items
+                if isinstance(item, dict) and isinstance(item.get("id"), str)]
+
+    async def aclose(self) -> None:
+        """Nothing to release: connections belong to the shared client."""
+
+    async def _attempt(self, call: Call, messages: list[Message],
+                       schema: dict[str, Any] | None) -> None:
+        if schema is not None and self._schema_supported:
+            try:
+                await self._exchange(call, self._body(messages, schema))
+                return
+            except _SchemaRejected:
+                self._schema_supported = False
+                log.warning("%s refused response_format; sending without a schema from now on",
+                            self.base)
+        await self._exchange(call, self._body(messages, None))
+
+    def _body(self, messages: list[Message], schema: dict[str, Any] | None) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": [{"role": m.role, "content": m.content} for m in messages],
+            "stream": True,
+            "stream_options": {"include_usage": True},
+        }
+        if schema is not None:
+            body["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": "reply", "schema": schema, "strict": False}}
+        if self.config.max_tokens is not None:
+            body["max_tokens"] = self.config.max_tokens
+        return body
+
+    async def _exchange(self, call: Call, body: dict[str, Any]) -> None:
+        call.begin()
+        with call.errors():
+            async with shared_client().sse(f"{self.base}/chat/completions", method="POST",
+                                           json=body, headers=auth_headers(self.config),
+                                           timeout=call.timeout) as source:
+                call.responded = True
+                await self._check(call, source.response, "response_format" in body)
+                if _is_json(source.response):
+                    await _read_whole(call, source.response)
+                else:
+                    await _read_events(call, source)
+
+    async def _check(self, call: Call, response: httpx2.Response, schema_sent: bool) -> None:
+        if schema_sent and response.status_code in (400, 422):
+            await response.aread()
+            if any(word in response.text for word in _FORMAT_WORDS):
+                raise _SchemaRejected
+        await call.check_status(response)
+
+
+def _is_json(response: httpx2.Response) -> bool:
+    """A server that ignores ``stream: true`` answers with one JSON completion."""
+    return response.headers.get("content-type", "").startswith("application/json")
+
+
+async def _read_events(call: Call, source: httpx2.EventSource) -> None:
+    async with aclosing(closable(aiter(source))) as events:
+        async for event in events:
+            if event.data.strip() == "[DONE]":
+                await drain(events)
+                return
+            _take(call, call.decode(event.data, "stream chunk"))
+    raise call.error("cut", f"The reply from {call.origin} stopped before its end marker "
+                            "([DONE]): the connection was cut; try again.")
+
+
+async def _read_whole(call: Call, response: httpx2.Response) -> None:
+    await response.aread()
+    _take(call, call.decode(response.text, "reply"))
+
+
+def _take(call: Call, data: dict[str, Any]) -> None:
+    """Deliver a chunk's (or a whole reply's) text and note its model and token counts."""
+    if data.get("error"):
+        raise call.error("http", f"The server at {call.origin} reported an error in the "
+                                 f"reply: {error_text(json.dumps(data))}")
+    call.note(model=data.get("model"))
+    call.deliver(_text_of(data))
+    counts = data.get("usage")
+    if isinstance(counts, dict):
+        call.note(prompt_tokens=counts.get("prompt_tokens"),
+                  completion_tokens=counts.get("completion_tokens"))
+
+
+def _text_of(data: dict[str, Any]) -> str:
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        return ""  # the usage chunk has no choices
+    part = choices[0].get("delta") or choices[0].get("message")
+    content = part.get("content") if isinstance(part, dict) else None
+    return content if isinstance(content, str) else ""

@@ -1,0 +1,92 @@
+"""Messages a plan wants to send: queued for the user's approval, then handed to a transport.
+
+A message goes ``pending → approved → sent``, or ``pending → rejected``. Nothing leaves
+without approval. The first transport hands a ``mailto:`` link to the system mail client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from app.errors import NotFound, Refused
+from app.events import Change, events
+from models import Contact, OutboxMessage, Step, atomic
+from models.tables import utc_now
+
+Transport = Callable[[str, str, str], bool]  # (address, subject, body) → handed over?
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    task_id: int
+    step_id: str | None
+    to: str
+    address: str
+    text: str
+    status: str
+
+
+def mailto_link(address: str, subject: str, body: str) -> str:
+    return f"mailto:{quote(address)}?subject={quote(subject)}&body={quote(body)}"
+
+
+def mail_client(address: str, subject: str, body: str) -> bool:
+    """Open the system mail client with the message filled in (the user presses Send)."""
+    import webbrowser
+
+    return webbrowser.open(mailto_link(address, subject, body))
+
+
+def add_contact(name: str, address: str) -> Contact:
+    if not name.strip() or "@" not in address:
+        raise Refused("a contact needs a name and an e-mail address")
+    with atomic():
+        return Contact.create(name=name.strip(), address=address.strip())
+
+
+def find_contact(name: str) -> Contact | None:
+    return Contact.get_or_none(Contact.name == name.strip()) or next(
+        (c for c in Contact.select() if c.name.lower() == name.strip().lower()), None)
+
+
+def entries(status: str | None = None) -> list[Entry]:
+    query = (OutboxMessage.select(OutboxMessage, Contact, Step)
+             .join(Contact).switch(OutboxMessage).join(Step, join_type="LEFT OUTER")
+             .order_by(OutboxMessage.id))
+    if status:
+        query = query.where(OutboxMessage.status == status)
+    return [Entry(m.id, m.task_id, m.step.step_id if m.step is not None else None, m.contact.name,
+                  m.contact.address, m.text, m.status) for m in query]
+
+
+def decide(message_id: int, approve: bool, transport: Transport = mail_client) -> Entry:
+    """Approve (and hand over) or reject a pending message; its step moves with it."""
+    from app import plans
+
+    with atomic():
+        message = OutboxMessage.get_or_none(OutboxMessage.id == message_id)
+        if message is None:
+            raise NotFound(f"there is no message {message_id} in the outbox")
+        if message.status != "pending":
+            raise Refused(f"message {message_id} is already {message.status}")
+        message.status = "approved" if approve else "rejected"
+        message.decided_at = utc_now()
+        message.save()
+    step_id = message.step.step_id if message.step is not None else None
+    if approve:
+        handed = transport(message.contact.address, message.task.title, message.text)
+        if handed:
+            with atomic():
+                message.status, message.sent_at = "sent", utc_now()
+                message.save()
+            if step_id:
+                plans.step_action(message.task_id, step_id, "done",
+                                  result=f"sent to {message.contact.name}", actor="user")
+    elif step_id:
+        plans.step_action(message.task_id, step_id, "fail",
+                          error="you rejected the message", actor="user")
+    events.emit(Change("outbox_decided", message.task_id, str(message_id)))
+    return next(e for e in entries() if e.id == message_id)

@@ -1,0 +1,1 @@
+"""Stepwise's resources (prompts, icons, styles, translations), read with importlib.resources."""
