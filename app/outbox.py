@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from peewee import JOIN
+
 from app.errors import NotFound, Refused
 from app.events import Change, events
 from models import Contact, OutboxMessage, Step, atomic
@@ -54,7 +56,7 @@ def find_contact(name: str) -> Contact | None:
 
 def entries(status: str | None = None) -> list[Entry]:
     query = (OutboxMessage.select(OutboxMessage, Contact, Step)
-             .join(Contact).switch(OutboxMessage).join(Step, join_type="LEFT OUTER")
+             .join(Contact).switch(OutboxMessage).join(Step, JOIN.LEFT_OUTER)
              .order_by(OutboxMessage.id))
     if status:
         query = query.where(OutboxMessage.status == status)
@@ -62,8 +64,12 @@ def entries(status: str | None = None) -> list[Entry]:
                   m.contact.address, m.text, m.status) for m in query]
 
 
-def decide(message_id: int, approve: bool, transport: Transport = mail_client) -> Entry:
-    """Approve (and hand over) or reject a pending message; its step moves with it."""
+def decide(message_id: int, approve: bool, transport: Transport | None = None) -> Entry:
+    """Approve (and hand over) or reject a pending message; its step moves with it.
+
+    ``transport`` defaults to the system mail client. When it cannot take the message,
+    the message stays approved (not sent) and its step keeps waiting.
+    """
     from app import plans
 
     with atomic():
@@ -77,7 +83,7 @@ def decide(message_id: int, approve: bool, transport: Transport = mail_client) -
         message.save()
     step_id = message.step.step_id if message.step is not None else None
     if approve:
-        handed = transport(message.contact.address, message.task.title, message.text)
+        handed = (transport or mail_client)(message.contact.address, message.task.title, message.text)
         if handed:
             with atomic():
                 message.status, message.sent_at = "sent", utc_now()
