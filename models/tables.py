@@ -171,6 +171,11 @@ class OutboxMessage(Row):
     decided_at = UTCDateTimeField(null=True)
     sent_at = UTCDateTimeField(null=True)
 
+    if TYPE_CHECKING:
+        task_id: int
+        step_id: int | None
+        contact_id: int
+
 
 class Setting(BaseModel):
     key = peewee.TextField(primary_key=True)

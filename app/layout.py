@@ -1,0 +1,179 @@
+"""The plan graph's layout, computed by our own code (Qt-free): layered, left to right.
+
+Layers come from the topological order (a step sits one layer after the latest step it
+waits for); the order inside each layer is improved by barycentre sweeps to reduce
+crossings. Sub-steps keep their group's span: a group's box is drawn around them.
+Pinned positions (dragged by hand) override the computed ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from app.graph import Graph, StepLike
+
+NODE_W, NODE_H = 200.0, 64.0
+GAP_X, GAP_Y = 80.0, 28.0
+SWEEPS = 4
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+@dataclass(frozen=True)
+class Layout:
+    nodes: dict[str, Box]  # leaf steps (and collapsed groups)
+    groups: dict[str, Box]  # expanded groups: a box around their sub-steps
+    edges: list[tuple[str, str]]  # (from the step waited for, to the waiting step)
+
+
+def leaf_edges(g: Graph, visible: set[str]) -> list[tuple[str, str]]:
+    """Dependency arrows between visible nodes (a group stands for its leaves)."""
+    def shown(step_id: str) -> str:
+        for ancestor in [step_id, *g.ancestors(step_id)][::-1]:
+            if ancestor in visible:
+                return ancestor
+        return step_id
+
+    edges: set[tuple[str, str]] = set()
+    for sid in g.order:
+        for dep in g.steps[sid].depends_on:
+            if dep in g.steps:
+                a, b = shown(dep), shown(sid)
+                if a != b:
+                    edges.add((a, b))
+    return sorted(edges, key=lambda e: (g.position[e[0]], g.position[e[1]]))
+
+
+def layout(steps: Sequence[StepLike], collapsed: set[str] | None = None,
+           pinned: Mapping[str, tuple[float, float]] | None = None) -> Layout:
+    """Positions for every visible node and the boxes of expanded groups."""
+    collapsed = collapsed or set()
+    pinned = pinned or {}
+    g = Graph(steps)
+    visible = _visible(g, collapsed)
+    edges = leaf_edges(g, visible)
+    layers = _layers(g, visible, edges)
+    columns = _order_columns(layers, edges, g)
+    nodes: dict[str, Box] = {}
+    for col, members in enumerate(columns):
+        for row, sid in enumerate(members):
+            x, y = pinned.get(sid, (col * (NODE_W + GAP_X), row * (NODE_H + GAP_Y)))
+            nodes[sid] = Box(x, y, NODE_W, NODE_H)
+    groups = _group_boxes(g, nodes, collapsed)
+    return Layout(nodes, groups, edges)
+
+
+def _visible(g: Graph, collapsed: set[str]) -> set[str]:
+    """Leaves, plus collapsed groups standing in for what is below them."""
+    out = set()
+    for sid in g.order:
+        hidden_by = [a for a in g.ancestors(sid) if a in collapsed]
+        if hidden_by:
+            continue
+        if not g.is_group(sid) or sid in collapsed:
+            out.add(sid)
+    return out
+
+
+def _layers(g: Graph, visible: set[str], edges: list[tuple[str, str]]) -> dict[str, int]:
+    incoming: dict[str, list[str]] = {sid: [] for sid in visible}
+    for a, b in edges:
+        incoming[b].append(a)
+    layer: dict[str, int] = {}
+    order = sorted(visible, key=g.position.__getitem__)
+    remaining = set(order)
+    while remaining:  # longest-path layering; a loop (invalid plan) is cut by plan order
+        progressed = False
+        for sid in order:
+            if sid in remaining and all(d in layer for d in incoming[sid]):
+                layer[sid] = 1 + max((layer[d] for d in incoming[sid]), default=-1)
+                remaining.discard(sid)
+                progressed = True
+        if not progressed:
+            first = min(remaining, key=g.position.__getitem__)
+            layer[first] = max(layer.values(), default=-1) + 1
+            remaining.discard(first)
+    return layer
+
+
+def _order_columns(layers: dict[str, int], edges: list[tuple[str, str]], g: Graph
+                   ) -> list[list[str]]:
+    count = max(layers.values(), default=-1) + 1
+    columns: list[list[str]] = [[] for _ in range(count)]
+    for sid in sorted(layers, key=_group_key(g)):
+        columns[layers[sid]].append(sid)
+    preds: dict[str, list[str]] = {sid: [] for sid in layers}
+    succs: dict[str, list[str]] = {sid: [] for sid in layers}
+    for a, b in edges:
+        preds[b].append(a)
+        succs[a].append(b)
+    for sweep in range(SWEEPS):
+        forward = sweep % 2 == 0
+        indices = range(1, count) if forward else range(count - 2, -1, -1)
+        for i in indices:
+            ref = columns[i - 1] if forward else columns[i + 1]
+            pos = {sid: n for n, sid in enumerate(ref)}
+            links = preds if forward else succs
+            columns[i] = _by_barycentre(columns[i], links, pos)
+    return columns
+
+
+def _group_key(g: Graph) -> object:
+    """Keep siblings of one group together: sort by the path of positions from the root."""
+    def key(sid: str) -> tuple[int, ...]:
+        return tuple(g.position[a] for a in [*g.ancestors(sid)[::-1], sid])
+
+    return key
+
+
+def _by_barycentre(column: list[str], links: dict[str, list[str]], pos: dict[str, int]
+                   ) -> list[str]:
+    def centre(item: tuple[int, str]) -> tuple[float, int]:
+        index, sid = item
+        near = [pos[n] for n in links[sid] if n in pos]
+        return (sum(near) / len(near) if near else float(index), index)
+
+    return [sid for _, sid in sorted(enumerate(column), key=centre)]
+
+
+def _group_boxes(g: Graph, nodes: dict[str, Box], collapsed: set[str]) -> dict[str, Box]:
+    boxes: dict[str, Box] = {}
+    pad = 14.0
+    for sid in sorted(g.order, key=lambda s: -len(g.ancestors(s))):  # deepest first
+        if not g.is_group(sid) or sid in collapsed or sid in nodes:
+            continue
+        inside = [nodes[k] for k in g.children[sid] if k in nodes]
+        inside += [boxes[k] for k in g.children[sid] if k in boxes]
+        if not inside:
+            continue
+        x0 = min(b.x for b in inside) - pad
+        y0 = min(b.y for b in inside) - pad - 18.0  # room for the group's title
+        x1 = max(b.x + b.w for b in inside) + pad
+        y1 = max(b.y + b.h for b in inside) + pad
+        boxes[sid] = Box(x0, y0, x1 - x0, y1 - y0)
+    return boxes
+
+
+def crossings(result: Layout) -> int:
+    """How many pairs of arrows cross between adjacent columns (for tests and benchmarks)."""
+    segments = []
+    for a, b in result.edges:
+        ax, ay = result.nodes[a].center()
+        bx, by = result.nodes[b].center()
+        segments.append((ax, ay, bx, by))
+    count = 0
+    for i, (ax, ay, bx, by) in enumerate(segments):
+        for cx, cy, dx, dy in segments[i + 1:]:
+            if ax == cx and bx == dx and (ay - cy) * (by - dy) < 0:
+                count += 1
+    return count
