@@ -37,20 +37,39 @@ class Layout:
 
 
 def leaf_edges(g: Graph, visible: set[str]) -> list[tuple[str, str]]:
-    """Dependency arrows between visible nodes (a group stands for its leaves)."""
-    def shown(step_id: str) -> str:
+    """Dependency arrows between visible nodes.
+
+    A collapsed group stands for everything below it. A dependency on an expanded group
+    is drawn from its last sub-steps (those no sibling waits for); a group's own
+    dependency is drawn to its first sub-steps (those that wait for no sibling).
+    """
+    def shown(step_id: str) -> str | None:
         for ancestor in [step_id, *g.ancestors(step_id)][::-1]:
             if ancestor in visible:
                 return ancestor
-        return step_id
+        return None
+
+    def ends(step_id: str, last: bool) -> list[str]:
+        node = shown(step_id)
+        if node is not None:
+            return [node]
+        leaves = set(g.leaves_under(step_id))
+        inner = {(d, sid) for sid in leaves for d in g.steps[sid].depends_on if d in leaves}
+        if last:
+            picked = [x for x in leaves if not any(d == x for d, _ in inner)]
+        else:
+            picked = [x for x in leaves if not any(w == x for _, w in inner)]
+        return sorted({n for x in picked if (n := shown(x)) is not None})
 
     edges: set[tuple[str, str]] = set()
     for sid in g.order:
         for dep in g.steps[sid].depends_on:
-            if dep in g.steps:
-                a, b = shown(dep), shown(sid)
-                if a != b:
-                    edges.add((a, b))
+            if dep not in g.steps:
+                continue
+            for a in ends(dep, last=True):
+                for b in ends(sid, last=False):
+                    if a != b:
+                        edges.add((a, b))
     return sorted(edges, key=lambda e: (g.position[e[0]], g.position[e[1]]))
 
 
