@@ -11,7 +11,19 @@ from functools import cache
 from typing import Any
 
 _STRING = {"type": "string"}
-_INSTANT = {"type": "string", "minLength": 1}
+_ISO_TIME = r"T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)"
+# An instant: ISO 8601 with a zone. A day (calendar look-ups): a date, or an instant.
+_INSTANT = {"type": "string", "pattern": rf"^\d{{4}}-\d\d-\d\d{_ISO_TIME}$",
+            "description": "an ISO 8601 time with its zone, e.g. 2026-12-03T17:00:00+08:00"}
+_DAY_OR_INSTANT = {"type": "string", "pattern": rf"^\d{{4}}-\d\d-\d\d({_ISO_TIME})?$",
+                   "description": "an ISO 8601 date or time with its zone"}
+# A path inside the task's folder: relative, no drive, no '..' part. The run-time guard
+# (app.task_files) also refuses symbolic links that lead out.
+_RELATIVE_PATH = {
+    "type": "string", "minLength": 1, "maxLength": 255,
+    "pattern": r"^(?![/\\])(?![A-Za-z]:)(?!.*(^|[/\\])\.\.([/\\]|$))[^\x00]+$",
+    "description": "a path inside the task's folder: relative, with no '..' and no drive",
+}
 
 
 @dataclass(frozen=True)
@@ -48,7 +60,7 @@ CAPABILITIES: dict[str, Capability] = {
             "path stays inside the task folder; size cap; atomic write",
             _object(
                 {
-                    "path": {**_STRING, "minLength": 1, "maxLength": 255},
+                    "path": _RELATIVE_PATH,
                     "content": _STRING,
                     "from_step": {**_STRING, "minLength": 1},
                 },
@@ -73,7 +85,7 @@ CAPABILITIES: dict[str, Capability] = {
             "calendar.read",
             "looks up calendar events in a range (read-only)",
             "read-only by construction",
-            _object({"from": _INSTANT, "to": _INSTANT}, ["from", "to"]),
+            _object({"from": _DAY_OR_INSTANT, "to": _DAY_OR_INSTANT}, ["from", "to"]),
         ),
     )
 }
@@ -93,5 +105,8 @@ def input_problems(name: str, inputs: Any) -> list[str]:
     problems = []
     for error in _validator(name).iter_errors(inputs):
         where = "/".join(str(p) for p in error.absolute_path)
-        problems.append(f"{where}: {error.message}" if where else error.message)
+        message = error.message
+        if error.validator == "pattern" and "description" in error.schema:
+            message = f"{error.instance!r} is not {error.schema['description']}"
+        problems.append(f"{where}: {message}" if where else message)
     return sorted(problems)

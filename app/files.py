@@ -16,6 +16,8 @@ MAX_JSON_BYTES = 256 * 1024 * 1024
 class WriteFailed(KnownError):
     """A file could not be written (disk full, read-only); nothing is left half-written."""
 
+    exit_code = 3  # the environment, like the database's own problems
+
 
 def read_json(path: Path, max_bytes: int = MAX_JSON_BYTES) -> Any:
     """Parse a JSON file, or raise BadFile saying what is wrong with it."""

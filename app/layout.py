@@ -8,7 +8,7 @@ Pinned positions (dragged by hand) override the computed ones.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.graph import Graph, StepLike
@@ -147,7 +147,7 @@ def _order_columns(layers: dict[str, int], edges: list[tuple[str, str]], g: Grap
     return columns
 
 
-def _group_key(g: Graph) -> object:
+def _group_key(g: Graph) -> Callable[[str], tuple[int, ...]]:
     """Keep siblings of one group together: sort by the path of positions from the root."""
     def key(sid: str) -> tuple[int, ...]:
         return tuple(g.position[a] for a in [*g.ancestors(sid)[::-1], sid])

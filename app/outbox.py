@@ -83,7 +83,8 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
         message.save()
     step_id = message.step.step_id if message.step is not None else None
     if approve:
-        handed = (transport or mail_client)(message.contact.address, message.task.title, message.text)
+        send = transport or mail_client
+        handed = send(message.contact.address, message.task.title, message.text)
         if handed:
             with atomic():
                 message.status, message.sent_at = "sent", utc_now()

@@ -8,8 +8,9 @@ brings the schema up to date (``models.migrations``).
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import peewee
@@ -39,7 +40,25 @@ class StoreError(Exception):
 
     @classmethod
     def classify(cls, exc: BaseException, path: str | Path | None) -> StoreError | None:
-        """Turn a SQLite error into a StoreError with a helpful message, or None if a bug."""
+        """Turn a SQLite error into a StoreError with a helpful message, or None if a bug.
+
+        Follows the chain of causes: when the disk fills, SQLite rolls back by itself and
+        the error that surfaces last is peewee's failed rollback, not the full disk.
+        """
+        seen: set[int] = set()
+        link: BaseException | None = exc
+        while link is not None and id(link) not in seen:
+            seen.add(id(link))
+            known = cls._classify_one(link, path)
+            if known is not None:
+                return known
+            link = link.__cause__ or link.__context__
+        return None
+
+    @classmethod
+    def _classify_one(cls, exc: BaseException, path: str | Path | None) -> StoreError | None:
+        if isinstance(exc, StoreError):
+            return exc
         text = str(exc).lower()
         where = f" at {path}" if path else ""
         if "not a database" in text or "malformed" in text:
@@ -65,6 +84,8 @@ class StoreError(Exception):
                 f"The database{where} stayed busy for {BUSY_TIMEOUT_S} s "
                 "(another program holds it). Try again.",
             )
+        if "no transaction is active" in text:
+            return None  # a failed rollback: the cause further down the chain says why
         if "disk i/o" in text:
             return cls("io", f"The disk reported an I/O error{where}. Check the drive.")
         return None
@@ -111,15 +132,64 @@ def open_database(path: str | Path) -> peewee.SqliteDatabase:
                 f"{exc.strerror}. Choose another place with --db PATH.",
             ) from exc
     close_database()
-    database.init(path, pragmas=PRAGMAS, timeout=BUSY_TIMEOUT_S)
     with store_errors(path):
+        if path != ":memory:":
+            check_before_open(path)
+        database.init(path, pragmas=PRAGMAS, timeout=BUSY_TIMEOUT_S)
         try:
-            database.connect()
+            _connect_waiting()
             migrate(database, path)
         except BaseException:
             database.close()
             raise
     return database
+
+
+def check_before_open(path: str) -> None:
+    """Refuse, without changing a byte, a file Stepwise must not open.
+
+    Runs before the pragmas (which would switch the file to WAL): a newer schema, and
+    another program's SQLite file (tables but no Stepwise schema version).
+    """
+    from models.migrations import SCHEMA_VERSION
+
+    if not Path(path).exists() or Path(path).stat().st_size == 0:
+        return
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)) as probe:
+        version, tables = probe.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version),"
+            " (SELECT count(*) FROM sqlite_master)").fetchone()
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            "newer_schema",
+            f"The database at {path} has schema version {version}, newer than this "
+            f"Stepwise understands ({SCHEMA_VERSION}). Upgrade Stepwise, or open another "
+            "database with --db PATH. The file was not changed.",
+        )
+    if version == 0 and tables:
+        raise StoreError(
+            "not_a_database",
+            f"The file at {path} is not a Stepwise database (it is another program's SQLite "
+            "file). Open another file with --db PATH. The file was not changed.",
+        )
+
+
+def _connect_waiting() -> None:
+    """Connect, waiting out a lock: switching a new file to WAL can report 'locked'
+    at once instead of waiting for the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    delay = 0.01
+    while True:
+        try:
+            database.connect()
+            return
+        except peewee.OperationalError as exc:
+            database.close()
+            if "locked" not in str(exc).lower() or time.monotonic() + delay > deadline:
+                raise
+        time.sleep(delay)  # noqa: ASYNC - opening the store happens before any loop runs
+        delay = min(delay * 2, 0.5)
 
 
 def close_database() -> None:

@@ -524,7 +524,32 @@ def checked_review(text: str, spec: PlanSpec, step: PlanStep) -> FailureReviewRe
         for sub in reply.steps:
             if set(sub.depends_on) - ids:
                 raise ReplyError(f"sub-step {sub.id!r} depends on steps outside the split")
+        data, generated = split_plan(spec, step, reply)
+        try:
+            parse_plan(data, max_steps=settings.get("assistant.max_steps"), generated=generated)
+        except InvalidPlan as exc:
+            raise ReplyError("the split is invalid: " + "; ".join(map(str, exc.problems))
+                             ) from None
     return reply
+
+
+def split_plan(spec: PlanSpec, step: PlanStep, reply: FailureReviewReply
+               ) -> tuple[dict[str, Any], set[str]]:
+    """The plan with the failed step turned into a group of the proposed sub-steps."""
+    data = spec.to_json()
+    data["origin"] = "assistant"
+    target = next(s for s in data["steps"] if s["id"] == step.id)
+    target.update(status="pending", error=None, result=None, target=None, inputs={})
+    generated = {step.id}
+    for sub in reply.steps:
+        sid = f"{step.id}.{sub.id}"
+        generated.add(sid)
+        data["steps"].append({
+            "id": sid, "title": sub.title,
+            "depends_on": [f"{step.id}.{d}" for d in sub.depends_on], "parent": step.id,
+            "target": sub.target, "inputs": sub.inputs, "done_when": sub.done_when,
+            "worker": "assistant"})
+    return data, generated
 
 
 def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: FailureReviewReply,
@@ -540,28 +565,20 @@ def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: Fail
             fresh.save()
             plans.step_action(task.id, step.id, "retry", actor="assistant")
             return f"advice stored; step {step.id} retried"
-        data = spec.to_json()
-        data["origin"] = "assistant"
-        target = next(s for s in data["steps"] if s["id"] == step.id)
-        target.update(status="pending", error=None, result=None)
-        generated = {step.id}
         if reply.decision == "change_worker":
-            target.update(target="user", inputs={}, worker=reply.worker or "me")
+            data = spec.to_json()
+            data["origin"] = "assistant"
+            target = next(s for s in data["steps"] if s["id"] == step.id)
+            target.update(status="pending", error=None, result=None, target="user", inputs={},
+                          worker=reply.worker or "me")
+            generated = {step.id}
             summary = f"step {step.id} handed to {reply.worker}"
         else:
             splits = WorkLog.select().where((WorkLog.task == task.id) & (
                 WorkLog.kind == "failure_review") & WorkLog.message.contains(": split")).count()
             if splits > settings.get("assistant.split_budget"):
                 raise StageFailed("the split budget for this task is used up")
-            target.update(target=None, inputs={})
-            for sub in reply.steps:
-                sid = f"{step.id}.{sub.id}"
-                generated.add(sid)
-                data["steps"].append({
-                    "id": sid, "title": sub.title, "depends_on": [f"{step.id}.{d}" for d in
-                                                                   sub.depends_on],
-                    "parent": step.id, "target": sub.target, "inputs": sub.inputs,
-                    "done_when": sub.done_when, "worker": "assistant"})
+            data, generated = split_plan(spec, step, reply)
             summary = f"step {step.id} split into {len(reply.steps)} steps"
         try:
             plans.save_plan(task.id, data, author="assistant", source=source, generated=generated)

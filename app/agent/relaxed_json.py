@@ -27,8 +27,11 @@ class RelaxedJSONError(ValueError):
 def strip_wrapping(text: str) -> str:
     """Drop think blocks (closed, or one left open at the end) and take a fenced block."""
     text = _THINK.sub("", text)
-    if "<think>" in text.lower():  # an unclosed think block: what follows is all thinking
-        text = text[: text.lower().index("<think>")]
+    lowered = text.lower()
+    if "<think>" in lowered:  # an unclosed think block: what follows is all thinking
+        text = text[: lowered.index("<think>")]
+    elif "</think>" in lowered:  # the template opened the block: all before it is thinking
+        text = text[lowered.rindex("</think>") + len("</think>"):]
     fences = _FENCE.findall(text)
     for block in fences:
         if "{" in block:
@@ -62,6 +65,8 @@ def extract_object(text: str) -> str:
             if depth == 0:
                 return text[start:i + 1]
         i += 1
+    if quote:
+        raise RelaxedJSONError("the JSON object is cut off (a quote or its braces never close)")
     raise RelaxedJSONError("the JSON object is cut off (its braces never close)")
 
 

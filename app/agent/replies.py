@@ -7,6 +7,7 @@ ReplyError with a message fit to quote back to the model in a re-ask.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -167,8 +168,8 @@ def parse_reply(kind: str, text: str) -> Any:
         ReplyError: with every validation problem, briefly.
     """
     data = parse_object(text)
-    try:
-        reply = REPLIES[kind].model_validate(data)
+    try:  # strict, from JSON: "yes" is not a bool and a Unix number is not a time
+        reply = REPLIES[kind].model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         raise ReplyError(_brief(exc)) from None
     if isinstance(reply, FailureReviewReply) and (problem := reply.problem()):

@@ -217,16 +217,15 @@ def write_plan_then(review_steps: list[dict[str, Any]], *later: str) -> Scripted
 def test_a_failing_step_is_retried_then_reviewed_and_handed_to_you(db: Path) -> None:
     settings.put("assistant.auto_accept", True)
     t = task("Save notes")
-    bad_file = {"id": "save", "title": "Save", "target": "file.write",
-                "inputs": {"path": "notes.md", "from_step": "nothing-yet"}}
-    provider = write_plan_then([{"id": "nothing-yet", "title": "Think", "target": "user"},
-                                {**bad_file, "id": "save2", "inputs": {
-                                    "path": "../escape.md", "content": "x"}}])
+    past = {"at": "2026-11-01T00:00:00Z", "text": "too late"}  # fails when it runs
+    provider = write_plan_then([{"id": "think", "title": "Think", "target": "user"},
+                                {"id": "remind", "title": "Remind", "target": "reminder.set",
+                                 "inputs": past}])
     run(Assistant(provider, clock=Clock()))
     steps = {s.id: s for s in spec(fresh(t)).steps}
-    assert steps["save2"].target == "user" and steps["save2"].status == "pending"
+    assert steps["remind"].target == "user" and steps["remind"].status == "pending"
     worklog = [w.message for w in WorkLog.select().where(WorkLog.kind == "retry")]
-    assert len(worklog) == 2 and all("climbs out" in m for m in worklog)
+    assert len(worklog) == 2 and all("has passed" in m for m in worklog)
     assert provider.purposes()[-1] == "failure_review"
     assert plans.latest_plan(t.id).status == "in_progress"  # type: ignore[union-attr]
 
@@ -239,8 +238,8 @@ def test_a_failure_review_can_split_the_step(db: Path) -> None:
          "inputs": {"instructions": "notes"}},
         {"id": "b", "title": "Save it", "target": "file.write", "depends_on": ["a"],
          "inputs": {"path": "notes.md", "from_step": "save.a"}}]})
-    provider = write_plan_then([{"id": "save", "title": "Save", "target": "file.write",
-                                 "inputs": {"path": "/etc/x", "content": "x"}}],
+    provider = write_plan_then([{"id": "save", "title": "Save", "target": "reminder.set",
+                                 "inputs": {"at": "2026-11-01T00:00:00Z", "text": "x"}}],
                                split)
     run(Assistant(provider, clock=Clock()))
     result = {s.id: s for s in spec(fresh(t)).steps}
