@@ -19,7 +19,15 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench import bench_import, bench_list, bench_planspec, bench_steps
+from bench import (
+    bench_agent,
+    bench_import,
+    bench_list,
+    bench_planspec,
+    bench_replies,
+    bench_steps,
+    bench_stream,
+)
 from bench.report import Findings, Result, document
 
 RESULTS = Path(__file__).resolve().parent / "results" / "latest.md"
@@ -29,6 +37,9 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("plan validation", bench_planspec.run),
     ("step transitions", bench_steps.run),
     ("import", bench_import.run),
+    ("assistant loop", bench_agent.run),
+    ("reply parsing", bench_replies.run),
+    ("streaming", bench_stream.run),
 )
 
 

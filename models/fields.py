@@ -1,7 +1,8 @@
 """Column types of the store: UTC instants as ISO 8601 text, and JSON values as text.
 
-Instants are written as ``2026-12-03T09:00:00Z`` (microseconds only when present), so
-the text in the database is exactly what the JSON export and PlanSpec carry.
+Instants are written as ``2026-12-03T09:00:00Z`` (whole seconds, always this width), so
+the text in the database is exactly what the JSON export and PlanSpec carry, and it
+sorts in time order.
 """
 
 from __future__ import annotations
@@ -14,15 +15,17 @@ import peewee
 
 
 def format_utc(value: datetime) -> str:
-    """Return an aware datetime as ISO 8601 text in UTC with a ``Z`` suffix.
+    """Return an aware datetime as ISO 8601 text in UTC with a ``Z`` suffix, to the second.
+
+    Whole seconds keep every stored instant the same width, so SQLite compares and
+    sorts the text in time order.
 
     Raises:
         ValueError: if the datetime has no time zone (a naive time is ambiguous).
     """
     if value.tzinfo is None:
         raise ValueError(f"naive datetime {value!r}: give it a time zone")
-    text = value.astimezone(UTC).isoformat()
-    return text.replace("+00:00", "Z")
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def parse_utc(text: str) -> datetime:

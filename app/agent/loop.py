@@ -92,23 +92,38 @@ class Assistant:
         if not found:
             return None
         chosen = found[0]
-        events.emit(Change("assistant_started", chosen.task.id, chosen.stage))
-        try:
-            outcome = await self._run_stage(chosen.task, chosen.stage, now)
-        finally:
-            events.emit(Change("assistant_finished", chosen.task.id, chosen.stage))
-        return outcome
+        return await self._run_announced(chosen.task, chosen.stage, now)
 
     async def run_until_idle(self, limit: int = 100_000) -> list[Outcome]:
-        """Run until no task has work due now (or ``limit`` runs)."""
-        outcomes = []
-        for _ in range(limit):
-            outcome = await self.run_once()
-            if outcome is None:
+        """Run until no task has work due now (or ``limit`` stages).
+
+        Works in rounds: the tasks with work due are ranked once, then each is advanced
+        in that order (its stage read afresh, since earlier stages may have changed it);
+        a new round starts until a round finds nothing to do.
+        """
+        outcomes: list[Outcome] = []
+        while len(outcomes) < limit and not settings.get("assistant.paused"):
+            now = self.clock()
+            ranked = picking.candidates(now, self.accepting())
+            if not ranked:
                 break
-            outcomes.append(outcome)
-            await asyncio.sleep(0)  # let the window paint between stages
+            for chosen in ranked:
+                if len(outcomes) >= limit or settings.get("assistant.paused"):
+                    break
+                task = Task.get_or_none(Task.id == chosen.task.id)
+                stage = task and picking.next_stage(task, self.clock(), self.accepting())
+                if task is None or stage is None:
+                    continue
+                outcomes.append(await self._run_announced(task, stage, self.clock()))
+                await asyncio.sleep(0)  # let the window paint between stages
         return outcomes
+
+    async def _run_announced(self, task: Task, stage: str, now: datetime) -> Outcome:
+        events.emit(Change("assistant_started", task.id, stage))
+        try:
+            return await self._run_stage(task, stage, now)
+        finally:
+            events.emit(Change("assistant_finished", task.id, stage))
 
     async def _run_stage(self, task: Task, stage: str, now: datetime) -> Outcome:
         handler = {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from app import graph, plans, settings
 from app.agent.urgency import Urgency, urgency
@@ -87,10 +88,36 @@ def next_stage(task: Task, now: datetime, auto_accept: bool) -> str | None:
     return None
 
 
+def _maybe_due(now: datetime, auto_accept: bool) -> Any:
+    """A cheap SQL filter for tasks that might have a stage due now; ``next_stage`` decides.
+
+    It leaves out what certainly waits: a future start or next check, a problem with no
+    retry due, and running tasks whose plan has no unfinished step for the assistant.
+    """
+    retry_due = Task.next_check_at.is_null(False) & (Task.next_check_at <= now)
+    no_problem = Task.problem.is_null() | retry_due
+    expired = Task.expires_at.is_null(False) & (Task.expires_at <= now)
+    started = Task.start_at.is_null() | (Task.start_at <= now) | (Task.status == "new")
+    checked = Task.next_check_at.is_null() | (Task.next_check_at <= now)
+    statuses = ["new", "reviewed", "waiting", "in_progress", "paused"]
+    if auto_accept:
+        statuses.append("planned")
+    assistant_work = Task.id.in_(
+        Plan.select(Plan.task).join(Step).where(
+            Plan.status.in_(("in_progress", "paused"))
+            & Step.status.in_(("pending", "in_progress", "failed"))
+            & Step.target.is_null(False) & (Step.target != "user")))
+    work = (Task.status.in_(("new", "reviewed", "waiting", "planned"))
+            | (Task.status.in_(("in_progress", "paused")) & assistant_work))
+    return expired | (Task.status.in_(statuses) & no_problem & started & checked & work)
+
+
 def candidates(now: datetime, auto_accept: bool) -> list[Candidate]:
     """Tasks with a stage due now, most urgent first (ties: the older task)."""
     found = []
-    for task in Task.select().where(Task.status.in_(tuple(OPEN_TASK))).order_by(Task.id):
+    query = (Task.select().where(Task.status.in_(tuple(OPEN_TASK))
+                                 & _maybe_due(now, auto_accept)).order_by(Task.id))
+    for task in query:
         stage = next_stage(task, now, auto_accept)
         if stage is None:
             continue

@@ -17,6 +17,11 @@ _FENCE = re.compile(r"```(?:json|JSON|js|javascript)?\s*\n(.*?)```", re.DOTALL)
 _LITERALS = {"true": "true", "false": "false", "null": "null", "True": "true",
              "False": "false", "None": "null"}
 _VALUE_END = {"str", "num", "lit", "}", "]"}
+_KEY_COLON = re.compile(r"\s*:")
+_SPACE = re.compile(r"\s+")
+_DOUBLE_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
+_WORD = re.compile(r"[A-Za-z_$][\w$-]*")
 _VALUE_START = {"str", "num", "lit", "{", "["}
 
 
@@ -39,35 +44,46 @@ def strip_wrapping(text: str) -> str:
     return text
 
 
+_INTERESTING = re.compile(r"[\"'{}\[\]#/\\\n]")
+
+
 def extract_object(text: str) -> str:
-    """The first balanced ``{…}`` in the text (strings and comments respected)."""
+    """The first balanced ``{…}`` in the text (strings and comments respected).
+
+    Jumps from one interesting character to the next, so long replies cost little.
+    """
     start = text.find("{")
     if start < 0:
         raise RelaxedJSONError("the reply holds no JSON object")
-    depth, i, quote = 0, start, ""
-    while i < len(text):
-        ch = text[i]
-        if quote:
+    depth, quote, comment, skip_next = 0, "", False, False
+    for m in _INTERESTING.finditer(text, start):
+        ch, i = m.group(), m.start()
+        if skip_next:
+            skip_next = False
+            continue
+        if comment:
+            comment = ch != "\n"
+        elif quote:
             if ch == "\\":
-                i += 1
+                skip_next = text[i + 1:i + 2] in _INTERESTING_SET
             elif ch == quote:
                 quote = ""
         elif ch in "\"'":
             quote = ch
-        elif ch == "#" or text.startswith("//", i):
-            newline = text.find("\n", i)
-            i = len(text) if newline < 0 else newline
-            continue
+        elif ch == "#" or (ch == "/" and text.startswith("//", i)):
+            comment = True
         elif ch in "{[":
             depth += 1
         elif ch in "}]":
             depth -= 1
             if depth == 0:
                 return text[start:i + 1]
-        i += 1
     if quote:
         raise RelaxedJSONError("the JSON object is cut off (a quote or its braces never close)")
     raise RelaxedJSONError("the JSON object is cut off (its braces never close)")
+
+
+_INTERESTING_SET = frozenset("\"'{}[]#/\\\n")
 
 
 def loads(text: str) -> Any:
@@ -97,7 +113,14 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
     while i < len(text):
         ch = text[i]
         if ch.isspace():
-            i += 1
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+        elif ch == '"' and (m := _DOUBLE_QUOTED.match(text, i)):
+            try:  # the common case, decoded in C (raw newlines allowed)
+                value = json.loads(m.group(0), strict=False)
+            except json.JSONDecodeError:  # an escape JSON lacks, such as \'
+                value, _ = _read_string(text, i)
+            tokens.append(("str", json.dumps(value, ensure_ascii=False)))
+            i = m.end()
         elif ch == "#" or text.startswith("//", i):
             newline = text.find("\n", i)
             i = len(text) if newline < 0 else newline
@@ -113,19 +136,18 @@ def _tokenize(text: str) -> list[tuple[str, str]]:
             value, i = _read_string(text, i)
             tokens.append(("str", json.dumps(value, ensure_ascii=False)))
         elif ch == "-" or ch.isdigit():
-            m = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?").match(text, i)
+            m = _NUMBER.match(text, i)
             if not m:
                 raise RelaxedJSONError(f"a stray {ch!r} at {i}")
             tokens.append(("num", m.group(0)))
             i = m.end()
         else:
-            m = re.compile(r"[A-Za-z_$][\w$-]*").match(text, i)
+            m = _WORD.match(text, i)
             if not m:
                 raise RelaxedJSONError(f"unexpected {text[i:i + 10]!r} in the reply")
             word = m.group(0)
             i = m.end()
-            rest = text[i:].lstrip()
-            if rest.startswith(":"):
+            if _KEY_COLON.match(text, i):
                 tokens.append(("str", json.dumps(word)))  # an unquoted key
             elif word in _LITERALS:
                 tokens.append(("lit", _LITERALS[word]))
