@@ -111,8 +111,10 @@ class Assistant:
                 if len(outcomes) >= limit or settings.get("assistant.paused"):
                     break
                 task = Task.get_or_none(Task.id == chosen.task.id)
-                stage = task and picking.next_stage(task, self.clock(), self.accepting())
-                if task is None or stage is None:
+                if task is None:
+                    continue
+                stage = picking.next_stage(task, self.clock(), self.accepting())
+                if stage is None:
                     continue
                 outcomes.append(await self._run_announced(task, stage, self.clock()))
                 await asyncio.sleep(0)  # let the window paint between stages

@@ -69,8 +69,19 @@ async def close_clients() -> None:
 
 
 def auth_headers(config: ProviderConfig) -> dict[str, str]:
-    """The bearer header when a key is configured (httpx2 hides it in reprs)."""
-    return {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
+    """The bearer header when a key is configured (httpx2 hides it in reprs).
+
+    Raises:
+        ProviderError: ``config`` for a key no HTTP header can carry; checked here because
+            the HTTP stack's own complaint would quote the key.
+    """
+    key = (config.api_key or "").strip()  # pasted keys often bring a space or newline
+    if not key:
+        return {}
+    if not key.isascii() or not key.isprintable() or any(c.isspace() for c in key):
+        raise ProviderError("config", "The API key contains spaces, line breaks or letters "
+                                      "outside ASCII: paste it again in the assistant settings.")
+    return {"Authorization": f"Bearer {key}"}
 
 
 def checked_base(base_url: str, *, default: str = "") -> str:
@@ -207,7 +218,10 @@ class Call:
             self._sink(text)
 
     def error(self, kind: str, message: str, **details: Any) -> ProviderError:
-        return ProviderError(kind, redact(message, self.config.api_key), **details)
+        """A ProviderError whose message cannot show the key, even if a server echoed it."""
+        key = self.config.api_key
+        text = redact(redact(message, key), key.strip() if key else None)
+        return ProviderError(kind, text, **details)
 
     def decode(self, text: str, what: str) -> dict[str, Any]:
         """A JSON object from the server, or a ``malformed`` error quoting what came."""
@@ -222,9 +236,14 @@ class Call:
         return value
 
     async def check_status(self, response: httpx2.Response) -> None:
-        """Raise the status's ProviderError for a 4xx or 5xx answer."""
-        if response.status_code < 400:
+        """Raise the status's ProviderError for a redirect, a 4xx or a 5xx answer."""
+        if response.status_code < 300:
             return
+        if response.status_code < 400:  # redirects are not followed: a POST would turn GET
+            where = response.headers.get("location", "elsewhere")
+            raise self.error("http", f"The server at {self.origin} redirected to {where} "
+                                     f"(HTTP {response.status_code}): use that address as the "
+                                     "base URL.", status=response.status_code)
         await response.aread()
         raise self.status_error(response.status_code, response.headers, response.text)
 
@@ -246,9 +265,9 @@ class Call:
         """Turn httpx2's transport failures into ProviderErrors that say what to do."""
         try:
             yield
-        except httpx2.SSEError as exc:
-            raise self.error("malformed", f"The server at {self.origin} did not answer with "
-                                          f"an event stream ({exc}): check the base URL.") from exc
+        except (httpx2.SSEError, httpx2.DecodingError) as exc:
+            raise self.error("malformed", f"The server at {self.origin} sent no readable "
+                                          f"stream ({exc}): check the base URL.") from exc
         except httpx2.ConnectTimeout as exc:
             raise self.error("timeout", f"No connection to {self.origin} within "
                                         f"{self.config.connect_timeout_s:g} s: check the base "
@@ -308,9 +327,8 @@ class Call:
         """Seconds to wait before the next attempt, or None when it should not happen."""
         if not exc.retryable or self.delivered or self.attempts > self.config.max_retries:
             return None
-        delay = min(self.config.backoff_cap_s,
-                    self.config.backoff_base_s * 2 ** (self.attempts - 1))
-        delay += delay * random.uniform(0.0, _JITTER)
+        delay = self.config.backoff_base_s * 2 ** (self.attempts - 1)
+        delay = min(self.config.backoff_cap_s, delay * (1.0 + random.uniform(0.0, _JITTER)))
         if exc.retry_after_s is not None:
             delay = max(delay, exc.retry_after_s)
         # Waiting past the deadline would only turn this error into a vaguer timeout.
@@ -321,12 +339,11 @@ class Call:
                              status=exc.status, retryable=exc.retryable,
                              retry_after_s=exc.retry_after_s)
 
-    async def get_json(self, url: str) -> dict[str, Any]:
+    async def get_json(self, url: str, headers: Mapping[str, str]) -> dict[str, Any]:
         """One GET answered with a JSON object (for model lists)."""
         self.begin()
         with self.errors():
-            response = await shared_client().get(url, headers=auth_headers(self.config),
-                                                 timeout=self.timeout)
+            response = await shared_client().get(url, headers=headers, timeout=self.timeout)
             self.responded = True
             await self.check_status(response)
             return self.decode(response.text, "model list")

@@ -45,6 +45,7 @@ class OllamaProvider:
     def __init__(self, config: ProviderConfig) -> None:
         self.config = config
         self.model = config.model
+        self._headers = auth_headers(config)
         self.base = ollama_base(config.base_url)
 
     def __repr__(self) -> str:
@@ -63,7 +64,7 @@ class OllamaProvider:
     async def list_models(self) -> list[str]:
         """The names from ``GET /api/tags``."""
         call = Call(self.config, self.base)
-        data = await call.run(lambda: call.get_json(f"{self.base}/api/tags"))
+        data = await call.run(lambda: call.get_json(f"{self.base}/api/tags", self._headers))
         items = data.get("models")
         if not isinstance(items, list):
             raise call.error("malformed", f"The server at {call.origin} sent a model list "
@@ -95,7 +96,7 @@ class OllamaProvider:
         call.begin()
         with call.errors():
             async with shared_client().stream("POST", f"{self.base}/api/chat", json=body,
-                                              headers=auth_headers(self.config),
+                                              headers=self._headers,
                                               timeout=call.timeout) as response:
                 call.responded = True
                 await call.check_status(response)

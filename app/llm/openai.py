@@ -51,6 +51,7 @@ class OpenAIProvider:
     def __init__(self, config: ProviderConfig) -> None:
         self.config = config
         self.model = config.model
+        self._headers = auth_headers(config)
         self.base = openai_base(config.base_url)
         self._schema_supported = True  # until the server says otherwise
 
@@ -69,7 +70,7 @@ class OpenAIProvider:
     async def list_models(self) -> list[str]:
         """The ids from ``GET /v1/models``."""
         call = Call(self.config, self.base)
-        data = await call.run(lambda: call.get_json(f"{self.base}/models"))
+        data = await call.run(lambda: call.get_json(f"{self.base}/models", self._headers))
         items = data.get("data")
         if not isinstance(items, list):
             raise call.error("malformed", f"The server at {call.origin} sent a model list "
@@ -110,7 +111,7 @@ class OpenAIProvider:
         call.begin()
         with call.errors():
             async with shared_client().sse(f"{self.base}/chat/completions", method="POST",
-                                           json=body, headers=auth_headers(self.config),
+                                           json=body, headers=self._headers,
                                            timeout=call.timeout) as source:
                 call.responded = True
                 await self._check(call, source.response, "response_format" in body)
@@ -145,7 +146,11 @@ async def _read_events(call: Call, source: httpx2.EventSource) -> None:
 
 async def _read_whole(call: Call, response: httpx2.Response) -> None:
     await response.aread()
-    _take(call, call.decode(response.text, "reply"))
+    data = call.decode(response.text, "reply")
+    if "choices" not in data and not data.get("error"):
+        raise call.error("malformed", f"The server at {call.origin} sent a reply without "
+                                      "choices: is it OpenAI-compatible?")
+    _take(call, data)
 
 
 def _take(call: Call, data: dict[str, Any]) -> None:
