@@ -42,6 +42,13 @@ SETTINGS: dict[str, Declared] = {
         Declared("assistant.language", str, "auto",
                  "Prompt language: auto (from the task's text), en or zh."),
         Declared("user.location", str, "", "Where you are, for the assistant's context."),
+        Declared("assistant.provider", str, "offline",
+                 "Which model: offline (built in), openai (any compatible server) or ollama."),
+        Declared("assistant.base_url", str, "", "The model server's address."),
+        Declared("assistant.model", str, "", "The model's name on that server."),
+        Declared("assistant.remote_consent", bool, False,
+                 "You agreed that task text may be sent to a model that is not on this computer."),
+        Declared("ui.theme", str, "system", "Colours: system, light or dark."),
         Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time."),
         Declared("ui.language", str, "system", "Interface language: system, en or zh_CN."),
     )

@@ -120,6 +120,14 @@ class Assistant:
                 await asyncio.sleep(0)  # let the window paint between stages
         return outcomes
 
+    async def replan(self, task_id: int) -> Outcome:
+        """Write a new plan for a task now (the window's Generate / Regenerate).
+
+        The new revision supersedes the active plan, which the stale-edit rule protects:
+        if the plan changed meanwhile, the save is refused and nothing is lost.
+        """
+        return await self._run_announced(Task.get_by_id(task_id), "plan", self.clock())
+
     async def _run_announced(self, task: Task, stage: str, now: datetime) -> Outcome:
         events.emit(Change("assistant_started", task.id, stage))
         try:

@@ -1,0 +1,45 @@
+"""The core's change notices as Qt signals, and changes made by other processes.
+
+``app.events`` is the Qt-free observer interface; this adapter turns each Change into
+a ``changed`` signal on the GUI thread (a queued call when it comes from a worker).
+It also polls SQLite's ``PRAGMA data_version`` every second: when the CLI or another
+process commits, the number moves and ``external_change`` fires.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from app.events import Change, events
+from models import database
+
+
+class CoreBridge(QObject):
+    changed = Signal(str, int, str)  # kind, task id (0: none), detail
+    external_change = Signal()
+
+    def __init__(self, parent: QObject | None = None, poll_ms: int = 1000) -> None:
+        super().__init__(parent)
+        self._unsubscribe = events.subscribe(self._on_core_change)
+        self._data_version: int | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(poll_ms)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self._timer.start()
+
+    def _on_core_change(self, change: Change) -> None:
+        # Signals cross threads safely: Qt queues the call to the receivers' thread.
+        self.changed.emit(change.kind, change.task_id or 0, change.detail)
+
+    @Slot()
+    def _on_timer_timeout(self) -> None:
+        if database.is_closed():
+            return
+        version = int(database.execute_sql("PRAGMA data_version").fetchone()[0])
+        if self._data_version is not None and version != self._data_version:
+            self.external_change.emit()
+        self._data_version = version
+
+    def close(self) -> None:
+        self._timer.stop()
+        self._unsubscribe()

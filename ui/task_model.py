@@ -1,0 +1,139 @@
+"""The task list as a Qt item model: virtual over the store, lazy, cheap to scroll.
+
+The model holds only the ids of the tasks its query shows (fetched in a worker, so a
+100,000-task store never stalls the window) and reads rows one page at a time for the
+rows that are painted. A new query or a change in the store reloads the ids.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+
+from app.task_queries import TaskQuery, TaskRow, matching_ids, rows_for
+
+PAGE = 200
+PAGES_KEPT = 20
+Index = QModelIndex | QPersistentModelIndex
+PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}
+STATUS_COLOURS = {"done": "#7a8a7a", "cancelled": "#9a9a9a", "expired": "#9a9a9a",
+                  "failed": "#c0392b", "in_progress": "#2e86c1", "waiting": "#b9770e"}
+
+
+class TaskListModel(QAbstractTableModel):
+    """Columns: title, due, priority, status. ``TaskIdRole`` gives a row's task id."""
+
+    TaskIdRole = Qt.ItemDataRole.UserRole + 1
+    loaded = Signal(int)  # how many tasks the query shows
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.query = TaskQuery()
+        self._ids: list[int] = []
+        self._pages: OrderedDict[int, dict[int, TaskRow]] = OrderedDict()
+        self._headers = [self.tr("Task"), self.tr("Due"), self.tr("Priority"),
+                         self.tr("Status")]
+
+    # --- loading ------------------------------------------------------------------------
+
+    def fetch_ids(self, query: TaskQuery | None = None) -> list[int]:
+        """The ids for a query: call from a worker thread, then ``apply_ids`` on the GUI."""
+        return matching_ids(query or self.query)
+
+    def apply_ids(self, ids: list[int], query: TaskQuery | None = None) -> None:
+        self.beginResetModel()
+        if query is not None:
+            self.query = query
+        self._ids = ids
+        self._pages.clear()
+        self.endResetModel()
+        self.loaded.emit(len(ids))
+
+    def refresh_rows(self) -> None:
+        """Forget the cached rows (their content changed, the ids did not)."""
+        self._pages.clear()
+        if self._ids:
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self._ids) - 1, self.columnCount() - 1))
+
+    def task_id(self, row: int) -> int:
+        return self._ids[row]
+
+    def row_of(self, task_id: int) -> int | None:
+        try:
+            return self._ids.index(task_id)
+        except ValueError:
+            return None
+
+    def _row(self, row: int) -> TaskRow | None:
+        page = row // PAGE
+        rows = self._pages.get(page)
+        if rows is None:
+            rows = rows_for(self._ids[page * PAGE:(page + 1) * PAGE])
+            self._pages[page] = rows
+            while len(self._pages) > PAGES_KEPT:
+                self._pages.popitem(last=False)
+        else:
+            self._pages.move_to_end(page)
+        return rows.get(self._ids[row])
+
+    # --- the model interface -------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return None
+        if role == self.TaskIdRole:
+            return self._ids[index.row()]
+        row = self._row(index.row())
+        if row is None:  # deleted since the ids were read
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row.problem or (", ".join(row.tags) if row.tags else None)
+        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+            colour = STATUS_COLOURS.get(row.status)
+            return QBrush(QColor(colour)) if colour else None
+        if role == Qt.ItemDataRole.ForegroundRole and column == 0 and row.problem:
+            return QBrush(QColor(STATUS_COLOURS["failed"]))
+        return None
+
+    def _display(self, row: TaskRow, column: int) -> str:
+        if column == 0:
+            mark = "⚠ " if row.problem else ""
+            tags = "  " + " ".join(f"#{t}" for t in row.tags) if row.tags else ""
+            return f"{mark}{row.title}{tags}"
+        if column == 1:
+            return _when(row.due_at)
+        if column == 2:
+            return PRIORITY_TEXT.get(row.priority, "")
+        return self.tr(row.status.replace("_", " "))
+
+
+def _when(value: datetime | None) -> str:
+    if value is None:
+        return ""
+    local = value.astimezone()
+    today = datetime.now().astimezone().date()
+    if local.date() == today:
+        return local.strftime("%H:%M")
+    if local.year == today.year:
+        return local.strftime("%a %d %b %H:%M")
+    return local.strftime("%Y-%m-%d")
