@@ -128,3 +128,49 @@ def clear_problem(task_id: int) -> None:
         set_problem(task, None)
         log(task.id, "retry", "the user asked the assistant to try again")
     events.emit(Change("task_changed", task_id))
+
+
+EDITABLE = ("title", "detail", "priority", "start_at", "due_at", "expires_at", "tags",
+            "recurrence")
+
+
+def update_task(task_id: int, **changes: object) -> Task:
+    """Change a task's own fields (not its status) after the same checks as a new task."""
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
+    with atomic():
+        task = get_task(task_id)
+        merged = {name: changes.get(name, getattr(task, name)) for name in EDITABLE}
+        merged["tags"] = tuple(merged["tags"])  # type: ignore[arg-type]
+        check_new_task(NewTask(timezone=task.timezone, **merged))  # type: ignore[arg-type]
+        for name, value in changes.items():
+            setattr(task, name, list(value) if name == "tags" else value)  # type: ignore[call-overload]
+        task.title = task.title.strip()
+        task.updated_at = utc_now()
+        task.save()
+        log(task.id, "edit", "changed " + ", ".join(sorted(changes)))
+    events.emit(Change("task_changed", task_id))
+    return task
+
+
+def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
+    """Delete a task with everything that belongs to it; returns what restores it."""
+    from app.transfer import task_rows
+
+    with atomic():
+        get_task(task_id)
+        snapshot = task_rows(task_id)
+        Task.delete().where(Task.id == task_id).execute()
+    events.emit(Change("task_deleted", task_id))
+    return snapshot
+
+
+def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
+    """Undo a delete: put every row back as it was."""
+    from app.transfer import restore_rows
+
+    with atomic():
+        restore_rows(snapshot)
+    task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
+    events.emit(Change("task_added", int(task_id) if task_id is not None else None))

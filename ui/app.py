@@ -1,34 +1,127 @@
-"""The GUI entry: start QApplication and show the main window.
+"""The GUI entry: QApplication with a qasync event loop, one running instance, the
+main window, and a staged shutdown.
 
-Until the window issue lands this is a plain placeholder window that names the
-commands that already work.
+Start-up is a plain sequence: log, application, single instance, store, loop, window.
+Shutdown is staged: Quit sets a flag, the window closes, running tasks are cancelled,
+the HTTP clients and the database are closed, then the loop ends.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import logging
 import sys
+from logging.handlers import RotatingFileHandler
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import QByteArray
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtWidgets import QApplication
+
+from app import paths
+
+log = logging.getLogger("stepwise")
 
 
-class PlaceholderWindow(QMainWindow):
-    def __init__(self) -> None:
-        super().__init__()
-        self.setWindowTitle("Stepwise")
-        label = QLabel(
-            "Stepwise\n\nThe window is on its way. Meanwhile every operation works from the "
-            "command line:\n  stepwise add \"Renew passport\" --due \"next friday\"\n"
-            "  stepwise list\n  stepwise --help")
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setWordWrap(True)
-        label.setMargin(24)
-        self.setCentralWidget(label)
-        self.resize(640, 360)
+def setup_logging() -> None:
+    folder = paths.data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    handler = RotatingFileHandler(folder / "stepwise.log", maxBytes=1_000_000, backupCount=3,
+                                  encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(handler)
+    logging.getLogger().setLevel(logging.INFO)
+
+
+def instance_name() -> str:
+    """One running Stepwise per database: the local socket's name comes from its path."""
+    digest = hashlib.sha1(str(paths.db_path().resolve()).encode()).hexdigest()[:12]
+    return f"stepwise-{digest}"
+
+
+def raise_running_instance() -> bool:
+    """Ask a running Stepwise to show its window; True if one answered."""
+    socket = QLocalSocket()
+    socket.connectToServer(instance_name())
+    if not socket.waitForConnected(300):
+        return False
+    socket.write(QByteArray(b"raise\n"))
+    socket.waitForBytesWritten(300)
+    socket.disconnectFromServer()
+    return True
+
+
+def make_application() -> QApplication:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Stepwise")
+    app.setOrganizationName("stepwise")
+    app.setQuitOnLastWindowClosed(False)  # the tray may keep it running
+    from ui.look import apply_look
+
+    apply_look(app)
+    return app
 
 
 def run_window() -> int:
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = PlaceholderWindow()
+    """Open the window and run until Quit; returns the exit code."""
+    import qasync
+
+    from models import open_database
+    from ui.context import WindowContext
+    from ui.main_window import MainWindow
+
+    setup_logging()
+    app = make_application()
+    if raise_running_instance():
+        log.info("another Stepwise is running; asked it to show its window")
+        return 0
+    open_database(paths.db_path())
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    ctx = WindowContext.create(app)
+    window = MainWindow(ctx)
+    server = listen_for_second_launch(window)
     window.show()
-    return app.exec()
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+    with loop:
+        loop.run_until_complete(closed.wait())
+        loop.run_until_complete(shutdown(ctx))
+    server.close()
+    return 0
+
+
+def listen_for_second_launch(window: object) -> QLocalServer:
+    from PySide6.QtWidgets import QWidget
+
+    server = QLocalServer()
+    QLocalServer.removeServer(instance_name())
+    server.listen(instance_name())
+
+    def on_connection() -> None:
+        connection = server.nextPendingConnection()
+        if connection is not None:
+            connection.close()
+        if isinstance(window, QWidget):
+            window.show()
+            window.raise_()
+            window.activateWindow()
+
+    server.newConnection.connect(on_connection)
+    return server
+
+
+async def shutdown(ctx: object) -> None:
+    """Cancel running work, close the HTTP clients and the database."""
+    from app.llm.http import close_clients
+    from models import close_database
+
+    runner = getattr(ctx, "runner", None)
+    if runner is not None:
+        await runner.cancel_all()
+    bridge = getattr(ctx, "bridge", None)
+    if bridge is not None:
+        bridge.close()
+    await close_clients()
+    close_database()

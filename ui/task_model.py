@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
-from app.task_queries import TaskQuery, TaskRow, matching_ids, rows_for
+from app.task_queries import TaskQuery, TaskRow, rows_for
 
 PAGE = 200
 PAGES_KEPT = 20
@@ -39,10 +39,6 @@ class TaskListModel(QAbstractTableModel):
                          self.tr("Status")]
 
     # --- loading ------------------------------------------------------------------------
-
-    def fetch_ids(self, query: TaskQuery | None = None) -> list[int]:
-        """The ids for a query: call from a worker thread, then ``apply_ids`` on the GUI."""
-        return matching_ids(query or self.query)
 
     def apply_ids(self, ids: list[int], query: TaskQuery | None = None) -> None:
         self.beginResetModel()

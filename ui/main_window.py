@@ -1,0 +1,221 @@
+"""The main window: quick add on top, tasks on the left, the plan in the centre (graph
+and outline), the selected step on the right, the assistant as a dock.
+
+It composes the parts and wires the selection; each part owns its own behaviour.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import settings
+from app.tasks import get_task, update_task
+from ui.assistant_dock import AssistantDock
+from ui.context import WindowContext
+from ui.plan_outline import PlanOutline
+from ui.plan_toolbar import PlanToolbar
+from ui.plan_view import PlanView
+from ui.quick_add import QuickAddBar
+from ui.runner import in_thread
+from ui.step_panel import StepPanel
+from ui.task_dialog import TaskDialog
+from ui.task_list import TaskListPanel
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, ctx: WindowContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.quitting = False
+        self.keep_in_tray = False  # set by the tray when a tray host exists
+        self.setWindowTitle("Stepwise")
+        self.resize(1280, 800)
+        self.quick_add = QuickAddBar(ctx, self)
+        self.tasks = TaskListPanel(ctx, self)
+        self.plan_toolbar = PlanToolbar(ctx, self)
+        self.plan_view = PlanView(ctx, self)
+        self.outline = PlanOutline(ctx, self)
+        self.steps = StepPanel(ctx, self)
+        self.assistant_dock = AssistantDock(ctx, self)
+        self._build()
+        self._actions()
+        self._connect()
+        self._restore_geometry()
+
+    def _build(self) -> None:
+        centre = QWidget(self)
+        plan_tabs = QTabWidget(centre)
+        plan_tabs.addTab(self.plan_view, self.tr("Graph"))
+        plan_tabs.addTab(self.outline, self.tr("Outline"))
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.plan_toolbar)
+        column.addWidget(plan_tabs, 1)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(self.tasks)
+        split.addWidget(centre)
+        split.addWidget(self.steps)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 4)
+        split.setStretchFactor(2, 2)
+        split.setSizes([380, 620, 280])
+        body = QWidget(self)
+        box = QVBoxLayout(body)
+        box.setContentsMargins(4, 4, 4, 0)
+        box.addWidget(self.quick_add)
+        box.addWidget(split, 1)
+        self.setCentralWidget(body)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.assistant_dock)
+        self.busy = QLabel(self)
+        self.statusBar().addPermanentWidget(self.busy)
+
+    def _actions(self) -> None:
+        def add(text: str, keys: QKeySequence | str | None, slot: object,
+                menu_name: str) -> QAction:
+            action = QAction(text, self)
+            if keys:
+                action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(slot)
+            self.menus[menu_name].addAction(action)
+            self.commands.append(action)
+            return action
+
+        bar = self.menuBar()
+        self.menus = {"file": bar.addMenu(self.tr("&File")), "edit": bar.addMenu(self.tr("&Edit")),
+                      "assistant": bar.addMenu(self.tr("&Assistant"))}
+        self.commands: list[QAction] = []
+        add(self.tr("New task"), "N", self.quick_add.focus_title, "file")
+        add(self.tr("Settings…"), QKeySequence.StandardKey.Preferences, self.open_settings, "file")
+        add(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.quit, "file")
+        undo = self.ctx.undo.createUndoAction(self, self.tr("Undo"))
+        undo.setShortcut(QKeySequence("Ctrl+Z"))
+        redo = self.ctx.undo.createRedoAction(self, self.tr("Redo"))
+        redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        for action in (undo, redo):
+            self.menus["edit"].addAction(action)
+            self.commands.append(action)
+        add(self.tr("Edit task"), None, lambda: self.edit_task(self.ctx.selection.task_id),
+            "edit")
+        add(self.tr("Delete task"), None, self.tasks.delete_selected, "edit")
+        add(self.tr("Find"), QKeySequence.StandardKey.Find, self._focus_search, "edit")
+        add(self.tr("Command palette"), "Ctrl+K", self.open_palette, "edit")
+        add(self.tr("Run the assistant"), "F5", self.ctx.assistant.run_until_idle, "assistant")
+        add(self.tr("Stop the assistant"), "Esc", self.ctx.assistant.stop, "assistant")
+        self.pause_action = add(self.tr("Pause the assistant"), None, self._toggle_pause,
+                                "assistant")
+        self.pause_action.setCheckable(True)
+        self.pause_action.setChecked(bool(settings.get("assistant.paused")))
+
+    def _connect(self) -> None:
+        self.ctx.selection.task_selected.connect(self._on_selection_task_selected)
+        self.ctx.status.info.connect(self._on_status_info)
+        self.ctx.status.error.connect(self._on_status_error)
+        self.ctx.runner.failed.connect(self._on_runner_failed)
+        self.ctx.runner.crashed.connect(self._on_runner_crashed)
+        self.ctx.runner.busy_changed.connect(self._on_runner_busy_changed)
+        self.quick_add.task_added.connect(self._on_quick_add_task_added)
+        self.tasks.edit_requested.connect(self.edit_task)
+
+    @Slot(int)
+    def _on_selection_task_selected(self, task_id: int) -> None:
+        self.plan_toolbar.show_task(task_id)
+        self.plan_view.show_task(task_id)
+        self.outline.show_task(task_id)
+        self.assistant_dock.show_task(task_id)
+
+    @Slot(int)
+    def _on_quick_add_task_added(self, task_id: int) -> None:
+        self.tasks.reload()
+        self.tasks.select_task(task_id)
+
+    @Slot(str)
+    def _on_status_info(self, text: str) -> None:
+        self.statusBar().setStyleSheet("")
+        self.statusBar().showMessage(text, 6000)
+
+    @Slot(str)
+    def _on_status_error(self, text: str) -> None:
+        self.statusBar().setStyleSheet("color: #c0392b;")
+        self.statusBar().showMessage(text)
+
+    @Slot(str, str)
+    def _on_runner_failed(self, what: str, message: str) -> None:
+        self._on_status_error(f"{what}: {message}")
+
+    @Slot(str, str)
+    def _on_runner_crashed(self, what: str, report: str) -> None:
+        from ui.crash import show_crash
+
+        show_crash(self, what, report)
+
+    @Slot(bool)
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        self.busy.setText(self.tr("working…") if busy else "")
+
+    def _focus_search(self) -> None:
+        self.tasks.search.setFocus()
+        self.tasks.search.selectAll()
+
+    def _toggle_pause(self, paused: bool) -> None:
+        self.ctx.runner.start(in_thread(settings.put, "assistant.paused", paused),
+                              self.tr("Pausing the assistant"))
+        if paused:
+            self.ctx.assistant.stop()
+
+    def edit_task(self, task_id: int) -> None:
+        if not task_id:
+            return
+        dialog = TaskDialog(get_task(task_id), self)
+        if dialog.exec() and dialog.changes():
+            self.ctx.runner.start(in_thread(update_task, task_id, **dialog.changes()),
+                                  self.tr("Saving the task"))
+
+    def open_settings(self) -> None:
+        from ui.settings_dialog import SettingsDialog
+
+        SettingsDialog(self.ctx, self).exec()
+
+    def open_palette(self) -> None:
+        from ui.palette import CommandPalette
+
+        CommandPalette(self.commands, self).exec()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.keep_in_tray and not self.quitting:
+            event.ignore()
+            self.hide()
+            return
+        self._save_geometry()
+        event.accept()
+        if not self.quitting:
+            self.quit()
+
+    def quit(self) -> None:
+        """Quit for good: the staged shutdown in ui.app does the rest."""
+        from PySide6.QtWidgets import QApplication
+
+        self.quitting = True
+        self._save_geometry()
+        QApplication.instance().quit()  # type: ignore[union-attr]
+
+    def _save_geometry(self) -> None:
+        QSettings("stepwise", "window").setValue("geometry", self.saveGeometry())
+
+    def _restore_geometry(self) -> None:
+        saved = QSettings("stepwise", "window").value("geometry")
+        if saved is not None:
+            self.restoreGeometry(saved)
+
+    def confirm(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Stepwise", question)
+        return answer == QMessageBox.StandardButton.Yes

@@ -1,0 +1,220 @@
+"""The task list: views (Today, Upcoming, Waiting, Needs attention, Open, All), search,
+tag filter and sort over the lazy ``TaskListModel``; Enter edits, Delete deletes
+(undoable). Ids are fetched in a worker; a change in the store reloads them (debounced).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeyEvent, QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTabBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import tasks
+from app.task_queries import TaskQuery, all_tags, matching_ids
+from ui.context import WindowContext
+from ui.runner import in_thread
+from ui.task_model import TaskListModel
+
+RELOAD_DELAY_MS = 150
+
+
+class TaskTable(QTableView):
+    edit_requested = Signal()
+    delete_requested = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.edit_requested.emit()
+        elif event.key() == Qt.Key.Key_Delete:
+            self.delete_requested.emit()
+        else:
+            super().keyPressEvent(event)
+
+
+class DeleteTask(QUndoCommand):
+    """Deleting a task; undo puts back every row that belonged to it."""
+
+    def __init__(self, ctx: WindowContext, task_id: int, title: str,
+                 snapshot: dict[str, Any]) -> None:
+        super().__init__(f"delete “{title}”")
+        self.ctx, self.task_id, self.snapshot = ctx, task_id, snapshot
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:  # already deleted when the command was pushed
+            self._first = False
+            return
+        self.ctx.runner.start(in_thread(tasks.delete_task, self.task_id), "delete a task")
+
+    def undo(self) -> None:
+        self.ctx.runner.start(in_thread(tasks.restore_task, self.snapshot), "restore a task")
+
+
+class TaskListPanel(QWidget):
+    edit_requested = Signal(int)
+
+    VIEWS = (("open", "Open"), ("today", "Today"), ("upcoming", "Upcoming"),
+             ("waiting", "Waiting"), ("attention", "Needs attention"), ("all", "All"))
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = TaskListModel(self)
+        self.tabs = QTabBar(self)
+        names = {"open": self.tr("Open"), "today": self.tr("Today"),
+                 "upcoming": self.tr("Upcoming"), "waiting": self.tr("Waiting"),
+                 "attention": self.tr("Needs attention"), "all": self.tr("All")}
+        for key, _ in self.VIEWS:
+            self.tabs.addTab(names[key])
+        self.tabs.setExpanding(False)
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
+        self.search.setClearButtonEnabled(True)
+        self.sort = QComboBox(self)
+        for key, label in (("urgency", self.tr("Urgency")), ("due", self.tr("Due")),
+                           ("priority", self.tr("Priority")), ("created", self.tr("Newest"))):
+            self.sort.addItem(label, key)
+        self.tag = QComboBox(self)
+        self.tag.addItem(self.tr("All tags"), None)
+        self.count = QLabel(self)
+        self.table = TaskTable(self)
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(26)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self._layout()
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._reload_timer.timeout.connect(self.reload)
+        self._connect()
+
+    def _layout(self) -> None:
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.tag)
+        filters.addWidget(self.sort)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.tabs)
+        box.addLayout(filters)
+        box.addWidget(self.table, 1)
+        box.addWidget(self.count)
+
+    def _connect(self) -> None:
+        self.tabs.currentChanged.connect(self._schedule)
+        self.search.textChanged.connect(self._schedule)
+        self.sort.currentIndexChanged.connect(self._schedule)
+        self.tag.currentIndexChanged.connect(self._schedule)
+        self.ctx.bridge.changed.connect(self._on_bridge_changed)
+        self.ctx.bridge.external_change.connect(self._schedule)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.table.edit_requested.connect(self._on_table_edit_requested)
+        self.table.doubleClicked.connect(self._on_table_edit_requested)
+        self.table.delete_requested.connect(self.delete_selected)
+        self.model.loaded.connect(self._on_model_loaded)
+
+    def query(self) -> TaskQuery:
+        return TaskQuery(view=self.VIEWS[max(self.tabs.currentIndex(), 0)][0],
+                         tag=self.tag.currentData(), text=self.search.text(),
+                         sort=self.sort.currentData() or "urgency")
+
+    @Slot()
+    def _schedule(self) -> None:
+        self._reload_timer.start()
+
+    @Slot(str, int, str)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        if kind not in ("assistant_started", "assistant_finished"):
+            self._schedule()
+
+    def reload(self) -> None:
+        """Fetch the ids in a worker, then swap them in keeping the selection."""
+        query = self.query()
+        self.ctx.runner.start(in_thread(_load, query), self.tr("Loading tasks"),
+                              lambda result: self._apply(query, *result))
+
+    def _apply(self, query: TaskQuery, ids: list[int], tags: list[str]) -> None:
+        selected = self.ctx.selection.task_id
+        self.model.apply_ids(ids, query)
+        self._set_tags(tags)
+        row = self.model.row_of(selected) if selected else None
+        if row is not None:
+            self.table.selectRow(row)
+
+    def _set_tags(self, tags: list[str]) -> None:
+        current = self.tag.currentData()
+        known = [self.tag.itemData(i) for i in range(1, self.tag.count())]
+        if known == tags:
+            return
+        self.tag.blockSignals(True)
+        self.tag.clear()
+        self.tag.addItem(self.tr("All tags"), None)
+        for tag in tags:
+            self.tag.addItem(f"#{tag}", tag)
+        index = self.tag.findData(current)
+        self.tag.setCurrentIndex(max(index, 0))
+        self.tag.blockSignals(False)
+
+    @Slot(int)
+    def _on_model_loaded(self, count: int) -> None:
+        self.count.setText(self.tr("%n task(s)", "", count))
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, selected: QItemSelection, _old: QItemSelection
+                                    ) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.ctx.selection.select_task(self.model.task_id(rows[0].row()))
+
+    def select_task(self, task_id: int) -> None:
+        row = self.model.row_of(task_id)
+        if row is not None:
+            self.table.selectRow(row)
+        self.ctx.selection.select_task(task_id)
+
+    @Slot()
+    def _on_table_edit_requested(self) -> None:
+        if self.ctx.selection.task_id:
+            self.edit_requested.emit(self.ctx.selection.task_id)
+
+    @Slot()
+    def delete_selected(self) -> None:
+        task_id = self.ctx.selection.task_id
+        if not task_id:
+            return
+        title = tasks.get_task(task_id).title
+
+        def deleted(snapshot: dict[str, Any]) -> None:
+            self.ctx.undo.push(DeleteTask(self.ctx, task_id, title, snapshot))
+            self.ctx.selection.select_task(0)
+            self.ctx.status.info.emit(self.tr("Deleted “%1” — Ctrl+Z brings it back")
+                                      .replace("%1", title))
+
+        self.ctx.runner.start(in_thread(tasks.delete_task, task_id), self.tr("Deleting"),
+                              deleted)
+
+
+def _load(query: TaskQuery) -> tuple[list[int], list[str]]:
+    """In a worker: the ids the query shows and the tags for the filter menu."""
+    return matching_ids(query), all_tags()
