@@ -30,7 +30,7 @@ from app.llm.http import (
 log = logging.getLogger(__name__)
 
 # A 400/422 naming one of these means the server does not do structured output.
-_FORMAT_WORDS = ("response_format", "json_schema")
+_FORMAT_WORDS = ("response_format", "response format", "json_schema")
 
 
 class _SchemaRejected(Exception):
@@ -123,7 +123,8 @@ class OpenAIProvider:
     async def _check(self, call: Call, response: httpx2.Response, schema_sent: bool) -> None:
         if schema_sent and response.status_code in (400, 422):
             await response.aread()
-            if any(word in response.text for word in _FORMAT_WORDS):
+            said = response.text.lower()
+            if any(word in said for word in _FORMAT_WORDS):
                 raise _SchemaRejected
         await call.check_status(response)
 
