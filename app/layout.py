@@ -75,7 +75,14 @@ def leaf_edges(g: Graph, visible: set[str]) -> list[tuple[str, str]]:
 
 def layout(steps: Sequence[StepLike], collapsed: set[str] | None = None,
            pinned: Mapping[str, tuple[float, float]] | None = None) -> Layout:
-    """Positions for every visible node and the boxes of expanded groups."""
+    """Positions for every visible node and the boxes of expanded groups.
+
+    Columns come from the layers; rows from lanes: the items of one level (steps, and
+    groups as whole blocks) are packed into horizontal lanes in the order the crossing
+    reduction found, an item sharing a lane only with items whose columns it does not
+    overlap. A group's block holds its own lanes, so no box covers a step that is not
+    in it, and boxes never overlap.
+    """
     collapsed = collapsed or set()
     pinned = pinned or {}
     g = Graph(steps)
@@ -83,13 +90,73 @@ def layout(steps: Sequence[StepLike], collapsed: set[str] | None = None,
     edges = leaf_edges(g, visible)
     layers = _layers(g, visible, edges)
     columns = _order_columns(layers, edges, g)
+    rank = {sid: row for members in columns for row, sid in enumerate(members)}
+    packer = _Packer(g, visible, layers, rank)
+    tops = [sid for sid in g.order if g.steps[sid].parent not in g.steps]
+    ys: dict[str, float] = {}
+    packer.place(tops, 0.0, ys)
     nodes: dict[str, Box] = {}
-    for col, members in enumerate(columns):
-        for row, sid in enumerate(members):
-            x, y = pinned.get(sid, (col * (NODE_W + GAP_X), row * (NODE_H + GAP_Y)))
-            nodes[sid] = Box(x, y, NODE_W, NODE_H)
+    for sid in visible:
+        x, y = pinned.get(sid, (layers[sid] * (NODE_W + GAP_X), ys[sid]))
+        nodes[sid] = Box(x, y, NODE_W, NODE_H)
     groups = _group_boxes(g, nodes, collapsed)
     return Layout(nodes, groups, edges)
+
+
+GROUP_TOP, GROUP_BOTTOM = 32.0, 14.0  # a group's title strip, and its padding below
+
+
+class _Packer:
+    """Stacks the items of each level into lanes (see ``layout``)."""
+
+    def __init__(self, g: Graph, visible: set[str], layers: dict[str, int],
+                 rank: dict[str, int]) -> None:
+        self.g, self.visible, self.layers, self.rank = g, visible, layers, rank
+        self._heights: dict[str, float] = {}
+
+    def _nodes_under(self, sid: str) -> list[str]:
+        if sid in self.visible:
+            return [sid]
+        return [n for kid in self.g.children[sid] for n in self._nodes_under(kid)]
+
+    def _span(self, sid: str) -> tuple[int, int]:
+        cols = [self.layers[n] for n in self._nodes_under(sid)]
+        return min(cols), max(cols)
+
+    def height(self, sid: str) -> float:
+        if sid in self.visible:
+            return NODE_H
+        if sid not in self._heights:
+            lanes = self._lanes(self.g.children[sid])
+            inner = sum(h for _, h in lanes) + GAP_Y * max(len(lanes) - 1, 0)
+            self._heights[sid] = GROUP_TOP + inner + GROUP_BOTTOM
+        return self._heights[sid]
+
+    def _lanes(self, items: list[str]) -> list[tuple[list[str], float]]:
+        items = [i for i in items if self._nodes_under(i)]
+        items.sort(key=lambda i: (min(self.rank[n] for n in self._nodes_under(i)),
+                                  self.g.position[i]))
+        lanes: list[tuple[list[str], list[tuple[int, int]]]] = []
+        for item in items:
+            span = self._span(item)
+            for members, taken in lanes:
+                if all(span[1] < a or span[0] > b for a, b in taken):
+                    members.append(item)
+                    taken.append(span)
+                    break
+            else:
+                lanes.append(([item], [span]))
+        return [(members, max(self.height(m) for m in members)) for members, _ in lanes]
+
+    def place(self, items: list[str], top: float, ys: dict[str, float]) -> None:
+        y = top
+        for members, lane_height in self._lanes(items):
+            for item in members:
+                if item in self.visible:
+                    ys[item] = y
+                else:
+                    self.place(self.g.children[item], y + GROUP_TOP, ys)
+            y += lane_height + GAP_Y
 
 
 def _visible(g: Graph, collapsed: set[str]) -> set[str]:
@@ -167,7 +234,7 @@ def _by_barycentre(column: list[str], links: dict[str, list[str]], pos: dict[str
 
 def _group_boxes(g: Graph, nodes: dict[str, Box], collapsed: set[str]) -> dict[str, Box]:
     boxes: dict[str, Box] = {}
-    pad = 14.0
+    pad = GROUP_BOTTOM
     for sid in sorted(g.order, key=lambda s: -len(g.ancestors(s))):  # deepest first
         if not g.is_group(sid) or sid in collapsed or sid in nodes:
             continue
@@ -176,7 +243,7 @@ def _group_boxes(g: Graph, nodes: dict[str, Box], collapsed: set[str]) -> dict[s
         if not inside:
             continue
         x0 = min(b.x for b in inside) - pad
-        y0 = min(b.y for b in inside) - pad - 18.0  # room for the group's title
+        y0 = min(b.y for b in inside) - GROUP_TOP
         x1 = max(b.x + b.w for b in inside) + pad
         y1 = max(b.y + b.h for b in inside) + pad
         boxes[sid] = Box(x0, y0, x1 - x0, y1 - y0)

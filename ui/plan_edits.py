@@ -1,0 +1,185 @@
+"""The plan graph's side of the store: edits saved off the GUI thread, undoable, and
+the task's latest plan read again whenever it changes.
+
+``PlanEditor`` runs an edit from ``app.plan_editing`` in a worker thread (one at a
+time, in order) and, once it is saved, pushes a ``PlanEditCommand`` on the window's
+undo stack; undo and redo save the earlier or later content again as new revisions.
+A refused edit is reported with a message the window shows where the user looks.
+``PlanFeed`` reads the snapshot a plan view or outline shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtGui import QUndoCommand
+
+from app import plan_editing
+from app.plan_editing import Change, Data, EditRefused, PlanSnapshot, Saved
+from ui.context import WindowContext
+from ui.runner import in_thread
+
+
+def refusal_text(code: str, detail: str) -> str:
+    """What to tell the user about a refused edit: the rule, translated, then the detail."""
+    tr = QCoreApplication.translate
+    leads = {
+        "cycle": tr("PlanEdits", "Not changed: steps would wait for each other in a loop"),
+        "too_deep": tr("PlanEdits", "Not changed: steps nest at most 4 levels deep"),
+        "stale": tr("PlanEdits", "Not changed: the plan was changed elsewhere meanwhile; "
+                                 "the latest plan is shown now"),
+        "same_step": tr("PlanEdits", "Not changed: a step cannot wait for itself"),
+        "exists": tr("PlanEdits", "Nothing to change"),
+        "inside_itself": tr("PlanEdits",
+                            "Not changed: a step cannot go inside its own sub-steps"),
+        "has_children": tr("PlanEdits", "Not changed: move or delete its sub-steps first"),
+        "last_step": tr("PlanEdits", "Not changed: a plan needs at least one step"),
+        "no_step": tr("PlanEdits", "Not changed: that step is no longer in the plan"),
+        "gone": tr("PlanEdits", "Not changed: the task no longer exists"),
+    }
+    lead = leads.get(code, tr("PlanEdits", "Not changed: the plan rules do not allow this"))
+    if code == "cycle":
+        detail = detail.rsplit(": ", 1)[-1]  # the loop itself: a → b → a
+    return f"{lead} ({detail})" if detail else lead
+
+
+class PlanEditCommand(QUndoCommand):
+    """One saved edit on the undo stack. It was saved before it was pushed, so its first
+    redo does nothing; undo and redo save the content before and after as new revisions."""
+
+    def __init__(self, editor: PlanEditor, saved: Saved, text: str) -> None:
+        super().__init__(text)
+        self.editor = editor
+        self.saved = saved
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:
+            self._first = False
+            return
+        self.editor.restore(self.saved.task_id, self.saved.after)
+
+    def undo(self) -> None:
+        self.editor.restore(self.saved.task_id, self.saved.before)
+
+
+class PlanEditor(QObject):
+    """Saves plan edits in a worker, one at a time, and keeps them undoable.
+
+    One editor per window (``PlanEditor.of``), shared by the graph and the outline.
+    """
+
+    edit_saved = Signal(object)  # Saved
+    edit_refused = Signal(int, str, str)  # task id, code, message for the user
+
+    def __init__(self, ctx: WindowContext) -> None:
+        super().__init__(ctx.undo)
+        self.ctx = ctx
+        self._lock = asyncio.Lock()
+        self._ours: dict[int, set[int]] = {}  # revisions this window saved, by task
+
+    @classmethod
+    def of(cls, ctx: WindowContext) -> PlanEditor:
+        """The window's editor (made on first use, owned by its undo stack)."""
+        found = ctx.undo.findChild(PlanEditor)
+        return found if isinstance(found, PlanEditor) else cls(ctx)
+
+    def submit(self, task_id: int, base_revision: int, text: str, change: Change) -> None:
+        """Apply ``change`` to the plan the user saw (``base_revision``) and save it."""
+        def job() -> Callable[[], Saved]:  # built when its turn comes: knows what we saved
+            accepted = frozenset(self._ours.get(task_id, ()))
+            return partial(plan_editing.apply_edit, task_id, base_revision, change, accepted)
+
+        self._run(task_id, text, job)
+
+    def restore(self, task_id: int, content: Data) -> None:
+        """Save earlier content again (what undo and redo do)."""
+        self._run(task_id, "", lambda: partial(plan_editing.restore, task_id, content))
+
+    def _run(self, task_id: int, text: str, job: Callable[[], Callable[[], Saved]]) -> None:
+        async def serialised() -> Saved | EditRefused:
+            async with self._lock:
+                try:
+                    result = await in_thread(job())
+                except EditRefused as exc:
+                    return exc
+                self._ours.setdefault(task_id, set()).add(result.revision)
+                return result
+
+        def done(result: Saved | EditRefused) -> None:
+            self._on_worker_done(task_id, text, result)
+
+        self.ctx.runner.start(serialised(), self.tr("Saving the plan"), done)
+
+    def _on_worker_done(self, task_id: int, text: str, result: Saved | EditRefused) -> None:
+        if isinstance(result, EditRefused):
+            message = refusal_text(result.code, str(result))
+            self.ctx.status.error.emit(message)
+            self.edit_refused.emit(task_id, result.code, message)
+            return
+        if text:  # a new edit (undo and redo are already on the stack)
+            self.ctx.undo.push(PlanEditCommand(self, result, text))
+        self.ctx.status.info.emit(self.tr("Plan saved as revision %1").replace(
+            "%1", str(result.revision)))
+        self.edit_saved.emit(result)
+
+
+class PlanFeed(QObject):
+    """The latest plan of one task, read in a worker and read again when it changes.
+
+    Reads never overlap: a change noticed during a read asks for one more read after it.
+    """
+
+    loaded = Signal(object)  # PlanSnapshot
+
+    def __init__(self, ctx: WindowContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.task_id = 0
+        self._reading = False
+        self._again = False
+        ctx.bridge.changed.connect(self._on_bridge_changed)
+        ctx.bridge.external_change.connect(self._on_bridge_external_change)
+
+    def show(self, task_id: int) -> None:
+        self.task_id = task_id
+        self.load()
+
+    def load(self) -> None:
+        if not self.task_id:
+            return
+        if self._reading:
+            self._again = True
+            return
+        self._reading = True
+        self.ctx.runner.start(self._read(self.task_id), self.tr("Reading the plan"),
+                              self._on_read_done)
+
+    async def _read(self, task_id: int) -> PlanSnapshot:
+        try:
+            return await in_thread(plan_editing.snapshot, task_id)
+        finally:
+            self._reading = False
+
+    def _on_read_done(self, snapshot: PlanSnapshot) -> None:
+        if self._again:
+            self._again = False
+            self.load()
+        if snapshot.task_id == self.task_id:
+            self.loaded.emit(snapshot)
+
+    def save_positions(self, task_id: int, positions: Mapping[str, tuple[float, float]]
+                       ) -> None:
+        """Pin nodes where they were dragged (view state, saved in a worker)."""
+        self.ctx.runner.start(in_thread(plan_editing.save_positions, task_id, dict(positions)),
+                              self.tr("Saving node positions"))
+
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        if task_id and task_id == self.task_id:
+            self.load()
+
+    def _on_bridge_external_change(self) -> None:
+        self.load()

@@ -1,0 +1,562 @@
+"""The pieces of the plan graph: step nodes, dependency arrows, group boxes and handles.
+
+Items paint from data prepared once when they are built (elided titles, colours), so
+a 2,000-step plan paints fast. Every text from the plan is drawn as plain text
+(``QStaticText`` in ``Qt.PlainText``), never as rich text. What a drag or a click
+means is decided by the scene: items only report to their ``ItemHost``.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Protocol
+
+from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPalette,
+    QPen,
+    QPolygonF,
+    QStaticText,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from app.layout import GAP_X, GAP_Y, NODE_H, NODE_W
+from ui.labels import STATUS_COLOURS
+
+RADIUS = 8.0
+BAR_W = 6.0
+HANDLE_R = 6.0
+GLYPH_R = 8.0
+TEXT_X = BAR_W + 9
+GLYPH_AT = QPointF(NODE_W - GLYPH_R - 7, NODE_H - GLYPH_R - 7)
+TITLE_STRIP = 24.0
+LOD_TEXT = 0.45  # below this zoom a node is a coloured card without text
+Z_GROUP, Z_EDGE, Z_NODE, Z_LINK = 0.0, 5.0, 10.0, 20.0
+# Read once: Qt enum look-ups cost a Python call each, and paint runs thousands of times.
+NO_PEN, NO_BRUSH = Qt.PenStyle.NoPen, Qt.BrushStyle.NoBrush
+ANTIALIAS = QPainter.RenderHint.Antialiasing
+MOVABLE = QGraphicsItem.GraphicsItemFlag.ItemIsMovable
+
+
+class ItemHost(Protocol):
+    """What items report to (the scene)."""
+
+    def node_pressed(self, node: NodeItem) -> None: ...
+    def node_dragged(self, node: NodeItem, scene_pos: QPointF) -> None: ...
+    def node_released(self, node: NodeItem, scene_pos: QPointF, start: QPointF) -> None: ...
+    def link_started(self, node: NodeItem) -> None: ...
+    def link_dragged(self, scene_pos: QPointF) -> None: ...
+    def link_released(self, scene_pos: QPointF) -> None: ...
+    def toggle_clicked(self, step_id: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Look:
+    """Colours and fonts of the graph, taken from the application palette."""
+
+    canvas: QColor
+    card: QColor
+    border: QColor
+    text: QColor
+    subtle: QColor
+    highlight: QColor
+    edge: QColor
+    title_font: QFont
+    small_font: QFont
+    pens: dict[str, QPen]
+
+    @classmethod
+    def from_palette(cls) -> Look:
+        palette = QApplication.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        dark = base.lightness() < 128
+        title = QFont(QApplication.font())
+        title.setWeight(QFont.Weight.DemiBold)
+        small = QFont(QApplication.font())
+        if title.pointSizeF() > 0:
+            small.setPointSizeF(max(7.0, title.pointSizeF() * 0.86))
+        border = QColor("#4a4f57" if dark else "#c3c8cf")
+        subtle = QColor("#9aa0a8" if dark else "#5f6670")
+        highlight = palette.color(QPalette.ColorRole.Highlight)
+        edge = QColor("#8a9099" if dark else "#7b838d")
+        return cls(
+            canvas=palette.color(QPalette.ColorRole.Window), card=base, border=border,
+            text=palette.color(QPalette.ColorRole.Text), subtle=subtle,
+            highlight=highlight, edge=edge, title_font=title, small_font=small,
+            pens=_pens(border, subtle, highlight, edge),
+        )
+
+
+def _pens(border: QColor, subtle: QColor, highlight: QColor, edge: QColor) -> dict[str, QPen]:
+    """Every pen the items use, made once (a QPen per paint call adds up)."""
+    dash = Qt.PenStyle.DashLine
+    return {
+        "border": QPen(border, 1.0), "selected": QPen(highlight, 2.5),
+        "target": QPen(highlight, 2.5, dash), "draft": QPen(subtle, 1.2, dash),
+        "edge": QPen(edge, 1.4), "edge_hover": QPen(edge, 2.2),
+        "edge_selected": QPen(highlight, 3.0), "edge_draft": QPen(edge, 1.4, dash),
+    }
+
+
+def status_colour(status: str) -> QColor:
+    return QColor(STATUS_COLOURS.get(status, STATUS_COLOURS["pending"]))
+
+
+def plain(text: str) -> QStaticText:
+    """A prepared plain-text label (model text is never interpreted as markup)."""
+    static = QStaticText(text)
+    static.setTextFormat(Qt.TextFormat.PlainText)
+    static.setPerformanceHint(QStaticText.PerformanceHint.AggressiveCaching)
+    return static
+
+
+def elided(text: str, font: QFont, width: float) -> str:
+    one_line = " ".join(text.split())
+    return QFontMetricsF(font).elidedText(one_line, Qt.TextElideMode.ElideRight, width)
+
+
+def two_lines(text: str, font: QFont, width: float) -> tuple[str, str]:
+    """The text wrapped onto at most two lines of ``width``; the second one elided.
+
+    Breaks after a space where there is one (so Chinese text, without spaces, breaks
+    between characters).
+    """
+    text = " ".join(text.split())
+    metrics = QFontMetricsF(font)
+    if metrics.horizontalAdvance(text) <= width:
+        return text, ""
+    low, high = 1, len(text)
+    while low < high:  # the longest prefix that fits
+        middle = (low + high + 1) // 2
+        if metrics.horizontalAdvance(text[:middle]) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    space = text.rfind(" ", 0, low + 1)
+    cut = space if space > low // 2 else low
+    rest = text[cut:].strip()
+    return text[:cut].rstrip(), metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
+
+
+def escaped_tooltip(*lines: str) -> str:
+    """A tooltip that shows plan text literally (tooltips would guess at rich text)."""
+    return "<p style='white-space:pre-wrap'>" + "<br>".join(html.escape(x) for x in lines) + "</p>"
+
+
+def _rounded(rect: QRectF, radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    return path
+
+
+CARD = _rounded(QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1), RADIUS)
+_BAR_RECT = QPainterPath()
+_BAR_RECT.addRect(QRectF(0, 0, BAR_W + 0.5, NODE_H))
+BAR = CARD.intersected(_BAR_RECT)
+
+
+def paint_glyph(painter: QPainter, centre: QPointF, radius: float, status: str) -> None:
+    """The status as a shape, not only a colour: ✓ ✗ ▶ ⏭, an open ring when pending."""
+    colour = status_colour(status)
+    if status == "pending":
+        painter.setPen(QPen(colour, 2.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(centre, radius - 1.5, radius - 1.5)
+        return
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawEllipse(centre, radius, radius)
+    pen = QPen(QColor("white"), 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+               Qt.PenJoinStyle.RoundJoin)
+    x, y, r = centre.x(), centre.y(), radius * 0.45
+    if status == "completed":
+        painter.setPen(pen)
+        painter.drawPolyline([QPointF(x - r, y), QPointF(x - r * 0.25, y + r * 0.75),
+                              QPointF(x + r, y - r * 0.7)])
+    elif status == "failed":
+        painter.setPen(pen)
+        painter.drawLine(QLineF(x - r, y - r, x + r, y + r))
+        painter.drawLine(QLineF(x - r, y + r, x + r, y - r))
+    elif status == "in_progress":
+        painter.setBrush(QColor("white"))
+        painter.drawPolygon(QPolygonF([QPointF(x - r * 0.6, y - r), QPointF(x + r, y),
+                                       QPointF(x - r * 0.6, y + r)]))
+    else:  # skipped
+        painter.setBrush(QColor("white"))
+        painter.drawPolygon(QPolygonF([QPointF(x - r, y - r), QPointF(x + r * 0.3, y),
+                                       QPointF(x - r, y + r)]))
+        painter.drawRect(QRectF(x + r * 0.45, y - r, r * 0.45, 2 * r))
+
+
+@dataclass(frozen=True)
+class NodeData:
+    """What a node shows: a step, or a collapsed group standing for its sub-steps."""
+
+    step_id: str
+    title: str
+    subtitle: str
+    status: str
+    status_text: str
+    hidden_steps: int = 0  # a collapsed group: how many steps are folded inside
+
+
+class NodeItem(QGraphicsItem):
+    """A step: a rounded card with a status bar, title, subtitle, glyph and a link handle."""
+
+    def __init__(self, data: NodeData, look: Look, host: ItemHost, *, editable: bool,
+                 draft: bool) -> None:
+        super().__init__()
+        self.data_ = data
+        self.step_id = data.step_id
+        self.look = look
+        self.host = host
+        self.draft = draft
+        self.drop_target = False
+        self._press = QPointF()
+        text_w = NODE_W - TEXT_X - 10 - (ToggleItem.SIZE if data.hidden_steps else 0)
+        first, second = two_lines(data.title, look.title_font, text_w)
+        self._title = [plain(first)] + ([plain(second)] if second else [])
+        line = QFontMetricsF(look.title_font).lineSpacing()
+        self._title_at = [QPointF(TEXT_X, 6), QPointF(TEXT_X, 6 + line)][:len(self._title)]
+        sub_w = NODE_W - TEXT_X - 2 * GLYPH_R - 14
+        self._subtitle = plain(elided(data.subtitle, look.small_font, sub_w))
+        self._subtitle_at = QPointF(TEXT_X, NODE_H - 7 - QFontMetricsF(look.small_font).height())
+        self._colour = status_colour(data.status)
+        self.setZValue(Z_NODE)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
+        flags = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+        if editable and not draft:
+            flags |= MOVABLE  # the scene moves the arrows along (no itemChange: it is slow)
+            self.handle: HandleItem | None = HandleItem(self)
+        else:
+            self.handle = None
+        self.setFlags(flags)
+        if data.hidden_steps:
+            ToggleItem(self, data.step_id, collapsed=True, host=host).setPos(
+                NODE_W - ToggleItem.SIZE - 6, 5)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2, -2, NODE_W + 8, NODE_H + 8)  # room for a folded group's stack
+
+    def shape(self) -> QPainterPath:
+        return CARD
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        look = self.look
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        painter.setRenderHint(ANTIALIAS, lod >= LOD_TEXT)
+        painter.setBrush(look.card)
+        if self.data_.hidden_steps:
+            painter.setPen(look.pens["border"])
+            painter.drawPath(CARD.translated(4, 4))
+        painter.setPen(look.pens[self._border()])
+        painter.drawPath(CARD)
+        painter.setPen(NO_PEN)
+        painter.setBrush(self._colour)
+        painter.drawPath(BAR)
+        if lod < LOD_TEXT:
+            return
+        painter.setPen(look.text)
+        painter.setFont(look.title_font)
+        for where, text in zip(self._title_at, self._title, strict=True):
+            painter.drawStaticText(where, text)
+        painter.setPen(look.subtle)
+        painter.setFont(look.small_font)
+        painter.drawStaticText(self._subtitle_at, self._subtitle)
+        paint_glyph(painter, GLYPH_AT, GLYPH_R, self.data_.status)
+
+    def _border(self) -> str:
+        if self.drop_target:
+            return "target"
+        if self.isSelected():
+            return "selected"
+        return "draft" if self.draft else "border"
+
+    def set_drop_target(self, on: bool) -> None:
+        if on != self.drop_target:
+            self.drop_target = on
+            self.update()
+
+    def anchor_out(self) -> QPointF:
+        return self.pos() + QPointF(NODE_W, NODE_H / 2)
+
+    def anchor_in(self) -> QPointF:
+        return self.pos() + QPointF(0, NODE_H / 2)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._press = QPointF(self.pos())
+        super().mousePressEvent(event)
+        if self.flags() & MOVABLE:
+            self.host.node_pressed(self)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if self.flags() & MOVABLE:
+            self.host.node_dragged(self, event.scenePos())
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if self.flags() & MOVABLE:
+            self.host.node_released(self, event.scenePos(), self._press)
+
+
+class HandleItem(QGraphicsItem):
+    """The small circle on a node's right edge: drag from it onto a step to add an arrow."""
+
+    def __init__(self, node: NodeItem) -> None:
+        super().__init__(node)
+        self.node = node
+        self._hover = False
+        self.setPos(NODE_W, NODE_H / 2)
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.CrossCursor)
+        self.setToolTip(QCoreApplication.translate(
+            "PlanGraph", "Drag onto another step to make it wait for this one"))
+
+    def boundingRect(self) -> QRectF:
+        r = HANDLE_R + 2
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        look = self.node.look
+        painter.setPen(QPen(look.highlight if self._hover else look.edge, 1.5))
+        painter.setBrush(look.highlight if self._hover else look.card)
+        painter.drawEllipse(QPointF(0, 0), HANDLE_R, HANDLE_R)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover = True
+        self.update()
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover = False
+        self.update()
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        event.accept()
+        self.node.host.link_started(self.node)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.node.host.link_dragged(event.scenePos())
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.node.host.link_released(event.scenePos())
+
+
+class ToggleItem(QGraphicsItem):
+    """A group's fold triangle: ▾ while its sub-steps show, ▸ when folded."""
+
+    SIZE = 16.0
+
+    def __init__(self, parent: QGraphicsItem, step_id: str, *, collapsed: bool,
+                 host: ItemHost) -> None:
+        super().__init__(parent)
+        self.step_id = step_id
+        self.collapsed = collapsed
+        self.host = host
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.SIZE, self.SIZE)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#6b7380"))
+        s = self.SIZE
+        if self.collapsed:
+            points = [QPointF(s * 0.35, s * 0.22), QPointF(s * 0.75, s * 0.5),
+                      QPointF(s * 0.35, s * 0.78)]
+        else:
+            points = [QPointF(s * 0.22, s * 0.35), QPointF(s * 0.78, s * 0.35),
+                      QPointF(s * 0.5, s * 0.75)]
+        painter.drawPolygon(QPolygonF(points))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.boundingRect().contains(event.pos()):
+            self.host.toggle_clicked(self.step_id)
+
+
+def arrow_path(p1: QPointF, p2: QPointF) -> QPainterPath:
+    """The line of an arrow from a node's right edge to another's left edge.
+
+    Between neighbouring columns it is one S-curve. An arrow that passes over columns in
+    between runs in the lane between two rows there (where no node sits), turning in the
+    first and the last gap between columns, so it never seems to end at a node it passes.
+    """
+    path = QPainterPath(p1)
+    span = p2.x() - p1.x()
+    if span <= NODE_W + GAP_X + 1:
+        reach = max(40.0, abs(span) / 2)
+        path.cubicTo(QPointF(p1.x() + reach, p1.y()), QPointF(p2.x() - reach, p2.y()), p2)
+        return path
+    lane = p1.y() + (1 if p2.y() >= p1.y() else -1) * (NODE_H / 2 + GAP_Y * 0.3)
+    bend = GAP_X / 2
+    path.cubicTo(QPointF(p1.x() + bend, p1.y()), QPointF(p1.x() + bend, lane),
+                 QPointF(p1.x() + GAP_X, lane))
+    path.lineTo(QPointF(p2.x() - GAP_X, lane))
+    path.cubicTo(QPointF(p2.x() - bend, lane), QPointF(p2.x() - bend, p2.y()), p2)
+    return path
+
+
+class EdgeItem(QGraphicsItem):
+    """A dependency arrow from the step waited for (source) to the waiting step (target)."""
+
+    def __init__(self, source: NodeItem, target: NodeItem, look: Look, *, draft: bool
+                 ) -> None:
+        super().__init__()
+        self.source = source
+        self.target = target
+        self.look = look
+        self.draft = draft
+        self._hover = False
+        self._curve = QPainterPath()
+        self._head = QPolygonF()
+        self._bounds = QRectF()
+        self._shape: QPainterPath | None = None
+        self.setZValue(Z_EDGE)
+        self.setAcceptHoverEvents(not draft)
+        if not draft:
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.update_path()
+
+    def update_path(self) -> None:
+        self.prepareGeometryChange()
+        p1, p2 = self.source.anchor_out(), self.target.anchor_in() - QPointF(1.5, 0)
+        self._curve = arrow_path(p1, p2)
+        self._head = QPolygonF([p2, p2 + QPointF(-10, -5), p2 + QPointF(-10, 5)])
+        self._bounds = self._curve.controlPointRect().adjusted(-8, -8, 8, 8)
+        self._shape = None
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        if self._shape is None:  # only for hit tests: stroking every arrow up front is slow
+            stroker = QPainterPathStroker()
+            stroker.setWidth(12.0)
+            self._shape = stroker.createStroke(self._curve)
+        return self._shape
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        painter.setRenderHint(ANTIALIAS, lod >= LOD_TEXT)
+        pen = self.look.pens[self._pen()]
+        painter.setPen(pen)
+        painter.setBrush(NO_BRUSH)
+        painter.drawPath(self._curve)
+        painter.setPen(NO_PEN)
+        painter.setBrush(pen.color())
+        painter.drawPolygon(self._head)
+
+    def _pen(self) -> str:
+        if self.isSelected():
+            return "edge_selected"
+        if self.draft:
+            return "edge_draft"
+        return "edge_hover" if self._hover else "edge"
+
+    def midpoint(self) -> QPointF:
+        return self._curve.pointAtPercent(0.5)
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover = True
+        self.update()
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self._hover = False
+        self.update()
+
+
+class GroupItem(QGraphicsItem):
+    """A translucent box around a group's sub-steps, with its title and a fold toggle.
+
+    Only the title strip takes clicks (to select the group), so dragging inside the box
+    pans the view like the background does.
+    """
+
+    def __init__(self, data: NodeData, rect: QRectF, depth: int, look: Look,
+                 host: ItemHost) -> None:
+        super().__init__()
+        self.step_id = data.step_id
+        self.data_ = data
+        self.look = look
+        self.rect = QRectF()
+        self.drop_target = False
+        self._colour = status_colour(data.status)
+        self._title_text = data.title
+        self._title = plain("")
+        self.setZValue(Z_GROUP + depth * 0.1)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
+        self.toggle = ToggleItem(self, data.step_id, collapsed=False, host=host)
+        self.toggle.setPos(6, 4)
+        self.set_rect(rect)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self.setPos(rect.topLeft())
+        self.rect = QRectF(0, 0, rect.width(), rect.height())
+        self._title = plain(elided(self._title_text, self.look.small_font, rect.width() - 54))
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(QRectF(0, 0, self.rect.width(), TITLE_STRIP))
+        return path
+
+    def scene_box(self) -> QRectF:
+        return self.rect.translated(self.pos())
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(self._colour)
+        fill.setAlpha(22)
+        line = QColor(self._colour)
+        line.setAlpha(140)
+        if self.drop_target:
+            pen = QPen(self.look.highlight, 2.5, Qt.PenStyle.DashLine)
+        elif self.isSelected():
+            pen = QPen(self.look.highlight, 2.5)
+        else:
+            pen = QPen(line, 1.2)
+        painter.setPen(pen)
+        painter.setBrush(fill)
+        painter.drawRoundedRect(self.rect.adjusted(0.5, 0.5, -0.5, -0.5), 10, 10)
+        painter.setPen(self.look.text)
+        painter.setFont(self.look.small_font)
+        painter.drawStaticText(QPointF(26, 4), self._title)
+        paint_glyph(painter, QPointF(self.rect.width() - 14, 12), 6.5, self.data_.status)
+
+    def set_drop_target(self, on: bool) -> None:
+        if on != self.drop_target:
+            self.drop_target = on
+            self.update()

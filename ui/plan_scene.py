@@ -1,0 +1,344 @@
+"""The plan canvas: a QGraphicsScene placed by ``app.layout`` and the view that shows it.
+
+The scene builds one node per shown step (a folded group is one node), one arrow per
+drawn dependency and one box per unfolded group. It does not edit anything itself:
+a node dragged to a free place, a handle dragged onto a step and a node dropped onto
+a step come out as signals, and ``ui.plan_view`` turns them into edits. ``GraphView``
+zooms with Ctrl+wheel, pans when the background is dragged, and keeps its own keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from PySide6.QtCore import QDate, QEvent, QLineF, QLocale, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QWidget,
+)
+
+from app.graph import Graph
+from app.layout import Box, Layout
+from app.planspec import PlanStep
+from ui import labels
+from ui.plan_items import (
+    Z_LINK,
+    EdgeItem,
+    GroupItem,
+    HandleItem,
+    Look,
+    NodeData,
+    NodeItem,
+    ToggleItem,
+)
+
+MARGIN = 60.0
+STEP_ZOOM = 1.2
+Target = NodeItem | GroupItem
+KeyMap = list[tuple[QKeySequence, Callable[[], None]]]
+
+
+def _rect(box: Box) -> QRectF:
+    return QRectF(box.x, box.y, box.w, box.h)
+
+
+class PlanScene(QGraphicsScene):
+    """Nodes, arrows and group boxes of one plan (or of a draft still being written)."""
+
+    step_moved = Signal(str, float, float)  # a node left at a free place (pinned there)
+    dependency_drawn = Signal(str, str)  # waiting step, the step it should wait for
+    step_dropped = Signal(str, str)  # step, the step it was dropped onto (its new parent)
+    group_toggled = Signal(str)  # a group's fold toggle was clicked
+    drag_finished = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.look = Look.from_palette()
+        self.nodes: dict[str, NodeItem] = {}
+        self.groups: dict[str, GroupItem] = {}
+        self.edges: list[EdgeItem] = []
+        self.draft = False
+        self.dragging = False
+        self._edges_of: dict[str, list[EdgeItem]] = {}
+        self._graph = Graph([])
+        self._link: QGraphicsLineItem | None = None
+        self._link_source: NodeItem | None = None
+        self._target: Target | None = None
+        self._starts: dict[str, QPointF] = {}
+        self.setBackgroundBrush(self.look.canvas)
+
+    # --- building -------------------------------------------------------------------
+
+    def show_plan(self, steps: Sequence[PlanStep], result: Layout, *, editable: bool,
+                  draft: bool = False) -> None:
+        """Replace every item with the plan's, placed as ``result`` says."""
+        self.clear_plan()
+        self.look = Look.from_palette()  # follows a change of theme
+        self.setBackgroundBrush(self.look.canvas)
+        self.draft = draft
+        self._graph = Graph(steps)
+        by_id = {s.id: s for s in steps}
+        for sid, box in result.nodes.items():
+            node = NodeItem(self._node_data(by_id[sid]), self.look, self, editable=editable,
+                            draft=draft)
+            node.setPos(box.x, box.y)
+            self.addItem(node)
+            self.nodes[sid] = node
+        for sid, box in result.groups.items():
+            depth = len(self._graph.ancestors(sid))
+            group = GroupItem(self._node_data(by_id[sid]), _rect(box), depth, self.look, self)
+            self.addItem(group)
+            self.groups[sid] = group
+        for a, b in result.edges:
+            self._add_edge(self.nodes[a], self.nodes[b])
+        self.fit_scene_rect()
+
+    def clear_plan(self) -> None:
+        self._end_link()
+        self.clear()
+        self.nodes, self.groups, self.edges, self._edges_of = {}, {}, [], {}
+        self._target, self._starts, self.dragging, self.draft = None, {}, False, False
+
+    def _add_edge(self, source: NodeItem, target: NodeItem) -> None:
+        edge = EdgeItem(source, target, self.look, draft=self.draft)
+        self.addItem(edge)
+        self.edges.append(edge)
+        self._edges_of.setdefault(source.step_id, []).append(edge)
+        self._edges_of.setdefault(target.step_id, []).append(edge)
+
+    def _node_data(self, step: PlanStep) -> NodeData:
+        g = self._graph
+        status = g.status_of(step.id)
+        hidden = len(g.leaves_under(step.id)) if g.is_group(step.id) else 0
+        if hidden:
+            subtitle = self.tr("%1 steps inside").replace("%1", str(hidden))
+        else:
+            subtitle = labels.target_name(step.target)
+            if step.due is not None:
+                day = QDate(step.due.astimezone().date())
+                due = QLocale().toString(day, QLocale.FormatType.ShortFormat)
+                subtitle = self.tr("%1 · due %2").replace("%1", subtitle).replace("%2", due)
+        return NodeData(step.id, step.title or step.id, subtitle, status,
+                        labels.step_status(status), hidden)
+
+    def fit_scene_rect(self) -> None:
+        rect = self.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        self.setSceneRect(rect if not rect.isEmpty() else QRectF(0, 0, 1, 1))
+
+    def place_groups(self, boxes: dict[str, Box]) -> None:
+        """Move group boxes after a node was moved (their members stay where they are)."""
+        for sid, box in boxes.items():
+            if sid in self.groups:
+                self.groups[sid].set_rect(_rect(box))
+        self.fit_scene_rect()
+
+    # --- selection ------------------------------------------------------------------
+
+    def select_step(self, step_id: str) -> QGraphicsItem | None:
+        """Select the node or group box of a step (None when it is not shown)."""
+        item: QGraphicsItem | None = self.nodes.get(step_id) or self.groups.get(step_id)
+        if item is None and step_id in self._graph.steps:  # inside a folded group
+            shown = [a for a in self._graph.ancestors(step_id) if a in self.nodes]
+            item = self.nodes[shown[0]] if shown else None
+        if item is not None and item.isSelected() and len(self.selectedItems()) == 1:
+            return item
+        self.clearSelection()
+        if item is not None:
+            item.setSelected(True)
+        return item
+
+    def selected_steps(self) -> list[str]:
+        return [item.step_id for item in self.selectedItems()
+                if isinstance(item, NodeItem | GroupItem)]
+
+    def selected_edges(self) -> list[EdgeItem]:
+        return [item for item in self.selectedItems() if isinstance(item, EdgeItem)]
+
+    def has_step(self, step_id: str) -> bool:
+        return step_id in self._graph.steps
+
+    def parent_of(self, step_id: str) -> str | None:
+        step = self._graph.steps.get(step_id)
+        return None if step is None else step.parent
+
+    def group_ids(self) -> set[str]:
+        return {sid for sid in self._graph.order if self._graph.is_group(sid)}
+
+    # --- what items report (ItemHost) ----------------------------------------------
+
+    def _follow(self, step_ids: Iterable[str]) -> None:
+        """Redraw the arrows of nodes that moved."""
+        for sid in step_ids:
+            for edge in self._edges_of.get(sid, ()):
+                edge.update_path()
+
+    def node_pressed(self, node: NodeItem) -> None:
+        self._starts = {n.step_id: QPointF(n.pos()) for n in self.selectedItems()
+                        if isinstance(n, NodeItem)}
+        self._starts[node.step_id] = QPointF(node.pos())
+
+    def node_dragged(self, node: NodeItem, scene_pos: QPointF) -> None:
+        self.dragging = True
+        self._follow(self._starts or [node.step_id])
+        self._highlight(self._drop_target(scene_pos, node.step_id))
+
+    def node_released(self, node: NodeItem, scene_pos: QPointF, start: QPointF) -> None:
+        if not self.dragging:
+            return
+        starts = self._starts or {node.step_id: start}
+        target = self._drop_target(scene_pos, node.step_id)
+        self._highlight(None)
+        self.dragging, self._starts = False, {}
+        if target is not None:
+            for sid, where in starts.items():
+                self.nodes[sid].setPos(where)  # snap back; the edit redraws the plan
+            self._follow(starts)
+            self.step_dropped.emit(node.step_id, target.step_id)
+        else:
+            for sid, where in starts.items():
+                moved = self.nodes[sid].pos()
+                if QLineF(moved, where).length() >= 1.0:
+                    self.step_moved.emit(sid, moved.x(), moved.y())
+        self.drag_finished.emit()
+
+    def link_started(self, node: NodeItem) -> None:
+        self.dragging = True
+        self._link_source = node
+        start = node.anchor_out()
+        self._link = QGraphicsLineItem(QLineF(start, start))
+        self._link.setPen(QPen(self.look.highlight, 2.0, Qt.PenStyle.DashLine))
+        self._link.setZValue(Z_LINK)
+        self.addItem(self._link)
+
+    def link_dragged(self, scene_pos: QPointF) -> None:
+        if self._link is None or self._link_source is None:
+            return
+        self._link.setLine(QLineF(self._link_source.anchor_out(), scene_pos))
+        self._highlight(self._link_target(scene_pos))
+
+    def link_released(self, scene_pos: QPointF) -> None:
+        source = self._link_source
+        target = self._link_target(scene_pos) if source is not None else None
+        self._end_link()
+        if source is not None and target is not None:
+            self.dependency_drawn.emit(target.step_id, source.step_id)
+        self.drag_finished.emit()
+
+    def toggle_clicked(self, step_id: str) -> None:
+        self.group_toggled.emit(step_id)
+
+    def _end_link(self) -> None:
+        if self._link is not None:
+            self.removeItem(self._link)
+        self._link, self._link_source = None, None
+        self._highlight(None)
+        self.dragging = False
+
+    # --- drop targets ---------------------------------------------------------------
+
+    def _node_at(self, scene_pos: QPointF, skip: set[str]) -> NodeItem | None:
+        for item in self.items(scene_pos):
+            if isinstance(item, HandleItem | ToggleItem):
+                item = item.parentItem()
+            if isinstance(item, NodeItem) and item.step_id not in skip:
+                return item
+        return None
+
+    def _drop_target(self, scene_pos: QPointF, moving: str) -> Target | None:
+        """A step to drop onto: a node under the pointer, else the innermost group box
+        around it (not the moving step's own groups: moving inside them is a move)."""
+        g = self._graph
+        skip = {moving, *self._starts}
+        node = self._node_at(scene_pos, skip)
+        if node is not None:
+            return node
+        own = {*g.ancestors(moving), moving} if moving in g.steps else {moving}
+        boxes = [grp for sid, grp in self.groups.items()
+                 if sid not in own and moving not in g.ancestors(sid)
+                 and grp.scene_box().contains(scene_pos)]
+        return min(boxes, key=lambda grp: grp.rect.width() * grp.rect.height(), default=None)
+
+    def _link_target(self, scene_pos: QPointF) -> Target | None:
+        """A step to link to: a node, or a group by its title strip (not the source)."""
+        source = self._link_source.step_id if self._link_source is not None else ""
+        node = self._node_at(scene_pos, {source})
+        if node is not None:
+            return node
+        for item in self.items(scene_pos):
+            if isinstance(item, GroupItem) and item.step_id != source:
+                return item
+        return None
+
+    def _highlight(self, target: Target | None) -> None:
+        if target is self._target:
+            return
+        if self._target is not None:
+            self._target.set_drop_target(False)
+        self._target = target
+        if target is not None:
+            target.set_drop_target(True)
+
+
+class GraphView(QGraphicsView):
+    """The graphics view: Ctrl+wheel zooms, dragging the background pans, and its own
+    keys (Delete, F, undo, redo, zoom) win over window-wide shortcuts while it has focus."""
+
+    zoom_requested = Signal(float)  # Ctrl+wheel: zoom by this factor
+
+    def __init__(self, scene: PlanScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.keys: KeyMap = []
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+    def _action_for(self, event: QKeyEvent) -> Callable[[], None] | None:
+        pressed = QKeySequence(event.keyCombination())
+        for sequence, action in self.keys:
+            if sequence.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch:
+                return action
+        return None
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if self._action_for(event) is not None:
+                event.accept()
+                return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        action = self._action_for(event)
+        if action is None:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        action()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom_requested.emit(STEP_ZOOM ** (event.angleDelta().y() / 120))
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        on_item = self.itemAt(event.position().toPoint()) is not None
+        background = event.button() == Qt.MouseButton.LeftButton and not on_item
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag if background
+                         else QGraphicsView.DragMode.NoDrag)
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
