@@ -7,7 +7,7 @@ It composes the parts and wires the selection; each part owns its own behaviour.
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 4)
         split.setStretchFactor(2, 2)
-        split.setSizes([380, 620, 280])
+        split.setSizes([430, 640, 290])
         body = QWidget(self)
         box = QVBoxLayout(body)
         box.setContentsMargins(4, 4, 4, 0)
@@ -76,6 +76,8 @@ class MainWindow(QMainWindow):
         box.addWidget(split, 1)
         self.setCentralWidget(body)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.assistant_dock)
+        self.tasks.setMinimumWidth(400)
+        self._first_show = True
         self.busy = QLabel(self)
         self.statusBar().addPermanentWidget(self.busy)
 
@@ -189,6 +191,13 @@ class MainWindow(QMainWindow):
         from ui.palette import CommandPalette
 
         CommandPalette(self.commands, self).exec()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._first_show:  # docks take their size once the window has one
+            self._first_show = False
+            self.resizeDocks([self.assistant_dock], [max(180, self.height() // 4)],
+                             Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.keep_in_tray and not self.quitting:

@@ -108,6 +108,7 @@ class TaskListPanel(QWidget):
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
         self._reload_timer.timeout.connect(self.reload)
         self._connect()
+        self._schedule()  # the first load, once the event loop runs
 
     def _layout(self) -> None:
         filters = QHBoxLayout()

@@ -131,5 +131,5 @@ def _when(value: datetime | None) -> str:
     if local.date() == today:
         return local.strftime("%H:%M")
     if local.year == today.year:
-        return local.strftime("%a %d %b %H:%M")
+        return local.strftime("%d %b %H:%M")
     return local.strftime("%Y-%m-%d")
