@@ -252,6 +252,8 @@ def step_action(task_id: int, step_id: str, action: str, *, result: str | None =
     with atomic():
         plan = active_plan(task_id)
         step = _find_step(plan, step_id)
+        if action == "start" and step.status != "pending":
+            _move_step(step, "in_progress")  # raises IllegalTransition: named, not ignored
         if action in ("start", "done", "fail"):
             if step.status == "pending":
                 _check_can_start(plan, step)

@@ -118,7 +118,8 @@ def rows_for(ids: list[int]) -> dict[int, TaskRow]:
               Task.problem)
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
-        for values in Task.select(*fields).where(Task.id.in_(chunk)).tuples():
+        query: Any = Task.select(*fields).where(Task.id.in_(chunk)).tuples()
+        for values in query:
             task_id, title, status, priority, due, tags, problem = values
             rows[task_id] = TaskRow(task_id, title, status, priority, due, tuple(tags), problem)
     return rows

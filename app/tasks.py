@@ -173,4 +173,4 @@ def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
     with atomic():
         restore_rows(snapshot)
     task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
-    events.emit(Change("task_added", int(task_id) if task_id is not None else None))
+    events.emit(Change("task_added", task_id if isinstance(task_id, int) else None))

@@ -197,7 +197,7 @@ def task_rows(task_id: int) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def _raw(model: Any, row: tuple[Any, ...]) -> list[Any]:
+def _raw(model: Any, row: Any) -> list[Any]:
     """Python values back to stored values (instants as text, JSON as text)."""
     return [field.db_value(v) for field, v in zip(model._meta.sorted_fields, row, strict=True)]
 

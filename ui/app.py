@@ -63,6 +63,16 @@ def make_application() -> QApplication:
     return app
 
 
+def apply_preferences(app: QApplication) -> None:
+    """The theme and the language the settings ask for (the store is open)."""
+    from app import settings
+    from ui import i18n
+    from ui.look import apply_look
+
+    apply_look(app, str(settings.get("ui.theme")))
+    i18n.install(app, str(settings.get("ui.language")))
+
+
 def run_window() -> int:
     """Open the window and run until Quit; returns the exit code."""
     import qasync
@@ -77,6 +87,7 @@ def run_window() -> int:
         log.info("another Stepwise is running; asked it to show its window")
         return 0
     open_database(paths.db_path())
+    apply_preferences(app)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     ctx = WindowContext.create(app)

@@ -82,7 +82,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy)
 
     def _actions(self) -> None:
-        def add(text: str, keys: QKeySequence | str | None, slot: object,
+        def add(text: str, keys: QKeySequence | QKeySequence.StandardKey | str | None,
+                slot: object,
                 menu_name: str) -> QAction:
             action = QAction(text, self)
             if keys:
@@ -185,7 +186,25 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from ui.settings_dialog import SettingsDialog
 
-        SettingsDialog(self.ctx, self).exec()
+        dialog = SettingsDialog(self.ctx, self)
+        dialog.settings_saved.connect(self._on_settings_saved)
+        dialog.exec()
+
+    @Slot()
+    def _on_settings_saved(self) -> None:
+        """Theme and language take effect at once (the dialog saved them in a worker)."""
+        from PySide6.QtWidgets import QApplication
+
+        from ui import i18n
+        from ui.look import apply_look
+
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        apply_look(app, str(settings.get("ui.theme")))
+        language = i18n.install(app, str(settings.get("ui.language")))
+        if language != getattr(self, "_language", language):
+            self.ctx.status.info.emit(self.tr("The language changes fully after a restart."))
+        self._language = language
 
     def open_palette(self) -> None:
         from ui.palette import CommandPalette

@@ -119,7 +119,8 @@ class PlanScene(QGraphicsScene):
         else:
             subtitle = labels.target_name(step.target)
             if step.due is not None:
-                day = QDate(step.due.astimezone().date())
+                local = step.due.astimezone()
+                day = QDate(local.year, local.month, local.day)
                 due = QLocale().toString(day, QLocale.FormatType.ShortFormat)
                 subtitle = self.tr("%1 · due %2").replace("%1", subtitle).replace("%2", due)
         return NodeData(step.id, step.title or step.id, subtitle, status,

@@ -1,0 +1,462 @@
+"""The settings dialog: the model server, the assistant's limits, language and theme.
+
+The model list comes from the server itself (``list_models``, awaited on the window's
+runner, with a progress bar and a message that says what went wrong). The API key goes
+to the system keyring through ``app.secrets``, never into the settings table or a log;
+without a keyring the dialog says the key is kept for this session only. A server that
+is not on this computer needs the user's consent before task text is sent to it.
+Saving writes every setting in one transaction in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import urlsplit
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import secrets, settings
+from app.agent.setup import is_local
+from app.errors import KnownError
+from app.llm import PROVIDERS, ProviderConfig, make_provider
+from models import StoreError, atomic
+from ui import labels
+from ui.context import WindowContext
+from ui.runner import in_thread
+
+MAX_STEPS_RANGE = (1, 100)
+LIST_TIMEOUT_S = 15.0
+_ERROR_STYLE = "color: #c0392b;"
+_DEFAULT_URLS = {"openai": "http://localhost:8080/v1", "ollama": "http://localhost:11434"}
+
+
+def url_problem(provider: str, url: str) -> str:
+    """What is wrong with a base URL for this provider ("" when it is usable)."""
+    if provider == "offline":
+        return ""
+    example = _DEFAULT_URLS.get(provider, "http://localhost:8080/v1")
+    if not url.strip():
+        return labels.fill(QCoreApplication.translate(
+            "SettingsDialog", "Enter the model server's address, e.g. %1"), example)
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        return labels.fill(QCoreApplication.translate(
+            "SettingsDialog", "This is not a web address: it starts with http:// or https:// "
+            "and names a server, e.g. %1"), example)
+    return ""
+
+
+async def list_models(kind: str, base_url: str, key: str | None) -> tuple[list[str], str]:
+    """The server's model names, or an empty list and the message for the user."""
+    config = ProviderConfig(kind=kind, base_url=base_url.strip(), api_key=key or None,
+                            max_retries=0, connect_timeout_s=5.0, read_timeout_s=LIST_TIMEOUT_S,
+                            deadline_s=LIST_TIMEOUT_S)
+    try:
+        provider = make_provider(config)
+        try:
+            return sorted(await provider.list_models(), key=str.lower), ""
+        finally:
+            await provider.aclose()
+    except KnownError as exc:
+        return [], str(exc)
+
+
+def _key_state(account: str | None) -> tuple[str, bool]:
+    """The stored key (or "") and whether keys survive a restart; reads the keyring."""
+    key = secrets.get_key(account) if account else None
+    return key or "", secrets.persistent()
+
+
+def _save(values: dict[str, Any], account: str | None, key: str | None) -> bool:
+    """Write the settings (one transaction) and the key; True when the key was kept."""
+    with atomic():
+        for name, value in values.items():
+            settings.put(name, value)
+    if account is None:
+        return secrets.persistent()
+    return secrets.set_key(account, key)
+
+
+async def _save_async(values: dict[str, Any], account: str | None, key: str | None) -> str:
+    try:
+        await in_thread(_save, values, account, key)
+    except (KnownError, StoreError) as exc:
+        return str(exc)
+    return ""
+
+
+class SettingsDialog(QDialog):
+    """Edit the declared settings (``app.settings``) and the API key."""
+
+    models_listed = Signal(list)  # model names from the server
+    models_failed = Signal(str)  # what went wrong, for the user
+    key_checked = Signal(bool)  # whether a keyring keeps the key
+    settings_saved = Signal()
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setWindowTitle(self.tr("Settings"))
+        self._listing: asyncio.Task[tuple[list[str], str]] | None = None
+        self._listed_for: tuple[str, str] | None = None
+        self._loaded_key = ""
+        self._loaded_account: str | None = None
+        self._saving = False
+        self._messages: list[QLabel] = []
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.timeout.connect(self._fit_messages)
+        self._build()
+        self._load()
+        self.resize(560, self.sizeHint().height())
+
+    # --- building ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        # Grow with the messages that appear (wrapped labels need height for their width).
+        layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
+        layout.addWidget(self._build_model_box())
+        layout.addWidget(self._build_assistant_box())
+        layout.addWidget(self._build_look_box())
+        self.hint = self._message_label("hint", error=False)
+        layout.addWidget(self.hint)
+        self.save_error = self._message_label("saveError")
+        layout.addWidget(self.save_error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.accepted.connect(self._on_buttons_accepted)
+        self.buttons.rejected.connect(self.reject)
+        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        layout.addWidget(self.buttons)
+
+    def _message_label(self, name: str, error: bool = True) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setWordWrap(True)
+        if error:
+            label.setStyleSheet(_ERROR_STYLE)
+        label.hide()
+        self._messages.append(label)
+        return label
+
+    def _set_message(self, label: QLabel, text: str) -> None:
+        """Show (or, with no text, hide) an inline message."""
+        label.setText(text)
+        label.setVisible(bool(text))
+        self._fit_timer.start(0)  # once the layout has given the label its width
+
+    def _fit_messages(self) -> None:
+        """Give each wrapped message the height its text needs at its width.
+
+        Form layouts in a top-level dialog do not ask wrapped labels for their height at
+        the width they get, so the second line would be cut off.
+        """
+        for label in self._messages:
+            if label.isVisible() and label.width() > 0:
+                label.setMinimumHeight(label.heightForWidth(label.width()))
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        needed = self.minimumSizeHint().height()
+        if self.height() < needed:
+            self.resize(self.width(), needed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_messages()
+
+    def _build_model_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Model"), self)
+        form = QFormLayout(box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.provider = QComboBox(box)
+        names = {"offline": self.tr("Built-in offline planner (no server)"),
+                 "openai": self.tr("OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)"),
+                 "ollama": self.tr("Ollama")}
+        for kind in PROVIDERS:
+            self.provider.addItem(names.get(kind, kind), kind)
+        form.addRow(self.tr("Provider"), self.provider)
+        self.base_url = QLineEdit(box)
+        self.base_url.setObjectName("baseUrl")
+        form.addRow(self.tr("Base URL"), self.base_url)
+        self.url_error = self._message_label("urlError")
+        form.addRow("", self.url_error)
+        self.consent = QCheckBox(self.tr("Send my tasks' text to this server"), box)
+        self.consent.setToolTip(self.tr("The server is not on this computer: the assistant "
+                                        "sends it your tasks' text only if you agree."))
+        form.addRow("", self.consent)
+        form.addRow(self.tr("Model"), self._build_model_row(box))
+        self.model_status = self._message_label("modelStatus")
+        form.addRow("", self.model_status)
+        self._add_key_rows(box, form)
+        return box
+
+    def _add_key_rows(self, box: QGroupBox, form: QFormLayout) -> None:
+        self.api_key = QLineEdit(box)
+        self.api_key.setObjectName("apiKey")
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.api_key.setPlaceholderText(self.tr("Only if the server asks for one"))
+        form.addRow(self.tr("API key"), self.api_key)
+        self.key_note = self._message_label("keyNote", error=False)
+        form.addRow("", self.key_note)
+
+    def _build_model_row(self, box: QWidget) -> QWidget:
+        row = QWidget(box)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.model = QComboBox(row)
+        self.model.setObjectName("model")
+        self.model.setEditable(True)
+        self.model.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.list_button = QPushButton(self.tr("List models"), row)
+        self.list_button.setObjectName("listModels")
+        self.list_button.setToolTip(self.tr("Ask the server which models it offers"))
+        self.progress = QProgressBar(row)
+        self.progress.setRange(0, 0)  # busy: the length of a listing is unknown
+        self.progress.setMaximumWidth(80)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        layout.addWidget(self.model, 1)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.list_button)
+        return row
+
+    def _build_assistant_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Assistant"), self)
+        form = QFormLayout(box)
+        self.auto_accept = QCheckBox(self.tr("Run the assistant's plans without asking me "
+                                             "first"), box)
+        form.addRow(self.tr("Auto-accept"), self.auto_accept)
+        self.max_steps = QSpinBox(box)
+        self.max_steps.setRange(*MAX_STEPS_RANGE)
+        self.max_steps.setToolTip(self.tr("The most steps the assistant may put in one plan"))
+        form.addRow(self.tr("Steps per plan, at most"), self.max_steps)
+        return box
+
+    def _build_look_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Appearance"), self)
+        form = QFormLayout(box)
+        self.language = QComboBox(box)
+        for code, name in (("system", self.tr("Follow the system")), ("en", "English"),
+                           ("zh_CN", "简体中文")):
+            self.language.addItem(name, code)
+        form.addRow(self.tr("Language"), self.language)
+        self.theme = QComboBox(box)
+        for code, name in (("system", self.tr("Follow the system (light or dark)")),
+                           ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
+            self.theme.addItem(name, code)
+        form.addRow(self.tr("Theme"), self.theme)
+        return box
+
+    # --- loading -------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        """Show the stored values (a few rows, on the GUI thread), then wire the fields."""
+        _select(self.provider, settings.get("assistant.provider"))
+        self.base_url.setText(settings.get("assistant.base_url"))
+        self.model.setEditText(settings.get("assistant.model"))
+        self.consent.setChecked(settings.get("assistant.remote_consent"))
+        self.auto_accept.setChecked(settings.get("assistant.auto_accept"))
+        self.max_steps.setValue(settings.get("assistant.max_steps"))
+        _select(self.language, settings.get("ui.language"))
+        _select(self.theme, settings.get("ui.theme"))
+        self.provider.currentIndexChanged.connect(self._on_provider_current_index_changed)
+        self.base_url.textChanged.connect(self._on_base_url_text_changed)
+        self.base_url.editingFinished.connect(self._on_base_url_editing_finished)
+        self.model.editTextChanged.connect(self._on_model_edit_text_changed)
+        self.list_button.clicked.connect(self._on_list_button_clicked)
+        self._loaded_account = self.account()
+        self.ctx.runner.start(in_thread(_key_state, self._loaded_account),
+                              self.tr("Reading the API key"), done=self._on_key_read)
+        self._update()
+        if self.kind != "offline" and not url_problem(self.kind, self.url):
+            self.refresh_models()
+
+    def _on_key_read(self, state: tuple[str, bool]) -> None:
+        key, persistent = state
+        self._loaded_key = key
+        if not self.api_key.text():
+            self.api_key.setText(key)
+        if persistent:
+            self._set_message(self.key_note, self.tr("The key is kept in the system keyring."))
+        else:
+            self._set_message(self.key_note, self.tr(
+                "No system keyring was found: the key is kept for this session only and must "
+                "be entered again after Stepwise restarts."))
+        self.key_checked.emit(persistent)
+
+    # --- what the fields say -------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        return str(self.provider.currentData())
+
+    @property
+    def url(self) -> str:
+        return self.base_url.text().strip()
+
+    def account(self) -> str | None:
+        """The keyring entry of the chosen server (None for the offline planner)."""
+        return None if self.kind == "offline" else secrets.account_for(self.kind, self.url)
+
+    def problem(self) -> str:
+        """What keeps the settings from being saved ("" when nothing does)."""
+        return url_problem(self.kind, self.url) or (
+            self.tr("Choose a model (List models asks the server which it has).")
+            if self.kind != "offline" and not self.model.currentText().strip() else "")
+
+    def _update(self) -> None:
+        server = self.kind != "offline"
+        for widget in (self.base_url, self.model, self.api_key, self.list_button):
+            widget.setEnabled(server)
+        self.base_url.setPlaceholderText(_DEFAULT_URLS.get(self.kind, ""))
+        url_error = url_problem(self.kind, self.url)
+        if url_error != self.url_error.text():
+            self._set_message(self.url_error, url_error)
+        self.consent.setVisible(server and not url_error and not is_local(self.url))
+        self.list_button.setEnabled(server and not url_error)
+        problem = self.problem()
+        self.save_button.setEnabled(not self._saving and not problem)
+        self.save_button.setToolTip(problem)
+        hint = "" if url_error else problem  # a bad address is told beside the field
+        if hint != self.hint.text():
+            self._set_message(self.hint, hint)
+
+    def _on_provider_current_index_changed(self, _index: int) -> None:
+        self._forget_listing()
+        if not self.url or self.url in _DEFAULT_URLS.values():
+            self.base_url.setText(_DEFAULT_URLS.get(self.kind, ""))
+        self._update()
+        if self.kind != "offline" and not url_problem(self.kind, self.url):
+            self.refresh_models()
+
+    def _on_base_url_text_changed(self, _text: str) -> None:
+        if self._listed_for is not None and self._listed_for != (self.kind, self.url):
+            self._forget_listing()  # what it said was about another address
+        self._update()
+
+    def _forget_listing(self) -> None:
+        if self._listing is not None:
+            self._listing.cancel()
+            self._listing = None
+        self._listed_for = None
+        self.progress.hide()
+        self._show_model_status("", error=False)
+
+    def _on_base_url_editing_finished(self) -> None:
+        if self.kind != "offline" and not url_problem(self.kind, self.url) \
+                and self._listed_for != (self.kind, self.url):
+            self.refresh_models()
+
+    def _on_model_edit_text_changed(self, _text: str) -> None:
+        self._update()
+
+    # --- listing models ------------------------------------------------------------------
+
+    def _on_list_button_clicked(self) -> None:
+        self.refresh_models()
+
+    def refresh_models(self) -> None:
+        """Ask the server for its models (cancelling a listing still under way)."""
+        if self._listing is not None:
+            self._listing.cancel()
+        self._listed_for = (self.kind, self.url)
+        self.progress.show()
+        self._show_model_status(self.tr("Asking the server for its models…"), error=False)
+        self._listing = self.ctx.runner.start(
+            list_models(self.kind, self.url, self.api_key.text().strip()),
+            self.tr("Listing the server's models"), done=self._on_models_listed)
+
+    def _on_models_listed(self, result: tuple[list[str], str]) -> None:
+        names, error = result
+        self._listing = None
+        self.progress.hide()
+        if error:
+            self._show_model_status(error, error=True)
+            self.models_failed.emit(error)
+            return
+        chosen = self.model.currentText()
+        self.model.clear()
+        self.model.addItems(names)
+        self.model.setEditText(chosen or (names[0] if names else ""))
+        text = self.tr("The server offers no models.") if not names else labels.fill(
+            self.tr("The server offers %1 models."), len(names))
+        self._show_model_status(text, error=not names)
+        self.models_listed.emit(names)
+
+    def _show_model_status(self, text: str, *, error: bool) -> None:
+        self.model_status.setStyleSheet(_ERROR_STYLE if error else "")
+        self._set_message(self.model_status, text)
+
+    # --- saving --------------------------------------------------------------------------
+
+    def values(self) -> dict[str, Any]:
+        """The settings as the dialog shows them (never the key)."""
+        return {
+            "assistant.provider": self.kind,
+            "assistant.base_url": self.url if self.kind != "offline" else settings.get(
+                "assistant.base_url"),
+            "assistant.model": self.model.currentText().strip() if self.kind != "offline"
+            else settings.get("assistant.model"),
+            "assistant.remote_consent": self.consent.isChecked(),
+            "assistant.auto_accept": self.auto_accept.isChecked(),
+            "assistant.max_steps": self.max_steps.value(),
+            "ui.language": str(self.language.currentData()),
+            "ui.theme": str(self.theme.currentData()),
+        }
+
+    def _on_buttons_accepted(self) -> None:
+        if self.problem() or self._saving:
+            return
+        account = self.account()
+        key = self.api_key.text().strip() or None
+        if account == self._loaded_account and (key or "") == self._loaded_key:
+            account = None  # the key did not change: leave the keyring alone
+        self._saving = True
+        self._update()
+        self.ctx.runner.start(_save_async(self.values(), account, key),
+                              self.tr("Saving the settings"), done=self._on_saved)
+
+    def _on_saved(self, error: str) -> None:
+        self._saving = False
+        self._update()
+        if error:
+            self._set_message(self.save_error, error)
+            self.ctx.status.error.emit(error)
+            return
+        self.settings_saved.emit()
+        self.accept()
+
+    def done(self, result: int) -> None:
+        if self._listing is not None:
+            self._listing.cancel()
+        super().done(result)
+
+
+def _select(combo: QComboBox, code: object) -> None:
+    index = combo.findData(code)
+    combo.setCurrentIndex(max(index, 0))

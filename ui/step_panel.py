@@ -1,0 +1,408 @@
+"""The selected step's details and the buttons that move it: start, done, fail, skip, retry.
+
+Follows ``ctx.selection.step_selected`` and refreshes when the core reports a change to
+its task. A button is enabled only when ``app.states.STEP`` allows its move and the plan
+runs (a paused plan still lets a failed step be retried or skipped). Moves are written
+by ``app.plans.step_action`` in a worker thread. Everything a model may have written
+(titles, results, errors) is shown as plain text, never as rich text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import plans
+from app.errors import KnownError
+from app.states import SATISFIED_STEP, STEP
+from app.views import local
+from models import Step, StepDependency, StoreError
+from ui import labels
+from ui.context import WindowContext
+from ui.runner import in_thread
+
+ACTIONS = ("start", "done", "fail", "skip", "retry")
+_TARGET = {"start": "in_progress", "done": "completed", "fail": "failed", "skip": "skipped",
+           "retry": "pending"}
+_WHILE_PAUSED = frozenset({"skip", "retry"})  # what a paused plan still allows
+_TEXT_HEIGHT = 96
+
+
+@dataclass(frozen=True)
+class StepView:
+    """One step as the panel shows it (plain data, read from the store)."""
+
+    task_id: int
+    plan_status: str
+    step_id: str
+    title: str
+    objective: str
+    target: str | None
+    inputs: dict[str, Any]
+    done_when: str
+    worker: str
+    due: datetime | None
+    status: str
+    result: str | None
+    error: str | None
+    attempts: int
+    is_group: bool
+    waiting_for: tuple[str, ...]
+
+
+def read_step(task_id: int, step_id: str) -> StepView | None:
+    """The step of the task's latest plan, or None when there is no such step (a few rows)."""
+    plan = plans.latest_plan(task_id)
+    row = None if plan is None else Step.get_or_none(
+        (Step.plan == plan.id) & (Step.step_id == step_id))
+    if plan is None or row is None:
+        return None
+    return StepView(
+        task_id=task_id, plan_status=plan.status, step_id=row.step_id, title=row.title,
+        objective=row.objective, target=row.target, inputs=row.inputs or {},
+        done_when=row.done_when, worker=row.worker, due=row.due_at, status=row.status,
+        result=row.result, error=row.error, attempts=row.attempts,
+        is_group=Step.select(Step.id).where(Step.parent == row.id).exists(),
+        waiting_for=_waiting_for(row))
+
+
+def _waiting_for(row: Step) -> tuple[str, ...]:
+    """Unsatisfied dependencies of the step and of its groups (what blocks a start)."""
+    ids, parent = [row.id], row.parent_id
+    while parent is not None and parent not in ids and len(ids) < 8:
+        ids.append(parent)
+        parent = Step.select(Step.parent).where(Step.id == parent).scalar()
+    dep = Step.alias()
+    query = (StepDependency.select(dep.step_id)
+             .join(dep, on=StepDependency.depends_on == dep.id)
+             .where(StepDependency.step.in_(ids) & dep.status.not_in(tuple(SATISFIED_STEP)))
+             .order_by(dep.position).tuples())
+    return tuple(str(r[0]) for r in cast(list[tuple[Any, ...]], list(query)))
+
+
+def is_legal(action: str, status: str) -> bool:
+    """Whether ``app.states.STEP`` allows ``action`` on a step in ``status``.
+
+    ``done`` and ``fail`` on a pending step start it first, as ``step_action`` does.
+    """
+    allowed = STEP.moves.get(status, frozenset())
+    target = _TARGET[action]
+    if action in ("done", "fail") and status == "pending":
+        return "in_progress" in allowed and target in STEP.moves["in_progress"]
+    return target in allowed
+
+
+def allowed_actions(view: StepView) -> frozenset[str]:
+    """The buttons to enable for this step."""
+    if view.is_group or view.plan_status not in ("in_progress", "paused"):
+        return frozenset()
+    found = {a for a in ACTIONS if is_legal(a, view.status)
+             and (view.plan_status == "in_progress" or a in _WHILE_PAUSED)}
+    if view.status == "pending" and view.waiting_for:
+        found -= {"start", "done", "fail"}
+    return frozenset(found)
+
+
+async def _act(view: StepView, action: str, note: str | None) -> str:
+    """Move the step in a worker; returns "" or the known error's message."""
+    try:
+        await in_thread(plans.step_action, view.task_id, view.step_id, action,
+                        result=note if action == "done" else None,
+                        error=note if action == "fail" else None)
+    except (KnownError, StoreError) as exc:
+        return str(exc)
+    return ""
+
+
+def _plain_label(parent: QWidget, object_name: str = "") -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a model's text is never markup
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if object_name:
+        label.setObjectName(object_name)
+    return label
+
+
+def _plain_box(parent: QWidget, object_name: str) -> QPlainTextEdit:
+    box = QPlainTextEdit(parent)
+    box.setReadOnly(True)
+    box.setObjectName(object_name)
+    box.setMaximumHeight(_TEXT_HEIGHT)
+    return box
+
+
+class StepPanel(QWidget):
+    """Details of the selected step, with the buttons that move it."""
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.task_id = 0
+        self.step_id = ""
+        self.view: StepView | None = None
+        self._pending_action = ""
+        self._busy = False
+        self._pages = QStackedWidget(self)
+        self._empty = self._build_empty()
+        self._pages.addWidget(self._empty)
+        self._pages.addWidget(self._build_details())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._pages)
+        ctx.selection.step_selected.connect(self._on_selection_step_selected)
+        ctx.bridge.changed.connect(self._on_bridge_changed)
+        ctx.bridge.external_change.connect(self.refresh)
+        self.show_step(ctx.selection.task_id, ctx.selection.step_id)
+
+    # --- building ------------------------------------------------------------------------
+
+    def _build_empty(self) -> QLabel:
+        label = QLabel(self.tr("Select a step in the plan to see its details here."), self)
+        label.setObjectName("emptyState")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setMargin(16)
+        label.setEnabled(False)  # drawn greyed out
+        return label
+
+    def _build_details(self) -> QScrollArea:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(self._build_header(page))
+        layout.addLayout(self._build_form(page))
+        layout.addWidget(QLabel(self.tr("Result"), page))
+        self.result_box = _plain_box(page, "result")
+        self.result_box.setPlaceholderText(self.tr("No result yet"))
+        layout.addWidget(self.result_box)
+        self.error_title = QLabel(self.tr("Error"), page)
+        layout.addWidget(self.error_title)
+        self.error_box = _plain_box(page, "error")
+        layout.addWidget(self.error_box)
+        layout.addLayout(self._build_buttons(page))
+        layout.addWidget(self._build_prompt(page))
+        self.message = _plain_label(page, "inlineError")
+        self.message.setStyleSheet("color: #c0392b;")
+        self.message.hide()
+        layout.addWidget(self.message)
+        layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(page)
+        return scroll
+
+    def _build_header(self, page: QWidget) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.title = _plain_label(page, "title")
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.chip = QLabel(page)
+        self.chip.setObjectName("statusChip")
+        self.chip.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.title, 1)
+        row.addWidget(self.chip, 0, Qt.AlignmentFlag.AlignTop)
+        return row
+
+    def _build_form(self, page: QWidget) -> QFormLayout:
+        form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.fields: dict[str, QLabel] = {}
+        rows = (("step_id", self.tr("Step")), ("objective", self.tr("Objective")),
+                ("target", self.tr("Done by")), ("inputs", self.tr("Inputs")),
+                ("done_when", self.tr("Done when")), ("worker", self.tr("Worker")),
+                ("due", self.tr("Due")), ("attempts", self.tr("Attempts")),
+                ("waiting_for", self.tr("Waits for")))
+        for key, caption in rows:
+            self.fields[key] = _plain_label(page, key)
+            form.addRow(caption, self.fields[key])
+        return form
+
+    def _build_buttons(self, page: QWidget) -> QGridLayout:
+        grid = QGridLayout()  # three a row: the panel is narrow
+        captions = {"start": self.tr("Start"), "done": self.tr("Done…"),
+                    "fail": self.tr("Fail…"), "skip": self.tr("Skip"), "retry": self.tr("Retry")}
+        tips = {"start": self.tr("Start working on this step"),
+                "done": self.tr("Mark the step completed, with an optional result"),
+                "fail": self.tr("Mark the step failed and say why"),
+                "skip": self.tr("Leave the step out (it counts as done for what follows)"),
+                "retry": self.tr("Try the failed step again")}
+        self.buttons: dict[str, QPushButton] = {}
+        for index, action in enumerate(ACTIONS):
+            button = QPushButton(captions[action], page)
+            button.setObjectName(f"{action}Button")
+            button.setToolTip(tips[action])
+            button.clicked.connect(lambda _=False, a=action: self._on_button_clicked(a))
+            grid.addWidget(button, index // 3, index % 3)
+            self.buttons[action] = button
+        return grid
+
+    def _build_prompt(self, page: QWidget) -> QWidget:
+        """The inline question for a result (done) or a reason (fail)."""
+        box = QWidget(page)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.prompt_label = _plain_label(box, "promptLabel")
+        self.note = QLineEdit(box)
+        self.note.setObjectName("note")
+        self.note.textChanged.connect(self._on_note_text_changed)
+        self.note.returnPressed.connect(self._on_confirm_clicked)
+        row = QHBoxLayout()
+        self.confirm = QPushButton(box)
+        self.confirm.setObjectName("confirmButton")
+        self.confirm.clicked.connect(self._on_confirm_clicked)
+        cancel = QPushButton(self.tr("Cancel"), box)
+        cancel.clicked.connect(self._close_prompt)
+        row.addWidget(self.note, 1)
+        row.addWidget(self.confirm)
+        row.addWidget(cancel)
+        layout.addWidget(self.prompt_label)
+        layout.addLayout(row)
+        box.hide()
+        self.prompt = box
+        return box
+
+    # --- showing -------------------------------------------------------------------------
+
+    def show_step(self, task_id: int, step_id: str) -> None:
+        """Show this step of the task's latest plan (an empty state for none)."""
+        if (task_id, step_id) != (self.task_id, self.step_id):
+            self._close_prompt()
+            self._show_message("")
+        self.task_id, self.step_id = task_id, step_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the step again (a few rows, on the GUI thread) and redraw."""
+        self.view = read_step(self.task_id, self.step_id) if self.task_id and self.step_id \
+            else None
+        if self.view is None:
+            self._pages.setCurrentIndex(0)
+            return
+        self._pages.setCurrentIndex(1)
+        self._fill(self.view)
+        self._update_buttons()
+
+    def _fill(self, view: StepView) -> None:
+        self.title.setText(view.title)
+        self.chip.setText(labels.step_status(view.status))
+        self.chip.setStyleSheet(labels.chip_style(view.status))
+        values = {
+            "step_id": view.step_id, "objective": view.objective or "—",
+            "target": labels.target_name(None if view.is_group else view.target),
+            "inputs": _inputs_text(view.inputs) or "—", "done_when": view.done_when or "—",
+            "worker": labels.worker_name(view.worker), "due": local(view.due) or "—",
+            "attempts": str(view.attempts),
+            "waiting_for": ", ".join(view.waiting_for) or self.tr("nothing"),
+        }
+        for key, text in values.items():
+            self.fields[key].setText(text)
+        self.result_box.setPlainText(view.result or "")
+        self.error_box.setPlainText(view.error or "")
+        self.error_box.setVisible(bool(view.error))
+        self.error_title.setVisible(bool(view.error))
+
+    def _update_buttons(self) -> None:
+        allowed = allowed_actions(self.view) if self.view is not None else frozenset()
+        for action, button in self.buttons.items():
+            button.setEnabled(not self._busy and action in allowed)
+        self._on_note_text_changed(self.note.text())
+
+    def _show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    # --- acting --------------------------------------------------------------------------
+
+    def _on_button_clicked(self, action: str) -> None:
+        if action in ("done", "fail"):
+            self._open_prompt(action)
+        else:
+            self._run(action, None)
+
+    def _open_prompt(self, action: str) -> None:
+        self._pending_action = action
+        if action == "done":
+            self.prompt_label.setText(self.tr("Result (optional):"))
+            self.note.setPlaceholderText(self.tr("What came of it"))
+            self.confirm.setText(self.tr("Mark done"))
+        else:
+            self.prompt_label.setText(self.tr("Why did it fail?"))
+            self.note.setPlaceholderText(self.tr("The reason (required)"))
+            self.confirm.setText(self.tr("Mark failed"))
+        self.note.clear()
+        self.prompt.show()
+        self.note.setFocus()
+        self._on_note_text_changed("")
+
+    def _close_prompt(self) -> None:
+        self._pending_action = ""
+        self.prompt.hide()
+
+    def _on_note_text_changed(self, text: str) -> None:
+        needs_text = self._pending_action == "fail"
+        self.confirm.setEnabled(not self._busy and bool(self._pending_action)
+                                and (bool(text.strip()) or not needs_text))
+
+    def _on_confirm_clicked(self) -> None:
+        if not self.confirm.isEnabled():
+            return
+        action, note = self._pending_action, self.note.text().strip() or None
+        self._close_prompt()
+        self._run(action, note)
+
+    def _run(self, action: str, note: str | None) -> None:
+        if self.view is None:
+            return
+        self._busy = True
+        self._show_message("")
+        self._update_buttons()
+        what = labels.fill(self.tr("Step %1: %2"), self.view.step_id, action)
+        self.ctx.runner.start(_act(self.view, action, note), what,
+                              done=self._on_action_finished)
+
+    def _on_action_finished(self, error: str) -> None:
+        self._busy = False
+        if error:
+            self._show_message(error)
+            self.ctx.status.error.emit(error)
+        self.refresh()
+
+    # --- following the window ------------------------------------------------------------
+
+    def _on_selection_step_selected(self, task_id: int, step_id: str) -> None:
+        self.show_step(task_id, step_id)
+
+    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str) -> None:
+        if task_id == self.task_id and self.step_id:
+            self.refresh()
+
+
+def _inputs_text(inputs: dict[str, Any]) -> str:
+    """Inputs as ``key: value`` lines, values that are not text as compact JSON."""
+    lines = []
+    for key, value in inputs.items():
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        lines.append(f"{key}: {shown}")
+    return "\n".join(lines)
