@@ -106,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     con.add_argument("name", nargs="?")
     con.add_argument("address", nargs="?")
 
+    from app import calendar_cli
+
+    calendar_cli.add_arguments(sub)
+
     st = sub.add_parser("settings", help="show or change a setting")
     st.add_argument("key", nargs="?")
     st.add_argument("value", nargs="?", help="a JSON value (true, 12, \"text\")")
@@ -176,10 +180,11 @@ def _store_error(exc: Exception) -> Exception | None:
 
 
 def _open() -> None:
-    from app import paths
+    from app import paths, reminders
     from models import open_database
 
     open_database(paths.db_path())
+    reminders.keep_scheduled()  # task and plan changes keep their reminders up to date
 
 
 # --- commands ----------------------------------------------------------------------
@@ -445,7 +450,14 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
+def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
+    from app.calendar_cli import COMMANDS as CALENDAR_COMMANDS
+
+    return dict(CALENDAR_COMMANDS)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    **_calendar_commands(),
     "add": cmd_add, "list": cmd_list, "show": cmd_show, "plan": cmd_plan, "step": cmd_step,
     "export": cmd_export, "import": cmd_import, "settings": cmd_settings, "agent": cmd_agent,
     "outbox": cmd_outbox, "contacts": cmd_contacts,

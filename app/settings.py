@@ -49,6 +49,11 @@ SETTINGS: dict[str, Declared] = {
         Declared("assistant.remote_consent", bool, False,
                  "You agreed that task text may be sent to a model that is not on this computer."),
         Declared("ui.theme", str, "system", "Colours: system, light or dark."),
+        Declared("calendar.work_start", str, "09:00",
+                 "Working hours start (HH:MM, local time): free time is offered from then."),
+        Declared("calendar.work_end", str, "18:00",
+                 "Working hours end (HH:MM, local time): free time is offered until then."),
+        Declared("calendar.sync_minutes", int, 15, "Sync the calendars this often (minutes)."),
         Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time."),
         Declared("ui.language", str, "system", "Interface language: system, en or zh_CN."),
     )

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bench import (
     bench_agent,
+    bench_calendar,
     bench_import,
     bench_list,
     bench_planspec,
@@ -40,6 +41,7 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("assistant loop", bench_agent.run),
     ("reply parsing", bench_replies.run),
     ("streaming", bench_stream.run),
+    ("calendar and reminders", bench_calendar.run),
 )
 
 

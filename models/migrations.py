@@ -30,7 +30,23 @@ def _create_tables(db: peewee.SqliteDatabase) -> None:
     db.create_tables(ALL_TABLES, safe=False)
 
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "create the tables", _create_tables),)
+def _calendar_busy_and_failure_time(db: peewee.SqliteDatabase) -> None:
+    """CalendarEvent.busy and CalendarSource.last_error_at, on a file made by version 1
+    (a new file already has them: version 1 creates the tables as they are now)."""
+    for table, column, ddl in (("calendar_event", "busy", "INTEGER NOT NULL DEFAULT 1"),
+                               ("calendar_source", "last_error_at", "TEXT")):
+        present = {row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")')}
+        if column not in present:
+            db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "{column}" {ddl}')
+    db.execute_sql('CREATE INDEX IF NOT EXISTS "reminder_pending" ON "reminder" ("fire_at") '
+                   'WHERE "fired_at" IS NULL')
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "create the tables", _create_tables),
+    Migration(2, "calendar: busy events, when a source last failed",
+              _calendar_busy_and_failure_time),
+)
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
 

@@ -121,6 +121,11 @@ class Reminder(Row):
     acknowledged_at = UTCDateTimeField(null=True)
 
 
+# Pending reminders only: the tick's range read stays small however many have fired.
+Reminder.add_index(Reminder.index(Reminder.fire_at, name="reminder_pending",
+                                  where=Reminder.fired_at.is_null()))
+
+
 class CalendarSource(Row):
     name = peewee.TextField()
     kind = peewee.TextField()
@@ -131,6 +136,7 @@ class CalendarSource(Row):
     last_modified = peewee.TextField(null=True)
     last_synced_at = UTCDateTimeField(null=True)
     last_error = peewee.TextField(null=True)
+    last_error_at = UTCDateTimeField(null=True)
     created_at = UTCDateTimeField(default=utc_now)
 
 
@@ -145,6 +151,7 @@ class CalendarEvent(Row):
     end = peewee.TextField()
     all_day = peewee.BooleanField(default=False)
     tzid = peewee.TextField(null=True)
+    busy = peewee.BooleanField(default=True)
 
 
 class WorkLog(Row):

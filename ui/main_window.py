@@ -153,7 +153,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str, str)
     def _on_runner_failed(self, what: str, message: str) -> None:
-        self._on_status_error(f"{what}: {message}")
+        self._on_status_error(self.tr("%1: %2").replace("%1", what).replace("%2", message))
 
     @Slot(str, str)
     def _on_runner_crashed(self, what: str, report: str) -> None:

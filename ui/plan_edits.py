@@ -22,28 +22,32 @@ from app.plan_editing import Change, Data, EditRefused, PlanSnapshot, Saved
 from ui.context import WindowContext
 from ui.runner import in_thread
 
+translate = QCoreApplication.translate  # lupdate reads translate(context, text)
+
 
 def refusal_text(code: str, detail: str) -> str:
     """What to tell the user about a refused edit: the rule, translated, then the detail."""
-    tr = QCoreApplication.translate
     leads = {
-        "cycle": tr("PlanEdits", "Not changed: steps would wait for each other in a loop"),
-        "too_deep": tr("PlanEdits", "Not changed: steps nest at most 4 levels deep"),
-        "stale": tr("PlanEdits", "Not changed: the plan was changed elsewhere meanwhile; "
+        "cycle": translate("PlanEdits", "Not changed: steps would wait for each other in a loop"),
+        "too_deep": translate("PlanEdits", "Not changed: steps nest at most 4 levels deep"),
+        "stale": translate("PlanEdits", "Not changed: the plan was changed elsewhere meanwhile; "
                                  "the latest plan is shown now"),
-        "same_step": tr("PlanEdits", "Not changed: a step cannot wait for itself"),
-        "exists": tr("PlanEdits", "Nothing to change"),
-        "inside_itself": tr("PlanEdits",
+        "same_step": translate("PlanEdits", "Not changed: a step cannot wait for itself"),
+        "exists": translate("PlanEdits", "Nothing to change"),
+        "inside_itself": translate("PlanEdits",
                             "Not changed: a step cannot go inside its own sub-steps"),
-        "has_children": tr("PlanEdits", "Not changed: move or delete its sub-steps first"),
-        "last_step": tr("PlanEdits", "Not changed: a plan needs at least one step"),
-        "no_step": tr("PlanEdits", "Not changed: that step is no longer in the plan"),
-        "gone": tr("PlanEdits", "Not changed: the task no longer exists"),
+        "has_children": translate("PlanEdits", "Not changed: move or delete its sub-steps first"),
+        "last_step": translate("PlanEdits", "Not changed: a plan needs at least one step"),
+        "no_step": translate("PlanEdits", "Not changed: that step is no longer in the plan"),
+        "gone": translate("PlanEdits", "Not changed: the task no longer exists"),
     }
-    lead = leads.get(code, tr("PlanEdits", "Not changed: the plan rules do not allow this"))
+    lead = leads.get(code, translate("PlanEdits", "Not changed: the plan rules do not allow this"))
     if code == "cycle":
         detail = detail.rsplit(": ", 1)[-1]  # the loop itself: a → b → a
-    return f"{lead} ({detail})" if detail else lead
+    if not detail:
+        return lead
+    return translate("PlanEdits", "%1 (%2)").replace("%1", lead).replace(
+        "%2", detail)
 
 
 class PlanEditCommand(QUndoCommand):

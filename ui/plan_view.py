@@ -106,16 +106,20 @@ class PlanView(QWidget):
         self.graphics.keys = self._keys()
 
     def _build_toolbar(self) -> None:
-        tr = self.tr
         entries = [
-            ("zoom_in", tr("Zoom in"), tr("Zoom in (Ctrl+wheel, Ctrl+=)"), self.zoom_in),
-            ("zoom_out", tr("Zoom out"), tr("Zoom out (Ctrl+wheel, Ctrl+-)"), self.zoom_out),
-            ("fit", tr("Fit"), tr("Show the whole plan (F)"), self.fit),
-            ("add", tr("Add step"), tr("Add a step after the selected one"), self.add_step),
-            ("delete", tr("Delete"), tr("Delete the selected step or arrow (Delete)"),
+            ("zoom_in", self.tr("Zoom in"), self.tr("Zoom in (Ctrl+wheel, Ctrl+=)"),
+             self.zoom_in),
+            ("zoom_out", self.tr("Zoom out"), self.tr("Zoom out (Ctrl+wheel, Ctrl+-)"),
+             self.zoom_out),
+            ("fit", self.tr("Fit"), self.tr("Show the whole plan (F)"), self.fit),
+            ("add", self.tr("Add step"), self.tr("Add a step after the selected one"),
+             self.add_step),
+            ("delete", self.tr("Delete"), self.tr("Delete the selected step or arrow (Delete)"),
              self.delete_selected),
-            ("collapse", tr("Fold all"), tr("Fold every group of steps"), self.collapse_all),
-            ("expand", tr("Unfold all"), tr("Unfold every group of steps"), self.expand_all),
+            ("collapse", self.tr("Fold all"), self.tr("Fold every group of steps"),
+             self.collapse_all),
+            ("expand", self.tr("Unfold all"), self.tr("Unfold every group of steps"),
+             self.expand_all),
         ]
         for key, text, tip, slot in entries:
             if key in ("add", "collapse"):

@@ -6,7 +6,7 @@ before you save; a phrase that cannot be read is named in red and nothing is sav
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QDate, QDateTime, QLocale, QTime, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from app.dates import DateError, local_zone, parse_when
@@ -57,7 +57,9 @@ class QuickAddBar(QWidget):
             self._show_error(self.tr("not a time I can read"))
             return
         self.preview.setStyleSheet("")
-        self.preview.setText("→ " + understood.when.strftime("%a %Y-%m-%d %H:%M"))
+        when = understood.when
+        moment = QDateTime(QDate(when.year, when.month, when.day), QTime(when.hour, when.minute))
+        self.preview.setText("→ " + QLocale().toString(moment, "ddd yyyy-MM-dd HH:mm"))
 
     def _show_error(self, text: str) -> None:
         self.preview.setStyleSheet("color: #c0392b;")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,7 +49,8 @@ class DeleteTask(QUndoCommand):
 
     def __init__(self, ctx: WindowContext, task_id: int, title: str,
                  snapshot: dict[str, Any]) -> None:
-        super().__init__(f"delete “{title}”")
+        super().__init__(QCoreApplication.translate("TaskListPanel", "delete “%1”")
+                         .replace("%1", title))
         self.ctx, self.task_id, self.snapshot = ctx, task_id, snapshot
         self._first = True
 
@@ -57,10 +58,12 @@ class DeleteTask(QUndoCommand):
         if self._first:  # already deleted when the command was pushed
             self._first = False
             return
-        self.ctx.runner.start(in_thread(tasks.delete_task, self.task_id), "delete a task")
+        self.ctx.runner.start(in_thread(tasks.delete_task, self.task_id),
+                              QCoreApplication.translate("TaskListPanel", "Deleting"))
 
     def undo(self) -> None:
-        self.ctx.runner.start(in_thread(tasks.restore_task, self.snapshot), "restore a task")
+        self.ctx.runner.start(in_thread(tasks.restore_task, self.snapshot),
+                              QCoreApplication.translate("TaskListPanel", "Restoring a task"))
 
 
 class TaskListPanel(QWidget):

@@ -11,10 +11,21 @@ from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTime,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor
 
 from app.task_queries import TaskQuery, TaskRow, rows_for
+from ui import labels
 
 PAGE = 200
 PAGES_KEPT = 20
@@ -120,7 +131,7 @@ class TaskListModel(QAbstractTableModel):
             return _when(row.due_at)
         if column == 2:
             return PRIORITY_TEXT.get(row.priority, "")
-        return self.tr(row.status.replace("_", " "))
+        return labels.task_status(row.status)
 
 
 def _when(value: datetime | None) -> str:
@@ -128,8 +139,11 @@ def _when(value: datetime | None) -> str:
         return ""
     local = value.astimezone()
     today = datetime.now().astimezone().date()
+    locale = QLocale()  # month names in the interface's language
+    moment = QDateTime(QDate(local.year, local.month, local.day),
+                       QTime(local.hour, local.minute))
     if local.date() == today:
-        return local.strftime("%H:%M")
+        return locale.toString(moment, "HH:mm")
     if local.year == today.year:
-        return local.strftime("%d %b %H:%M")
-    return local.strftime("%Y-%m-%d")
+        return locale.toString(moment, "d MMM HH:mm")
+    return locale.toString(moment, "yyyy-MM-dd")

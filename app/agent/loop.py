@@ -25,6 +25,7 @@ from app.agent.replies import (
     parse_reply,
     schema_for,
 )
+from app.calendar.freebusy import CalendarContext, context_for, flag_conflicts
 from app.errors import KnownError
 from app.events import Change, events
 from app.llm.base import ChunkSink, Message, Provider, ProviderError
@@ -190,12 +191,17 @@ class Assistant:
 
     # --- model calls ---------------------------------------------------------------------
 
+    def _calendar(self, task: Task) -> CalendarContext:
+        """Busy and free time from now to the task's due time (or a week), from the cache."""
+        return context_for(self.clock(), task.due_at)
+
     def _context(self, task: Task, purpose: str, **extra: Any) -> dict[str, Any]:
         now = self.clock().astimezone()
         return {
             "purpose": purpose, "now": now.isoformat(), "language": self._language(task),
             "task": task_facts(task), "max_steps": settings.get("assistant.max_steps"),
-            "contacts": [c.name for c in Contact.select(Contact.name)], "busy": [], **extra,
+            "contacts": [c.name for c in Contact.select(Contact.name)],
+            "busy": self._calendar(task).busy, **extra,
         }
 
     def _language(self, task: Task) -> str:
@@ -211,7 +217,8 @@ class Assistant:
             now=self.clock().astimezone(), language=self._language(task),
             task=task_facts(task),
             worklog=[f"{w.at:%Y-%m-%d %H:%M} {w.kind}: {w.message}" for w in reversed(recent)],
-            advice=task.advice, location=settings.get("user.location") or None)
+            advice=task.advice, location=settings.get("user.location") or None,
+            calendar=self._calendar(task).text)
 
     async def _ask(self, task: Task, purpose: str, messages: list[Message],
                    context: dict[str, Any], parse: Callable[[str], Any],
@@ -277,7 +284,9 @@ class Assistant:
         with atomic():
             plan = plans.save_plan(task.id, data, author="assistant", source=self.provider.model)
             self._recovered(Task.get_by_id(task.id))
-        return f"planned {len(data['steps'])} steps (revision {plan.revision}, {plan.status})"
+            clashes = flag_busy(task, data, self._calendar(task).busy)
+        summary = f"planned {len(data['steps'])} steps (revision {plan.revision}, {plan.status})"
+        return summary + (f"; {clashes}" if clashes else "")
 
     async def _approve(self, task: Task, now: datetime) -> str:
         plan = plans.plan_action(task.id, "approve")
@@ -483,6 +492,17 @@ def generated_plan_data(data: dict[str, Any], task_id: int) -> dict[str, Any]:
     return data
 
 
+def flag_busy(task: Task, plan: dict[str, Any], busy: list[tuple[str, str]]) -> str:
+    """Log the steps due in busy calendar time (caller's transaction); '' when none."""
+    conflicts = flag_conflicts(plan["steps"], busy)
+    if not conflicts:
+        return ""
+    text = "due in busy time: " + ", ".join(
+        f"{c.step_id} at {format_utc(c.due)}" for c in conflicts)
+    log(task.id, "calendar", text, actor="assistant")
+    return text
+
+
 def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetime) -> str:
     """Apply a checked review whole, in one transaction."""
     reply = decision.reply
@@ -516,6 +536,8 @@ def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetim
             task = Task.get_by_id(task.id)
             summary = (f"{outcome.name}: {len(decision.plan['steps'])} step(s), revision "
                        f"{plan.revision} {plan.status}")
+            clashes = flag_busy(task, decision.plan, context_for(now, task.due_at).busy)
+            summary += f"; {clashes}" if clashes else ""
         else:
             set_status(task, "reviewed", why="a plan comes next", actor="assistant")
             summary = "reviewed; a plan comes next"

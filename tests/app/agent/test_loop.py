@@ -310,3 +310,46 @@ def test_the_key_never_reaches_the_journal(db: Path) -> None:
     for call in ModelCall.select():
         assert "sk-secret-123" not in call.prompt + call.reply
     assert "[redacted]" in ModelCall.select().first().prompt
+
+
+def busy_event(start: datetime, end: datetime, summary: str = "Team meeting") -> None:
+    from models import CalendarEvent, CalendarSource
+    from models.fields import format_utc
+
+    source = CalendarSource.create(name="work", kind="ics_file", location="/x.ics")
+    CalendarEvent.create(source=source, uid=summary, summary=summary, start=format_utc(start),
+                         end=format_utc(end), busy=True)
+
+
+def test_the_offline_planner_moves_steps_out_of_busy_time(db: Path) -> None:
+    due = NOW + timedelta(days=2)
+    t = task("Organise the team offsite", due_at=due)
+    free_plan = spec_after_offline_review(t)
+    first_due = free_plan[0].due
+    assert first_due is not None
+    plans.plan_action(t.id, "abort")
+    busy_event(first_due - timedelta(minutes=30), first_due + timedelta(hours=2))
+    t2 = task("Organise the team offsite again", due_at=due)
+    moved = spec_after_offline_review(t2)
+    assert moved[0].due == first_due + timedelta(hours=2)  # the end of the meeting
+    prompt = ModelCall.select().where(ModelCall.task == t2.id).first().prompt
+    assert "Team meeting" in prompt  # the calendar reaches the model's prompt, fenced
+    assert "<<<DATA kind=calendar" in prompt
+
+
+def spec_after_offline_review(t: Task) -> list[Any]:
+    run(Assistant(OfflineProvider(), clock=Clock()), until_idle=False)
+    return spec(fresh(t)).steps
+
+
+def test_a_model_plan_in_busy_time_is_flagged(db: Path) -> None:
+    due = NOW + timedelta(days=2)
+    task("Call the bank", due_at=due)
+    meeting = NOW + timedelta(days=1)
+    busy_event(meeting, meeting + timedelta(hours=1))
+    step = {"id": "call", "title": "Call", "due": "2026-12-01T02:30:00Z"}  # in the meeting
+    outcomes = run(Assistant(ScriptedProvider([review({"name": "plan", "plan": json.loads(
+        plan_json(step))})]), clock=Clock()), until_idle=False)
+    assert "due in busy time: call" in outcomes[0].summary
+    logged = WorkLog.select().where(WorkLog.kind == "calendar").get().message
+    assert "call at 2026-12-01T02:30:00Z" in logged

@@ -1,0 +1,1711 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AssistantDock</name>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="98"/>
+        <source>Assistant</source>
+        <translation>助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="137"/>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="138"/>
+        <source>Work log</source>
+        <translation>工作记录</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="139"/>
+        <source>Model calls</source>
+        <translation>模型调用</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="140"/>
+        <location filename="../../ui/assistant_dock.py" line="381"/>
+        <source>Outbox</source>
+        <translation>待发消息</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="152"/>
+        <source>Run now</source>
+        <translation>立即运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="154"/>
+        <source>Review, plan and do what is due now (F5)</source>
+        <translation>审阅、规划并执行当前到期的事项（F5）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="156"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="158"/>
+        <source>Stop at once; nothing half-done is saved</source>
+        <translation>立即停止；未完成的工作不会保存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="172"/>
+        <source>The model&apos;s text appears here while it writes.</source>
+        <translation>模型生成的文字会实时显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="173"/>
+        <source>What the assistant did</source>
+        <translation>助理已完成的操作</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="175"/>
+        <source>What the model is writing</source>
+        <translation>模型正在生成的内容</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="181"/>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="181"/>
+        <source>Who</source>
+        <translation>执行者</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="182"/>
+        <source>What</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="182"/>
+        <source>Message</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <source>Purpose</source>
+        <translation>用途</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="189"/>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="189"/>
+        <source>Time taken</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="191"/>
+        <source>Select a call to read its reply.</source>
+        <translation>选择一次调用即可查看其回复。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="205"/>
+        <source>Approve and send</source>
+        <translation>批准并发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="208"/>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="232"/>
+        <source>No message awaits your approval.</source>
+        <translation>没有等待您批准的消息。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="245"/>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="245"/>
+        <location filename="../../ui/assistant_dock.py" line="246"/>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="246"/>
+        <location filename="../../ui/assistant_dock.py" line="302"/>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="266"/>
+        <source>Task %1, %2: %3</source>
+        <translation>任务 %1，%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="269"/>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="298"/>
+        <source>Task %1: %2</source>
+        <translation>任务 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="323"/>
+        <source>Reading the assistant&apos;s log</source>
+        <translation>读取助理日志</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="358"/>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="366"/>
+        <source>Reading the outbox</source>
+        <translation>读取待发消息</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="374"/>
+        <source>To %1 (task %2): %3</source>
+        <translation>发给 %1（任务 %2）：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="381"/>
+        <source>Outbox (%1)</source>
+        <translation>待发消息（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="396"/>
+        <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
+        <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="409"/>
+        <source>Sending a message</source>
+        <translation>发送消息</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="409"/>
+        <source>Rejecting a message</source>
+        <translation>拒绝消息</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="419"/>
+        <source>Approved, but the mail client could not take the message: it was not sent.</source>
+        <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="422"/>
+        <source>Message %1.</source>
+        <translation>消息%1。</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantService</name>
+    <message>
+        <location filename="../../ui/assistant_service.py" line="41"/>
+        <source>Assistant: running</source>
+        <translation>助理：运行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_service.py" line="47"/>
+        <source>Assistant: planning task %1</source>
+        <translation>助理：正在规划任务 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../../ui/palette.py" line="13"/>
+        <source>Commands</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location filename="../../ui/palette.py" line="17"/>
+        <source>Type a command…</source>
+        <translation>输入命令…</translation>
+    </message>
+</context>
+<context>
+    <name>CrashDialog</name>
+    <message>
+        <location filename="../../ui/crash.py" line="20"/>
+        <source>Stepwise hit a bug</source>
+        <translation>Stepwise 遇到了程序错误</translation>
+    </message>
+    <message>
+        <location filename="../../ui/crash.py" line="21"/>
+        <source>Something went wrong while: %1. This is a bug in Stepwise, not something you did. Your data is safe.</source>
+        <translation>执行以下操作时出错：%1。这是 Stepwise 的程序错误，并非您的操作所致。您的数据是安全的。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/crash.py" line="24"/>
+        <source>The details are in %1; please include them in a report.</source>
+        <translation>详细信息见 %1；报告问题时请附上这些信息。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="58"/>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="59"/>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="97"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="97"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="98"/>
+        <source>&amp;Assistant</source>
+        <translation>助理(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="100"/>
+        <source>New task</source>
+        <translation>新建任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="101"/>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="102"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="103"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="105"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="110"/>
+        <source>Edit task</source>
+        <translation>编辑任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="112"/>
+        <source>Delete task</source>
+        <translation>删除任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="113"/>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="114"/>
+        <source>Command palette</source>
+        <translation>命令面板</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="115"/>
+        <source>Run the assistant</source>
+        <translation>运行助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="116"/>
+        <source>Stop the assistant</source>
+        <translation>停止助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="117"/>
+        <source>Pause the assistant</source>
+        <translation>暂停助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="156"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="166"/>
+        <source>working…</source>
+        <translation>处理中…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="174"/>
+        <source>Pausing the assistant</source>
+        <translation>暂停助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="184"/>
+        <source>Saving the task</source>
+        <translation>保存任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="206"/>
+        <source>The language changes fully after a restart.</source>
+        <translation>重启后界面语言将完全切换。</translation>
+    </message>
+</context>
+<context>
+    <name>PlanEditor</name>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="119"/>
+        <source>Saving the plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="129"/>
+        <source>Plan saved as revision %1</source>
+        <translation>计划已保存为版本 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PlanEdits</name>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="31"/>
+        <source>Not changed: steps would wait for each other in a loop</source>
+        <translation>未更改：步骤之间会形成循环等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="32"/>
+        <source>Not changed: steps nest at most 4 levels deep</source>
+        <translation>未更改：步骤最多嵌套 4 层</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="33"/>
+        <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
+        <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="35"/>
+        <source>Not changed: a step cannot wait for itself</source>
+        <translation>未更改：步骤不能等待自己</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="36"/>
+        <source>Nothing to change</source>
+        <translation>没有需要更改的内容</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="37"/>
+        <source>Not changed: a step cannot go inside its own sub-steps</source>
+        <translation>未更改：步骤不能放入自己的子步骤中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="39"/>
+        <source>Not changed: move or delete its sub-steps first</source>
+        <translation>未更改：请先移动或删除它的子步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="40"/>
+        <source>Not changed: a plan needs at least one step</source>
+        <translation>未更改：计划至少需要一个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="41"/>
+        <source>Not changed: that step is no longer in the plan</source>
+        <translation>未更改：该步骤已不在计划中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="42"/>
+        <source>Not changed: the task no longer exists</source>
+        <translation>未更改：该任务已不存在</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="44"/>
+        <source>Not changed: the plan rules do not allow this</source>
+        <translation>未更改：计划规则不允许这样做</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="49"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>PlanFeed</name>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="162"/>
+        <source>Reading the plan</source>
+        <translation>读取计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="182"/>
+        <source>Saving node positions</source>
+        <translation>保存节点位置</translation>
+    </message>
+</context>
+<context>
+    <name>PlanGraph</name>
+    <message>
+        <location filename="../../ui/plan_items.py" line="329"/>
+        <source>Drag onto another step to make it wait for this one</source>
+        <translation>拖到另一个步骤上，使其等待此步骤</translation>
+    </message>
+</context>
+<context>
+    <name>PlanOutline</name>
+    <message>
+        <location filename="../../ui/plan_outline.py" line="67"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_outline.py" line="67"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_outline.py" line="70"/>
+        <source>Plan outline</source>
+        <translation>计划大纲</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_outline.py" line="96"/>
+        <source>No task selected</source>
+        <translation>未选择任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_outline.py" line="108"/>
+        <source>No plan yet</source>
+        <translation>尚无计划</translation>
+    </message>
+</context>
+<context>
+    <name>PlanScene</name>
+    <message>
+        <location filename="../../ui/plan_scene.py" line="118"/>
+        <source>%1 steps inside</source>
+        <translation>内含 %1 个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_scene.py" line="125"/>
+        <source>%1 · due %2</source>
+        <translation>%1 · %2 截止</translation>
+    </message>
+</context>
+<context>
+    <name>PlanToolbar</name>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="112"/>
+        <source>Approve</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="113"/>
+        <source>Approve the plan so its steps can run</source>
+        <translation>批准计划，以便执行其中的步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="114"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="115"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="116"/>
+        <source>Abort…</source>
+        <translation>中止…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="117"/>
+        <source>Stop the plan for good; open steps are skipped</source>
+        <translation>永久停止计划；未完成的步骤将被跳过</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="118"/>
+        <source>Revisions…</source>
+        <translation>历史版本…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="119"/>
+        <source>Compare two revisions of this plan</source>
+        <translation>比较此计划的两个版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="136"/>
+        <source>No task selected</source>
+        <translation>未选择任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="138"/>
+        <source>No plan yet</source>
+        <translation>尚无计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="140"/>
+        <source>%1 · revision %2</source>
+        <translation>%1 · 版本 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="140"/>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="154"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="155"/>
+        <source>Stop the assistant now; nothing half-done is saved</source>
+        <translation>立即停止助理；未完成的工作不会保存</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="157"/>
+        <source>Generate plan</source>
+        <translation>生成计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="158"/>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="159"/>
+        <source>Let the assistant write a new plan for this task</source>
+        <translation>让助理为此任务编写新计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="176"/>
+        <source>Writing the plan…</source>
+        <translation>正在编写计划…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="198"/>
+        <source>Writing the plan: %1 steps so far — %2</source>
+        <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="209"/>
+        <source>Abort the plan?</source>
+        <translation>中止计划？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="210"/>
+        <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
+        <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="215"/>
+        <source>Plan of task %1: %2</source>
+        <translation>任务 %1 的计划：%2</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <location filename="../../ui/plan_view.py" line="63"/>
+        <source>Plan graph</source>
+        <translation>计划图</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="186"/>
+        <source>Select a task, or add one above</source>
+        <translation>请选择一个任务，或在上方添加任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="259"/>
+        <source>No plan yet. Add a step, or let the assistant plan this task.</source>
+        <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="286"/>
+        <source>The assistant is writing this plan…</source>
+        <translation>助理正在编写此计划…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="339"/>
+        <source>The plan cannot be edited while the assistant writes it.</source>
+        <translation>助理编写计划期间无法编辑。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="115"/>
+        <location filename="../../ui/plan_view.py" line="352"/>
+        <location filename="../../ui/plan_view.py" line="460"/>
+        <source>Add step</source>
+        <translation>添加步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="110"/>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="110"/>
+        <source>Zoom in (Ctrl+wheel, Ctrl+=)</source>
+        <translation>放大（Ctrl+滚轮，Ctrl+=）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="112"/>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="112"/>
+        <source>Zoom out (Ctrl+wheel, Ctrl+-)</source>
+        <translation>缩小（Ctrl+滚轮，Ctrl+-）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="114"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="114"/>
+        <source>Show the whole plan (F)</source>
+        <translation>显示整个计划（F）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="115"/>
+        <source>Add a step after the selected one</source>
+        <translation>在所选步骤之后添加步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="117"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="117"/>
+        <source>Delete the selected step or arrow (Delete)</source>
+        <translation>删除所选步骤或箭头（Delete）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="119"/>
+        <source>Fold all</source>
+        <translation>全部折叠</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="119"/>
+        <source>Fold every group of steps</source>
+        <translation>折叠所有步骤组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="121"/>
+        <source>Unfold all</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="121"/>
+        <source>Unfold every group of steps</source>
+        <translation>展开所有步骤组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="353"/>
+        <source>New step</source>
+        <translation>新步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="359"/>
+        <location filename="../../ui/plan_view.py" line="471"/>
+        <source>Delete step</source>
+        <translation>删除步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="360"/>
+        <source>Delete %1 steps</source>
+        <translation>删除 %1 个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="365"/>
+        <location filename="../../ui/plan_view.py" line="456"/>
+        <source>Remove dependency</source>
+        <translation>移除依赖</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="377"/>
+        <source>Add dependency</source>
+        <translation>添加依赖</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="381"/>
+        <source>Make sub-step</source>
+        <translation>设为子步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="461"/>
+        <source>Show the whole plan</source>
+        <translation>显示整个计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="466"/>
+        <source>Add step after it</source>
+        <translation>在其后添加步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="468"/>
+        <source>Move out of its group</source>
+        <translation>移出所在分组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_view.py" line="469"/>
+        <source>Move out of group</source>
+        <translation>移出分组</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAddBar</name>
+    <message>
+        <location filename="../../ui/quick_add.py" line="25"/>
+        <source>Add a task — e.g. Renew passport</source>
+        <translation>添加任务——例如：续办护照</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="26"/>
+        <source>New task title</source>
+        <translation>新任务标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="28"/>
+        <source>due — e.g. next friday, 明天下午三点</source>
+        <translation>截止时间——例如：下周五、明天下午三点</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="29"/>
+        <source>Due time in words</source>
+        <translation>用文字描述的截止时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="33"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="57"/>
+        <location filename="../../ui/quick_add.py" line="80"/>
+        <source>not a time I can read</source>
+        <translation>无法识别的时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="72"/>
+        <source>a task needs a title</source>
+        <translation>任务需要标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="85"/>
+        <source>Adding a task</source>
+        <translation>添加任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="93"/>
+        <source>Task added</source>
+        <translation>已添加任务</translation>
+    </message>
+</context>
+<context>
+    <name>RevisionDiffDialog</name>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="68"/>
+        <source>Plan revisions of task %1</source>
+        <translation>任务 %1 的计划版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="73"/>
+        <source>Reading the revisions…</source>
+        <translation>正在读取版本…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="77"/>
+        <source>Reading plan revisions</source>
+        <translation>读取计划版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="84"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="84"/>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="84"/>
+        <source>Before</source>
+        <translation>修改前</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="85"/>
+        <source>After</source>
+        <translation>修改后</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="98"/>
+        <source>Compare revision</source>
+        <translation>比较版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="100"/>
+        <source>with revision</source>
+        <translation>与版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="117"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="121"/>
+        <source>This plan has only one revision: nothing to compare.</source>
+        <translation>此计划只有一个版本，无可比较。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="141"/>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="143"/>
+        <source>Comparing plan revisions</source>
+        <translation>比较计划版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="154"/>
+        <source>The plan itself</source>
+        <translation>计划本身</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="165"/>
+        <source>Revisions %1 and %2 are the same.</source>
+        <translation>版本 %1 与版本 %2 相同。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/revision_diff.py" line="167"/>
+        <source>From revision %1 to %2: %3 added, %4 removed, %5 changed.</source>
+        <translation>从版本 %1 到版本 %2：新增 %3 个，删除 %4 个，修改 %5 个。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="57"/>
+        <source>Enter the model server&apos;s address, e.g. %1</source>
+        <translation>请输入模型服务器的地址，例如 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="65"/>
+        <source>This is not a web address: it starts with http:// or https:// and names a server, e.g. %1</source>
+        <translation>这不是有效的网址：网址应以 http:// 或 https:// 开头并包含服务器名，例如 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="121"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="193"/>
+        <location filename="../../ui/settings_dialog.py" line="212"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="197"/>
+        <source>Built-in offline planner (no server)</source>
+        <translation>内置离线规划器（无需服务器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="198"/>
+        <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
+        <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="199"/>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="202"/>
+        <source>Provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="205"/>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="208"/>
+        <source>Send my tasks&apos; text to this server</source>
+        <translation>将我的任务文本发送到此服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="209"/>
+        <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
+        <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="222"/>
+        <source>Only if the server asks for one</source>
+        <translation>仅在服务器要求时填写</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="223"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="235"/>
+        <source>List models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="237"/>
+        <source>Ask the server which models it offers</source>
+        <translation>向服务器查询可用的模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="249"/>
+        <source>Assistant</source>
+        <translation>助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="251"/>
+        <source>Run the assistant&apos;s plans without asking me first</source>
+        <translation>无需事先询问，直接执行助理的计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="253"/>
+        <source>Auto-accept</source>
+        <translation>自动接受</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="256"/>
+        <source>The most steps the assistant may put in one plan</source>
+        <translation>助理在一个计划中最多可安排的步骤数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="257"/>
+        <source>Steps per plan, at most</source>
+        <translation>每个计划最多步骤数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="261"/>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="264"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="267"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="269"/>
+        <source>Follow the system (light or dark)</source>
+        <translation>跟随系统（浅色或深色）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="270"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="270"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="272"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="294"/>
+        <source>Reading the API key</source>
+        <translation>读取 API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="305"/>
+        <source>The key is kept in the system keyring.</source>
+        <translation>密钥保存在系统密钥环中。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="308"/>
+        <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
+        <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="329"/>
+        <source>Choose a model (List models asks the server which it has).</source>
+        <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="389"/>
+        <source>Asking the server for its models…</source>
+        <translation>正在向服务器查询模型…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="392"/>
+        <source>Listing the server&apos;s models</source>
+        <translation>列出服务器的模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="406"/>
+        <source>The server offers no models.</source>
+        <translation>服务器未提供任何模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="407"/>
+        <source>The server offers %1 models.</source>
+        <translation>服务器提供了 %1 个模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="442"/>
+        <source>Saving the settings</source>
+        <translation>保存设置</translation>
+    </message>
+</context>
+<context>
+    <name>StepPanel</name>
+    <message>
+        <location filename="../../ui/step_panel.py" line="178"/>
+        <source>Select a step in the plan to see its details here.</source>
+        <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="191"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="193"/>
+        <source>No result yet</source>
+        <translation>尚无结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="195"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="232"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="232"/>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="233"/>
+        <source>Done by</source>
+        <translation>执行方</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="233"/>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="234"/>
+        <source>Done when</source>
+        <translation>完成标准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="234"/>
+        <source>Worker</source>
+        <translation>负责人</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="235"/>
+        <source>Due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="235"/>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="236"/>
+        <source>Waits for</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="244"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="244"/>
+        <source>Done…</source>
+        <translation>完成…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="245"/>
+        <source>Fail…</source>
+        <translation>失败…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="245"/>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="245"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="246"/>
+        <source>Start working on this step</source>
+        <translation>开始处理此步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="247"/>
+        <source>Mark the step completed, with an optional result</source>
+        <translation>将步骤标记为已完成，可附上结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="248"/>
+        <source>Mark the step failed and say why</source>
+        <translation>将步骤标记为失败并说明原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="249"/>
+        <source>Leave the step out (it counts as done for what follows)</source>
+        <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="250"/>
+        <source>Try the failed step again</source>
+        <translation>重新尝试失败的步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="275"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="317"/>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="347"/>
+        <source>Result (optional):</source>
+        <translation>结果（可选）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="348"/>
+        <source>What came of it</source>
+        <translation>结果如何</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="349"/>
+        <source>Mark done</source>
+        <translation>标记为完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="351"/>
+        <source>Why did it fail?</source>
+        <translation>失败原因是什么？</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="352"/>
+        <source>The reason (required)</source>
+        <translation>原因（必填）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="353"/>
+        <source>Mark failed</source>
+        <translation>标记为失败</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_panel.py" line="381"/>
+        <source>Step %1: %2</source>
+        <translation>步骤 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TaskDialog</name>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="30"/>
+        <source>Edit task</source>
+        <translation>编辑任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="36"/>
+        <source>1 — highest</source>
+        <translation>1 — 最高</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="36"/>
+        <source>2 — high</source>
+        <translation>2 — 高</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="37"/>
+        <source>3 — normal</source>
+        <translation>3 — 普通</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="37"/>
+        <source>4 — low</source>
+        <translation>4 — 低</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="49"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="50"/>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="51"/>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="52"/>
+        <source>Start (not before)</source>
+        <translation>开始（不早于）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="53"/>
+        <source>Due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="54"/>
+        <source>Expires (too late after)</source>
+        <translation>过期（此后即作废）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="55"/>
+        <source>Tags (comma separated)</source>
+        <translation>标签（以逗号分隔）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_dialog.py" line="56"/>
+        <source>Repeats (RRULE)</source>
+        <translation>重复（RRULE）</translation>
+    </message>
+</context>
+<context>
+    <name>TaskListModel</name>
+    <message>
+        <location filename="../../ui/task_model.py" line="49"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="49"/>
+        <source>Due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="49"/>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="50"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>TaskListPanel</name>
+    <message>
+        <location filename="../../ui/task_list.py" line="52"/>
+        <source>delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="66"/>
+        <source>Restoring a task</source>
+        <translation>正在恢复任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="80"/>
+        <source>Open</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="80"/>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="81"/>
+        <source>Upcoming</source>
+        <translation>即将到期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="81"/>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="82"/>
+        <source>Needs attention</source>
+        <translation>需要处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="82"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="87"/>
+        <source>Search (Ctrl+F)</source>
+        <translation>搜索（Ctrl+F）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="90"/>
+        <source>Urgency</source>
+        <translation>紧急程度</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="90"/>
+        <source>Due</source>
+        <translation>截止时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="91"/>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="91"/>
+        <source>Newest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="94"/>
+        <location filename="../../ui/task_list.py" line="176"/>
+        <source>All tags</source>
+        <translation>全部标签</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="158"/>
+        <source>Loading tasks</source>
+        <translation>加载任务</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/task_list.py" line="185"/>
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n 个任务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="215"/>
+        <source>Deleted “%1” — Ctrl+Z brings it back</source>
+        <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="62"/>
+        <location filename="../../ui/task_list.py" line="218"/>
+        <source>Deleting</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>labels</name>
+    <message>
+        <location filename="../../ui/labels.py" line="20"/>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="21"/>
+        <source>reviewed</source>
+        <translation>已审阅</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="22"/>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="23"/>
+        <source>planned</source>
+        <translation>已规划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="24"/>
+        <location filename="../../ui/labels.py" line="51"/>
+        <source>in progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="25"/>
+        <location filename="../../ui/labels.py" line="40"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="26"/>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="27"/>
+        <location filename="../../ui/labels.py" line="53"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="28"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="29"/>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="37"/>
+        <location filename="../../ui/labels.py" line="97"/>
+        <source>awaiting approval</source>
+        <translation>待批准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="38"/>
+        <source>running</source>
+        <translation>执行中</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="39"/>
+        <location filename="../../ui/labels.py" line="52"/>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="41"/>
+        <source>aborted</source>
+        <translation>已中止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="42"/>
+        <source>superseded</source>
+        <translation>已被取代</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="50"/>
+        <source>pending</source>
+        <translation>待处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="54"/>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="62"/>
+        <source>group of steps</source>
+        <translation>步骤组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="64"/>
+        <source>you</source>
+        <translation>您</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="65"/>
+        <source>assistant writes a draft</source>
+        <translation>助理撰写草稿</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="66"/>
+        <source>assistant writes a file</source>
+        <translation>助理写入文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="67"/>
+        <source>message (after your approval)</source>
+        <translation>消息（经您批准后发送）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="68"/>
+        <source>reminder</source>
+        <translation>提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="69"/>
+        <source>calendar look-up</source>
+        <translation>查询日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="76"/>
+        <source>me</source>
+        <translation>我</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="76"/>
+        <source>assistant</source>
+        <translation>助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="83"/>
+        <source>expiring</source>
+        <translation>处理过期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="84"/>
+        <source>reviewing</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="85"/>
+        <source>planning</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="86"/>
+        <source>approving</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="87"/>
+        <source>doing a step</source>
+        <translation>执行步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="88"/>
+        <source>checking again</source>
+        <translation>再次检查</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="89"/>
+        <source>reviewing a failure</source>
+        <translation>复查失败</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="98"/>
+        <source>approved, not sent</source>
+        <translation>已批准，未发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="99"/>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="100"/>
+        <source>rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="134"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="135"/>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="136"/>
+        <source>Written by</source>
+        <translation>编写者</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="137"/>
+        <source>Depends on</source>
+        <translation>依赖于</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="138"/>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="139"/>
+        <source>Done by</source>
+        <translation>执行方</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="140"/>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="141"/>
+        <source>Output schema</source>
+        <translation>输出结构</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="142"/>
+        <source>Done when</source>
+        <translation>完成标准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="143"/>
+        <source>Worker</source>
+        <translation>负责人</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="144"/>
+        <source>Due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="145"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="146"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="147"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="154"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="154"/>
+        <source>removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../ui/labels.py" line="155"/>
+        <source>changed</source>
+        <translation>修改</translation>
+    </message>
+</context>
+</TS>
