@@ -96,7 +96,7 @@ class PlanToolbar(QWidget):
         self._set_texts()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self.title)
+        layout.addWidget(self.title, 2)
         layout.addWidget(self.chip)
         layout.addWidget(self.growing, 1)
         for widget in (self.generate, *self.buttons.values(), self.revisions):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -218,6 +218,11 @@ class PlanView(QWidget):
             self.graphics.resetTransform()
             self.zoom_by(min(1.0, max(MIN_ZOOM, self.zoom())))
             self.graphics.centerOn(rect.center())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.scene.nodes:
+            self.reload()  # the cards and the canvas follow the theme
 
     def _fit_when_ready(self) -> None:
         if self.isVisible() and self.graphics.viewport().width() > 40:

@@ -167,7 +167,8 @@ def test_screenshots(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
     assert window.grab().save(str(folder / "window-plan15.png"))
     apply_look(qapp, "dark")
     try:
-        assert qapp.palette().window().color().lightness() < 80
+        qtbot.wait_until(lambda: window.palette().window().color().lightness() < 80)
+        window.repaint()
         assert window.grab().save(str(folder / "window-dark.png"))
     finally:
         apply_look(qapp, "light")
