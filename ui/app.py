@@ -93,6 +93,7 @@ def run_window() -> int:
     ctx = WindowContext.create(app)
     window = MainWindow(ctx)
     server = listen_for_second_launch(window)
+    start_background(ctx, window)
     window.show()
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
@@ -101,6 +102,24 @@ def run_window() -> int:
         loop.run_until_complete(shutdown(ctx))
     server.close()
     return 0
+
+
+def start_background(ctx: object, window: object) -> None:
+    """Reminders kept in step with the tasks, the calendar sync, and the tray."""
+    from app import reminders
+    from ui.calendar_sync import CalendarSync
+    from ui.main_window import MainWindow
+    from ui.tray import Tray
+
+    assert isinstance(window, MainWindow)
+    reminders.keep_scheduled()
+    window.calendar_sync = CalendarSync(window.ctx, window)  # type: ignore[attr-defined]
+    if Tray.available():
+        window.tray = Tray(window, window.reminder_center)  # type: ignore[attr-defined]
+        window.tray.show()  # type: ignore[attr-defined]
+    else:
+        log.info("no system tray: closing the window quits; reminders show in the window")
+    window.reminder_center.tick()  # missed while closed: at once
 
 
 def listen_for_second_launch(window: object) -> QLocalServer:
@@ -125,6 +144,7 @@ def listen_for_second_launch(window: object) -> QLocalServer:
 
 async def shutdown(ctx: object) -> None:
     """Cancel running work, close the HTTP clients and the database."""
+    from app.calendar import worker
     from app.llm.http import close_clients
     from models import close_database
 
@@ -135,4 +155,5 @@ async def shutdown(ctx: object) -> None:
     if bridge is not None:
         bridge.close()
     await close_clients()
+    worker.shutdown()
     close_database()

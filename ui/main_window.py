@@ -22,10 +22,12 @@ from app import settings
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
 from ui.context import WindowContext
+from ui.icons import app_icon
 from ui.plan_outline import PlanOutline
 from ui.plan_toolbar import PlanToolbar
 from ui.plan_view import PlanView
 from ui.quick_add import QuickAddBar
+from ui.reminders_ui import ReminderCenter, ReminderDock
 from ui.runner import in_thread
 from ui.step_panel import StepPanel
 from ui.task_dialog import TaskDialog
@@ -39,6 +41,7 @@ class MainWindow(QMainWindow):
         self.quitting = False
         self.keep_in_tray = False  # set by the tray when a tray host exists
         self.setWindowTitle("Stepwise")
+        self.setWindowIcon(app_icon())
         self.resize(1280, 800)
         self.quick_add = QuickAddBar(ctx, self)
         self.tasks = TaskListPanel(ctx, self)
@@ -47,6 +50,8 @@ class MainWindow(QMainWindow):
         self.outline = PlanOutline(ctx, self)
         self.steps = StepPanel(ctx, self)
         self.assistant_dock = AssistantDock(ctx, self)
+        self.reminder_center = ReminderCenter(ctx, self)
+        self.reminder_dock = ReminderDock(ctx, self.reminder_center, self)
         self._build()
         self._actions()
         self._connect()
@@ -76,6 +81,9 @@ class MainWindow(QMainWindow):
         box.addWidget(split, 1)
         self.setCentralWidget(body)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.assistant_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.reminder_dock)
+        self.tabifyDockWidget(self.assistant_dock, self.reminder_dock)
+        self.assistant_dock.raise_()
         self.tasks.setMinimumWidth(400)
         self._first_show = True
         self.busy = QLabel(self)
@@ -127,6 +135,7 @@ class MainWindow(QMainWindow):
         self.ctx.runner.crashed.connect(self._on_runner_crashed)
         self.ctx.runner.busy_changed.connect(self._on_runner_busy_changed)
         self.quick_add.task_added.connect(self._on_quick_add_task_added)
+        self.reminder_center.fired.connect(self._on_reminder_center_fired)
         self.tasks.edit_requested.connect(self.edit_task)
 
     @Slot(int)
@@ -135,6 +144,13 @@ class MainWindow(QMainWindow):
         self.plan_view.show_task(task_id)
         self.outline.show_task(task_id)
         self.assistant_dock.show_task(task_id)
+
+    @Slot(str, list)
+    def _on_reminder_center_fired(self, text: str, fired: list[object]) -> None:
+        """Always in the window too: the list holds them until Done."""
+        self.reminder_dock.show()
+        self.reminder_dock.raise_()
+        self.ctx.status.info.emit(self.tr("Reminder: %1").replace("%1", text))
 
     @Slot(int)
     def _on_quick_add_task_added(self, task_id: int) -> None:

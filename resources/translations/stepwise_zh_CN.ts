@@ -222,6 +222,15 @@
     </message>
 </context>
 <context>
+    <name>CalendarSync</name>
+    <message>
+        <location filename="../../ui/calendar_sync.py" line="34"/>
+        <location filename="../../ui/calendar_sync.py" line="39"/>
+        <source>Syncing calendars</source>
+        <translation>正在同步日历</translation>
+    </message>
+</context>
+<context>
     <name>CommandPalette</name>
     <message>
         <location filename="../../ui/palette.py" line="13"/>
@@ -255,112 +264,117 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="58"/>
+        <location filename="../../ui/main_window.py" line="63"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="59"/>
+        <location filename="../../ui/main_window.py" line="64"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="97"/>
+        <location filename="../../ui/main_window.py" line="105"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="97"/>
+        <location filename="../../ui/main_window.py" line="105"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="98"/>
+        <location filename="../../ui/main_window.py" line="106"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="100"/>
+        <location filename="../../ui/main_window.py" line="108"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="101"/>
+        <location filename="../../ui/main_window.py" line="109"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="102"/>
+        <location filename="../../ui/main_window.py" line="110"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="103"/>
+        <location filename="../../ui/main_window.py" line="111"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="105"/>
+        <location filename="../../ui/main_window.py" line="113"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="110"/>
+        <location filename="../../ui/main_window.py" line="118"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="112"/>
+        <location filename="../../ui/main_window.py" line="120"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="113"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="114"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="115"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="116"/>
+        <location filename="../../ui/main_window.py" line="124"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="117"/>
+        <location filename="../../ui/main_window.py" line="125"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="156"/>
+        <location filename="../../ui/main_window.py" line="153"/>
+        <source>Reminder: %1</source>
+        <translation>提醒：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="172"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="166"/>
+        <location filename="../../ui/main_window.py" line="182"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="174"/>
+        <location filename="../../ui/main_window.py" line="190"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="184"/>
+        <location filename="../../ui/main_window.py" line="200"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="206"/>
+        <location filename="../../ui/main_window.py" line="222"/>
         <source>The language changes fully after a restart.</source>
         <translation>重启后界面语言将完全切换。</translation>
     </message>
@@ -629,24 +643,24 @@
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="259"/>
+        <location filename="../../ui/plan_view.py" line="264"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="286"/>
+        <location filename="../../ui/plan_view.py" line="291"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="339"/>
+        <location filename="../../ui/plan_view.py" line="344"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
         <location filename="../../ui/plan_view.py" line="115"/>
-        <location filename="../../ui/plan_view.py" line="352"/>
-        <location filename="../../ui/plan_view.py" line="460"/>
+        <location filename="../../ui/plan_view.py" line="357"/>
+        <location filename="../../ui/plan_view.py" line="465"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
@@ -716,54 +730,54 @@
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="353"/>
+        <location filename="../../ui/plan_view.py" line="358"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="359"/>
-        <location filename="../../ui/plan_view.py" line="471"/>
+        <location filename="../../ui/plan_view.py" line="364"/>
+        <location filename="../../ui/plan_view.py" line="476"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="360"/>
+        <location filename="../../ui/plan_view.py" line="365"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="365"/>
-        <location filename="../../ui/plan_view.py" line="456"/>
+        <location filename="../../ui/plan_view.py" line="370"/>
+        <location filename="../../ui/plan_view.py" line="461"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="377"/>
+        <location filename="../../ui/plan_view.py" line="382"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="381"/>
+        <location filename="../../ui/plan_view.py" line="386"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="461"/>
+        <location filename="../../ui/plan_view.py" line="466"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="466"/>
+        <location filename="../../ui/plan_view.py" line="471"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="468"/>
+        <location filename="../../ui/plan_view.py" line="473"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="469"/>
+        <location filename="../../ui/plan_view.py" line="474"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
@@ -815,6 +829,57 @@
         <location filename="../../ui/quick_add.py" line="93"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
+    </message>
+</context>
+<context>
+    <name>ReminderCenter</name>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="53"/>
+        <source>Checking reminders</source>
+        <translation>正在检查提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="64"/>
+        <source>Reminder</source>
+        <translation>提醒</translation>
+    </message>
+</context>
+<context>
+    <name>ReminderDock</name>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="86"/>
+        <source>Reminders</source>
+        <translation>提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="90"/>
+        <source>Reminders waiting for you</source>
+        <translation>等待您处理的提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="91"/>
+        <source>No reminders waiting.</source>
+        <translation>没有待处理的提醒。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="93"/>
+        <source>Snooze 5 min</source>
+        <translation>稍后 5 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="94"/>
+        <source>Snooze 1 hour</source>
+        <translation>稍后 1 小时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="95"/>
+        <source>Tomorrow</source>
+        <translation>明天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="96"/>
+        <source>Done</source>
+        <translation>完成</translation>
     </message>
 </context>
 <context>
@@ -1433,6 +1498,59 @@
         <location filename="../../ui/task_list.py" line="218"/>
         <source>Deleting</source>
         <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>Tray</name>
+    <message>
+        <location filename="../../ui/tray.py" line="34"/>
+        <source>Quick add…</source>
+        <translation>快速添加…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="35"/>
+        <source>Show or hide Stepwise</source>
+        <translation>显示或隐藏 Stepwise</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="36"/>
+        <source>Run the assistant</source>
+        <translation>运行助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="39"/>
+        <source>Reminders</source>
+        <translation>提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="41"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="59"/>
+        <source>Stepwise reminder</source>
+        <translation>Stepwise 提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="68"/>
+        <source>Snooze 5 min</source>
+        <translation>稍后 5 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="69"/>
+        <source>Snooze 1 hour</source>
+        <translation>稍后 1 小时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="70"/>
+        <source>Tomorrow</source>
+        <translation>明天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="70"/>
+        <source>Done</source>
+        <translation>完成</translation>
     </message>
 </context>
 <context>
