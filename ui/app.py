@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import logging
 import sys
+from types import TracebackType
 from logging.handlers import RotatingFileHandler
 
 from PySide6.QtCore import QByteArray
@@ -63,6 +64,21 @@ def make_application() -> QApplication:
     return app
 
 
+def install_crash_handler() -> None:
+    """A bug anywhere in the window is logged and shown with its traceback, not lost."""
+    import traceback
+
+    def on_exception(kind: type[BaseException], value: BaseException,
+                     tb: TracebackType | None) -> None:
+        report = "".join(traceback.format_exception(kind, value, tb))
+        log.error("unhandled exception:\n%s", report)
+        from ui.crash import show_crash
+
+        show_crash(QApplication.activeWindow(), "Stepwise", report)
+
+    sys.excepthook = on_exception
+
+
 def apply_preferences(app: QApplication) -> None:
     """The theme and the language the settings ask for (the store is open)."""
     from app import settings
@@ -83,6 +99,7 @@ def run_window() -> int:
 
     setup_logging()
     app = make_application()
+    install_crash_handler()
     if raise_running_instance():
         log.info("another Stepwise is running; asked it to show its window")
         return 0

@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from app import tasks
+from app.states import TASK
 from app.task_queries import TaskQuery, all_tags, matching_ids
+from ui import labels
 from ui.context import WindowContext
 from ui.runner import in_thread
 from ui.task_model import TaskListModel
@@ -92,6 +94,10 @@ class TaskListPanel(QWidget):
             self.sort.addItem(label, key)
         self.tag = QComboBox(self)
         self.tag.addItem(self.tr("All tags"), None)
+        self.status = QComboBox(self)
+        self.status.addItem(self.tr("Any status"), None)
+        for state in TASK.states:
+            self.status.addItem(labels.task_status(state), state)
         self.count = QLabel(self)
         self.table = TaskTable(self)
         self.table.setModel(self.model)
@@ -116,6 +122,7 @@ class TaskListPanel(QWidget):
     def _layout(self) -> None:
         filters = QHBoxLayout()
         filters.addWidget(self.search, 1)
+        filters.addWidget(self.status)
         filters.addWidget(self.tag)
         filters.addWidget(self.sort)
         box = QVBoxLayout(self)
@@ -130,6 +137,7 @@ class TaskListPanel(QWidget):
         self.search.textChanged.connect(self._schedule)
         self.sort.currentIndexChanged.connect(self._schedule)
         self.tag.currentIndexChanged.connect(self._schedule)
+        self.status.currentIndexChanged.connect(self._schedule)
         self.ctx.bridge.changed.connect(self._on_bridge_changed)
         self.ctx.bridge.external_change.connect(self._schedule)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
@@ -140,7 +148,8 @@ class TaskListPanel(QWidget):
 
     def query(self) -> TaskQuery:
         return TaskQuery(view=self.VIEWS[max(self.tabs.currentIndex(), 0)][0],
-                         tag=self.tag.currentData(), text=self.search.text(),
+                         tag=self.tag.currentData(), status=self.status.currentData(),
+                         text=self.search.text(),
                          sort=self.sort.currentData() or "urgency")
 
     @Slot()

@@ -1406,96 +1406,101 @@
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="52"/>
+        <location filename="../../ui/task_list.py" line="54"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="66"/>
+        <location filename="../../ui/task_list.py" line="68"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="80"/>
+        <location filename="../../ui/task_list.py" line="82"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="80"/>
+        <location filename="../../ui/task_list.py" line="82"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="81"/>
+        <location filename="../../ui/task_list.py" line="83"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="81"/>
+        <location filename="../../ui/task_list.py" line="83"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="82"/>
+        <location filename="../../ui/task_list.py" line="84"/>
         <source>Needs attention</source>
         <translation>需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="82"/>
+        <location filename="../../ui/task_list.py" line="84"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="87"/>
+        <location filename="../../ui/task_list.py" line="89"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="90"/>
+        <location filename="../../ui/task_list.py" line="92"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="90"/>
+        <location filename="../../ui/task_list.py" line="92"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="91"/>
+        <location filename="../../ui/task_list.py" line="93"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="91"/>
+        <location filename="../../ui/task_list.py" line="93"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="94"/>
-        <location filename="../../ui/task_list.py" line="176"/>
+        <location filename="../../ui/task_list.py" line="96"/>
+        <location filename="../../ui/task_list.py" line="185"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="98"/>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="167"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="185"/>
+        <location filename="../../ui/task_list.py" line="194"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="215"/>
+        <location filename="../../ui/task_list.py" line="224"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="62"/>
-        <location filename="../../ui/task_list.py" line="218"/>
+        <location filename="../../ui/task_list.py" line="64"/>
+        <location filename="../../ui/task_list.py" line="227"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
