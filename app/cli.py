@@ -26,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="stepwise", description="A planner whose assistant plans. With no command, "
         "opens the window.")
     p.add_argument("--version", action="version", version=f"stepwise {__version__}")
+    p.add_argument("--self-test", action="store_true",
+                   help="check this installation (database, prompts, icons, translations, "
+                   "window) without touching your data")
     p.add_argument("--db", metavar="PATH", help="the database file (or STEPWISE_DB)")
     p.add_argument("--data-dir", metavar="DIR", help="where Stepwise keeps its files "
                    "(or STEPWISE_DATA_DIR)")
@@ -121,7 +124,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app import paths
 
     paths.configure(args.data_dir, args.db)
+    if args.self_test:
+        from ui.selftest import run_self_test
+
+        return run_self_test()
     if args.command is None:
+        from ui.syscheck import explain, missing_libraries
+
+        missing = missing_libraries()
+        if missing:
+            print(f"stepwise: {explain(missing)}", file=sys.stderr)
+            return EXIT_STORE
         from ui.app import run_window
 
         return run_window()
