@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QSplitter,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -32,6 +33,7 @@ from ui.runner import in_thread
 from ui.step_panel import StepPanel
 from ui.task_dialog import TaskDialog
 from ui.task_list import TaskListPanel
+from ui.welcome import WelcomeView
 
 
 class MainWindow(QMainWindow):
@@ -50,6 +52,7 @@ class MainWindow(QMainWindow):
         self.outline = PlanOutline(ctx, self)
         self.steps = StepPanel(ctx, self)
         self.assistant_dock = AssistantDock(ctx, self)
+        self.welcome = WelcomeView(ctx, self)
         self.reminder_center = ReminderCenter(ctx, self)
         self.reminder_dock = ReminderDock(ctx, self.reminder_center, self)
         self._build()
@@ -58,14 +61,18 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
 
     def _build(self) -> None:
-        centre = QWidget(self)
-        plan_tabs = QTabWidget(centre)
+        planning = QWidget(self)
+        plan_tabs = QTabWidget(planning)
         plan_tabs.addTab(self.plan_view, self.tr("Graph"))
         plan_tabs.addTab(self.outline, self.tr("Outline"))
-        column = QVBoxLayout(centre)
+        column = QVBoxLayout(planning)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.plan_toolbar)
         column.addWidget(plan_tabs, 1)
+        self.centre = QStackedWidget(self)
+        self.centre.addWidget(planning)
+        self.centre.addWidget(self.welcome)
+        centre = self.centre
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.tasks)
         split.addWidget(centre)
@@ -137,6 +144,9 @@ class MainWindow(QMainWindow):
         self.quick_add.task_added.connect(self._on_quick_add_task_added)
         self.reminder_center.fired.connect(self._on_reminder_center_fired)
         self.tasks.edit_requested.connect(self.edit_task)
+        self.tasks.model.loaded.connect(self._on_task_model_loaded)
+        self.welcome.settings_requested.connect(self.open_settings)
+        self.welcome.samples_added.connect(self._on_welcome_samples_added)
 
     @Slot(int)
     def _on_selection_task_selected(self, task_id: int) -> None:
@@ -151,6 +161,20 @@ class MainWindow(QMainWindow):
         self.reminder_dock.show()
         self.reminder_dock.raise_()
         self.ctx.status.info.emit(self.tr("Reminder: %1").replace("%1", text))
+
+    @Slot(int)
+    def _on_task_model_loaded(self, count: int) -> None:
+        """The welcome view while the store is empty (not merely the view or the search)."""
+        query = self.tasks.model.query
+        empty_store = count == 0 and query.view in ("open", "all") and not query.text \
+            and not query.tag and not query.status
+        self.centre.setCurrentIndex(1 if empty_store else 0)  # 1: the welcome view
+
+    @Slot(list)
+    def _on_welcome_samples_added(self, ids: list[int]) -> None:
+        self.tasks.reload()
+        if ids:
+            self.tasks.select_task(ids[0])
 
     @Slot(int)
     def _on_quick_add_task_added(self, task_id: int) -> None:

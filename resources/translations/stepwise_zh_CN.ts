@@ -264,117 +264,117 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="63"/>
+        <location filename="../../ui/main_window.py" line="66"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="64"/>
+        <location filename="../../ui/main_window.py" line="67"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="105"/>
+        <location filename="../../ui/main_window.py" line="112"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="105"/>
+        <location filename="../../ui/main_window.py" line="112"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="106"/>
+        <location filename="../../ui/main_window.py" line="113"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="108"/>
+        <location filename="../../ui/main_window.py" line="115"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="109"/>
+        <location filename="../../ui/main_window.py" line="116"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="110"/>
+        <location filename="../../ui/main_window.py" line="117"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="111"/>
+        <location filename="../../ui/main_window.py" line="118"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="113"/>
+        <location filename="../../ui/main_window.py" line="120"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="118"/>
+        <location filename="../../ui/main_window.py" line="125"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="127"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="128"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="129"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="130"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="124"/>
+        <location filename="../../ui/main_window.py" line="131"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="125"/>
+        <location filename="../../ui/main_window.py" line="132"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="153"/>
+        <location filename="../../ui/main_window.py" line="163"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="172"/>
+        <location filename="../../ui/main_window.py" line="196"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="182"/>
+        <location filename="../../ui/main_window.py" line="206"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="190"/>
+        <location filename="../../ui/main_window.py" line="214"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="200"/>
+        <location filename="../../ui/main_window.py" line="224"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="222"/>
+        <location filename="../../ui/main_window.py" line="246"/>
         <source>The language changes fully after a restart.</source>
         <translation>重启后界面语言将完全切换。</translation>
     </message>
@@ -806,6 +806,7 @@
     </message>
     <message>
         <location filename="../../ui/quick_add.py" line="33"/>
+        <location filename="../../ui/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
@@ -1556,6 +1557,43 @@
         <location filename="../../ui/tray.py" line="70"/>
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeView</name>
+    <message>
+        <location filename="../../ui/welcome.py" line="23"/>
+        <source>Welcome to Stepwise</source>
+        <translation>欢迎使用 Stepwise</translation>
+    </message>
+    <message>
+        <location filename="../../ui/welcome.py" line="29"/>
+        <source>Add what you need to do in the bar above — with a time in plain words if you like (“next friday”, “明天下午三点”). The assistant reviews each task, fixes when it can start and when it is too late, splits it into steps that depend on each other, and does the steps it can: drafts, files, reminders, and messages you approve. You see every plan as a graph and can change it by dragging.
+
+No model is needed: the built-in offline planner works with plain rules (lists, “then”, dates, common verbs). Connect a local or online model for plans that understand more. Press F5 to run the assistant.</source>
+        <translation>在上方输入要做的事——也可以用日常说法写上时间（“下周五”“明天下午三点”）。助理会审阅每个任务，确定何时可以开始、何时为时已晚，把它拆分成相互依赖的步骤，并完成它能做的步骤：草稿、文件、提醒，以及经您批准后发送的消息。每个计划都以图的形式呈现，拖动即可修改。
+
+无需模型：内置的离线规划器按简单规则工作（列表、“然后”、日期、常用动词）。连接本地或在线模型，可获得理解更深的计划。按 F5 运行助理。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/welcome.py" line="41"/>
+        <source>Add sample tasks (English)</source>
+        <translation>添加示例任务（英文）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/welcome.py" line="42"/>
+        <source>Add sample tasks (中文)</source>
+        <translation>添加示例任务（中文）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/welcome.py" line="43"/>
+        <source>Connect a model…</source>
+        <translation>连接模型…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/welcome.py" line="65"/>
+        <source>Adding sample tasks</source>
+        <translation>正在添加示例任务</translation>
     </message>
 </context>
 <context>

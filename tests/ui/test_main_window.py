@@ -187,3 +187,17 @@ def test_screenshots(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
         assert chinese.grab().save(str(folder / "window-zh.png"))
     finally:
         i18n.install(qapp, "en")
+
+
+def test_the_welcome_view_on_an_empty_store_adds_samples(ctx: WindowContext,
+                                                         qtbot: QtBot) -> None:
+    window = open_window(ctx, qtbot)
+    qtbot.wait_until(lambda: window.centre.currentWidget() is window.welcome)
+    if SHOTS:
+        window.grab().save(str(SHOTS / "window-welcome.png"))
+    qtbot.mouseClick(window.welcome.chinese, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: len(listed(window)) == 4)
+    assert window.centre.currentIndex() == 0  # the plan area is back
+    titles = {Task.get_by_id(i).title for i in listed(window)}
+    assert "每周五提醒我交周报" in titles
+    assert Task.select().where(Task.recurrence.is_null(False)).count() == 1
