@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from app import plans
@@ -17,25 +13,13 @@ from app.tasks import NewTask, add_task
 from models import OutboxMessage, Step
 from tests.ui.async_helpers import (
     planned_task,
-    qt_event_loop,
     two_step_plan,
-    window_context,
 )
 from tests.ui.test_plan_toolbar import SlowProvider
 from ui.assistant_dock import STREAM_CHARS, AssistantDock
 from ui.context import WindowContext
 
 MESSAGE = "Hi Ann,\n<b>the offsite</b> is on Dec 3 & 4.\n  — me"
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture

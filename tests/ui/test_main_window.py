@@ -6,11 +6,9 @@ under Qt's model tester, the keyboard, and the screenshots.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import qasync
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -19,23 +17,12 @@ from pytestqt.qtbot import QtBot
 from app import plans, settings
 from app.tasks import NewTask, add_task
 from models import Plan, Task
-from tests.ui.async_helpers import qt_event_loop, window_context
 from tests.ui.test_plan_view import drag, handle, plan15
 from ui.context import WindowContext
 from ui.main_window import MainWindow
 from ui.task_model import TaskListModel
 
 SHOTS = Path(os.environ.get("STEPWISE_SHOTS", "")) if os.environ.get("STEPWISE_SHOTS") else None
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 def open_window(ctx: WindowContext, qtbot: QtBot) -> MainWindow:

@@ -4,14 +4,11 @@ and the Qt-free structured diff behind it (``app.plan_diff``)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
-import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import plans, settings
@@ -19,20 +16,10 @@ from app.llm.base import ChunkSink, Message, Reply
 from app.plan_diff import diff_plans
 from app.planspec import PlanSpec, PlanStep
 from app.tasks import NewTask, add_task
-from tests.ui.async_helpers import planned_task, qt_event_loop, two_step_plan, window_context
+from tests.ui.async_helpers import planned_task, two_step_plan
 from ui.context import WindowContext
 from ui.plan_toolbar import PlanToolbar, plan_action_allowed
 from ui.revision_diff import RevisionDiffDialog
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import pytest
-import qasync
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.tasks import NewTask, add_task
 from models import Reminder
-from tests.ui.async_helpers import qt_event_loop, window_context
 from ui.context import WindowContext
 from ui.reminders_ui import ReminderCenter, ReminderDock
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 def due_reminder(text: str) -> int:

@@ -5,32 +5,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import secrets, settings
 from models import Setting
 from tests.fakeserver import MODELS, FakeModelServer
-from tests.ui.async_helpers import qt_event_loop, window_context
 from ui.context import WindowContext
 from ui.settings_dialog import SettingsDialog, url_problem
 
 KEY = "sk-test-0123456789abcdef"
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QPlainTextEdit
+from PySide6.QtWidgets import QLabel, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from app import plans
 from models import Step
-from tests.ui.async_helpers import planned_task, qt_event_loop, two_step_plan, window_context
+from tests.ui.async_helpers import planned_task, two_step_plan
 from ui.context import WindowContext
 from ui.step_panel import StepPanel
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture
