@@ -12,8 +12,8 @@ import asyncio
 import hashlib
 import logging
 import sys
-from types import TracebackType
 from logging.handlers import RotatingFileHandler
+from types import TracebackType
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
