@@ -141,7 +141,8 @@ def _key(row: Reminder) -> tuple[str, int | None, str]:
     return row.kind, row.step_id, format_utc(row.fire_at)  # type: ignore[attr-defined]
 
 
-def _wanted(task: Task, lead: timedelta, now: datetime) -> list[_Wanted]:
+def _wanted(task: Task, lead: timedelta, now: datetime,
+            step_dues: list[tuple[int, str, datetime]] | None = None) -> list[_Wanted]:
     if task.status not in OPEN_TASK:
         return []
     wanted = []
@@ -150,7 +151,7 @@ def _wanted(task: Task, lead: timedelta, now: datetime) -> list[_Wanted]:
     if task.due_at is not None and task.due_at > now:
         wanted.append(_Wanted("due", None, task.due_at - lead,
                               f"Due {_local(task.due_at)}: {task.title}"))
-    for step_pk, title, due in _step_dues(task.id, now):
+    for step_pk, title, due in (_step_dues(task.id, now) if step_dues is None else step_dues):
         wanted.append(_Wanted("step_due", step_pk, due - lead,
                               f"Step due {_local(due)}: {title} ({task.title})"))
     return wanted
@@ -211,11 +212,54 @@ def _on_change(change: Change) -> None:
 
 
 def schedule_all(*, now: datetime | None = None) -> int:
-    """Schedule every open task (after an import, or once at start); returns how many."""
-    ids = [t.id for t in Task.select(Task.id).where(Task.status.in_(tuple(OPEN_TASK)))]
-    for task_id in ids:
-        schedule_for_task(task_id, now=now)
-    return len(ids)
+    """Schedule every open task (after an import, or once at start); returns how many.
+
+    One transaction, with the tasks, their reminders and their plans' step due times
+    each read once, so a 10,000-task import is scheduled in well under a second. It
+    does the same as ``schedule_for_task`` for each task.
+    """
+    now = now or utc_now()
+    lead = _lead()
+    with atomic():
+        tasks = list(Task.select(Task.id, Task.title, Task.status, Task.start_at, Task.due_at)
+                     .where(Task.status.in_(tuple(OPEN_TASK))))
+        existing: dict[int, list[Reminder]] = {}
+        for row in Reminder.select().where(Reminder.kind.in_(AUTO_KINDS)
+                                           & Reminder.task.is_null(False)):
+            existing.setdefault(int(row.task_id), []).append(row)  # type: ignore[attr-defined]
+        steps = _all_step_dues(now)
+        stale: list[int] = []
+        fresh: list[dict[str, object]] = []
+        for task in tasks:
+            wanted = {w.key(): w for w in _wanted(task, lead, now, steps.get(task.id, []))}
+            have = existing.get(task.id, [])
+            stale += [r.id for r in have if r.fired_at is None and _key(r) not in wanted]
+            known = {_key(r) for r in have}
+            fresh += [{"task": task.id, "step": w.step_pk, "kind": w.kind, "text": w.text,
+                       "fire_at": w.fire_at} for k, w in wanted.items() if k not in known]
+        for start in range(0, len(stale), 500):
+            Reminder.delete().where(Reminder.id.in_(stale[start:start + 500])).execute()
+        for start in range(0, len(fresh), 200):
+            Reminder.insert_many(fresh[start:start + 200]).execute()
+    events.emit(Change("reminders_scheduled", None))
+    return len(tasks)
+
+
+def _all_step_dues(now: datetime) -> dict[int, list[tuple[int, str, datetime]]]:
+    """``_step_dues`` for every task at once: open steps of each task's latest plan."""
+    latest = (Plan.select(Plan.task, peewee.fn.MAX(Plan.revision).alias("revision"))
+              .group_by(Plan.task))
+    rows = (Step.select(Step.id, Step.title, Step.due_at, Plan.task)
+            .join(Plan)
+            .join(latest, on=((Plan.task == latest.c.task_id)
+                              & (Plan.revision == latest.c.revision)))
+            .where(Plan.status.in_(PLAN_WITH_REMINDERS) & Step.due_at.is_null(False)
+                   & Step.status.not_in(tuple(SATISFIED_STEP))
+                   & (Step.due_at > format_utc(now))))
+    out: dict[int, list[tuple[int, str, datetime]]] = {}
+    for step in rows:
+        out.setdefault(int(step.plan.task_id), []).append((step.id, step.title, step.due_at))
+    return out
 
 
 # --- firing ----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from bench import (
     bench_replies,
     bench_steps,
     bench_stream,
+    bench_window,
 )
 from bench.report import Findings, Result, document
 
@@ -42,6 +43,7 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("reply parsing", bench_replies.run),
     ("streaming", bench_stream.run),
     ("calendar and reminders", bench_calendar.run),
+    ("window", bench_window.run),
 )
 
 

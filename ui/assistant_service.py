@@ -8,14 +8,35 @@ signals (the partial plan parsed at most every 100 ms). ``stop`` cancels at once
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from app.agent.loop import Assistant, Outcome
-from app.agent.setup import provider_from_settings
 from app.agent.streaming import StreamWatcher
-from ui.runner import TaskRunner
+from ui.runner import TaskRunner, in_thread
+
+if TYPE_CHECKING:
+    from app.agent.loop import Assistant, Outcome
+    from app.llm.base import Provider
+
+
+def provider_from_settings() -> tuple[Provider, str | None]:
+    """The configured provider (imported on first use: the model stack is not needed to
+    open the window)."""
+    from app.agent.setup import provider_from_settings as make
+
+    return make()
+
+
+def warm_up() -> None:
+    """In a worker thread after the window shows: import the assistant and HTTP stack and
+    build the TLS context, so the first run does not pause the window."""
+    import keyring  # noqa: F401 - loaded for the settings dialog and the first key read
+
+    import app.agent.loop  # noqa: F401
+    from app.llm.http import warm_up as warm_http
+
+    warm_http()
 
 
 class AssistantService(QObject):
@@ -71,11 +92,13 @@ class AssistantService(QObject):
             self._watcher.feed(text)
 
     def _assistant(self) -> tuple[Assistant, Any]:
+        from app.agent.loop import Assistant
+
         provider, key = provider_from_settings()
         return Assistant(provider, on_chunk=self._on_chunk, secret=key), provider
 
     async def _run_loop(self) -> None:
-        assistant, provider = self._assistant()
+        assistant, provider = await in_thread(self._assistant)
         try:
             for result in await assistant.run_until_idle():
                 self._emit(result)
@@ -83,7 +106,7 @@ class AssistantService(QObject):
             await provider.aclose()
 
     async def _replan(self, task_id: int) -> None:
-        assistant, provider = self._assistant()
+        assistant, provider = await in_thread(self._assistant)
         try:
             self._emit(await assistant.replan(task_id))
             if self._watcher is not None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from app import settings
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
+from ui.calendar_panel import CalendarPanel
 from ui.context import WindowContext
 from ui.icons import app_icon
 from ui.plan_outline import PlanOutline
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
         self.welcome = WelcomeView(ctx, self)
         self.reminder_center = ReminderCenter(ctx, self)
         self.reminder_dock = ReminderDock(ctx, self.reminder_center, self)
+        self.calendar_dock = CalendarPanel(ctx, self)
         self._build()
         self._actions()
         self._connect()
@@ -89,7 +91,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(body)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.assistant_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.reminder_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.calendar_dock)
         self.tabifyDockWidget(self.assistant_dock, self.reminder_dock)
+        self.tabifyDockWidget(self.reminder_dock, self.calendar_dock)
         self.assistant_dock.raise_()
         self.tasks.setMinimumWidth(400)
         self._first_show = True
@@ -110,6 +114,7 @@ class MainWindow(QMainWindow):
 
         bar = self.menuBar()
         self.menus = {"file": bar.addMenu(self.tr("&File")), "edit": bar.addMenu(self.tr("&Edit")),
+                      "view": bar.addMenu(self.tr("&View")),
                       "assistant": bar.addMenu(self.tr("&Assistant"))}
         self.commands: list[QAction] = []
         add(self.tr("New task"), "N", self.quick_add.focus_title, "file")
@@ -127,6 +132,10 @@ class MainWindow(QMainWindow):
         add(self.tr("Delete task"), None, self.tasks.delete_selected, "edit")
         add(self.tr("Find"), QKeySequence.StandardKey.Find, self._focus_search, "edit")
         add(self.tr("Command palette"), "Ctrl+K", self.open_palette, "edit")
+        for dock in (self.assistant_dock, self.reminder_dock, self.calendar_dock):
+            toggle = dock.toggleViewAction()
+            self.menus["view"].addAction(toggle)
+            self.commands.append(toggle)
         add(self.tr("Run the assistant"), "F5", self.ctx.assistant.run_until_idle, "assistant")
         add(self.tr("Stop the assistant"), "Esc", self.ctx.assistant.stop, "assistant")
         self.pause_action = add(self.tr("Pause the assistant"), None, self._toggle_pause,

@@ -109,8 +109,12 @@ class TaskListPanel(QWidget):
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Fixed widths: sizing to contents would read a thousand rows at every reload.
+        metrics = self.table.fontMetrics()
+        for column, sample in ((1, "30 Dec 18:00 "), (2, self.tr("Priority") + "  "),
+                               (3, "in progress  ")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 12)
         self._layout()
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)

@@ -16,6 +16,7 @@ import email.utils
 import json
 import logging
 import random
+import ssl
 import time
 import weakref
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator, Mapping
@@ -51,12 +52,23 @@ _clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx2.AsyncClien
     weakref.WeakKeyDictionary())
 
 
+_ssl_context: list[ssl.SSLContext] = []
+
+
+def warm_up() -> None:
+    """Build the TLS context ahead of the first call (it reads the system's certificates,
+    tens of milliseconds): the window calls this from a worker thread at start."""
+    if not _ssl_context:
+        _ssl_context.append(httpx2.create_ssl_context())
+
+
 def shared_client() -> httpx2.AsyncClient:
     """The running loop's client, created on first use (its pool is shared by all providers)."""
     loop = asyncio.get_running_loop()
     client = _clients.get(loop)
     if client is None or client.is_closed:
-        client = httpx2.AsyncClient(limits=_LIMITS, timeout=httpx2.Timeout(60.0))
+        verify: ssl.SSLContext | bool = _ssl_context[0] if _ssl_context else True
+        client = httpx2.AsyncClient(limits=_LIMITS, timeout=httpx2.Timeout(60.0), verify=verify)
         _clients[loop] = client
     return client
 

@@ -2,6 +2,84 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AgendaGrid</name>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="320"/>
+        <source>(no title)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="410"/>
+        <source>Task due at %1</source>
+        <translation>任务截止于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="411"/>
+        <source>Click to select the task.</source>
+        <translation>点击以选中该任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="412"/>
+        <source>Step due at %1</source>
+        <translation>步骤截止于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="413"/>
+        <source>Task: %1</source>
+        <translation>任务：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="414"/>
+        <source>Click to select the step.</source>
+        <translation>点击以选中该步骤。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="418"/>
+        <source>(free)</source>
+        <translation>（空闲）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="421"/>
+        <source>Calendar: %1</source>
+        <translation>日历：%1</translation>
+    </message>
+</context>
+<context>
+    <name>AgendaHeader</name>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="477"/>
+        <source>ddd d</source>
+        <comment>a QLocale date pattern</comment>
+        <translation>M月d日 ddd</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="479"/>
+        <source>dddd d MMMM</source>
+        <comment>a QLocale date pattern</comment>
+        <translation>M月d日 dddd</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="507"/>
+        <source>all day</source>
+        <translation>全天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="530"/>
+        <source>(no title)</source>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="543"/>
+        <source>+%1 more</source>
+        <translation>另有 %1 项</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="560"/>
+        <source>Calendar: %1</source>
+        <translation>日历：%1</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDock</name>
     <message>
         <location filename="../../ui/assistant_dock.py" line="98"/>
@@ -211,14 +289,178 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/assistant_service.py" line="41"/>
+        <location filename="../../ui/assistant_service.py" line="62"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_service.py" line="47"/>
+        <location filename="../../ui/assistant_service.py" line="68"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CaldavForm</name>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="575"/>
+        <source>Add a CalDAV account</source>
+        <translation>添加 CalDAV 账户</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="582"/>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="584"/>
+        <source>Server address</source>
+        <translation>服务器地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="585"/>
+        <source>User name</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="586"/>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="587"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="588"/>
+        <source>The password is kept in the system keyring, never in the Stepwise database.</source>
+        <translation>密码保存在系统钥匙串中，绝不存入 Stepwise 数据库。</translation>
+    </message>
+</context>
+<context>
+    <name>CalendarPanel</name>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="838"/>
+        <source>Calendar</source>
+        <translation>日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="885"/>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="890"/>
+        <source>Day</source>
+        <translation>日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="891"/>
+        <source>Week</source>
+        <translation>周</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="896"/>
+        <source>Sync now</source>
+        <translation>立即同步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="897"/>
+        <source>Sources…</source>
+        <translation>日历来源…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="985"/>
+        <source>dddd d MMMM yyyy</source>
+        <comment>a QLocale date pattern</comment>
+        <translation>yyyy年M月d日 dddd</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="988"/>
+        <source>d MMM</source>
+        <comment>a QLocale date pattern</comment>
+        <translation>M月d日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="989"/>
+        <source>d MMM yyyy</source>
+        <comment>a QLocale date pattern</comment>
+        <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1014"/>
+        <source>Previous day</source>
+        <translation>前一天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1015"/>
+        <source>Previous week</source>
+        <translation>上一周</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1016"/>
+        <source>Next day</source>
+        <translation>后一天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1016"/>
+        <source>Next week</source>
+        <translation>下一周</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1028"/>
+        <source>Reading the calendar</source>
+        <translation>正在读取日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1057"/>
+        <source>No calendars yet: add one with Sources…</source>
+        <translation>还没有日历：请通过“日历来源…”添加…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1066"/>
+        <source>…and %1 more; Sources… lists them.</source>
+        <translation>……另有 %1 个；“日历来源…”中列出了全部。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1073"/>
+        <source>never synced before</source>
+        <translation>从未同步过</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1075"/>
+        <source>showing its events from %1</source>
+        <translation>显示的是 %1 同步的事件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1077"/>
+        <source>%1 could not be synced (%2): %3</source>
+        <translation>%1 无法同步（%2）：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1124"/>
+        <source>Syncing calendars…</source>
+        <translation>正在同步日历…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1126"/>
+        <source>Syncing calendars</source>
+        <translation>同步日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1159"/>
+        <source>No calendars to sync: add one with Sources…</source>
+        <translation>没有可同步的日历：请通过“日历来源…”添加…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1161"/>
+        <source>Synced %1 calendars at %2 (%3 events).</source>
+        <translation>已于 %2 同步 %1 个日历（%3 个事件）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1164"/>
+        <source>Synced %1 of %2 calendars at %3; the others keep their last good events.</source>
+        <translation>已于 %3 同步 %2 个日历中的 %1 个；其余日历保留上次成功同步的事件。</translation>
     </message>
 </context>
 <context>
@@ -264,117 +506,122 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="66"/>
+        <location filename="../../ui/main_window.py" line="68"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="67"/>
+        <location filename="../../ui/main_window.py" line="69"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="112"/>
+        <location filename="../../ui/main_window.py" line="116"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="112"/>
+        <location filename="../../ui/main_window.py" line="116"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="113"/>
+        <location filename="../../ui/main_window.py" line="117"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="118"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="115"/>
+        <location filename="../../ui/main_window.py" line="120"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="116"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="117"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="118"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="125"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="125"/>
+        <location filename="../../ui/main_window.py" line="130"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="127"/>
+        <location filename="../../ui/main_window.py" line="132"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="128"/>
+        <location filename="../../ui/main_window.py" line="133"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="129"/>
+        <location filename="../../ui/main_window.py" line="134"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="130"/>
+        <location filename="../../ui/main_window.py" line="139"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="131"/>
+        <location filename="../../ui/main_window.py" line="140"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="132"/>
+        <location filename="../../ui/main_window.py" line="141"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="163"/>
+        <location filename="../../ui/main_window.py" line="172"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="196"/>
+        <location filename="../../ui/main_window.py" line="205"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="206"/>
+        <location filename="../../ui/main_window.py" line="215"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="214"/>
+        <location filename="../../ui/main_window.py" line="223"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="224"/>
+        <location filename="../../ui/main_window.py" line="233"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="246"/>
+        <location filename="../../ui/main_window.py" line="255"/>
         <source>The language changes fully after a restart.</source>
         <translation>重启后界面语言将完全切换。</translation>
     </message>
@@ -1151,6 +1398,144 @@
     </message>
 </context>
 <context>
+    <name>SourcesDialog</name>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="620"/>
+        <source>Calendar sources</source>
+        <translation>日历来源</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <source>Events</source>
+        <translation>事件数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <source>Last synced</source>
+        <translation>上次同步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="639"/>
+        <source>Last error</source>
+        <translation>上次错误</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="652"/>
+        <source>Add ICS file…</source>
+        <translation>添加 ICS 文件…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="653"/>
+        <source>Add ICS URL…</source>
+        <translation>添加 ICS 网址…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="654"/>
+        <source>Add CalDAV…</source>
+        <translation>添加 CalDAV…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="655"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="671"/>
+        <source>Reading calendars</source>
+        <translation>正在读取日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="686"/>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="699"/>
+        <source>ICS file</source>
+        <translation>ICS 文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="699"/>
+        <source>ICS URL</source>
+        <translation>ICS 网址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="700"/>
+        <source>CalDAV</source>
+        <translation>CalDAV 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="717"/>
+        <source>Add a calendar file</source>
+        <translation>添加日历文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="718"/>
+        <source>iCalendar files (*.ics);;All files (*)</source>
+        <translation>iCalendar 文件 (*.ics);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="724"/>
+        <source>Add a calendar address</source>
+        <translation>添加日历网址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="725"/>
+        <source>The address of an .ics calendar (https:// or webcal://):</source>
+        <translation>.ics 日历的网址（https:// 或 webcal://）：</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="743"/>
+        <source>Remove a calendar</source>
+        <translation>移除日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="744"/>
+        <source>Remove %1 and its cached events? The calendar itself is not changed.</source>
+        <translation>移除 %1 及其缓存的事件吗？日历本身不会被更改。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="753"/>
+        <source>Adding a calendar</source>
+        <translation>正在添加日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="758"/>
+        <source>Adding a CalDAV account</source>
+        <translation>正在添加 CalDAV 账户</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="762"/>
+        <source>Removing a calendar</source>
+        <translation>正在移除日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="780"/>
+        <source>The calendar was removed.</source>
+        <translation>日历已移除。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="784"/>
+        <source>Added %1 (%2 events).</source>
+        <translation>已添加 %1（%2 个事件）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="786"/>
+        <source>There is no keyring on this system, so the password is kept only until Stepwise quits.</source>
+        <translation>此系统没有钥匙串，密码只保留到 Stepwise 退出为止。</translation>
+    </message>
+</context>
+<context>
     <name>StepPanel</name>
     <message>
         <location filename="../../ui/step_panel.py" line="178"/>
@@ -1463,6 +1848,7 @@
     </message>
     <message>
         <location filename="../../ui/task_list.py" line="93"/>
+        <location filename="../../ui/task_list.py" line="114"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
@@ -1473,7 +1859,7 @@
     </message>
     <message>
         <location filename="../../ui/task_list.py" line="96"/>
-        <location filename="../../ui/task_list.py" line="185"/>
+        <location filename="../../ui/task_list.py" line="189"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
@@ -1483,25 +1869,25 @@
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="167"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="194"/>
+        <location filename="../../ui/task_list.py" line="198"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="224"/>
+        <location filename="../../ui/task_list.py" line="228"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
         <location filename="../../ui/task_list.py" line="64"/>
-        <location filename="../../ui/task_list.py" line="227"/>
+        <location filename="../../ui/task_list.py" line="231"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

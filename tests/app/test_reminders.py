@@ -242,3 +242,32 @@ def test_the_reminders_commands(db: Path, capsys: pytest.CaptureFixture[str]) ->
     assert missing.code == 1 and "there is no reminder 999" in missing.err
     bad = run_cli(capsys, "reminders", "snooze", str(rid), "soon")
     assert bad.code == 2 and "invalid choice" in bad.err
+
+
+def test_schedule_all_does_what_schedule_for_task_does_for_each(db: Path) -> None:
+    from app import plans, reminders
+    from app.tasks import NewTask, add_task
+    from models import Reminder
+
+    now = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)
+    ids = []
+    for i in range(6):
+        task = add_task(NewTask(title=f"t{i}", start_at=now + timedelta(hours=i + 1),
+                                due_at=now + timedelta(days=i + 1)))
+        ids.append(task.id)
+    plans.save_plan(ids[0], {"schema_version": 1, "steps": [
+        {"id": "a", "title": "A", "due": "2026-12-01T01:00:00Z"},
+        {"id": "b", "title": "B", "due": "2026-11-29T01:00:00Z"}]})
+    plans.plan_action(ids[0], "approve")
+
+    def rows() -> list[tuple[object, ...]]:
+        return sorted((r.task_id, r.step_id or 0, r.kind, r.text, r.fire_at)  # type: ignore[attr-defined]
+                      for r in Reminder.select())
+
+    for task_id in ids:
+        reminders.schedule_for_task(task_id, now=now)
+    one_by_one = rows()
+    Reminder.delete().execute()
+    assert reminders.schedule_all(now=now) == 6
+    assert rows() == one_by_one and len(one_by_one) == 6 * 2 + 1
+    assert reminders.schedule_all(now=now) == 6 and rows() == one_by_one  # idempotent
