@@ -197,7 +197,15 @@ def open_window(db: Path, settings: dict[str, object] | None = None) -> tuple[An
     ctx = WindowContext.create(app)
     window = MainWindow(ctx)
     window.show()
+    settle_heap()
     return app, loop, window
+
+
+def settle_heap() -> None:
+    """What ui.app.run_window does once the window is built (see ui.app.settle_heap)."""
+    from ui.app import settle_heap as settle
+
+    settle()
 
 
 async def signal_once(signal: Any, timeout_s: float) -> Any:
@@ -309,6 +317,9 @@ def stream(db: Path, port: int, tokens: int) -> None:
     assistant: dict[str, object] = {"assistant.provider": "openai", "assistant.model": "m",
                                     "assistant.base_url": f"http://127.0.0.1:{port}/v1"}
     _app, loop, window = open_window(db, assistant)
+    from ui.assistant_service import warm_up
+
+    warm_up()  # what run_window starts in a worker at launch: done before a user can click
     run_main(loop, _stream(window, tokens))
 
 
