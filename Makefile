@@ -1,12 +1,13 @@
 # Stepwise: the two commands of the README's quick start, and a few more.
 #   make run    set up .venv (once, again when pyproject.toml changes) and open Stepwise
 #   make test   install the system libraries Qt needs (when root), set up .venv, run every test
+#   make bundle build the Linux bundle in dist/stepwise (make tarball also packs it)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: run test bench lint sysdeps
+.PHONY: run test bench lint sysdeps bundle tarball
 
 run: $(READY)
 	$(BIN)/stepwise
@@ -17,8 +18,14 @@ test: sysdeps $(READY)
 bench: sysdeps $(READY)
 	$(BIN)/python -m bench
 
+bundle: $(READY)
+	bash packaging/build
+
+tarball: $(READY)
+	bash packaging/build --tarball
+
 lint: $(READY)
-	$(BIN)/ruff check app models ui tests bench
+	$(BIN)/ruff check app models ui tests bench packaging
 	$(BIN)/mypy
 
 sysdeps:

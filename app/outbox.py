@@ -37,9 +37,25 @@ def mailto_link(address: str, subject: str, body: str) -> str:
 
 def mail_client(address: str, subject: str, body: str) -> bool:
     """Open the system mail client with the message filled in (the user presses Send)."""
+    import os
+    import sys
     import webbrowser
 
-    return webbrowser.open(mailto_link(address, subject, body))
+    if not getattr(sys, "frozen", False):
+        return webbrowser.open(mailto_link(address, subject, body))
+    # In the bundle, LD_LIBRARY_PATH points at our own libraries: the mail client must get
+    # the user's (PyInstaller keeps it in LD_LIBRARY_PATH_ORIG).
+    ours = os.environ.get("LD_LIBRARY_PATH")
+    original = os.environ.get("LD_LIBRARY_PATH_ORIG")
+    try:
+        if original is None:
+            os.environ.pop("LD_LIBRARY_PATH", None)
+        else:
+            os.environ["LD_LIBRARY_PATH"] = original
+        return webbrowser.open(mailto_link(address, subject, body))
+    finally:
+        if ours is not None:
+            os.environ["LD_LIBRARY_PATH"] = ours
 
 
 def add_contact(name: str, address: str) -> Contact:

@@ -57,6 +57,7 @@ def make_application() -> QApplication:
     assert isinstance(app, QApplication)
     app.setApplicationName("Stepwise")
     app.setOrganizationName("stepwise")
+    app.setDesktopFileName("stepwise")  # Wayland and the desktop file find each other
     app.setQuitOnLastWindowClosed(False)  # the tray may keep it running
     from ui.look import apply_look
 

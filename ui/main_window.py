@@ -42,6 +42,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx = ctx
         self.quitting = False
+        self.remember_geometry = True  # the self-test opens a window without saving any
         self.keep_in_tray = False  # set by the tray when a tray host exists
         self.setWindowTitle("Stepwise")
         self.setWindowIcon(app_icon())
@@ -286,6 +287,8 @@ class MainWindow(QMainWindow):
         QApplication.instance().quit()  # type: ignore[union-attr]
 
     def _save_geometry(self) -> None:
+        if not self.remember_geometry:
+            return
         QSettings("stepwise", "window").setValue("geometry", self.saveGeometry())
 
     def _restore_geometry(self) -> None:

@@ -104,6 +104,7 @@ def _window() -> str:
     asyncio.set_event_loop(loop)
     ctx = WindowContext.create(app)
     window = MainWindow(ctx)
+    window.remember_geometry = False
     window.show()
 
     async def close_soon() -> None:

@@ -17,6 +17,7 @@ LINUX_LIBRARIES = {
     "xcb-render-util": "libxcb-render-util0", "xcb-shape": "libxcb-shape0",
     "xcb-xinerama": "libxcb-xinerama0", "xcb-xkb": "libxcb-xkb1", "EGL": "libegl1",
     "GL": "libgl1", "fontconfig": "libfontconfig1", "dbus-1": "libdbus-1-3",
+    "glib-2.0": "libglib2.0-0", "gssapi_krb5": "libgssapi-krb5-2",
 }
 
 
