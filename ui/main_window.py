@@ -265,7 +265,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if self._first_show:  # docks take their size once the window has one
             self._first_show = False
-            self.resizeDocks([self.assistant_dock], [max(180, self.height() // 4)],
+            self.resizeDocks([self.assistant_dock], [max(170, self.height() // 5)],
                              Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

@@ -44,7 +44,7 @@ GLYPH_R = 8.0
 TEXT_X = BAR_W + 9
 GLYPH_AT = QPointF(NODE_W - GLYPH_R - 7, NODE_H - GLYPH_R - 7)
 TITLE_STRIP = 24.0
-LOD_TEXT = 0.3  # below this zoom a node is a coloured card without text
+LOD_TEXT = 0.2  # below this zoom a node is a coloured card without text
 Z_GROUP, Z_EDGE, Z_NODE, Z_LINK = 0.0, 5.0, 10.0, 20.0
 # Read once: Qt enum look-ups cost a Python call each, and paint runs thousands of times.
 NO_PEN, NO_BRUSH = Qt.PenStyle.NoPen, Qt.BrushStyle.NoBrush
