@@ -113,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     calendar_cli.add_arguments(sub)
 
+    bk = sub.add_parser("backup", help="back up the database now, list backups, restore one")
+    bk.add_argument("action", nargs="?", choices=("now", "list", "restore"), default="now")
+    bk.add_argument("name", nargs="?", help="with restore: the backup's file name")
+
     st = sub.add_parser("settings", help="show or change a setting")
     st.add_argument("key", nargs="?")
     st.add_argument("value", nargs="?", help="a JSON value (true, 12, \"text\")")
@@ -342,6 +346,27 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    from app import backups
+    from app.errors import KnownError
+
+    _open()
+    if args.action == "list":
+        for path in backups.listing():
+            print(path.name)
+        if not backups.listing():
+            print(f"no backups yet in {backups.folder()}")
+        return 0
+    if args.action == "restore":
+        if not args.name:
+            raise KnownError("say which backup: stepwise backup restore NAME (see backup list)")
+        safety = backups.restore(args.name)
+        print(f"restored {args.name}; the database as it was is kept as {safety.name}")
+        return 0
+    print(f"backed up to {backups.backup_now()}")
+    return 0
+
+
 def cmd_settings(args: argparse.Namespace) -> int:
     import json
 
@@ -473,5 +498,5 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **_calendar_commands(),
     "add": cmd_add, "list": cmd_list, "show": cmd_show, "plan": cmd_plan, "step": cmd_step,
     "export": cmd_export, "import": cmd_import, "settings": cmd_settings, "agent": cmd_agent,
-    "outbox": cmd_outbox, "contacts": cmd_contacts,
+    "outbox": cmd_outbox, "contacts": cmd_contacts, "backup": cmd_backup,
 }

@@ -152,10 +152,12 @@ def start_background(ctx: object, window: object) -> None:
     else:
         log.info("no system tray: closing the window quits; reminders show in the window")
     window.reminder_center.tick()  # missed while closed: at once
+    from app import backups
     from ui.assistant_service import warm_up
     from ui.runner import in_thread
 
     window.ctx.runner.start(in_thread(warm_up), "warm up")
+    window.ctx.runner.start(in_thread(backups.daily), "daily backup")
 
 
 def listen_for_second_launch(window: object) -> QLocalServer:
