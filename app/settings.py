@@ -49,6 +49,7 @@ SETTINGS: dict[str, Declared] = {
         Declared("assistant.remote_consent", bool, False,
                  "You agreed that task text may be sent to a model that is not on this computer."),
         Declared("ui.theme", str, "system", "Colours: system, light or dark."),
+        Declared("app.start_at_login", bool, False, "Start Stepwise when you log in."),
         Declared("calendar.work_start", str, "09:00",
                  "Working hours start (HH:MM, local time): free time is offered from then."),
         Declared("calendar.work_end", str, "18:00",

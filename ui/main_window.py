@@ -250,6 +250,9 @@ class MainWindow(QMainWindow):
 
         app = QApplication.instance()
         assert isinstance(app, QApplication)
+        from app import autostart
+
+        autostart.apply(bool(settings.get("app.start_at_login")))
         apply_look(app, str(settings.get("ui.theme")))
         language = i18n.install(app, str(settings.get("ui.language")))
         if language != getattr(self, "_language", language):

@@ -270,6 +270,8 @@ class SettingsDialog(QDialog):
                            ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
             self.theme.addItem(name, code)
         form.addRow(self.tr("Theme"), self.theme)
+        self.start_at_login = QCheckBox(self.tr("Start Stepwise when I log in"), box)
+        form.addRow(self.tr("Start"), self.start_at_login)
         return box
 
     # --- loading -------------------------------------------------------------------------
@@ -281,6 +283,7 @@ class SettingsDialog(QDialog):
         self.model.setEditText(settings.get("assistant.model"))
         self.consent.setChecked(settings.get("assistant.remote_consent"))
         self.auto_accept.setChecked(settings.get("assistant.auto_accept"))
+        self.start_at_login.setChecked(settings.get("app.start_at_login"))
         self.max_steps.setValue(settings.get("assistant.max_steps"))
         _select(self.language, settings.get("ui.language"))
         _select(self.theme, settings.get("ui.theme"))
@@ -427,6 +430,7 @@ class SettingsDialog(QDialog):
             "assistant.max_steps": self.max_steps.value(),
             "ui.language": str(self.language.currentData()),
             "ui.theme": str(self.theme.currentData()),
+            "app.start_at_login": self.start_at_login.isChecked(),
         }
 
     def _on_buttons_accepted(self) -> None:

@@ -506,122 +506,122 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="68"/>
+        <location filename="../../ui/main_window.py" line="69"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="69"/>
+        <location filename="../../ui/main_window.py" line="70"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="116"/>
+        <location filename="../../ui/main_window.py" line="117"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="116"/>
+        <location filename="../../ui/main_window.py" line="117"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="117"/>
+        <location filename="../../ui/main_window.py" line="118"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="118"/>
+        <location filename="../../ui/main_window.py" line="119"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="124"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="125"/>
+        <location filename="../../ui/main_window.py" line="126"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="130"/>
+        <location filename="../../ui/main_window.py" line="131"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="132"/>
+        <location filename="../../ui/main_window.py" line="133"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="133"/>
+        <location filename="../../ui/main_window.py" line="134"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="134"/>
+        <location filename="../../ui/main_window.py" line="135"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="139"/>
+        <location filename="../../ui/main_window.py" line="140"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140"/>
+        <location filename="../../ui/main_window.py" line="141"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="141"/>
+        <location filename="../../ui/main_window.py" line="142"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="172"/>
+        <location filename="../../ui/main_window.py" line="173"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="205"/>
+        <location filename="../../ui/main_window.py" line="206"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="215"/>
+        <location filename="../../ui/main_window.py" line="216"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="223"/>
+        <location filename="../../ui/main_window.py" line="224"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="233"/>
+        <location filename="../../ui/main_window.py" line="234"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="255"/>
+        <location filename="../../ui/main_window.py" line="259"/>
         <source>The language changes fully after a restart.</source>
         <translation>重启后界面语言将完全切换。</translation>
     </message>
@@ -1352,47 +1352,57 @@
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="294"/>
+        <location filename="../../ui/settings_dialog.py" line="273"/>
+        <source>Start Stepwise when I log in</source>
+        <translation>登录时启动 Stepwise</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="274"/>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="297"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="305"/>
+        <location filename="../../ui/settings_dialog.py" line="308"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="308"/>
+        <location filename="../../ui/settings_dialog.py" line="311"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="329"/>
+        <location filename="../../ui/settings_dialog.py" line="332"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="389"/>
+        <location filename="../../ui/settings_dialog.py" line="392"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="392"/>
+        <location filename="../../ui/settings_dialog.py" line="395"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="406"/>
+        <location filename="../../ui/settings_dialog.py" line="409"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="407"/>
+        <location filename="../../ui/settings_dialog.py" line="410"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="442"/>
+        <location filename="../../ui/settings_dialog.py" line="446"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
