@@ -102,21 +102,18 @@ def bare() -> None:
 
 
 def start(db: Path, wait_loaded: bool) -> None:
-    import asyncio
 
-    import qasync
 
     from app import paths
     from models import open_database
     from ui.app import (
         apply_preferences,
+        build_window,
         listen_for_second_launch,
         make_application,
         raise_running_instance,
         setup_logging,
     )
-    from ui.context import WindowContext
-    from ui.main_window import MainWindow
 
     mark("imports")
     paths.configure(db=str(db))
@@ -128,10 +125,7 @@ def start(db: Path, wait_loaded: bool) -> None:
     open_database(paths.db_path())
     apply_preferences(app)
     mark("store")
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    ctx = WindowContext.create(app)
-    window = MainWindow(ctx)
+    loop, _ctx, window = build_window(app)
     server = listen_for_second_launch(window)
     if wait_loaded:
         def on_loaded(count: int) -> None:
@@ -175,16 +169,12 @@ def watch_first_paint(window: Any, *, wait_loaded: bool) -> None:
 def open_window(db: Path, settings: dict[str, object] | None = None) -> tuple[Any, Any, Any]:
     """The application, the qasync loop and the main window on ``db``, shown; ``settings``
     are saved first, as if chosen in an earlier session."""
-    import asyncio
 
-    import qasync
 
     from app import paths
     from app import settings as stored
     from models import open_database
-    from ui.app import apply_preferences, make_application
-    from ui.context import WindowContext
-    from ui.main_window import MainWindow
+    from ui.app import apply_preferences, build_window, make_application
 
     paths.configure(db=str(db))
     app = make_application()
@@ -192,10 +182,7 @@ def open_window(db: Path, settings: dict[str, object] | None = None) -> tuple[An
     for key, value in (settings or {}).items():
         stored.put(key, value)
     apply_preferences(app)
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    ctx = WindowContext.create(app)
-    window = MainWindow(ctx)
+    loop, _ctx, window = build_window(app)
     window.show()
     settle_heap()
     return app, loop, window

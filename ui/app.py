@@ -14,6 +14,7 @@ import logging
 import sys
 from logging.handlers import RotatingFileHandler
 from types import TracebackType
+from typing import Any
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
@@ -90,13 +91,23 @@ def apply_preferences(app: QApplication) -> None:
     i18n.install(app, str(settings.get("ui.language")))
 
 
-def run_window() -> int:
-    """Open the window and run until Quit; returns the exit code."""
+def build_window(app: QApplication) -> tuple[Any, Any, Any]:
+    """The qasync loop (set as the current loop), the shared context and the main window,
+    not yet shown; the store must be open. Returns (loop, WindowContext, MainWindow)."""
     import qasync
 
-    from models import open_database
     from ui.context import WindowContext
     from ui.main_window import MainWindow
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    ctx = WindowContext.create(app)
+    return loop, ctx, MainWindow(ctx)
+
+
+def run_window() -> int:
+    """Open the window and run until Quit; returns the exit code."""
+    from models import open_database
 
     setup_logging()
     app = make_application()
@@ -106,10 +117,7 @@ def run_window() -> int:
         return 0
     open_database(paths.db_path())
     apply_preferences(app)
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    ctx = WindowContext.create(app)
-    window = MainWindow(ctx)
+    loop, ctx, window = build_window(app)
     server = listen_for_second_launch(window)
     start_background(ctx, window)
     window.show()

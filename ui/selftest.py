@@ -92,18 +92,13 @@ def _translations() -> str:
 def _window() -> str:
     import asyncio
 
-    import qasync
     from PySide6.QtWidgets import QApplication
 
-    from ui.context import WindowContext
-    from ui.main_window import MainWindow
+    from ui.app import build_window
 
     app = _application()
     assert isinstance(app, QApplication)
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    ctx = WindowContext.create(app)
-    window = MainWindow(ctx)
+    loop, ctx, window = build_window(app)
     window.remember_geometry = False
     window.show()
 
