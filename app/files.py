@@ -19,22 +19,29 @@ class WriteFailed(KnownError):
     exit_code = 3  # the environment, like the database's own problems
 
 
-def read_json(path: Path, max_bytes: int = MAX_JSON_BYTES) -> Any:
-    """Parse a JSON file, or raise BadFile saying what is wrong with it."""
+def read_capped(path: Path, max_bytes: int, what: str, *, missing: str = "") -> bytes:
+    """A user's file, whole, or BadFile naming what is wrong: missing, a folder, too big,
+    unreadable. ``what`` names the expected file ("a JSON file"); ``missing`` is added to
+    the message for a missing file."""
     try:
         size = path.stat().st_size
         if path.is_dir():
-            raise BadFile(f"{path} is a folder, not a JSON file")
+            raise BadFile(f"{path} is a folder, not {what}")
         if size > max_bytes:
             raise BadFile(f"{path} is {size / 2**20:.0f} MiB; the limit is "
                           f"{max_bytes / 2**20:.0f} MiB")
-        raw = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
-        raise BadFile(f"{path} does not exist") from None
+        raise BadFile(f"{path} does not exist{missing}") from None
     except PermissionError:
         raise BadFile(f"{path} cannot be read (permission denied)") from None
     except OSError as exc:
         raise BadFile(f"{path} cannot be read: {exc.strerror}") from None
+
+
+def read_json(path: Path, max_bytes: int = MAX_JSON_BYTES) -> Any:
+    """Parse a JSON file, or raise BadFile saying what is wrong with it."""
+    raw = read_capped(path, max_bytes, "a JSON file")
     if not raw.strip():
         raise BadFile(f"{path} is empty; it should hold JSON")
     try:

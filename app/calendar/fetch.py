@@ -23,6 +23,7 @@ from app.calendar.errors import (
     Unreachable,
 )
 from app.errors import BadFile
+from app.files import read_capped
 
 MAX_BYTES = 64 * 1024 * 1024
 TIMEOUT_S = 20.0
@@ -60,18 +61,7 @@ def read_file(path: str | Path, max_bytes: int = MAX_BYTES) -> Fetched:
         BadFile: missing, unreadable, a folder, empty or too big.
     """
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if path.is_dir():
-            raise BadFile(f"{path} is a folder; give the path of an .ics file")
-        if size > max_bytes:
-            raise BadFile(f"{path} is {size // 2**20} MB; calendars up to "
-                          f"{max_bytes // 2**20} MB are read")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadFile(f"the calendar file {path} does not exist (moved or deleted?)") from None
-    except OSError as exc:
-        raise BadFile(f"the calendar file {path} cannot be read: {exc.strerror}") from None
+    data = read_capped(path, max_bytes, "an .ics calendar file", missing=" (moved or deleted?)")
     return Fetched([decode(data, str(path))], warnings=_decoding_warnings(data))
 
 
