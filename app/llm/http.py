@@ -360,6 +360,22 @@ class Call:
             await self.check_status(response)
             return self.decode(response.text, "model list")
 
+    async def model_names(self, url: str, headers: Mapping[str, str], items_key: str,
+                          name_key: str, kind: str) -> list[str]:
+        """The names in a model list: ``items_key`` holds objects whose ``name_key`` is one.
+
+        Raises:
+            ProviderError: ``malformed`` when the list is not there (``kind`` names the API
+                the server should speak).
+        """
+        data = await self.run(lambda: self.get_json(url, headers))
+        items = data.get(items_key)
+        if not isinstance(items, list):
+            raise self.error("malformed", f"The server at {self.origin} sent a model list "
+                                          f"without {items_key}: is it {kind}?")
+        return [item[name_key] for item in items
+                if isinstance(item, dict) and isinstance(item.get(name_key), str)]
+
 
 def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0

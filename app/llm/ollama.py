@@ -64,13 +64,8 @@ class OllamaProvider:
     async def list_models(self) -> list[str]:
         """The names from ``GET /api/tags``."""
         call = Call(self.config, self.base)
-        data = await call.run(lambda: call.get_json(f"{self.base}/api/tags", self._headers))
-        items = data.get("models")
-        if not isinstance(items, list):
-            raise call.error("malformed", f"The server at {call.origin} sent a model list "
-                                          "without models: is it Ollama?")
-        return [item["name"] for item in items
-                if isinstance(item, dict) and isinstance(item.get("name"), str)]
+        return await call.model_names(f"{self.base}/api/tags", self._headers, "models", "name",
+                                      "Ollama")
 
     async def aclose(self) -> None:
         """Nothing to release: connections belong to the shared client."""

@@ -70,13 +70,8 @@ class OpenAIProvider:
     async def list_models(self) -> list[str]:
         """The ids from ``GET /v1/models``."""
         call = Call(self.config, self.base)
-        data = await call.run(lambda: call.get_json(f"{self.base}/models", self._headers))
-        items = data.get("data")
-        if not isinstance(items, list):
-            raise call.error("malformed", f"The server at {call.origin} sent a model list "
-                                          "without data: is it OpenAI-compatible?")
-        return [item["id"] for item in items
-                if isinstance(item, dict) and isinstance(item.get("id"), str)]
+        return await call.model_names(f"{self.base}/models", self._headers, "data", "id",
+                                      "OpenAI-compatible")
 
     async def aclose(self) -> None:
         """Nothing to release: connections belong to the shared client."""
