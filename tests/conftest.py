@@ -11,8 +11,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Property-based tests: a quick profile for every `make test`, a long one on demand
+# (`HYPOTHESIS_PROFILE=slow make test`). No per-example deadline (a loaded 2-core machine
+# makes it flaky); a hang is caught by the test's own timeout instead.
+settings.register_profile("default", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("slow", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 ROOT = Path(__file__).resolve().parents[1]
 TEST_TZ = "Asia/Shanghai"
 
