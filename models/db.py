@@ -59,36 +59,51 @@ class StoreError(Exception):
     def _classify_one(cls, exc: BaseException, path: str | Path | None) -> StoreError | None:
         if isinstance(exc, StoreError):
             return exc
-        text = str(exc).lower()
+        code = _primary_code(exc)
+        if code is None:
+            return None  # peewee's own errors (a failed rollback …): the cause says why
+        kind = KNOWN_CODES.get(code)
+        if kind is None:
+            return None  # a constraint, a misuse, SQL that does not parse: a bug
         where = f" at {path}" if path else ""
-        if "not a database" in text or "malformed" in text:
-            return cls(
-                "not_a_database",
-                f"The file{where} is not a Stepwise database (or it is damaged). "
-                "Open another file with --db PATH, or restore a backup.",
-            )
-        if "disk is full" in text or "no space" in text:
-            return cls(
-                "disk_full",
-                f"The disk is full{where}; nothing was changed. Free some space and try again.",
-            )
-        if "readonly" in text or "read-only" in text or "unable to open" in text:
-            return cls(
-                "read_only",
-                f"Stepwise cannot write its database{where}: the location is read-only "
-                "or missing. Choose another place with --db PATH.",
-            )
-        if "locked" in text or "busy" in text:
-            return cls(
-                "busy",
-                f"The database{where} stayed busy for {BUSY_TIMEOUT_S} s "
-                "(another program holds it). Try again.",
-            )
-        if "no transaction is active" in text:
-            return None  # a failed rollback: the cause further down the chain says why
-        if "disk i/o" in text:
-            return cls("io", f"The disk reported an I/O error{where}. Check the drive.")
-        return None
+        return cls(kind, KNOWN_MESSAGES[kind].format(where=where, busy=BUSY_TIMEOUT_S))
+
+
+def _primary_code(exc: BaseException) -> int | None:
+    """SQLite's primary result code of an error (the low byte of the extended code), or
+    None when the error did not come from SQLite. peewee wraps sqlite3's errors, raising
+    its own while handling the original (``__context__``)."""
+    for candidate in (exc, exc.__cause__, exc.__context__):
+        if isinstance(candidate, sqlite3.Error):
+            code = getattr(candidate, "sqlite_errorcode", None)
+            if isinstance(code, int):
+                return code & 0xFF
+    return None
+
+
+# The primary result codes that are the user's environment, not a bug
+# (https://www.sqlite.org/rescode.html), and the kind of StoreError each becomes.
+KNOWN_CODES: dict[int, str] = {
+    5: "busy",             # SQLITE_BUSY
+    6: "busy",             # SQLITE_LOCKED
+    8: "read_only",        # SQLITE_READONLY
+    10: "io",              # SQLITE_IOERR
+    11: "not_a_database",  # SQLITE_CORRUPT
+    13: "disk_full",       # SQLITE_FULL
+    14: "read_only",       # SQLITE_CANTOPEN
+    26: "not_a_database",  # SQLITE_NOTADB
+}
+
+KNOWN_MESSAGES: dict[str, str] = {
+    "not_a_database": "The file{where} is not a Stepwise database (or it is damaged). "
+                      "Open another file with --db PATH, or restore a backup.",
+    "disk_full": "The disk is full{where}; nothing was changed. Free some space and try again.",
+    "read_only": "Stepwise cannot write its database{where}: the location is read-only "
+                 "or missing. Choose another place with --db PATH.",
+    "busy": "The database{where} stayed busy for {busy} s (another program holds it). "
+            "Try again.",
+    "io": "The disk reported an I/O error{where}. Check the drive.",
+}
 
 
 def atomic() -> peewee._atomic:
@@ -186,7 +201,8 @@ def _connect_waiting() -> None:
             return
         except peewee.OperationalError as exc:
             database.close()
-            if "locked" not in str(exc).lower() or time.monotonic() + delay > deadline:
+            if KNOWN_CODES.get(_primary_code(exc) or 0) != "busy" \
+                    or time.monotonic() + delay > deadline:
                 raise
         time.sleep(delay)  # noqa: ASYNC - opening the store happens before any loop runs
         delay = min(delay * 2, 0.5)
