@@ -26,64 +26,111 @@ class Done:
 
 
 def do_file_write(task: Task, step: PlanStep, spec: PlanSpec) -> Done:
+    """Write the step's content (or another step's result) into the task's folder.
+
+    Any refusal or file-system error fails the step with its reason; nothing escapes.
+    """
     from app.task_files import write_result
 
-    source = step.inputs.get("from_step")
-    if source is not None:
-        try:
-            content = spec.step(source).result
-        except KeyError:
-            return Done("failed", error=f"from_step {source!r} is not a step of this plan")
-        if content is None:
-            return Done("failed", error=f"step {source!r} has no result to write yet")
-    else:
-        content = step.inputs["content"]
+    content = _file_content(step, spec)
+    if isinstance(content, Done):
+        return content
     try:
-        target = write_result(task.id, step.inputs["path"], content)
+        target = write_result(task.id, step.inputs.get("path"), content)
     except KnownError as exc:
         return Done("failed", error=str(exc))
+    except OSError as exc:  # whatever the file system says, the step fails, the loop goes on
+        return Done("failed", error=f"the file could not be written: {exc.strerror or exc}")
     return Done("completed", result=f"wrote {target.name} ({len(content)} characters)")
 
 
+def _file_content(step: PlanStep, spec: PlanSpec) -> str | Done:
+    source = step.inputs.get("from_step")
+    if source is None:
+        content = step.inputs.get("content")
+        if not isinstance(content, str):
+            return Done("failed", error="file.write needs its content as text (content) or "
+                        "a step whose result it writes (from_step)")
+        return content
+    try:
+        result = spec.step(source).result
+    except (KeyError, TypeError):
+        return Done("failed", error=f"from_step {source!r} is not a step of this plan")
+    if result is None:
+        return Done("failed", error=f"step {source!r} has no result to write yet")
+    return result
+
+
 def do_message(task: Task, step: PlanStep, step_pk: int) -> Done:
+    """Queue the step's message for approval, once per step: a message already queued,
+    approved or sent for it (an earlier run stopped before the step moved) is not repeated."""
     from app.outbox import find_contact
 
-    contact = find_contact(step.inputs["to"])
+    name, text = step.inputs.get("to"), step.inputs.get("text")
+    if not isinstance(name, str) or not isinstance(text, str):
+        return Done("failed", error="message.post needs a contact (to) and a text")
+    contact = find_contact(name)
     if contact is None:
-        return Done("failed", error=f"{step.inputs['to']!r} is not in your contacts; add them "
+        return Done("failed", error=f"{name!r} is not in your contacts; add them "
                     "with `stepwise contacts add NAME ADDRESS` to allow messages to them")
     with atomic():
-        exists = OutboxMessage.select().where((OutboxMessage.step == step_pk) & (
-            OutboxMessage.status.in_(("pending", "approved")))).exists()
-        if not exists:
-            OutboxMessage.create(task=task, step=step_pk, contact=contact,
-                                 text=step.inputs["text"])
+        earlier = (OutboxMessage.select().where(OutboxMessage.step == step_pk)
+                   .order_by(OutboxMessage.id.desc()).first())
+        if earlier is not None and earlier.status == "sent":
+            return Done("completed", result=f"sent to {contact.name}")
+        if earlier is None or earlier.status == "rejected":  # a rejection failed that attempt
+            OutboxMessage.create(task=task, step=step_pk, contact=contact, text=text)
     return Done("waiting", result=f"waiting for your approval to message {contact.name}")
 
 
 def do_reminder(task: Task, step: PlanStep, step_pk: int, now: datetime) -> Done:
+    """Set the step's reminder, once per step: a reminder an earlier run of this step
+    created (it stopped before the step was marked done) is reported, not made again.
+
+    A reminder step fails only before its reminder exists, so any reminder of the step
+    belongs to the attempt that is running now.
+    """
+    with atomic():
+        earlier = Reminder.get_or_none((Reminder.step == step_pk) & (Reminder.kind == "step"))
+        if earlier is not None:
+            return _reminder_set(earlier.fire_at)
+        at = _reminder_time(task, step, now)
+        if isinstance(at, Done):
+            return at
+        Reminder.create(task=task, step=step_pk, kind="step", text=step.inputs.get("text", ""),
+                        fire_at=at)
+    return _reminder_set(at)
+
+
+def _reminder_set(at: datetime) -> Done:
+    return Done("completed", result=f"reminder set for {at.astimezone():%Y-%m-%d %H:%M}")
+
+
+def _reminder_time(task: Task, step: PlanStep, now: datetime) -> datetime | Done:
+    """When the reminder fires (moved to the task's start if earlier), or why it cannot."""
+    raw = step.inputs.get("at")
     try:
-        at = parse_utc(step.inputs["at"])
-    except ValueError:
-        return Done("failed", error=f"{step.inputs['at']!r} is not an ISO 8601 time with a zone")
+        at = parse_utc(raw) if isinstance(raw, str) else None
+    except (ValueError, OverflowError):
+        at = None
+    if at is None:
+        return Done("failed", error=f"{raw!r} is not an ISO 8601 time with a zone")
     if at <= now:
-        return Done("failed", error=f"the reminder time {step.inputs['at']} has passed")
+        return Done("failed", error=f"the reminder time {raw} has passed")
     opens = task.start_at
     closes = task.expires_at or task.due_at
     if closes is not None and at > closes:
         return Done("failed", error="the reminder falls after the task's window closes")
     if opens is not None and at < opens and (closes is None or opens < closes):
         at = opens  # never remind before the task may start
-    with atomic():
-        Reminder.create(task=task, step=step_pk, kind="step", text=step.inputs["text"],
-                        fire_at=at)
-    return Done("completed", result=f"reminder set for {at.astimezone():%Y-%m-%d %H:%M}")
+    return at
 
 
 def do_calendar(step: PlanStep) -> Done:
+    """The calendar's events in the step's range, read-only."""
     try:
         start, end = parse_utc(step.inputs["from"]), parse_utc(step.inputs["to"])
-    except ValueError:
+    except (KeyError, TypeError, ValueError, OverflowError):
         return Done("failed", error="calendar.read takes ISO 8601 times with a zone")
     overlaps = (CalendarEvent.start < format_utc(end)) & (CalendarEvent.end > format_utc(start))
     rows = CalendarEvent.select().where(overlaps).order_by(CalendarEvent.start).limit(200)
