@@ -42,10 +42,26 @@ def _calendar_busy_and_failure_time(db: peewee.SqliteDatabase) -> None:
                    'WHERE "fired_at" IS NULL')
 
 
+def _sync_uids(db: peewee.SqliteDatabase) -> None:
+    """Task.uid (a random UUID for every task already there) and Step.uid (empty: a step's
+    UID is derived from its task's and its step id unless it came from elsewhere)."""
+    import uuid
+
+    for table in ("task", "step"):
+        present = {row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")')}
+        if "uid" not in present:
+            db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "uid" TEXT')
+    for (task_id,) in db.execute_sql('SELECT id FROM "task" WHERE uid IS NULL').fetchall():
+        db.execute_sql('UPDATE "task" SET uid = ? WHERE id = ?', (str(uuid.uuid4()), task_id))
+    db.execute_sql('CREATE UNIQUE INDEX IF NOT EXISTS "task_uid" ON "task" ("uid")')
+    db.execute_sql('CREATE INDEX IF NOT EXISTS "step_uid" ON "step" ("uid")')
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
               _calendar_busy_and_failure_time),
+    Migration(5, "tasks and steps: stable UUIDs for sync and iCalendar", _sync_uids),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

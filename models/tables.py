@@ -6,6 +6,7 @@ the names declared in ``app.states``; the store itself does not judge transition
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,11 @@ from models.fields import JSONField, UTCDateTimeField
 def utc_now() -> datetime:
     """The current instant, aware, in UTC."""
     return datetime.now(UTC)
+
+
+def new_uid() -> str:
+    """A fresh random UUID, the iCalendar UID of a new task."""
+    return str(uuid.uuid4())
 
 
 class BaseModel(peewee.Model):
@@ -54,6 +60,7 @@ class Task(Row):
     retry_count = peewee.IntegerField(default=0)
     advice = peewee.TextField(null=True)
     result = peewee.TextField(null=True)
+    uid = peewee.TextField(null=True, unique=True, default=new_uid)  # iCalendar UID, forever
 
 
 class Plan(Row):
@@ -92,6 +99,7 @@ class Step(Row):
     result = peewee.TextField(null=True)
     error = peewee.TextField(null=True)
     attempts = peewee.IntegerField(default=0)
+    uid = peewee.TextField(null=True, index=True)  # null: derived from the task's (app.sync.uids)
 
     if TYPE_CHECKING:
         plan_id: int

@@ -81,14 +81,15 @@ def test_ics_export_links_steps_and_dependencies(cli: Cli, tmp_path: Path) -> No
     out = tmp_path / "tasks.ics"
     assert cli("export", "--format", "ics", str(out)).code == 0
     cal = Calendar.from_ical(out.read_bytes())
-    todos = {str(c["uid"]): c for c in cal.walk("VTODO")}
-    assert len(todos) == 2 + 5
-    book = todos["task-1-step-book@stepwise"]
+    # UIDs are UUIDs (issue 13); name the VTODOs by step id, tasks by their summary
+    by_uid = {str(c["uid"]): c for c in cal.walk("VTODO")}
+    todos = {str(c.get("X-STEPWISE-STEP-ID", c["summary"])): c for c in by_uid.values()}
+    assert len(by_uid) == len(todos) == 2 + 5
+    uid = {name: str(c["uid"]) for name, c in todos.items()}
+    book = todos["book"]
     related = book.get("related-to")
     related = related if isinstance(related, list) else [related]
     pairs = {(str(r), r.params.get("RELTYPE")) for r in related}
-    assert pairs == {("task-1-step-venue@stepwise", "PARENT"),
-                     ("task-1-step-shortlist@stepwise", "DEPENDS-ON")}
-    assert str(todos["task-1-step-dates@stepwise"]["status"]) == "COMPLETED"
-    assert str(todos["task-2@stepwise"]["rrule"].to_ical().decode()) == "FREQ=WEEKLY;BYDAY=FR"
-    assert str(todos["task-2@stepwise"]["summary"]) == "每周五交周报"
+    assert pairs == {(uid["venue"], "PARENT"), (uid["shortlist"], "DEPENDS-ON")}
+    assert str(todos["dates"]["status"]) == "COMPLETED"
+    assert str(todos["每周五交周报"]["rrule"].to_ical().decode()) == "FREQ=WEEKLY;BYDAY=FR"

@@ -1,0 +1,111 @@
+"""Reading single property values out of an icalendar component, whoever wrote it.
+
+Other clients write the same thing in several shapes (a property once or repeated, a
+date or a date-time, floating or zoned times, relative or absolute alarm triggers);
+these helpers turn each into one plain Python value.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from icalendar import Component
+
+from app.dates import local_zone
+
+# DESIGN §11: a date without a time means 09:00 for a start and 18:00 for a due time.
+_DAY_TIME = {"start": time(9, 0), "due": time(18, 0)}
+
+
+def as_list(value: Any) -> list[Any]:
+    """A property that may appear once or many times, as a list."""
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def text_of(component: Component, name: str) -> str:
+    """A text property (SUMMARY, DESCRIPTION, UID), or "" when absent."""
+    value = component.get(name)
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return "" if value is None else str(value)
+
+
+def x_text(component: Component, name: str) -> str | None:
+    """An X- text property as written with VALUE=TEXT (unescaped), or None when absent."""
+    value = component.get(name)
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if value is None:
+        return None
+    if not isinstance(value, str):  # a vUnknown: another program wrote it without VALUE
+        from icalendar import vText
+
+        return str(vText.from_ical(value.to_ical().decode("utf-8")))
+    return str(value)
+
+
+def categories_of(component: Component) -> list[str]:
+    """CATEGORIES, however many lines they are spread over, in order, without repeats."""
+    seen: list[str] = []
+    for prop in as_list(component.get("categories")):
+        for cat in getattr(prop, "cats", [prop]):
+            text = str(cat).strip()
+            if text and text not in seen:
+                seen.append(text)
+    return seen
+
+
+def related(component: Component, reltype: str) -> list[str]:
+    """The UIDs of RELATED-TO with this RELTYPE (PARENT is RFC 5545's default)."""
+    uids = []
+    for prop in as_list(component.get("related-to")):
+        kind = str(getattr(prop, "params", {}).get("RELTYPE", "PARENT")).upper()
+        if kind == reltype and str(prop).strip():
+            uids.append(str(prop).strip())
+    return uids
+
+
+def instant(value: date | datetime, role: str) -> datetime:
+    """A DATE or DATE-TIME value as an aware UTC instant (floating times are local)."""
+    if not isinstance(value, datetime):
+        value = datetime.combine(value, _DAY_TIME.get(role, time(0, 0)))
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=local_zone())
+    return value.astimezone(UTC).replace(microsecond=0)
+
+
+def when_of(component: Component, name: str, role: str) -> datetime | None:
+    """A time property (DUE, DTSTART, COMPLETED, LAST-MODIFIED) in UTC, or None."""
+    if component.get(name) is None:
+        return None
+    try:
+        value = component.decoded(name)
+    except (ValueError, TypeError, KeyError):
+        return None
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return instant(value, role) if isinstance(value, date) else None
+
+
+def alarms_of(component: Component) -> list[tuple[datetime, str]]:
+    """Each VALARM's fire time (absolute, or relative to DTSTART / DUE) and its text."""
+    found = []
+    for alarm in component.walk("VALARM"):
+        prop = alarm.get("trigger")
+        if prop is None:
+            continue
+        trigger = alarm.decoded("trigger")
+        if isinstance(trigger, timedelta):
+            anchor_name = "due" if str(prop.params.get("RELATED", "")).upper() == "END" \
+                else "dtstart"
+            anchor = when_of(component, anchor_name, anchor_name.replace("dt", "")) \
+                or when_of(component, "due", "due")
+            if anchor is None:
+                continue
+            found.append((anchor + trigger, text_of(alarm, "description")))
+        elif isinstance(trigger, date):
+            found.append((instant(trigger, "start"), text_of(alarm, "description")))
+    return found

@@ -1,0 +1,111 @@
+"""Tasks and their plans read from the store as VTODO items (``app.sync.vtodo``).
+
+A task's latest plan travels with it while it is active or completed (an aborted plan
+stays home). Only pending reminders become VALARMs: one that has fired is history.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import peewee
+
+from app import plans
+from app.graph import Graph
+from app.planspec import PlanSpec
+from app.states import ACTIVE_PLAN, SATISFIED_STEP
+from app.sync import uids
+from app.sync.vtodo import PlanInfo, Reminder, StepItem, TaskItem
+from models import Plan, Step, Task, WorkLog
+from models.tables import Reminder as ReminderRow
+
+TRAVELLING_PLAN = (*ACTIVE_PLAN, "completed")
+
+
+def items_of(task: Task) -> tuple[TaskItem, list[StepItem]]:
+    """The task's item and the items of its travelling plan's steps."""
+    plan = plans.latest_plan(task.id)
+    travelling = plan is not None and plan.status in TRAVELLING_PLAN
+    spec = plans.spec_of(plan) if plan is not None and travelling else None
+    item = _task_item(task, plan if spec is not None else None, spec)
+    if plan is None or spec is None:
+        return item, []
+    return item, _step_items(item.uid, plan, spec)
+
+
+def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None) -> TaskItem:
+    done = task.status == "done"
+    return TaskItem(
+        uid=uids.task_uid(task.uid, task.id), title=task.title, detail=task.detail,
+        status=task.status, priority=task.priority, tags=list(task.tags),
+        start_at=task.start_at, due_at=task.due_at, expires_at=task.expires_at,
+        recurrence=task.recurrence, completed_at=task.updated_at if done else None,
+        percent=100 if done else _percent(spec), modified=task.updated_at,
+        sequence=WorkLog.select().where(WorkLog.task == task.id).count(),
+        reminders=_reminders(ReminderRow.task == task.id, ReminderRow.step.is_null()),
+        plan=None if plan is None else PlanInfo(plan.revision, plan.origin, plan.title,
+                                                plan.objective),
+    )
+
+
+def _percent(spec: PlanSpec | None) -> int | None:
+    """How much of the plan is done: its satisfied leaf steps, as a percentage."""
+    if spec is None or not spec.steps:
+        return None
+    graph = Graph(spec.steps)
+    leaves = [s for s in spec.steps if not graph.is_group(s.id)]
+    done = sum(1 for s in leaves if s.status in SATISFIED_STEP)
+    return round(100 * done / len(leaves))
+
+
+def _step_items(task_uid: str, plan: Plan, spec: PlanSpec) -> list[StepItem]:
+    rows = {r.step_id: r for r in Step.select(Step.id, Step.step_id, Step.uid)
+            .where(Step.plan == plan)}
+    uid_of = {sid: uids.step_uid(task_uid, sid, row.uid) for sid, row in rows.items()}
+    finished = _last_logged(plan)
+    graph = Graph(spec.steps)
+    items = []
+    for step in spec.steps:
+        pk = rows[step.id].id
+        satisfied = step.status in SATISFIED_STEP
+        items.append(StepItem(
+            uid=uid_of[step.id], parent_uid=uid_of[step.parent] if step.parent else task_uid,
+            step=step, depends_on=[uid_of[d] for d in step.depends_on],
+            revision=plan.revision, origin=plan.origin,
+            completed_at=finished.get(pk, plan.created_at) if satisfied else None,
+            percent=_group_percent(graph, spec, step.id) if graph.is_group(step.id)
+            else 100 if satisfied else 0,
+            modified=max(plan.created_at, finished.get(pk, plan.created_at)),
+            sequence=plan.revision - 1,
+            reminders=_reminders(ReminderRow.step == pk),
+        ))
+    return items
+
+
+def _group_percent(graph: Graph, spec: PlanSpec, group: str) -> int:
+    leaves = [s for s in spec.steps if group in graph.ancestors(s.id) and not graph.is_group(s.id)]
+    done = sum(1 for s in leaves if s.status in SATISFIED_STEP)
+    return round(100 * done / len(leaves)) if leaves else 0
+
+
+def _last_logged(plan: Plan) -> dict[int, datetime]:
+    """When each step of the plan last had something logged (its last state change)."""
+    query = (WorkLog.select(WorkLog.step, peewee.fn.MAX(WorkLog.at).alias("last"))
+             .join(Step, on=WorkLog.step == Step.id).where(Step.plan == plan)
+             .group_by(WorkLog.step))
+    found: dict[int, datetime] = {}
+    for step_pk, last in query.tuples().iterator():  # MAX keeps the column's conversion
+        if isinstance(last, datetime):
+            found[int(step_pk)] = last
+    return found
+
+
+def _reminders(*where: peewee.Expression) -> list[Reminder]:
+    query = (ReminderRow.select(ReminderRow.fire_at, ReminderRow.snoozed_until, ReminderRow.text)
+             .where(ReminderRow.fired_at.is_null(), *where).order_by(ReminderRow.fire_at))
+    return [Reminder(row.snoozed_until or row.fire_at, row.text) for row in query]
+
+
+def all_items() -> list[tuple[TaskItem, list[StepItem]]]:
+    """Every task in id order, with its steps."""
+    return [items_of(task) for task in Task.select().order_by(Task.id)]

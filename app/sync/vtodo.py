@@ -1,0 +1,298 @@
+"""Task ⇄ VTODO and step ⇄ VTODO, as pure functions over plain items.
+
+A task is one VTODO; each step of its plan is one VTODO with ``RELATED-TO;RELTYPE=PARENT``
+naming its parent step (or its task) and one ``RELATED-TO;RELTYPE=DEPENDS-ON`` per
+dependency (RFC 9253). Priorities 1–4 map to RFC 5545's 1 (high), 5 (medium), 0 (none:
+Stepwise's default 3) and 9 (low), as phone clients such as Tasks.org show them.
+What only Stepwise knows travels in ``X-STEPWISE-*`` text properties; other clients
+keep them untouched. Times are written in UTC.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from icalendar import Alarm, Calendar, Todo, vRecur, vText
+
+from app.planspec import PlanStep
+from app.sync.ical_values import (
+    alarms_of,
+    categories_of,
+    related,
+    text_of,
+    when_of,
+    x_text,
+)
+
+PRODID = "-//Stepwise//Stepwise planner//EN"
+X = "X-STEPWISE-"
+
+TASK_STATUS = {"done": "COMPLETED", "cancelled": "CANCELLED", "failed": "CANCELLED",
+               "expired": "CANCELLED", "in_progress": "IN-PROCESS"}
+STEP_STATUS = {"completed": "COMPLETED", "skipped": "CANCELLED", "failed": "CANCELLED",
+               "in_progress": "IN-PROCESS"}
+# What another client's STATUS means when the X-STEPWISE-STATUS no longer agrees with it.
+TASK_FROM_ICAL = {"COMPLETED": "done", "CANCELLED": "cancelled", "IN-PROCESS": "in_progress"}
+STEP_FROM_ICAL = {"COMPLETED": "completed", "CANCELLED": "skipped", "IN-PROCESS": "in_progress"}
+TO_ICAL_PRIORITY = {1: 1, 2: 5, 3: 0, 4: 9}
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A VALARM: when it fires (UTC) and what it says."""
+
+    fire_at: datetime
+    text: str = ""
+
+
+@dataclass
+class PlanInfo:
+    """What a task's VTODO says about its plan (Stepwise-only, in X- properties)."""
+
+    revision: int = 1
+    origin: str = "user"
+    title: str = ""
+    objective: str = ""
+
+
+@dataclass
+class TaskItem:
+    """A task as a VTODO carries it."""
+
+    uid: str
+    title: str
+    detail: str = ""
+    status: str = "new"
+    priority: int = 3
+    tags: list[str] = field(default_factory=list)
+    start_at: datetime | None = None
+    due_at: datetime | None = None
+    expires_at: datetime | None = None
+    recurrence: str | None = None
+    completed_at: datetime | None = None
+    percent: int | None = None
+    modified: datetime | None = None
+    sequence: int = 0
+    reminders: list[Reminder] = field(default_factory=list)
+    plan: PlanInfo | None = None
+
+
+@dataclass
+class StepItem:
+    """A step as a VTODO carries it: the step's own fields in ``step`` (its ``parent`` and
+    ``depends_on`` are step ids), its links as UIDs in ``parent_uid`` and ``depends_on``."""
+
+    uid: str
+    parent_uid: str
+    step: PlanStep
+    depends_on: list[str] = field(default_factory=list)
+    revision: int | None = None
+    origin: str | None = None
+    completed_at: datetime | None = None
+    percent: int | None = None
+    modified: datetime | None = None
+    sequence: int = 0
+    reminders: list[Reminder] = field(default_factory=list)
+
+
+def to_ical_priority(priority: int) -> int:
+    return TO_ICAL_PRIORITY.get(priority, 0)
+
+
+def from_ical_priority(value: int) -> int:
+    """RFC 5545: 0 undefined, 1–4 high, 5 medium, 6–9 low."""
+    if value <= 0 or value > 9:
+        return 3
+    return 1 if value <= 4 else 2 if value == 5 else 4
+
+
+def calendar(todos: list[Todo]) -> Calendar:
+    """One VCALENDAR holding ``todos``."""
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    for todo in todos:
+        cal.add_component(todo)
+    return cal
+
+
+# --- writing ----------------------------------------------------------------------------
+
+def task_vtodo(item: TaskItem, stamp: datetime) -> Todo:
+    """The VTODO of a task."""
+    todo = _common(item.uid, item.title, item.detail, stamp, item)
+    todo.add("status", TASK_STATUS.get(item.status, "NEEDS-ACTION"))
+    _add_x(todo, "STATUS", item.status)
+    todo.add("priority", to_ical_priority(item.priority))
+    for name, when in (("dtstart", item.start_at), ("due", item.due_at)):
+        if when is not None:
+            todo.add(name, when)
+    if item.tags:
+        todo.add("categories", list(item.tags))
+    if item.recurrence:
+        todo.add("rrule", vRecur.from_ical(item.recurrence))
+    if item.expires_at is not None:
+        _add_x(todo, "EXPIRES", item.expires_at.strftime("%Y%m%dT%H%M%SZ"))
+    if item.plan is not None:
+        _add_x(todo, "REVISION", str(item.plan.revision))
+        _add_x(todo, "ORIGIN", item.plan.origin)
+        _add_x(todo, "PLAN-TITLE", item.plan.title)
+        _add_x(todo, "PLAN-OBJECTIVE", item.plan.objective)
+    return todo
+
+
+def step_vtodo(item: StepItem, stamp: datetime) -> Todo:
+    """The VTODO of a step, linked to its parent and its dependencies by UID."""
+    step = item.step
+    todo = _common(item.uid, step.title, step.objective, stamp, item)
+    todo.add("status", STEP_STATUS.get(step.status, "NEEDS-ACTION"))
+    if step.due is not None:
+        todo.add("due", step.due)
+    todo.add("related-to", vText(item.parent_uid), parameters={"RELTYPE": "PARENT"})
+    for dep in item.depends_on:
+        todo.add("related-to", vText(dep), parameters={"RELTYPE": "DEPENDS-ON"})
+    for name, value in _step_extras(item).items():
+        if value is not None:
+            _add_x(todo, name, value)
+    return todo
+
+
+def _step_extras(item: StepItem) -> dict[str, str | None]:
+    step = item.step
+    return {
+        "STEP-ID": step.id, "STATUS": step.status, "TARGET": step.target or "",
+        "INPUTS": json.dumps(step.inputs, ensure_ascii=False, sort_keys=True),
+        "OUTPUT-SCHEMA": None if step.output_schema is None
+        else json.dumps(step.output_schema, ensure_ascii=False, sort_keys=True),
+        "DONE-WHEN": step.done_when, "WORKER": step.worker, "RESULT": step.result,
+        "ERROR": step.error,
+        "ESTIMATE": None if step.estimate_minutes is None else str(step.estimate_minutes),
+        "REVISION": None if item.revision is None else str(item.revision),
+        "ORIGIN": item.origin,
+    }
+
+
+def _common(uid: str, summary: str, description: str, stamp: datetime,
+            item: TaskItem | StepItem) -> Todo:
+    todo = Todo()
+    todo.add("uid", uid)
+    todo.add("dtstamp", stamp)
+    todo.add("summary", summary)
+    if description:
+        todo.add("description", description)
+    if item.modified is not None:
+        todo.add("last-modified", item.modified)
+    todo.add("sequence", item.sequence)
+    if item.completed_at is not None:
+        todo.add("completed", item.completed_at)
+    if item.percent is not None:
+        todo.add("percent-complete", item.percent)
+    for reminder in item.reminders:
+        todo.add_component(_alarm(reminder))
+    return todo
+
+
+def _alarm(reminder: Reminder) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("trigger", reminder.fire_at, parameters={"VALUE": "DATE-TIME"})
+    alarm.add("description", reminder.text or "Reminder")
+    return alarm
+
+
+def _add_x(todo: Todo, name: str, value: str) -> None:
+    todo.add(X + name, vText(value), parameters={"VALUE": "TEXT"})
+
+
+# --- reading ----------------------------------------------------------------------------
+
+def read_task(todo: Todo) -> TaskItem:
+    """A task from a VTODO (Stepwise's own or another client's)."""
+    recurrence = todo.get("rrule")
+    revision = x_text(todo, X + "REVISION")
+    expires = x_text(todo, X + "EXPIRES")
+    return TaskItem(
+        uid=text_of(todo, "uid"), title=text_of(todo, "summary"),
+        detail=text_of(todo, "description"),
+        status=_status(todo, TASK_STATUS, TASK_FROM_ICAL, "new"),
+        priority=from_ical_priority(_int(todo.get("priority"))),
+        tags=categories_of(todo), start_at=when_of(todo, "dtstart", "start"),
+        due_at=when_of(todo, "due", "due"),
+        expires_at=None if not expires else _utc_text(expires),
+        recurrence=None if recurrence is None else _rrule_text(recurrence),
+        completed_at=when_of(todo, "completed", "due"),
+        modified=when_of(todo, "last-modified", "due"), sequence=_int(todo.get("sequence")),
+        reminders=[Reminder(at, text) for at, text in alarms_of(todo)],
+        plan=None if revision is None else PlanInfo(
+            revision=_int(revision) or 1, origin=x_text(todo, X + "ORIGIN") or "user",
+            title=x_text(todo, X + "PLAN-TITLE") or "",
+            objective=x_text(todo, X + "PLAN-OBJECTIVE") or ""),
+    )
+
+
+def read_step(todo: Todo, fallback_id: str) -> StepItem:
+    """A step from a VTODO; ``fallback_id`` names it when it carries no X-STEPWISE-STEP-ID."""
+    parents = related(todo, "PARENT")
+    step = PlanStep(
+        id=x_text(todo, X + "STEP-ID") or fallback_id, title=text_of(todo, "summary"),
+        objective=text_of(todo, "description"),
+        target=x_text(todo, X + "TARGET") or None if todo.get(X + "TARGET") is not None
+        else "user",
+        inputs=_json(x_text(todo, X + "INPUTS"), {}),
+        output_schema=_json(x_text(todo, X + "OUTPUT-SCHEMA"), None),
+        done_when=x_text(todo, X + "DONE-WHEN") or "",
+        worker=x_text(todo, X + "WORKER") or "me", due=when_of(todo, "due", "due"),
+        estimate_minutes=_int(x_text(todo, X + "ESTIMATE")) or None,
+        status=_status(todo, STEP_STATUS, STEP_FROM_ICAL, "pending"),
+        result=x_text(todo, X + "RESULT"), error=x_text(todo, X + "ERROR"),
+    )
+    revision = x_text(todo, X + "REVISION")
+    return StepItem(
+        uid=text_of(todo, "uid"), parent_uid=parents[0] if parents else "", step=step,
+        depends_on=related(todo, "DEPENDS-ON"),
+        revision=None if revision is None else _int(revision),
+        origin=x_text(todo, X + "ORIGIN"), completed_at=when_of(todo, "completed", "due"),
+        modified=when_of(todo, "last-modified", "due"), sequence=_int(todo.get("sequence")),
+        reminders=[Reminder(at, text) for at, text in alarms_of(todo)],
+    )
+
+
+def _status(todo: Todo, ours: dict[str, str], theirs: dict[str, str], default: str) -> str:
+    """Our exact status while the VTODO's STATUS still agrees with it; else what the
+    other client's STATUS means (it changed the task since we wrote it)."""
+    ical = str(todo.get("status", "NEEDS-ACTION")).upper()
+    exact = x_text(todo, X + "STATUS")
+    if exact is not None and ours.get(exact, "NEEDS-ACTION") == ical:
+        return exact
+    return theirs.get(ical, default)
+
+
+def _rrule_text(value: Any) -> str:
+    rule = value[0] if isinstance(value, list) else value
+    return str(rule.to_ical().decode("ascii"))
+
+
+def _utc_text(text: str) -> datetime | None:
+    try:
+        return datetime.strptime(text, "%Y%m%dT%H%M%S%z")
+    except ValueError:
+        return None
+
+
+def _int(value: object) -> int:
+    try:
+        return int(str(value)) if value is not None else 0
+    except ValueError:
+        return 0
+
+
+def _json(text: str | None, default: Any) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except ValueError:
+        return default
