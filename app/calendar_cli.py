@@ -16,6 +16,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from app.cli_args import row_id
+from app.text import shown
+
 DEFAULT_DAYS = 7
 
 
@@ -49,7 +52,7 @@ def _calendar_arguments(sub: Any) -> None:
                        help=f"default: {DEFAULT_DAYS} days after --from")
         p.add_argument("--json", action="store_true")
     rm = csub.add_parser("remove", help="forget a calendar and its cached events")
-    rm.add_argument("id", type=int)
+    rm.add_argument("id", type=row_id)
 
 
 def _reminder_arguments(sub: Any) -> None:
@@ -59,9 +62,9 @@ def _reminder_arguments(sub: Any) -> None:
                          ("tick", "fire every reminder whose time has passed")):
         rsub.add_parser(action, help=text).add_argument("--json", action="store_true")
     snooze = rsub.add_parser("snooze", help="remind again later")
-    snooze.add_argument("id", type=int)
+    snooze.add_argument("id", type=row_id)
     snooze.add_argument("until", choices=("5m", "1h", "tomorrow"))
-    rsub.add_parser("done", help="take a reminder off the list").add_argument("id", type=int)
+    rsub.add_parser("done", help="take a reminder off the list").add_argument("id", type=row_id)
 
 
 def _open() -> None:
@@ -129,10 +132,11 @@ def _calendar_list(args: argparse.Namespace) -> int:
     for row in rows:
         who = f"{row['username']} at " if row["username"] else ""
         state = "" if row["enabled"] else " (off)"
-        print(f"{row['id']:>3}  {row['name']}{state}  [{row['kind']}: {who}{row['location']}]")
+        print(shown(f"{row['id']:>3}  {row['name']}{state}  [{row['kind']}: {who}"
+                    f"{row['location']}]"))
         print(f"     {row['events']} events, synced {_local(row['last_synced_at'])}")
         if row["last_error"]:
-            print(f"     failed at {_local(row['last_error_at'])}: {row['last_error']}")
+            print(shown(f"     failed at {_local(row['last_error_at'])}: {row['last_error']}"))
     if not rows:
         print("no calendars; add one with `stepwise calendar add ics FILE|URL`")
     return 0
@@ -221,8 +225,8 @@ def _calendar_events(args: argparse.Namespace) -> int:
         _print_json([e.to_json() for e in found])
         return 0
     for event in found:
-        print(f"{_event_when(event, zone):<30} {event.summary}"
-              f"{'' if event.busy else '  (free)'}  [{event.source}]")
+        print(shown(f"{_event_when(event, zone):<30} {event.summary}"
+                    f"{'' if event.busy else '  (free)'}  [{event.source}]"))
     if not found:
         print(f"no events from {start:%Y-%m-%d %H:%M} to {end:%Y-%m-%d %H:%M}")
     return 0
@@ -260,7 +264,7 @@ def _calendar_free(args: argparse.Namespace) -> int:
         return 0
     print("busy:" if busy else "busy: none")
     for interval in busy:
-        print(f"  {freebusy.span_text(interval, zone):<30} {' / '.join(interval.labels)}")
+        print(shown(f"  {freebusy.span_text(interval, zone):<30} {' / '.join(interval.labels)}"))
     print("free (working hours):" if free else "free (working hours): none")
     for interval in free:
         print(f"  {freebusy.span_text(interval, zone)}")
@@ -313,7 +317,7 @@ def _show_reminders(views: Sequence[Any], as_json: bool, nothing: str) -> int:
         return 0
     for view in views:
         when = view.snoozed_until or view.fire_at
-        print(f"{view.id:>4}  {view.state:<8} {_local(_utc(when))}  {view.text}")
+        print(shown(f"{view.id:>4}  {view.state:<8} {_local(_utc(when))}  {view.text}"))
     if not views:
         print(nothing)
     return 0

@@ -21,6 +21,7 @@ EXIT_BUG = 70
 
 def build_parser() -> argparse.ArgumentParser:
     from app import __version__
+    from app.cli_args import row_id
 
     p = argparse.ArgumentParser(
         prog="stepwise", description="A planner whose assistant plans. With no command, "
@@ -50,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     ls.add_argument("--json", action="store_true")
 
     show = sub.add_parser("show", help="a task with its plan, steps and revisions")
-    show.add_argument("id", type=int)
+    show.add_argument("id", type=row_id)
     show.add_argument("--json", action="store_true")
 
     plan = sub.add_parser("plan", help="validate, import, export and run plans")
@@ -58,18 +59,18 @@ def build_parser() -> argparse.ArgumentParser:
     pv = psub.add_parser("validate", help="check a PlanSpec file (exit 1 lists problems)")
     pv.add_argument("file", type=Path)
     pi = psub.add_parser("import", help="save a PlanSpec file as the task's next revision")
-    pi.add_argument("id", type=int)
+    pi.add_argument("id", type=row_id)
     pi.add_argument("file", type=Path)
     pe = psub.add_parser("export", help="print the task's plan")
-    pe.add_argument("id", type=int)
+    pe.add_argument("id", type=row_id)
     pe.add_argument("--format", choices=("planspec", "todos"), default="planspec")
     for action in ("approve", "pause", "resume", "abort"):
         psub.add_parser(action, help=f"{action} the task's active plan").add_argument(
-            "id", type=int)
+            "id", type=row_id)
 
     step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry")
     step.add_argument("action", choices=("start", "done", "fail", "skip", "retry"))
-    step.add_argument("id", type=int, help="the task id")
+    step.add_argument("id", type=row_id, help="the task id")
     step.add_argument("step", help="the step id")
     step.add_argument("--result", help="with done: what came of it")
     step.add_argument("--error", help="with fail: why it failed")
@@ -96,14 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--auto-accept", action="store_true", help="run plans without approval")
     run.add_argument("--stream", action="store_true", help="print the model's text as it comes")
     alog = asub.add_parser("log", help="a task's work log and model calls")
-    alog.add_argument("id", type=int)
+    alog.add_argument("id", type=row_id)
     alog.add_argument("--json", action="store_true")
     aretry = asub.add_parser("retry", help="clear a task's problem so the assistant tries again")
-    aretry.add_argument("id", type=int)
+    aretry.add_argument("id", type=row_id)
 
     out = sub.add_parser("outbox", help="messages waiting for your approval")
     out.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
-    out.add_argument("number", nargs="?", type=int)
+    out.add_argument("number", nargs="?", type=row_id)
     con = sub.add_parser("contacts", help="the people steps may message")
     con.add_argument("action", nargs="?", choices=("list", "add"), default="list")
     con.add_argument("name", nargs="?")
@@ -124,7 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    _tolerant_output()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    bad = _undecodable_argument(args)
+    if bad is not None:
+        parser.error(f"{bad} is not valid text in this system's encoding (UTF-8); "
+                     "retype it")
     from app import paths
 
     paths.configure(args.data_dir, args.db)
@@ -152,28 +159,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(exc)
 
 
+def _tolerant_output() -> None:
+    """Whatever the terminal's or pipe's encoding, printing never fails on a character."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def _undecodable_argument(args: argparse.Namespace) -> str | None:
+    """The first text argument holding bytes the locale could not decode (surrogates)."""
+    from app.text import surrogate_at
+
+    for name, value in vars(args).items():
+        if surrogate_at(value) is not None:
+            return f"argument {name}"
+    return None
+
+
+def _say(text: object) -> None:
+    """One line for people on stderr, user text in it escaped."""
+    from app.text import shown
+
+    print(f"stepwise: {shown(str(text))}", file=sys.stderr)
+
+
 def _report(exc: Exception) -> int:
     from app.dates import DateError
     from app.errors import KnownError
     from app.problems import InvalidPlan
+    from app.text import shown
     from models import StoreError
 
     if isinstance(exc, InvalidPlan):
         for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {shown(str(problem))}", file=sys.stderr)
         return 1
     if isinstance(exc, KnownError):
-        print(f"stepwise: {exc}", file=sys.stderr)
+        _say(exc)
         return exc.exit_code
     if isinstance(exc, DateError):
-        print(f"stepwise: {exc}", file=sys.stderr)
+        _say(exc)
         return 2
     if isinstance(exc, StoreError):
-        print(f"stepwise: {exc}", file=sys.stderr)
+        _say(exc)
         return EXIT_STORE
     known = _store_error(exc)
     if known is not None:
-        print(f"stepwise: {known}", file=sys.stderr)
+        _say(known)
         return EXIT_STORE
     import traceback
 
@@ -235,9 +268,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
         print(_dumps([task_json(task) for task in _tasks_for(rows)]))
         return 0
+    from app.text import cleaned
     from app.views import format_list
 
-    sys.stdout.write(format_list(rows, LIST_COLUMNS))
+    sys.stdout.write(format_list((cleaned(row) for row in rows), LIST_COLUMNS))
     return 0
 
 
@@ -257,26 +291,37 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(_dumps(data))
     else:
-        sys.stdout.write(views.format_detail(data))
+        from app.text import cleaned
+
+        sys.stdout.write(views.format_detail(cleaned(data)))
     return 0
 
 
-def cmd_plan(args: argparse.Namespace) -> int:
+def _plan_file(path: Path) -> Any:
+    """A PlanSpec file's data, refused (exit 2) when it is not JSON text."""
     from app.files import read_json
+    from app.text import check_text
+
+    data = read_json(path, planspec_max_bytes())
+    check_text(data, path)
+    return data
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    from app.text import shown
 
     action = args.plan_command
     if action == "validate":
         from app import planspec
 
-        planspec.parse(read_json(args.file, planspec_max_bytes()),
-                       max_steps=_max_steps_setting())
-        print(f"valid: {args.file}")
+        planspec.parse(_plan_file(args.file), max_steps=_max_steps_setting())
+        print(f"valid: {shown(str(args.file))}")
         return 0
     _open()
     from app import plans
 
     if action == "import":
-        plan = plans.save_plan(args.id, read_json(args.file, planspec_max_bytes()))
+        plan = plans.save_plan(args.id, _plan_file(args.file))
         hint = (f"; approve it with `stepwise plan approve {args.id}`"
                 if plan.status == "pending" else "")
         print(f"task {args.id}: plan revision {plan.revision} saved ({plan.status}){hint}")
@@ -378,23 +423,35 @@ def cmd_settings(args: argparse.Namespace) -> int:
             print(f"{key} = {json.dumps(settings.get(key))}    # {decl.description}")
         return 0
     if args.value is not None:
-        try:
-            value = json.loads(args.value)
-        except json.JSONDecodeError:
-            value = args.value
-        settings.put(args.key, value)
+        settings.put(args.key, _setting_value(args.value))
     print(f"{args.key} = {json.dumps(settings.get(args.key))}")
     return 0
+
+
+def _setting_value(text: str) -> Any:
+    """A setting's value from the command line: JSON, or else the text itself."""
+    import json
+
+    from app.settings import SettingError
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    except RecursionError:
+        raise SettingError("that value nests too deeply; give a number, true/false or "
+                           "\"text\"") from None
 
 
 def cmd_agent(args: argparse.Namespace) -> int:
     _open()
     if args.agent_command == "log":
+        from app.text import cleaned
         from app.views import agent_log, format_agent_log
 
         data = agent_log(args.id)
-        print(_dumps(data) if args.json else format_agent_log(data), end="" if not args.json
-              else "\n")
+        print(_dumps(data) if args.json else format_agent_log(cleaned(data)),
+              end="" if not args.json else "\n")
         return 0
     if args.agent_command == "retry":
         from app.tasks import clear_problem
@@ -435,30 +492,46 @@ async def _agent_run(args: argparse.Namespace) -> int:
     finally:
         await provider.aclose()
         await close_clients()
+    return _agent_summary(outcomes)
+
+
+def _agent_summary(outcomes: Sequence[Any]) -> int:
+    """Print each outcome; exit 1 when there was work and every stage of it failed."""
+    from app.text import shown
+
     for outcome in outcomes:
-        print(outcome.line())
+        print(shown(outcome.line()))
     if not outcomes:
         print("nothing is due now")
+        return 0
+    failed = sum(1 for outcome in outcomes if outcome.summary == "failed")
+    if failed == len(outcomes):
+        print(f"stepwise: every stage failed ({failed}); see the problems above",
+              file=sys.stderr)
+        return 1
     return 0
 
 
 def cmd_outbox(args: argparse.Namespace) -> int:
     from app import outbox
     from app.errors import KnownError
+    from app.text import shown
 
     _open()
     if args.action == "list":
         entries = outbox.entries()
         for e in entries:
-            print(f"{e.id:>4}  {e.status:<9} task {e.task_id} step {e.step_id}  to {e.to} "
-                  f"<{e.address}>\n      {e.text}")
+            print(f"{e.id:>4}  {e.status:<9} task {e.task_id} step {shown(str(e.step_id))}  "
+                  f"to {shown(e.to)} <{shown(e.address)}>\n      {shown(e.text)}")
         if not entries:
             print("the outbox is empty")
         return 0
     if args.number is None:
         raise KnownError(f"say which message: stepwise outbox {args.action} N")
     entry = outbox.decide(args.number, approve=args.action == "approve")
-    print(f"message {entry.id} to {entry.to}: {entry.status}")
+    print(f"message {entry.id} to {shown(entry.to)}: {entry.status}")
+    if entry.note:
+        print(shown(entry.note))
     if entry.status == "approved":
         print("no mail client took it; send it yourself: "
               + outbox.mailto_link(entry.address, "", entry.text))
@@ -468,6 +541,7 @@ def cmd_outbox(args: argparse.Namespace) -> int:
 def cmd_contacts(args: argparse.Namespace) -> int:
     from app import outbox
     from app.errors import KnownError
+    from app.text import shown
     from models import Contact
 
     _open()
@@ -475,17 +549,18 @@ def cmd_contacts(args: argparse.Namespace) -> int:
         if not args.name or not args.address:
             raise KnownError("stepwise contacts add NAME ADDRESS")
         contact = outbox.add_contact(args.name, args.address)
-        print(f"added {contact.name} <{contact.address}>")
+        print(f"added {shown(contact.name)} <{shown(contact.address)}>")
         return 0
     for contact in Contact.select().order_by(Contact.name):
-        print(f"{contact.name} <{contact.address}>")
+        print(f"{shown(contact.name)} <{shown(contact.address)}>")
     return 0
 
 
 def _dumps(data: Any) -> str:
     import json
 
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    return json.dumps(data, ensure_ascii=not utf, indent=2)
 
 
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from peewee import JOIN
 
-from app.errors import NotFound, Refused
+from app.errors import KnownError, NotFound, Refused
 from app.events import Change, events
 from models import Contact, OutboxMessage, Step, atomic
 from models.tables import utc_now
@@ -29,6 +29,7 @@ class Entry:
     address: str
     text: str
     status: str
+    note: str = ""  # what else happened (e.g. the step had already finished)
 
 
 def mailto_link(address: str, subject: str, body: str) -> str:
@@ -59,9 +60,16 @@ def mail_client(address: str, subject: str, body: str) -> bool:
 
 
 def add_contact(name: str, address: str) -> Contact:
+    """Add a person steps may message.
+
+    Raises:
+        Refused: no name, no e-mail address, or a contact of that name already exists.
+    """
     if not name.strip() or "@" not in address:
         raise Refused("a contact needs a name and an e-mail address")
     with atomic():
+        if find_contact(name) is not None:
+            raise Refused(f"{name.strip()} is already a contact; `stepwise contacts` lists them")
         return Contact.create(name=name.strip(), address=address.strip())
 
 
@@ -84,10 +92,9 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
     """Approve (and hand over) or reject a pending message; its step moves with it.
 
     ``transport`` defaults to the system mail client. When it cannot take the message,
-    the message stays approved (not sent) and its step keeps waiting.
+    the message stays approved (not sent) and its step keeps waiting. When the step was
+    already finished (by hand, or its plan stopped), the decision stands and ``note`` says so.
     """
-    from app import plans
-
     with atomic():
         message = OutboxMessage.get_or_none(OutboxMessage.id == message_id)
         if message is None:
@@ -98,6 +105,7 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
         message.decided_at = utc_now()
         message.save()
     step_id = message.step.step_id if message.step is not None else None
+    note = ""
     if approve:
         send = transport or mail_client
         handed = send(message.contact.address, message.task.title, message.text)
@@ -106,10 +114,21 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
                 message.status, message.sent_at = "sent", utc_now()
                 message.save()
             if step_id:
-                plans.step_action(message.task_id, step_id, "done",
-                                  result=f"sent to {message.contact.name}", actor="user")
+                note = _move_step(message, step_id, "done",
+                                  result=f"sent to {message.contact.name}")
     elif step_id:
-        plans.step_action(message.task_id, step_id, "fail",
-                          error="you rejected the message", actor="user")
+        note = _move_step(message, step_id, "fail", error="you rejected the message")
     events.emit(Change("outbox_decided", message.task_id, str(message_id)))
-    return next(e for e in entries() if e.id == message_id)
+    entry = next(e for e in entries() if e.id == message_id)
+    return Entry(**{**entry.__dict__, "note": note})
+
+
+def _move_step(message: OutboxMessage, step_id: str, action: str, **why: str) -> str:
+    """Move the message's step along; the decision stands if the step already moved on."""
+    from app import plans
+
+    try:
+        plans.step_action(message.task_id, step_id, action, actor="user", **why)
+    except KnownError as exc:  # finished by hand, or its plan stopped: nothing left to move
+        return f"step {step_id!r} was already finished or stopped ({exc}); it was left as it is"
+    return ""

@@ -8,10 +8,13 @@ advances the most urgent task by one stage and says what it did.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
+
+from peewee import DoesNotExist
 
 from app import plans, settings
 from app.agent import doers, journal, picking, prompts
@@ -26,18 +29,20 @@ from app.agent.replies import (
     schema_for,
 )
 from app.calendar.freebusy import CalendarContext, context_for, flag_conflicts
-from app.errors import KnownError
+from app.errors import KnownError, NotFound, Refused
 from app.events import Change, events
 from app.llm.base import ChunkSink, Message, Provider, ProviderError
 from app.outbox import find_contact
 from app.planspec import PlanSpec, PlanStep
 from app.planspec import parse as parse_plan
 from app.problems import InvalidPlan
+from app.states import IllegalTransition
 from app.tasks import log, set_problem, set_status
 from models import Contact, Task, WorkLog, atomic
 from models.fields import format_utc
 
 Clock = Callable[[], datetime]
+_log = logging.getLogger(__name__)
 RETRY_BASE = timedelta(minutes=1)
 RETRY_CAP = timedelta(days=1)
 
@@ -55,6 +60,9 @@ class Outcome:
     def line(self) -> str:
         text = f"#{self.task_id} {self.title}: {self.stage}: {self.summary}"
         return text + (f" — problem: {self.problem}" if self.problem else "")
+
+
+CHANGED = "skipped: it changed while the assistant worked on it"
 
 
 class StageFailed(Exception):
@@ -103,9 +111,11 @@ class Assistant:
         a new round starts until a round finds nothing to do.
         """
         outcomes: list[Outcome] = []
+        changed: set[int] = set()  # tasks skipped because they changed: not again this run
         while len(outcomes) < limit and not settings.get("assistant.paused"):
             now = self.clock()
-            ranked = picking.candidates(now, self.accepting())
+            ranked = [c for c in picking.candidates(now, self.accepting())
+                      if c.task.id not in changed]
             if not ranked:
                 break
             for chosen in ranked:
@@ -117,7 +127,10 @@ class Assistant:
                 stage = picking.next_stage(task, self.clock(), self.accepting())
                 if stage is None:
                     continue
-                outcomes.append(await self._run_announced(task, stage, self.clock()))
+                outcome = await self._run_announced(task, stage, self.clock())
+                outcomes.append(outcome)
+                if outcome.summary == CHANGED:
+                    changed.add(task.id)
                 await asyncio.sleep(0)  # let the window paint between stages
         return outcomes
 
@@ -148,7 +161,23 @@ class Assistant:
             summary = await handler(task, now)
         except StageFailed as exc:
             return self._outcome(task, stage, "failed", self._retry_later(task, str(exc), now))
+        except (IllegalTransition, Refused, NotFound, DoesNotExist) as exc:
+            return self._changed_meanwhile(task, stage, exc)
         return self._outcome(task, stage, summary)
+
+    def _changed_meanwhile(self, task: Task, stage: str, exc: Exception) -> Outcome:
+        """Someone else (the CLI, the window, another run) changed the task under this stage.
+
+        The stage's own transaction was rolled back; the task is left to them and the run
+        goes on with the next task.
+        """
+        _log.info("skipped #%s at %s: it changed meanwhile: %s", task.id, stage, exc)
+        with atomic():
+            if Task.get_or_none(Task.id == task.id) is not None:
+                log(task.id, "skipped", f"{stage} skipped: the task changed while the assistant "
+                    f"worked on it ({exc})", actor="assistant")
+        return self._outcome(task, stage, CHANGED, f"it changed while the assistant worked on "
+                             f"it ({exc})")
 
     def _outcome(self, task: Task, stage: str, summary: str, problem: str | None = None
                  ) -> Outcome:

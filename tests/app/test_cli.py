@@ -198,7 +198,7 @@ def test_export_as_write_todos(cli: Cli, task_with_plan: int) -> None:
 def test_settings_are_typed(cli: Cli) -> None:
     assert cli("settings", "assistant.max_steps", "12").out.strip() == "assistant.max_steps = 12"
     wrong = cli("settings", "assistant.max_steps", "lots")
-    assert wrong.code == 1 and "takes a int" in wrong.err
+    assert wrong.code == 2 and "takes a int" in wrong.err  # a refused value: exit 2 (issue 10)
     assert cli("settings", "no.such").code == 1
 
 
@@ -215,3 +215,77 @@ def test_python_dash_m_app_and_the_version(run_process: Callable[..., Any]) -> N
     assert done.returncode == 0 and done.stdout.startswith("stepwise ")
     added = run_process("add", "from a process", "--due", "后天")
     assert added.returncode == 0 and added.stdout.strip().isdigit()
+
+
+HUGE_ID = "99999999999999999999999"
+
+
+@pytest.mark.parametrize("args", [
+    ["show", HUGE_ID], ["plan", "approve", HUGE_ID], ["plan", "export", HUGE_ID],
+    ["plan", "abort", HUGE_ID], ["step", "done", HUGE_ID, "a"], ["outbox", "approve", HUGE_ID],
+    ["reminders", "done", HUGE_ID], ["reminders", "snooze", HUGE_ID, "1h"],
+    ["agent", "retry", HUGE_ID], ["agent", "log", HUGE_ID], ["calendar", "remove", HUGE_ID],
+    ["show", "-5"], ["show", "0"], ["show", "x"],
+])
+def test_defect_12_huge_or_bad_ids_are_a_usage_error(cli: Cli, args: list[str]) -> None:
+    result = cli(*args)
+    assert result.code == 2 and "id" in result.err and "Traceback" not in result.err
+
+
+def test_defect_12_the_largest_id_is_no_such_task(cli: Cli) -> None:
+    result = cli("show", str(2**63 - 1))
+    assert result.code == 1 and "there is no task" in result.err
+
+
+def test_defect_12_undecodable_argv_is_refused(cli: Cli) -> None:
+    title = b"\xff\xfe".decode("utf-8", "surrogateescape")  # what Python makes of $'\xff\xfe'
+    result = cli("add", title)
+    assert result.code == 2 and "not valid text" in result.err
+    assert cli("list").out.startswith("no open tasks")
+
+
+def test_defect_12_a_plan_file_with_a_lone_surrogate_is_refused(cli: Cli, tmp_path: Path
+                                                                ) -> None:
+    cli("add", "x")
+    path = tmp_path / "p.json"
+    path.write_text('{"schema_version": 1, "steps": [{"id": "a", "title": "\\ud800"}]}',
+                    encoding="utf-8")
+    for args in (["plan", "validate", str(path)], ["plan", "import", "1", str(path)]):
+        result = cli(*args)
+        assert result.code == 2 and "steps[0].title" in result.err and "surrogate" in result.err
+    assert json.loads(cli("show", "1", "--json").out)["plan"] is None
+
+
+def test_defect_12_output_in_an_ascii_locale_does_not_crash(
+        run_process: Callable[..., Any]) -> None:
+    assert run_process("add", "文件 ✓").returncode == 0
+    for args in (["list"], ["show", "1"], ["list", "--json"]):
+        done = run_process(*args, PYTHONIOENCODING="ascii", LC_ALL="C")
+        assert done.returncode == 0, done.stderr
+        assert "\\u6587" in done.stdout
+    data = json.loads(run_process("list", "--json", PYTHONIOENCODING="ascii").stdout)
+    assert data[0]["title"] == "文件 ✓"
+
+
+def test_defect_14_a_duplicate_contact_is_refused(cli: Cli) -> None:
+    assert cli("contacts", "add", "Ann", "ann@example.com").code == 0
+    again = cli("contacts", "add", "Ann", "other@example.com")
+    assert again.code == 1 and "already a contact" in again.err
+    assert cli("contacts", "add", "ann", "x@example.com").code == 1  # names match in any case
+
+
+def test_defect_18_terminal_escapes_and_newlines_in_titles_are_shown_escaped(cli: Cli) -> None:
+    cli("add", "clear\x1b[2J")
+    cli("add", "real\n    9  3  new                          forged row")
+    listing = cli("list").out
+    assert "\x1b" not in listing and "clear\\e[2J" in listing
+    assert len(listing.splitlines()) == 3 and "real\\n" in listing
+    detail = cli("show", "1").out
+    assert "\x1b" not in detail and "clear\\e[2J" in detail
+    assert json.loads(cli("show", "1", "--json").out)["task"]["title"] == "clear\x1b[2J"
+    assert "\x1b" not in cli("agent", "log", "1").out
+
+
+def test_defect_18_a_refusal_quoting_user_text_is_escaped(cli: Cli) -> None:
+    result = cli("settings", "\x1b]0;owned\x07", "1")
+    assert result.code == 1 and "\x1b" not in result.err and "\x07" not in result.err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,3 +100,79 @@ def test_contacts_and_the_outbox(cli: Cli, tmp_path: Path, monkeypatch: pytest.M
     assert [s["status"] for s in shown["plan"]["steps"]] == ["completed", "failed"]
     assert shown["plan_status"] == "paused" and "rejected" in shown["task"]["problem"]
     assert len(handed) == 1
+
+
+def _plan_with_message(cli: Cli, tmp_path: Path) -> None:
+    cli("contacts", "add", "Ann", "ann@example.com")
+    cli("add", "Tell Ann")
+    cli("plan", "import", "1", str(write(tmp_path / "p.json", {
+        "schema_version": 1, "steps": [{"id": "m", "title": "Message Ann",
+                                        "target": "message.post", "worker": "assistant",
+                                        "inputs": {"to": "Ann", "text": "Hello"}}]})))
+    cli("plan", "approve", "1")
+    cli("agent", "run")
+    assert "pending" in cli("outbox").out
+
+
+def test_defect_16_approve_after_step_done_sends_and_exits_0(
+        cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.outbox.mail_client", lambda *_: True)
+    _plan_with_message(cli, tmp_path)
+    assert cli("step", "done", "1", "m", "--result", "told her in person").code == 0
+    result = cli("outbox", "approve", "1")
+    assert result.code == 0, result.err
+    assert "message 1 to Ann: sent" in result.out and "already finished" in result.out
+
+
+def test_defect_16_reject_after_plan_abort_exits_0(cli: Cli, tmp_path: Path) -> None:
+    _plan_with_message(cli, tmp_path)
+    assert cli("plan", "abort", "1").code == 0
+    result = cli("outbox", "reject", "1")
+    assert result.code == 0, result.err
+    assert "rejected" in result.out and "already finished" in result.out
+
+
+def test_defect_17_the_agent_skips_a_task_that_changed_under_it_and_goes_on(
+        cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.agent.loop import Assistant
+    from app.states import IllegalTransition
+
+    cli("add", "Write a summary of the Q4 report")
+    cli("add", "Write a summary of the Q3 report")
+    original = Assistant._review
+
+    async def review_changed_under_it(self: Assistant, task: Any, now: Any) -> str:
+        if task.id == 1:
+            raise IllegalTransition("task", "cancelled", "reviewed", frozenset({"new"}))
+        return await original(self, task, now)
+
+    monkeypatch.setattr(Assistant, "_review", review_changed_under_it)
+    result = cli("agent", "run", "--until-idle", "--auto-accept")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert sum("#1 " in line for line in lines) == 1  # skipped once, not retried in a loop
+    assert any(line.startswith("#1 ") and "it changed while the assistant worked on it" in line
+               for line in lines)
+    assert any(line.startswith("#2 ") and ": do:" in line for line in lines)
+    assert "skipped" in cli("agent", "log", "1").out
+
+
+def test_defect_19_agent_run_exits_1_when_every_stage_failed(
+        cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.agent.loop import Assistant, StageFailed
+
+    cli("add", "Write a summary of the Q4 report")
+
+    async def server_down(self: Assistant, task: Any, now: Any) -> str:
+        raise StageFailed("the model server failed: connection refused")
+
+    monkeypatch.setattr(Assistant, "_review", server_down)
+    result = cli("agent", "run", "--until-idle")
+    assert result.code == 1 and "every stage failed" in result.err
+    assert "failed" in result.out
+
+
+def test_defect_19_agent_run_exits_0_when_nothing_is_due_or_something_worked(cli: Cli) -> None:
+    assert cli("agent", "run").code == 0
+    cli("add", "Write a summary of the Q4 report")
+    assert cli("agent", "run", "--once").code == 0
