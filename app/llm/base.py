@@ -8,13 +8,19 @@ offline planner works from it instead of from prose.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from app.errors import KnownError
 
 ChunkSink = Callable[[str], None]
+REDACTED = "[redacted]"
+# The most reply text Stepwise takes from a model: a plan, a review or a draft is far
+# smaller; past it a provider stops reading and the reply is refused.
+MAX_REPLY_CHARS = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,8 @@ class ProviderError(KnownError):
     """A model call that failed; ``kind`` says how, ``retryable`` whether trying again may help.
 
     Kinds: ``connect``, ``timeout``, ``http`` (with ``status``), ``cut`` (the stream broke),
-    ``malformed`` (the server's framing was not what its API promises), ``config``.
+    ``malformed`` (the server's framing was not what its API promises), ``config``,
+    ``too_large`` (the reply passed :data:`MAX_REPLY_CHARS`; reading stopped).
     """
 
     def __init__(self, kind: str, message: str, *, status: int | None = None,
@@ -95,8 +102,46 @@ class Provider(Protocol):
         ...
 
 
+def secret_forms(secret: str | None) -> list[str]:
+    """The ways a server may echo the key: as given, trimmed, and in the encodings that
+    cost nothing to check (base64, URL-safe base64, percent-encoding); longest first."""
+    if not secret or not secret.strip():
+        return []
+    forms = {secret, secret.strip()}
+    raw = secret.strip().encode("utf-8", errors="replace")
+    for encoded in (base64.b64encode(raw), base64.urlsafe_b64encode(raw)):
+        forms.update({encoded.decode("ascii"), encoded.decode("ascii").rstrip("=")})
+    forms.add(quote(secret.strip(), safe=""))
+    return sorted((f for f in forms if f), key=len, reverse=True)
+
+
 def redact(text: str, secret: str | None) -> str:
-    """``text`` with every occurrence of ``secret`` replaced, for logs and the journal."""
-    if not secret:
-        return text
-    return text.replace(secret, "[redacted]")
+    """``text`` with every occurrence of ``secret`` (in any of its :func:`secret_forms`)
+    replaced, for everything a reply writes: the journal, the task, the log, the screen."""
+    for form in secret_forms(secret):
+        text = text.replace(form, REDACTED)
+    return text
+
+
+class RedactingSink:
+    """A ChunkSink that passes streamed text on without the key, even when the key is split
+    across chunks: it holds back the last few characters until more text or :meth:`flush`."""
+
+    def __init__(self, sink: ChunkSink, secret: str | None) -> None:
+        self._sink = sink
+        self._secret = secret
+        self._hold = max((len(f) for f in secret_forms(secret)), default=1) - 1
+        self._pending = ""
+
+    def __call__(self, text: str) -> None:
+        self._pending = redact(self._pending + text, self._secret)
+        cut = len(self._pending) - self._hold
+        if cut > 0:
+            ready, self._pending = self._pending[:cut], self._pending[cut:]
+            self._sink(ready)
+
+    def flush(self) -> None:
+        """Pass on what is held back (the stream ended)."""
+        ready, self._pending = redact(self._pending, self._secret), ""
+        if ready:
+            self._sink(ready)

@@ -19,14 +19,17 @@ import random
 import ssl
 import time
 import weakref
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import httpx2
 
-from app.llm.base import ChunkSink, ProviderConfig, ProviderError, Reply, redact
+from app.llm.base import MAX_REPLY_CHARS, ChunkSink, ProviderConfig, ProviderError, Reply, redact
+from app.llm.bodies import MAX_BODY_BYTES as MAX_BODY_BYTES  # re-exported for providers
+from app.llm.bodies import closable as closable
+from app.llm.bodies import read_body
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -36,6 +39,7 @@ _LIMITS = httpx2.Limits(max_connections=256, max_keepalive_connections=16, keepa
 _JITTER = 0.1  # up to 10 % added to each backoff so parallel callers do not retry in step
 _SNIPPET_CHARS = 300  # how much of a server's error text goes into a message
 _DRAIN_S = 1.0  # how long to read past the end marker to keep the connection reusable
+_ERROR_BODY_BYTES = 64 * 1024  # of an error body, the rest is dropped
 
 # What to tell the user for a failed status; 5xx and other 4xx have their own lines below.
 _STATUS_ADVICE: dict[int, str] = {
@@ -139,12 +143,6 @@ def error_text(body: str) -> str:
     return text if len(text) <= _SNIPPET_CHARS else text[:_SNIPPET_CHARS] + "…"
 
 
-def closable(items: AsyncIterator[T]) -> AsyncGenerator[T, None]:
-    """httpx2 types its body iterators loosely; they are async generators, closed explicitly
-    (``contextlib.aclosing``) so nothing is left for the garbage collector to finish."""
-    return cast(AsyncGenerator[T, None], items)
-
-
 async def drain(items: AsyncIterator[Any]) -> None:
     """Read what follows a stream's end marker so the connection can go back to the pool.
 
@@ -181,6 +179,7 @@ class Call:
         self.completion_tokens: int | None = None
         self._sink = on_chunk
         self._parts: list[str] = []
+        self._chars = 0
         self._started = time.monotonic()
 
     @property
@@ -202,6 +201,7 @@ class Call:
         """Start an exchange afresh (a retry only happens when nothing was delivered)."""
         self.responded = False
         self._parts.clear()
+        self._chars = 0
         self.prompt_tokens = self.completion_tokens = None
 
     def note(self, *, model: Any = None, prompt_tokens: Any = None,
@@ -224,6 +224,9 @@ class Call:
         """Keep a piece of the reply and pass it on to ``on_chunk``."""
         if not text:
             return
+        self._chars += len(text)
+        if self._chars > MAX_REPLY_CHARS:
+            raise self.too_large()
         self._parts.append(text)
         if self._sink is not None:
             self.delivered = True
@@ -234,6 +237,12 @@ class Call:
         key = self.config.api_key
         text = redact(redact(message, key), key.strip() if key else None)
         return ProviderError(kind, text, **details)
+
+    def too_large(self) -> ProviderError:
+        """The reply passed :data:`MAX_REPLY_CHARS`: reading stopped and it is refused."""
+        return self.error("too_large", f"The reply from {self.origin} passed "
+                                       f"{MAX_REPLY_CHARS // 1024} KiB and was refused: "
+                                       "lower assistant.max_tokens, or ask for less.")
 
     def decode(self, text: str, what: str) -> dict[str, Any]:
         """A JSON object from the server, or a ``malformed`` error quoting what came."""
@@ -247,8 +256,10 @@ class Call:
                                           "right kind of server?")
         return value
 
-    async def check_status(self, response: httpx2.Response) -> None:
-        """Raise the status's ProviderError for a redirect, a 4xx or a 5xx answer."""
+    async def check_status(self, response: httpx2.Response, *, body: str | None = None
+                           ) -> None:
+        """Raise the status's ProviderError for a redirect, a 4xx or a 5xx answer
+        (``body``: the error body when the caller has read it already)."""
         if response.status_code < 300:
             return
         if response.status_code < 400:  # redirects are not followed: a POST would turn GET
@@ -256,8 +267,9 @@ class Call:
             raise self.error("http", f"The server at {self.origin} redirected to {where} "
                                      f"(HTTP {response.status_code}): use that address as the "
                                      "base URL.", status=response.status_code)
-        await response.aread()
-        raise self.status_error(response.status_code, response.headers, response.text)
+        if body is None:
+            body = await read_body(response, self.too_large, _ERROR_BODY_BYTES, cut=True)
+        raise self.status_error(response.status_code, response.headers, body)
 
     def status_error(self, code: int, headers: Mapping[str, str], body: str) -> ProviderError:
         retryable = code in _RETRY_STATUSES or code >= 500
@@ -277,7 +289,12 @@ class Call:
         """Turn httpx2's transport failures into ProviderErrors that say what to do."""
         try:
             yield
-        except (httpx2.SSEError, httpx2.DecodingError) as exc:
+        except httpx2.SSEError as exc:
+            if "limit" in str(exc):  # an event past the max_event_size given to sse()
+                raise self.too_large() from exc
+            raise self.error("malformed", f"The server at {self.origin} sent no readable "
+                                          f"stream ({exc}): check the base URL.") from exc
+        except httpx2.DecodingError as exc:
             raise self.error("malformed", f"The server at {self.origin} sent no readable "
                                           f"stream ({exc}): check the base URL.") from exc
         except httpx2.ConnectTimeout as exc:
@@ -355,10 +372,11 @@ class Call:
         """One GET answered with a JSON object (for model lists)."""
         self.begin()
         with self.errors():
-            response = await shared_client().get(url, headers=headers, timeout=self.timeout)
-            self.responded = True
-            await self.check_status(response)
-            return self.decode(response.text, "model list")
+            async with shared_client().stream("GET", url, headers=headers,
+                                              timeout=self.timeout) as response:
+                self.responded = True
+                await self.check_status(response)
+                return self.decode(await read_body(response, self.too_large), "model list")
 
     async def model_names(self, url: str, headers: Mapping[str, str], items_key: str,
                           name_key: str, kind: str) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.agent import offline_rules as rules
 from app.llm.base import ChunkSink, Message, ProviderError, Reply
+from app.schedule.estimates import guess_minutes
 from models.fields import format_utc, parse_utc
 
 CHUNK = 48
@@ -108,7 +109,7 @@ def plan(ctx: Mapping[str, Any], due_override: str | None = None) -> dict[str, A
         steps.append(_step(f"s{i + 1}", part, ctx, step_due, due,
                            [f"s{i}"] if sequential and i else []))
     _link_saves(steps)
-    return {"schema_version": 1, "revision": 1, "origin": "assistant", "title": task["title"],
+    return {"schema_version": 2, "revision": 1, "origin": "assistant", "title": task["title"],
             "objective": task["title"], "steps": steps}
 
 
@@ -157,6 +158,7 @@ def _step(sid: str, part: rules.Part, ctx: Mapping[str, Any], step_due: datetime
             "parent": None, "target": target, "inputs": inputs, "output_schema": None,
             "done_when": done_when, "worker": "assistant" if target != "user" else "me",
             "due": None if step_due is None else format_utc(step_due),
+            "estimate_minutes": guess_minutes(part.text, part.kind),
             "status": "pending", "result": None, "error": None}
 
 

@@ -13,11 +13,11 @@ from typing import Any
 import httpx2
 
 from app.llm.base import ChunkSink, Message, ProviderConfig, Reply
+from app.llm.bodies import lines as read_lines
 from app.llm.http import (
     Call,
     auth_headers,
     checked_base,
-    closable,
     drain,
     error_text,
     require_model,
@@ -99,7 +99,7 @@ class OllamaProvider:
 
 
 async def _read_lines(call: Call, response: httpx2.Response) -> None:
-    async with aclosing(closable(response.aiter_lines())) as lines:
+    async with aclosing(read_lines(response, call.too_large)) as lines:
         async for line in lines:
             if not line.strip():
                 continue

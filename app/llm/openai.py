@@ -17,12 +17,14 @@ import httpx2
 
 from app.llm.base import ChunkSink, Message, ProviderConfig, Reply
 from app.llm.http import (
+    MAX_BODY_BYTES,
     Call,
     auth_headers,
     checked_base,
     closable,
     drain,
     error_text,
+    read_body,
     require_model,
     shared_client,
 )
@@ -107,7 +109,8 @@ class OpenAIProvider:
         with call.errors():
             async with shared_client().sse(f"{self.base}/chat/completions", method="POST",
                                            json=body, headers=self._headers,
-                                           timeout=call.timeout) as source:
+                                           timeout=call.timeout,
+                                           max_event_size=MAX_BODY_BYTES) as source:
                 call.responded = True
                 await self._check(call, source.response, "response_format" in body)
                 if _is_json(source.response):
@@ -117,10 +120,11 @@ class OpenAIProvider:
 
     async def _check(self, call: Call, response: httpx2.Response, schema_sent: bool) -> None:
         if schema_sent and response.status_code in (400, 422):
-            await response.aread()
-            said = response.text.lower()
-            if any(word in said for word in _FORMAT_WORDS):
+            body = await read_body(response, call.too_large, cut=True)
+            if any(word in body.lower() for word in _FORMAT_WORDS):
                 raise _SchemaRejected
+            await call.check_status(response, body=body)
+            return
         await call.check_status(response)
 
 
@@ -141,8 +145,7 @@ async def _read_events(call: Call, source: httpx2.EventSource) -> None:
 
 
 async def _read_whole(call: Call, response: httpx2.Response) -> None:
-    await response.aread()
-    data = call.decode(response.text, "reply")
+    data = call.decode(await read_body(response, call.too_large), "reply")
     if "choices" not in data and not data.get("error"):
         raise call.error("malformed", f"The server at {call.origin} sent a reply without "
                                       "choices: is it OpenAI-compatible?")
