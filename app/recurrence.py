@@ -4,6 +4,11 @@ The next occurrence comes from the task's RRULE, computed in its own IANA zone s
 weekly 09:00 stays 09:00 across daylight-saving changes. The finished plan is copied
 as a fresh revision (steps pending, times shifted by the same amount) and the task
 waits until the finished occurrence's due time has passed.
+
+Every RRULE that enters Stepwise (``add --recur``, a database import, an ``.ics``
+series) passes ``validate_rrule`` (in ``app.rrules``) first. Looking for the next
+occurrence is bounded there too, so rolling forward never spins inside the write
+transaction, whatever rule an older database holds.
 """
 
 from __future__ import annotations
@@ -12,24 +17,35 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.rrules import InvalidRule, next_after, validate_rrule
 from models import Plan, Task
-from models.fields import format_utc, parse_utc
+from models.fields import LATEST, format_utc, parse_utc
 from models.tables import utc_now
+
+__all__ = ["InvalidRule", "next_occurrence", "roll_forward", "shift_instant",
+           "validate_rrule"]
 
 
 def next_occurrence(task: Task) -> datetime | None:
-    """The next due (or start) instant after the current one, or None when the rule ends."""
-    from dateutil.rrule import rrulestr
+    """The next due (or start) instant after the current one, or None when the rule ends
+    (or its next occurrence lies past the last instant Stepwise keeps).
 
+    Raises:
+        InvalidRule: the task's rule is not one Stepwise accepts (an older database).
+    """
     anchor = task.due_at or task.start_at
     if anchor is None or not task.recurrence:
         return None
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
     local = anchor.astimezone(zone).replace(tzinfo=None)  # wall time, for DST
-    rule = rrulestr(task.recurrence, dtstart=local)
-    following = rule.after(local)
-    return None if following is None else following.replace(tzinfo=zone).astimezone(
-        anchor.tzinfo)
+    following = next_after(task.recurrence, local, zone)
+    if following is None:
+        return None
+    try:
+        instant = following.replace(tzinfo=zone).astimezone(anchor.tzinfo)
+    except OverflowError:
+        return None
+    return instant if instant <= LATEST else None
 
 
 def shift_instant(value: datetime, delta: timedelta, zone: ZoneInfo) -> datetime:
@@ -44,13 +60,21 @@ def roll_forward(task: Task, finished: Plan) -> None:
     from app.tasks import log, set_status
 
     anchor = task.due_at or task.start_at
-    following = next_occurrence(task)
+    try:
+        following = next_occurrence(task)
+    except InvalidRule as exc:
+        set_status(task, "done", why=f"not repeated: {exc}")
+        return
     if following is None or anchor is None:
         set_status(task, "done", why="the recurrence has no further occurrence")
         return
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
     delta = (following.astimezone(zone).replace(tzinfo=None)
              - anchor.astimezone(zone).replace(tzinfo=None))
+    if not _all_shiftable(task, delta, zone):
+        set_status(task, "done", why="the next occurrence's times lie past the last "
+                   f"time Stepwise keeps ({format_utc(LATEST)})")
+        return
     log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed "
         f"(plan revision {finished.revision})", actor="assistant")
     for field in ("start_at", "due_at", "expires_at"):
@@ -65,17 +89,36 @@ def roll_forward(task: Task, finished: Plan) -> None:
     plans.insert_revision(task, data, status="in_progress", source="recurrence")
 
 
+def _all_shiftable(task: Task, delta: timedelta, zone: ZoneInfo) -> bool:
+    """Whether every time of the task, moved by ``delta``, stays within range."""
+    for field in ("start_at", "due_at", "expires_at"):
+        value = getattr(task, field)
+        if value is None:
+            continue
+        try:
+            if shift_instant(value, delta, zone) > LATEST:
+                return False
+        except OverflowError:
+            return False
+    return True
+
+
 def _reset(data: dict[str, Any], delta: timedelta, zone: ZoneInfo) -> dict[str, Any]:
     """The plan with every step pending and its times moved to the next occurrence."""
     for step in data["steps"]:
         step.update(status="pending", result=None, error=None)
         if step["due"]:
-            step["due"] = format_utc(shift_instant(parse_utc(step["due"]), delta, zone))
+            step["due"] = _shifted_text(step["due"], delta, zone) or step["due"]
         for key in ("at", "from", "to"):
             value = step["inputs"].get(key)
             if isinstance(value, str):
-                try:
-                    step["inputs"][key] = format_utc(shift_instant(parse_utc(value), delta, zone))
-                except ValueError:
-                    pass  # not an instant: leave the text as it is
+                step["inputs"][key] = _shifted_text(value, delta, zone) or value
     return data
+
+
+def _shifted_text(text: str, delta: timedelta, zone: ZoneInfo) -> str | None:
+    """ISO text moved by ``delta``; None when it is not an instant or would leave the range."""
+    try:
+        return format_utc(shift_instant(parse_utc(text), delta, zone))
+    except (ValueError, OverflowError):
+        return None  # not an instant (or no longer one): leave the text as it is

@@ -52,24 +52,22 @@ def check_new_task(new: NewTask) -> None:
         check_rrule(new.recurrence, new.start_at or new.due_at)
 
 
-def check_rrule(rule: str, anchor: datetime | None) -> None:
-    from dateutil.rrule import rrulestr
+def check_rrule(rule: str, anchor: datetime | None) -> str:
+    """The rule in normal form; Refused (InvalidRule) with the reason (``app.rrules``)."""
+    from app.rrules import validate_rrule
 
-    try:
-        rrulestr(rule, dtstart=anchor or utc_now())
-    except (ValueError, TypeError) as exc:
-        raise Refused(f"the recurrence {rule!r} is not an RFC 5545 RRULE ({exc}); "
-                      "for example FREQ=WEEKLY;BYDAY=FR") from None
+    return validate_rrule(rule, anchor)
 
 
 def add_task(new: NewTask) -> Task:
     """Store a new task with status ``new`` and log it."""
     check_new_task(new)
+    rule = check_rrule(new.recurrence, new.start_at or new.due_at) if new.recurrence else None
     with atomic():
         task = Task.create(
             title=new.title.strip(), detail=new.detail, priority=new.priority,
             start_at=new.start_at, due_at=new.due_at, expires_at=new.expires_at,
-            tags=sorted(set(new.tags)), recurrence=new.recurrence, timezone=new.timezone,
+            tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
             creator=new.creator,
         )
         log(task.id, "create", f"added by {new.creator}")
