@@ -8,9 +8,16 @@ default time: 09:00 for a start, 18:00 for a due time, 23:59 for an expiry.
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
+from zoneinfo import ZoneInfo
+
+from app.date_checks import DateError as DateError
+from app.date_checks import check_iso_date, check_numbers_used, refuse_nonsense
+from models.fields import EARLIEST, LATEST, InstantOutOfRange, checked_utc, format_utc
 
 DEFAULT_TIME = {"start": time(9, 0), "due": time(18, 0), "expires": time(23, 59)}
 EXAMPLES = ("'tomorrow 3pm', 'next friday', 'in 2 hours', '2026-12-03 17:00', '明天下午三点', "
@@ -25,14 +32,11 @@ WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日"
 ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
              "六": 6, "七": 7, "八": 8, "九": 9}
 NUM = r"(\d+|[零〇一二两三四五六七八九十]+)"
+MAX_PHRASE = 200  # characters; longer text is not a date phrase (and would slow dateparser)
 UNITS = {"minute": 1, "min": 1, "minutes": 1, "mins": 1, "hour": 60, "hours": 60, "hr": 60,
          "hrs": 60, "h": 60, "day": 1440, "days": 1440, "week": 10080, "weeks": 10080,
          "分钟": 1, "分": 1, "小时": 60, "个小时": 60, "钟头": 60, "个钟头": 60, "天": 1440,
          "日": 1440, "周": 10080, "星期": 10080, "个星期": 10080, "礼拜": 10080, "个礼拜": 10080}
-
-
-class DateError(ValueError):
-    """A phrase that could not be read as a time."""
 
 
 @dataclass(frozen=True)
@@ -46,20 +50,42 @@ class Understood:
         return self.when.strftime("%a %Y-%m-%d %H:%M %Z").strip()
 
 
+_log = logging.getLogger(__name__)
+_warned_zones: set[str] = set()
+
+
 def local_zone() -> tzinfo:
-    """The user's IANA zone (honours TZ), so recurrences survive daylight-saving changes."""
+    """The user's IANA zone (honours TZ), so recurrences survive daylight-saving changes.
+
+    A zone that cannot be found (``TZ=Not/AZone``) falls back to UTC, with a warning
+    logged once per value.
+    """
     from tzlocal import get_localzone
 
-    return get_localzone()
+    try:
+        return get_localzone()
+    except (LookupError, ValueError, OSError):
+        name = os.environ.get("TZ", "")
+        if name not in _warned_zones:
+            _warned_zones.add(name)
+            _log.warning("unknown time zone %r; times are read and shown in UTC",
+                         name or "(the system's)")
+        return ZoneInfo("UTC")
 
 
 def zh_number(text: str) -> int:
-    """'15', '十五', '二十三', '两' → int (Chinese numerals up to 99)."""
-    if text.isdigit():
+    """'15', '十五', '二十三', '两', '二零二六' → int (tens up to 九十九, or digit by digit).
+
+    Raises:
+        DateError: for text that is not such a number ('十十', '一十一十').
+    """
+    if text.isdecimal():
         return int(text)
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return (ZH_DIGITS[tens] if tens else 1) * 10 + (ZH_DIGITS[ones] if ones else 0)
+    m = re.fullmatch(r"([一二两三四五六七八九])?十([一二三四五六七八九])?", text)
+    if m:
+        return (ZH_DIGITS[m[1]] if m[1] else 1) * 10 + (ZH_DIGITS[m[2]] if m[2] else 0)
+    if not text or any(ch not in ZH_DIGITS for ch in text):
+        raise DateError(f"{text!r} is not a number; write 十五, 二十三 or 15")
     value = 0
     for ch in text:
         value = value * 10 + ZH_DIGITS[ch]
@@ -82,11 +108,29 @@ def parse_when(text: str, role: str = "due", now: datetime | None = None) -> Und
     phrase = text.strip()
     if not phrase:
         raise DateError(f"an empty time; try {EXAMPLES}")
-    found = _iso(phrase, role, zone) or _rules(phrase.lower(), role, now) or _fallback(
-        phrase, role, now)
+    if len(phrase) > MAX_PHRASE:
+        raise DateError(f"a time phrase of {len(phrase)} characters is too long; try {EXAMPLES}")
+    found = _iso(phrase, role, zone)
+    if found is None:
+        refuse_nonsense(phrase)
+        found = _rules(phrase.lower(), role, now) or _fallback(phrase, role, now)
     if found is None:
         raise DateError(f"could not understand {text!r} as a time; try {EXAMPLES}")
-    return Understood(found.when.astimezone(zone), found.had_time)
+    return in_range(found, text, zone)
+
+
+def in_range(found: Understood, text: str, zone: tzinfo) -> Understood:
+    """``found`` in ``zone``, if it lies in the range Stepwise keeps.
+
+    Raises:
+        DateError: naming the range, for a time before ``EARLIEST`` or after ``LATEST``.
+    """
+    try:
+        when = checked_utc(found.when)
+    except InstantOutOfRange:
+        raise DateError(f"{text!r} is outside the times Stepwise keeps ({format_utc(EARLIEST)} "
+                        f"to {format_utc(LATEST)})") from None
+    return Understood(when.astimezone(zone), found.had_time)
 
 
 def _iso(text: str, role: str, zone: tzinfo) -> Understood | None:
@@ -94,8 +138,12 @@ def _iso(text: str, role: str, zone: tzinfo) -> Understood | None:
     try:
         value = datetime.fromisoformat(candidate.replace("Z", "+00:00"))
     except ValueError:
+        if re.match(r"\d{4}-\d\d-\d\d(?:[T ]|$)", text):
+            check_iso_date(text)
+            raise DateError(f"{text!r} is not an ISO 8601 time; try '2026-12-03 17:00' or "
+                            "'2026-12-03T09:00:00Z'") from None
         return None
-    if re.fullmatch(r"\d{4}-\d\d-\d\d", text):
+    if _is_bare_date(text):
         return Understood(datetime.combine(value.date(), DEFAULT_TIME[role], zone), False)
     if value.tzinfo is None:
         value = value.replace(tzinfo=zone)
@@ -116,7 +164,7 @@ _DAYWORDS = {
     "后天": 2, "後天": 2, "大后天": 3,
 }
 _TIME_EN = re.compile(
-    r"\b(?:at\s+)?(\d{1,2})(?::(\d\d))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at\s+)?(\d{1,2}):(\d\d)\b"
+    r"\b(?:at\s+)?(\d{1,2})(?:[:.](\d\d))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at\s+)?(\d{1,2}):(\d\d)\b"
     r"|\b(noon|midnight)\b")
 _TIME_ZH = re.compile(
     r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明晚)?\s*" + NUM + r"\s*[点點时時]\s*"
@@ -131,10 +179,10 @@ def _rules(text: str, role: str, now: datetime) -> Understood | None:
     if relative is not None:
         if not _FILLER.match(rest):
             return None
+        later = _shift(now, relative, text)
         if relative % timedelta(days=1):  # minutes and hours: an exact instant
-            return Understood(now + relative, True)
-        return Understood(datetime.combine((now + relative).date(), DEFAULT_TIME[role],
-                                           now.tzinfo), False)
+            return Understood(later, True)
+        return Understood(datetime.combine(later.date(), DEFAULT_TIME[role], now.tzinfo), False)
     day, rest = _take_day(rest, now)
     clock, rest = _take_time(rest, evening=any(w in text for w in _EVENING_WORDS))
     if clock is None and any(w in text for w in ("tonight", "今晚", "明晚")):
@@ -150,6 +198,22 @@ def _rules(text: str, role: str, now: datetime) -> Understood | None:
     return Understood(when, clock is not None)
 
 
+def _is_bare_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _shift(now: datetime, delta: timedelta, text: str) -> datetime:
+    try:
+        return now + delta
+    except OverflowError:
+        raise DateError(f"{text.strip()!r} is outside the times Stepwise keeps "
+                        f"({format_utc(EARLIEST)} to {format_utc(LATEST)})") from None
+
+
 def _take_relative(text: str) -> tuple[timedelta | None, str]:
     for pattern in _RELATIVE:
         m = pattern.search(text)
@@ -161,6 +225,9 @@ def _take_relative(text: str) -> tuple[timedelta | None, str]:
         else:
             amount = 1 if amount_text in ("a", "an") else zh_number(amount_text)
             minutes = amount * UNITS.get(unit, UNITS.get(unit.rstrip("s"), 0))
+        if minutes > (LATEST - EARLIEST) / timedelta(minutes=1):
+            raise DateError(f"{m[0]!r} is further than the times Stepwise keeps (up to "
+                            f"{format_utc(LATEST)})")
         return timedelta(minutes=minutes), text[:m.start()] + text[m.end():]
     return None, text
 
@@ -200,6 +267,9 @@ def _take_time(text: str, evening: bool) -> tuple[time | None, str]:
         if m.group(6):
             clock = time(12, 0) if m.group(6) == "noon" else time(0, 0)
         elif m.group(3):
+            if not 1 <= int(m.group(1)) <= 12:
+                raise DateError(f"{m.group(0).strip()!r} is not a time of day: with am or pm "
+                                "the hour is 1 to 12")
             hour = int(m.group(1)) % 12 + (12 if m.group(3).startswith("p") else 0)
             clock = _clock(hour, int(m.group(2) or 0))
         else:
@@ -240,11 +310,15 @@ def _fallback(text: str, role: str, now: datetime) -> Understood | None:
         "RELATIVE_BASE": now.replace(tzinfo=None),
         "RETURN_TIME_AS_PERIOD": True,
     }
-    data = dateparser.date.DateDataParser(
-        languages=["en", "zh"], settings=settings).get_date_data(text)
+    try:
+        data = dateparser.date.DateDataParser(
+            languages=["en", "zh"], settings=settings).get_date_data(text)
+    except (OverflowError, ValueError):  # a number too big for a date: not a time we keep
+        return None
     if data.date_obj is None:
         return None
     value = data.date_obj
+    check_numbers_used(text, value)
     if value.tzinfo is not None:
         return Understood(value, True)
     if data.period == "time":

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -80,3 +82,100 @@ def test_nonsense_is_refused_with_examples(phrase: str) -> None:
                                              ("二十三", 23), ("两", 2), ("三", 3)])
 def test_chinese_numbers(text: str, value: int) -> None:
     assert zh_number(text) == value
+
+
+# --- issue 12: dates that crashed or were read wrongly --------------------------------
+
+
+@pytest.mark.parametrize("phrase", ["十十天后", "一十一十天后", "明天下午十十点"])
+def test_malformed_chinese_numbers_are_refused_not_a_key_error(phrase: str) -> None:
+    with pytest.raises(DateError, match="not a number"):
+        parse_when(phrase, now=NOW)
+
+
+@pytest.mark.parametrize("text", ["十十", "一十一十", "十一十", "", "百", "²"])
+def test_zh_number_refuses_what_is_not_a_number(text: str) -> None:
+    with pytest.raises(DateError):
+        zh_number(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [("二零二六", 2026), ("九十九", 99), ("一十", 10)])
+def test_zh_number_reads_digit_by_digit_and_tens(text: str, value: int) -> None:
+    assert zh_number(text) == value
+
+
+@pytest.mark.parametrize("phrase", ["in 5000000 days", "99999999天后",
+                                    "9999-12-31T23:59:59-23:59", "in 999999999999 weeks"])
+def test_times_past_the_end_of_the_range_are_refused_not_overflow(phrase: str) -> None:
+    with pytest.raises(DateError, match="times Stepwise keeps"):
+        parse_when(phrase, now=NOW)
+
+
+@pytest.mark.parametrize("phrase", ["0001-01-01", "0999-06-01T00:00:00Z", "1899-12-31"])
+def test_year_before_1900_is_refused_not_stored(phrase: str) -> None:
+    with pytest.raises(DateError, match="1900-01-01T00:00:00Z to 9999-12-30T23:59:59Z"):
+        parse_when(phrase, now=NOW)
+
+
+def test_the_last_day_in_range_is_accepted() -> None:
+    assert at("9999-12-30T12:00:00Z") == "9999-12-30 20:00"
+
+
+@pytest.mark.parametrize(("phrase", "reason"), [
+    ("tomorrow 99pm", "the hour is 1 to 12"),
+    ("25pm", "the hour is 1 to 12"),
+    ("0pm", "the hour is 1 to 12"),
+    ("2026-13-01", "month must be in 1..12"),
+    ("2026-02-30 10:00", "day is out of range"),
+    ("Dec 32", "December has no day 32"),
+    ("32 december", "December has no day 32"),
+    ("-1", "bare number"),
+    ("2026", "bare number"),
+    ("13/13", "not a date"),
+    ("tomorrow 5", "leaves out 5"),
+    ("tomorrow at 25", "leaves out 25"),
+    ("in -5 days", "negative amount"),
+    ("x" * 201, "too long"),
+])
+def test_wrong_dates_are_refused_with_the_reason(phrase: str, reason: str) -> None:
+    with pytest.raises(DateError, match=reason):
+        parse_when(phrase, now=NOW)
+
+
+@pytest.mark.parametrize(("phrase", "expected"), [
+    ("12am", "2026-12-01 00:00"), ("12pm", "2026-11-30 12:00"), ("3.45pm", "2026-11-30 15:45"),
+    ("12/31", "2026-12-31 18:00"), ("31/12/2026", "2026-12-31 18:00"),
+    ("20261203", "2026-12-03 18:00"), ("Dec 3 2026 05:07", "2026-12-03 05:07"),
+    ("4th of july", "2027-07-04 18:00"), ("2026年12月3日", "2026-12-03 18:00"),
+])
+def test_valid_dates_near_the_refused_ones_still_read(phrase: str, expected: str) -> None:
+    assert at(phrase) == expected
+
+
+@pytest.mark.parametrize("zone", ["Not/AZone", "garbage!!", "../../etc/passwd"])
+def test_unknown_local_zone_falls_back_to_utc_with_a_warning(
+        zone: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import tzlocal.unix
+
+    from app import dates
+
+    monkeypatch.setenv("TZ", zone)
+    monkeypatch.setattr(tzlocal.unix, "_cache_tz", None)  # tzlocal reads TZ once a process
+    monkeypatch.setattr(dates, "_warned_zones", set())
+    assert dates.local_zone().utcoffset(NOW) == timedelta(0)
+    assert "unknown time zone" in caplog.text and zone in caplog.text
+    assert parse_when("2026-12-03 17:00").when.hour == 17
+
+
+def test_unknown_tz_in_a_real_process_adds_the_task_in_utc(run_process: Any) -> None:
+    done = run_process("add", "x", "--due", "tomorrow 3pm", TZ="Not/AZone")
+    assert done.returncode == 0, done.stderr
+    assert "unknown time zone 'Not/AZone'" in done.stderr and "UTC" in done.stderr
+    shown = run_process("show", done.stdout.strip(), "--json", TZ="Not/AZone")
+    assert json.loads(shown.stdout)["task"]["due_at"].endswith("T15:00:00Z")
+
+
+def test_year_1_due_date_is_refused_and_list_keeps_working(cli: Any) -> None:
+    refused = cli("add", "x", "--due", "0001-01-01")
+    assert refused.code in (1, 2) and "1900-01-01T00:00:00Z" in refused.err
+    assert cli("list").code == 0
