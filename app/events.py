@@ -1,18 +1,53 @@
 """The core's change notices: a small observer interface the Qt shell adapts to signals.
 
-The core calls ``emit`` after a transaction commits; the shell subscribes once and
-turns each Change into a Qt signal. Subscribers must be quick and must not raise.
+Every kind of change is declared once in ``Kind``; the emitter refuses any other. A
+change emitted inside a write transaction is delivered only after the outermost
+transaction commits (``models.after_commit``), and never if it rolls back, so a
+listener always sees committed data and never writes inside someone else's
+transaction. Outside a transaction it is delivered at once. Subscribers must be quick;
+one that raises is logged and the others still hear the change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
+
+from models import after_commit
+
+log = logging.getLogger(__name__)
+
+
+class Kind(StrEnum):
+    """What changed, as a past-tense fact."""
+
+    TASK_ADDED = "task_added"
+    TASK_CHANGED = "task_changed"
+    TASK_DELETED = "task_deleted"
+    TASK_PROBLEM = "task_problem"
+    PLAN_SAVED = "plan_saved"
+    PLAN_APPROVED = "plan_approved"
+    PLAN_PAUSED = "plan_paused"
+    PLAN_RESUMED = "plan_resumed"
+    PLAN_ABORTED = "plan_aborted"
+    STEP_CHANGED = "step_changed"
+    ASSISTANT_STARTED = "assistant_started"
+    ASSISTANT_FINISHED = "assistant_finished"
+    OUTBOX_DECIDED = "outbox_decided"
+    CALENDAR_SYNCED = "calendar_synced"
+    REMINDERS_SCHEDULED = "reminders_scheduled"
+    REMINDERS_FIRED = "reminders_fired"
+    REMINDER_CHANGED = "reminder_changed"
+    DATABASE_REPLACED = "database_replaced"
+    SCHEDULE_CHANGED = "schedule_changed"
+    TASKS_SYNCED = "tasks_synced"
 
 
 @dataclass(frozen=True)
 class Change:
-    """Something in the store changed. ``kind`` is a past-tense fact, e.g. ``plan_saved``."""
+    """Something in the store changed. ``kind`` is one of ``Kind`` (a ``str`` too)."""
 
     kind: str
     task_id: int | None = None
@@ -23,7 +58,10 @@ Listener = Callable[[Change], None]
 
 
 class Events:
-    def __init__(self) -> None:
+    """An emitter built with the list of kinds it may send."""
+
+    def __init__(self, allowed: Iterable[str] = Kind) -> None:
+        self._allowed = frozenset(str(kind) for kind in allowed)
         self._listeners: list[Listener] = []
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -32,8 +70,21 @@ class Events:
         return lambda: self._listeners.remove(listener)
 
     def emit(self, change: Change) -> None:
+        """Deliver ``change`` after the current transaction commits (now if none is open).
+
+        Raises:
+            ValueError: the kind is not declared in ``Kind`` (a bug in the caller).
+        """
+        if change.kind not in self._allowed:
+            raise ValueError(f"undeclared change kind {change.kind!r}: add it to app.events.Kind")
+        after_commit(lambda: self._deliver(change))
+
+    def _deliver(self, change: Change) -> None:
         for listener in list(self._listeners):
-            listener(change)
+            try:
+                listener(change)
+            except Exception:  # one broken listener must not silence the others
+                log.exception("a listener of %s failed", change.kind)
 
 
 events = Events()

@@ -2,6 +2,7 @@
 
 from models.db import (
     StoreError,
+    after_commit,
     atomic,
     close_database,
     database,
@@ -43,6 +44,7 @@ __all__ = [
     "StoreError",
     "Task",
     "WorkLog",
+    "after_commit",
     "atomic",
     "close_database",
     "database",

@@ -1,0 +1,110 @@
+"""Change notices: declared kinds, delivered only after the outermost commit."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from app.events import Change, Events, Kind
+from models import Setting, atomic
+
+
+def _listen(bus: Events) -> list[Change]:
+    heard: list[Change] = []
+    bus.subscribe(heard.append)
+    return heard
+
+
+def test_a_change_inside_a_transaction_is_heard_after_the_commit(db: Path) -> None:
+    bus = Events()
+    seen_by_other_reader: list[int] = []
+
+    def check(change: Change) -> None:  # another connection must already see the row
+        with closing(sqlite3.connect(db)) as other:
+            seen_by_other_reader.append(other.execute("SELECT count(*) FROM setting")
+                                        .fetchone()[0])
+
+    bus.subscribe(check)
+    heard = _listen(bus)
+    with atomic():
+        Setting.insert(key="ui.theme", value="dark").execute()
+        bus.emit(Change(Kind.TASK_CHANGED, 1))
+        assert heard == []
+    assert heard == [Change("task_changed", 1)]
+    assert seen_by_other_reader == [1]
+
+
+def test_a_rolled_back_change_is_never_heard(db: Path) -> None:
+    bus = Events()
+    heard = _listen(bus)
+    with pytest.raises(RuntimeError), atomic():
+        bus.emit(Change(Kind.TASK_ADDED, 2))
+        raise RuntimeError("the edit failed")
+    assert heard == []
+    with atomic():
+        pass
+    assert heard == []  # nothing left over for the next transaction
+
+
+def test_nested_transactions_deliver_once_at_the_outermost_commit(db: Path) -> None:
+    bus = Events()
+    heard = _listen(bus)
+    with atomic():
+        with atomic():
+            bus.emit(Change(Kind.PLAN_SAVED, 3, "1"))
+        assert heard == []
+    assert [c.kind for c in heard] == ["plan_saved"]
+
+
+def test_outside_a_transaction_a_change_is_heard_at_once(db: Path) -> None:
+    bus = Events()
+    heard = _listen(bus)
+    bus.emit(Change(Kind.CALENDAR_SYNCED, None, "work"))
+    assert heard == [Change("calendar_synced", None, "work")]
+
+
+def test_an_undeclared_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="undeclared change kind 'plan_savd'"):
+        Events().emit(Change("plan_savd", 1))
+
+
+def test_a_listener_may_write_after_the_commit(db: Path) -> None:
+    bus = Events()
+
+    def write(change: Change) -> None:
+        with atomic():
+            Setting.insert(key="user.location", value="Shanghai").execute()
+
+    bus.subscribe(write)
+    with atomic():
+        bus.emit(Change(Kind.TASK_ADDED, 1))
+    assert Setting.get(Setting.key == "user.location").value == "Shanghai"
+
+
+def test_a_failing_listener_does_not_silence_the_others(db: Path,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    bus = Events()
+
+    def broken(change: Change) -> None:
+        raise KeyError("bug")
+
+    bus.subscribe(broken)
+    heard = _listen(bus)
+    bus.emit(Change(Kind.TASK_DELETED, 4))
+    assert heard == [Change("task_deleted", 4)]
+    assert "a listener of task_deleted failed" in caplog.text
+
+
+def test_every_kind_the_code_emits_is_declared() -> None:
+    """Each ``Change("…")`` literal in the source names a declared kind."""
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+    declared = {str(k) for k in Kind}
+    used: set[str] = set()
+    for path in [*root.glob("app/**/*.py"), *root.glob("ui/**/*.py")]:
+        used |= set(re.findall(r'Change\(\s*"([a-z_]+)"', path.read_text("utf-8")))
+    assert used and used <= declared, used - declared
