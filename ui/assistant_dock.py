@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QTreeWidget,
@@ -105,7 +106,11 @@ class AssistantDock(QDockWidget):
         self._stream_length = 0
         self._log_timer = self._timer(self.reload_log)
         self._outbox_timer = self._timer(self.reload_outbox)
-        self.setWidget(self._build())
+        holder = QScrollArea(self)  # a short dock scrolls instead of squeezing the window
+        holder.setWidgetResizable(True)
+        holder.setFrameShape(QScrollArea.Shape.NoFrame)
+        holder.setWidget(self._build())
+        self.setWidget(holder)
         self._connect()
         self._set_running(ctx.assistant.busy, "")
         self.reload_outbox()
@@ -157,8 +162,14 @@ class AssistantDock(QDockWidget):
         self.stop_button.setObjectName("stopButton")
         self.stop_button.setToolTip(self.tr("Stop at once; nothing half-done is saved"))
         self.stop_button.clicked.connect(self._on_stop_button_clicked)
+        self.show_raw = QPushButton(self.tr("Show model output"), body)
+        self.show_raw.setObjectName("showRawButton")
+        self.show_raw.setCheckable(True)
+        self.show_raw.setToolTip(self.tr("The model's reply as it writes it, word for word"))
+        self.show_raw.toggled.connect(self._on_show_raw_toggled)
         row.addWidget(self.state)
         row.addWidget(self.doing, 1)
+        row.addWidget(self.show_raw)
         row.addWidget(self.run_button)
         row.addWidget(self.stop_button)
         return row
@@ -172,10 +183,17 @@ class AssistantDock(QDockWidget):
                                  self.tr("The model's text appears here while it writes."))
         splitter.addWidget(_captioned(splitter, self.tr("What the assistant did"),
                                       self.outcomes))
-        splitter.addWidget(_captioned(splitter, self.tr("What the model is writing"),
-                                      self.stream))
-        splitter.setSizes([140, 160])
+        self.raw_output = _captioned(splitter, self.tr("What the model is writing"),
+                                     self.stream)
+        splitter.addWidget(self.raw_output)
+        self.raw_output.hide()  # raw text only on request: the sentences say what happened
+        self.outcomes.setMinimumHeight(48)
         return splitter
+
+    def _on_show_raw_toggled(self, shown: bool) -> None:
+        self.raw_output.setVisible(shown)
+        self.show_raw.setText(self.tr("Hide model output") if shown
+                              else self.tr("Show model output"))
 
     def _build_worklog(self) -> QWidget:
         self.worklog = _tree(self, "worklog", [self.tr("Time"), self.tr("Who"),

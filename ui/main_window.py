@@ -77,13 +77,15 @@ class MainWindow(QMainWindow):
         self.centre.addWidget(self.welcome)
         centre = self.centre
         split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.setChildrenCollapsible(False)
+        self.split = split
         split.addWidget(self.tasks)
         split.addWidget(centre)
         split.addWidget(self.steps)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 4)
         split.setStretchFactor(2, 2)
-        split.setSizes([430, 640, 290])
+        split.setSizes([340, 600, 300])
         body = QWidget(self)
         box = QVBoxLayout(body)
         box.setContentsMargins(4, 4, 4, 0)
@@ -96,7 +98,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.assistant_dock, self.reminder_dock)
         self.tabifyDockWidget(self.reminder_dock, self.calendar_dock)
         self.assistant_dock.raise_()
-        self.tasks.setMinimumWidth(400)
+        self.tasks.setMinimumWidth(240)
+        self.steps.setMinimumWidth(200)
         self._first_show = True
         self.busy = QLabel(self)
         self.statusBar().addPermanentWidget(self.busy)
@@ -293,11 +296,35 @@ class MainWindow(QMainWindow):
         if not self.remember_geometry:
             return
         QSettings("stepwise", "window").setValue("geometry", self.saveGeometry())
+        self.save_layout()
 
     def _restore_geometry(self) -> None:
         saved = QSettings("stepwise", "window").value("geometry")
         if saved is not None:
             self.restoreGeometry(saved)
+        self._restore_layout()
+
+    def _layout_key(self) -> str:
+        """Splitter and dock state are kept per screen size (a laptop and a 4K monitor)."""
+        screen = self.screen().availableGeometry().size() if self.screen() else None
+        size = f"{screen.width()}x{screen.height()}" if screen else "any"
+        return f"layout/{size}"
+
+    def save_layout(self) -> None:
+        """Remember the splitter sizes and the docks' places for this screen size."""
+        store = QSettings("stepwise", "window")
+        store.setValue(f"{self._layout_key()}/split", self.split.saveState())
+        store.setValue(f"{self._layout_key()}/docks", self.saveState())
+
+    def _restore_layout(self) -> None:
+        store = QSettings("stepwise", "window")
+        split = store.value(f"{self._layout_key()}/split")
+        docks = store.value(f"{self._layout_key()}/docks")
+        if split is not None:
+            self.split.restoreState(split)
+        if docks is not None:
+            self.restoreState(docks)
+            self._first_show = False  # the docks keep the height the user gave them
 
     def confirm(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Stepwise", question)

@@ -21,6 +21,7 @@ from app.states import PLAN
 from models import StoreError
 from ui import labels
 from ui.context import WindowContext
+from ui.elided import ElidedLabel
 from ui.revision_diff import RevisionDiffDialog
 from ui.runner import in_thread
 
@@ -72,12 +73,9 @@ class PlanToolbar(QWidget):
         self.refresh()
 
     def _build(self) -> None:
-        self.title = QLabel(self)
+        self.title = ElidedLabel(self, Qt.TextElideMode.ElideMiddle)
         self.title.setObjectName("planTitle")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setMaximumWidth(TITLE_WIDTH)
-        self.title.setMinimumWidth(60)  # it may shrink: the step panel needs the room
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.chip = QLabel(self)
         self.chip.setObjectName("statusChip")
         self.chip.setTextFormat(Qt.TextFormat.PlainText)
@@ -139,9 +137,7 @@ class PlanToolbar(QWidget):
         else:
             title = labels.fill(self.tr("%1 · revision %2"), plan.title or self.tr("Plan"),
                                 plan.revision)
-        self.title.setToolTip(title)
-        self.title.setText(self.title.fontMetrics().elidedText(
-            title, Qt.TextElideMode.ElideMiddle, TITLE_WIDTH))
+        self.title.set_full_text(title)
         self.chip.setVisible(self.status is not None)
         if self.status is not None:
             self.chip.setText(labels.plan_status(self.status))
@@ -161,8 +157,17 @@ class PlanToolbar(QWidget):
         idle = self._busy_actions == 0
         for action, button in self.buttons.items():
             button.setEnabled(idle and plan_action_allowed(action, self.status))
-        self.buttons["approve"].setVisible(not settings.get("assistant.auto_accept"))
+        self._show_one_primary()
         self.revisions.setEnabled(self.revision >= 2)
+
+    def _show_one_primary(self) -> None:
+        """One of approve, pause and resume at a time (the one that fits the plan's
+        status), so the bar fits a narrow window."""
+        approving = self.status in (None, "pending") \
+            and not settings.get("assistant.auto_accept")
+        primary = "approve" if approving else "resume" if self.status == "paused" else "pause"
+        for action in ("approve", "pause", "resume"):
+            self.buttons[action].setVisible(action == primary)
 
     # --- generating ----------------------------------------------------------------------
 

@@ -187,6 +187,12 @@ class StepPanel(QWidget):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addLayout(self._build_header(page))
+        layout.addLayout(self._build_buttons(page))  # the actions first: always in view
+        layout.addWidget(self._build_prompt(page))
+        self.message = _plain_label(page, "inlineError")
+        self.message.setStyleSheet("color: #c0392b;")
+        self.message.hide()
+        layout.addWidget(self.message)
         layout.addLayout(self._build_form(page))
         layout.addWidget(QLabel(self.tr("Result"), page))
         self.result_box = _plain_box(page, "result")
@@ -196,12 +202,6 @@ class StepPanel(QWidget):
         layout.addWidget(self.error_title)
         self.error_box = _plain_box(page, "error")
         layout.addWidget(self.error_box)
-        layout.addLayout(self._build_buttons(page))
-        layout.addWidget(self._build_prompt(page))
-        self.message = _plain_label(page, "inlineError")
-        self.message.setStyleSheet("color: #c0392b;")
-        self.message.hide()
-        layout.addWidget(self.message)
         layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -240,7 +240,7 @@ class StepPanel(QWidget):
         return form
 
     def _build_buttons(self, page: QWidget) -> QGridLayout:
-        grid = QGridLayout()  # three a row: the panel is narrow
+        grid = QGridLayout()  # two a row: the panel may be narrow
         captions = {"start": self.tr("Start"), "done": self.tr("Done…"),
                     "fail": self.tr("Fail…"), "skip": self.tr("Skip"), "retry": self.tr("Retry")}
         tips = {"start": self.tr("Start working on this step"),
@@ -254,7 +254,7 @@ class StepPanel(QWidget):
             button.setObjectName(f"{action}Button")
             button.setToolTip(tips[action])
             button.clicked.connect(lambda _=False, a=action: self._on_button_clicked(a))
-            grid.addWidget(button, index // 3, index % 3)
+            grid.addWidget(button, index // 2, index % 2)
             self.buttons[action] = button
         return grid
 

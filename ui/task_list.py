@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -83,8 +83,10 @@ class TaskListPanel(QWidget):
                  "upcoming": self.tr("Upcoming"), "waiting": self.tr("Waiting"),
                  "attention": self.tr("Needs attention"), "all": self.tr("All")}
         for key, _ in self.VIEWS:
-            self.tabs.addTab(names[key])
+            index = self.tabs.addTab(names[key])
+            self.tabs.setTabToolTip(index, names[key])
         self.tabs.setExpanding(False)
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)  # every view stays in reach
         self.search = QLineEdit(self)
         self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
@@ -124,11 +126,16 @@ class TaskListPanel(QWidget):
         self._schedule()  # the first load, once the event loop runs
 
     def _layout(self) -> None:
-        filters = QHBoxLayout()
-        filters.addWidget(self.search, 1)
-        filters.addWidget(self.status)
-        filters.addWidget(self.tag)
-        filters.addWidget(self.sort)
+        filters = QGridLayout()  # two rows: the list may be narrow
+        filters.addWidget(self.search, 0, 0)
+        filters.addWidget(self.sort, 0, 1)
+        filters.addWidget(self.status, 1, 0)
+        filters.addWidget(self.tag, 1, 1)
+        filters.setColumnStretch(0, 1)
+        fit = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        for combo in (self.status, self.tag, self.sort):
+            combo.setSizeAdjustPolicy(fit)
+            combo.setMinimumContentsLength(8)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.tabs)

@@ -114,7 +114,7 @@ class TaskListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.problem or (", ".join(row.tags) if row.tags else None)
+            return _tooltip(row)
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
             colour = STATUS_COLOURS.get(row.status)
             return QBrush(QColor(colour)) if colour else None
@@ -132,6 +132,16 @@ class TaskListModel(QAbstractTableModel):
         if column == 2:
             return PRIORITY_TEXT.get(row.priority, "")
         return labels.task_status(row.status)
+
+
+def _tooltip(row: TaskRow) -> str:
+    """The whole title (a row may be cut off), then its tags and problem, each a line."""
+    lines = [row.title]
+    if row.tags:
+        lines.append(" ".join(f"#{t}" for t in row.tags))
+    if row.problem:
+        lines.append(f"⚠ {row.problem}")
+    return "\n".join(lines)
 
 
 def _when(value: datetime | None) -> str:

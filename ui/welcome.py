@@ -6,7 +6,7 @@ Shown in place of the plan while the store has no tasks; it goes as soon as one 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.samples import add_samples
 from ui.context import WindowContext
@@ -41,12 +41,13 @@ class WelcomeView(QWidget):
         self.english = QPushButton(self.tr("Add sample tasks (English)"), self)
         self.chinese = QPushButton(self.tr("Add sample tasks (中文)"), self)
         self.connect_model = QPushButton(self.tr("Connect a model…"), self)
-        buttons = QHBoxLayout()
-        for button in (self.english, self.chinese, self.connect_model):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        buttons = QGridLayout()  # two rows: the centre may be narrow
+        buttons.addWidget(self.english, 0, 0)
+        buttons.addWidget(self.chinese, 0, 1)
+        buttons.addWidget(self.connect_model, 1, 0)
+        buttons.setColumnStretch(2, 1)
         box = QVBoxLayout(self)
-        box.setContentsMargins(40, 30, 40, 30)
+        box.setContentsMargins(24, 24, 24, 24)
         box.addStretch(1)
         box.addWidget(title)
         box.addSpacing(12)

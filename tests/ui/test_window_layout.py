@@ -1,0 +1,95 @@
+"""Issue 11, a layout that fits: the window works from 960×640, nothing clips, the step
+details wrap with their actions in view, long titles elide with the full title as a
+tooltip, and splitter sizes are remembered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QScrollArea
+from pytestqt.qtbot import QtBot
+
+from app import plans
+from app.tasks import NewTask, add_task
+from tests.ui.test_plan_view import plan15
+from ui.context import WindowContext
+from ui.main_window import MainWindow
+
+LONG = "Plan the team offsite in the mountains with everyone who can come in December"
+
+
+@pytest.fixture
+def settings_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    yield tmp_path
+
+
+def open_window(ctx: WindowContext, qtbot: QtBot, width: int, height: int) -> MainWindow:
+    window = MainWindow(ctx)
+    window.remember_geometry = False
+    qtbot.add_widget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.wait_exposed(window)
+    return window
+
+
+def with_plan(title: str = LONG) -> int:
+    task_id = add_task(NewTask(title=title)).id
+    plans.save_plan(task_id, {**plan15(), "title": title})
+    return task_id
+
+
+def test_the_window_fits_960_by_640(ctx: WindowContext, qtbot: QtBot, settings_dir: Path
+                                    ) -> None:
+    window = open_window(ctx, qtbot, 960, 640)
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 960 and hint.height() <= 640
+    qtbot.wait_until(lambda: window.width() <= 960 and window.height() <= 640)
+
+
+def test_step_actions_are_visible_without_scrolling(ctx: WindowContext, qtbot: QtBot,
+                                                    settings_dir: Path) -> None:
+    task_id = with_plan()
+    window = open_window(ctx, qtbot, 1024, 700)
+    window.tasks.reload()
+    qtbot.wait_until(lambda: window.tasks.model.rowCount() == 1)
+    window.tasks.select_task(task_id)
+    ctx.selection.select_step("dates")
+    qtbot.wait_until(lambda: window.steps.view is not None)
+    panel = window.steps
+    qtbot.wait_until(lambda: panel.buttons["done"].isVisible())
+    bottom = panel.buttons["done"].mapTo(panel, panel.buttons["done"].rect().bottomLeft())
+    assert bottom.y() <= panel.height()
+    scroll = panel._pages.widget(1)
+    assert isinstance(scroll, QScrollArea)
+    assert scroll.horizontalScrollBar().maximum() == 0  # never scrolls sideways
+
+
+def test_a_long_plan_title_is_elided_with_the_full_title_as_tooltip(
+        ctx: WindowContext, qtbot: QtBot, settings_dir: Path) -> None:
+    task_id = with_plan()
+    window = open_window(ctx, qtbot, 1024, 700)
+    window.tasks.reload()
+    qtbot.wait_until(lambda: window.tasks.model.rowCount() == 1)
+    window.tasks.select_task(task_id)
+    title = window.plan_toolbar.title
+    qtbot.wait_until(lambda: title.toolTip() != "")
+    assert LONG in title.toolTip()
+    index = window.tasks.model.index(0, 0)
+    assert LONG in window.tasks.model.data(index, 3)  # ToolTipRole: the whole title
+
+
+def test_splitter_sizes_are_remembered(ctx: WindowContext, qtbot: QtBot, settings_dir: Path
+                                       ) -> None:
+    window = open_window(ctx, qtbot, 1280, 800)
+    window.remember_geometry = True
+    window.split.setSizes([300, 700, 280])
+    qtbot.wait_until(lambda: window.split.sizes()[0] < 320)
+    wanted = window.split.sizes()
+    window.save_layout()
+    again = open_window(ctx, qtbot, 1280, 800)
+    qtbot.wait_until(lambda: again.split.sizes() == wanted)
