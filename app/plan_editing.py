@@ -20,6 +20,7 @@ from app.errors import NotFound, Refused, StaleEdit
 from app.plans import latest_plan, save_plan, spec_of
 from app.planspec import MAX_DEPTH, MAX_STEPS_ANY, SCHEMA_VERSION, PlanSpec, PlanStep, parse
 from app.problems import InvalidPlan
+from app.step_names import named, step_titles
 from models import StepLayout, atomic, database
 
 Data = dict[str, Any]
@@ -165,9 +166,22 @@ def reparent(data: Data, step_id: str, parent: str | None) -> Data:
     if step.get("parent") == parent:
         raise EditRefused("exists", f"step {step_id!r} is already there")
     step["parent"] = parent
+    _drop_waits_on_group(out, step_id, parent)
     _normalise_groups(out)
     _refuse_cycles(out)
     return out
+
+
+def _drop_waits_on_group(out: Data, step_id: str, parent: str | None) -> None:
+    """A sub-step cannot wait for its own group, nor the group for it: dropping a step
+    onto one it waited for (or that waited for it) turns that order into nesting."""
+    if parent is None:
+        return
+    step, group = _step(out, step_id), _step(out, parent)
+    if parent in step["depends_on"]:
+        step["depends_on"].remove(parent)
+    if step_id in group["depends_on"]:
+        group["depends_on"].remove(step_id)
 
 
 def _height(g: graph.Graph, step_id: str) -> int:
@@ -249,7 +263,8 @@ def _normalise_groups(out: Data) -> None:
 def _refuse_cycles(out: Data) -> None:
     loops = graph.find_cycles(_graph(out))
     if loops:
-        raise EditRefused("cycle", "steps would wait for each other: " + " → ".join(loops[0]))
+        raise EditRefused("cycle", "steps would wait for each other: "
+                          + named(loops[0], step_titles(out)))
 
 
 def checked(data: Data) -> Data:

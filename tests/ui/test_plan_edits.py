@@ -70,8 +70,8 @@ def test_add_dependency_refusals(step: str, dep: str, code: str) -> None:
     assert refused.value.code == code
 
 
-def test_a_loop_is_named() -> None:
-    with pytest.raises(EditRefused, match="a → c → b → a"):
+def test_a_loop_is_named_by_step_titles() -> None:
+    with pytest.raises(EditRefused, match="“A” → “C” → “B” → “A”"):
         pe.add_dependency(CHAIN, "a", "c")
 
 
@@ -121,8 +121,17 @@ def test_reparent_refusals() -> None:
         pe.reparent(deep, "l1", "l3")
     assert inside.value.code == "inside_itself"
     with pytest.raises(EditRefused) as loop:
-        pe.reparent(CHAIN, "b", "a")  # b waits for a, and a group waits for b
-    assert loop.value.code == "cycle"
+        pe.reparent(plan(s("a"), s("b", "a"), s("c", "b"), s("d", "c")), "d", "b")
+    assert loop.value.code == "cycle"  # d waits (through c) for b, its new group
+    assert "“D”" in str(loop.value) and "d →" not in str(loop.value)
+
+
+def test_dropping_a_step_onto_the_one_it_waits_for_nests_it() -> None:
+    out = pe.reparent(CHAIN, "b", "a")  # the sub-step gesture: no loop through a group
+    assert by_id(out, "b")["parent"] == "a" and by_id(out, "b")["depends_on"] == []
+    pe.checked(out)
+    back = pe.reparent(plan(s("a", "b"), s("b")), "b", "a")  # a waited for b: now its group
+    assert by_id(back, "a")["depends_on"] == []
 
 
 def test_add_step_after_a_step_joins_its_group_and_waits_for_it() -> None:
