@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app import graph
+from app import graph, plan_times
 from app.capabilities import CAPABILITIES, input_problems
 from app.problems import InvalidPlan, Problem
 from app.states import STEP
-from models.fields import format_utc, parse_utc
+from models.fields import InstantOutOfRange, format_utc, parse_utc
 
 SCHEMA_VERSION = 1
 MAX_DEPTH = 4
@@ -125,6 +125,9 @@ class _Reader:
             return None
         try:
             return parse_utc(value)
+        except InstantOutOfRange as exc:
+            self.problems.append(Problem("time_out_of_range", f"{where}: {key!r}: {exc}", step))
+            return None
         except ValueError:
             self.bad(where, f"{key!r} must be ISO 8601 with a time zone, got {value!r}", step)
             return None
@@ -318,7 +321,7 @@ def validate(spec: PlanSpec, max_steps: int = DEFAULT_MAX_STEPS,
             problems.append(Problem("duplicate_step_id", f"step id {step.id!r} is used twice",
                                     step.id))
         ids.add(step.id)
-    problems += _reference_problems(spec, ids)
+    problems += _reference_problems(spec, ids) + plan_times.input_time_problems(spec.steps)
     groups = {s.parent for s in spec.steps if s.parent in ids}
     for step in spec.steps:
         problems += _target_problems(step, step.id in groups)

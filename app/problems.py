@@ -21,6 +21,8 @@ CODES: dict[str, str] = {
     "bad_schema_version": "the plan's schema_version is missing or unknown",
     "invalid_field": "a field is missing, unknown or of the wrong type",
     "claimed_progress": "a generated plan claims work that was not done",
+    "time_out_of_range": "a time before 1900-01-01 or after 9999-12-30 (UTC), which Stepwise "
+                         "does not keep",
 }
 
 

@@ -220,3 +220,42 @@ def test_the_task_plan_seed_shape_is_upgraded() -> None:
     assert (spec.title, spec.objective) == ("Trip", "Go")
     assert [(s.title, s.status) for s in spec.steps] == [("Book train", "completed"),
                                                          ("Pack", "pending")]
+
+
+# --- issue 12: times out of range ----------------------------------------------------
+
+
+@pytest.mark.parametrize("due", ["9999-12-31T23:59:59-12:00", "0999-06-01T00:00:00Z",
+                                 "0001-01-01T00:00:00+05:00", "1899-12-31T23:59:59Z"])
+def test_step_due_out_of_range_is_refused_with_its_own_code(due: str) -> None:
+    with pytest.raises(InvalidPlan) as info:
+        planspec.parse(plan(step("a", due=due)))
+    [problem] = info.value.problems
+    assert problem.code == "time_out_of_range" and problem.step == "a"
+    assert "1900-01-01T00:00:00Z to 9999-12-30T23:59:59Z" in problem.message
+
+
+def test_step_due_at_the_ends_of_the_range_round_trips() -> None:
+    data = plan(step("a", due="1900-01-01T00:00:00Z"), step("b", due="9999-12-30T23:59:59Z"))
+    text = planspec.encode(planspec.parse(data))
+    assert '"due": "1900-01-01T00:00:00Z"' in text and '"due": "9999-12-30T23:59:59Z"' in text
+    assert planspec.encode(planspec.parse(json.loads(text))) == text
+
+
+@pytest.mark.parametrize(("target", "inputs"), [
+    ("reminder.set", {"at": "0999-01-01T00:00:00Z", "text": "x"}),
+    ("calendar.read", {"from": "2026-12-01", "to": "9999-12-31T23:59:59-12:00"}),
+    ("calendar.read", {"from": "0500-01-01", "to": "2026-12-01"}),
+])
+def test_input_times_out_of_range_are_refused(target: str, inputs: dict[str, str]) -> None:
+    assert codes(plan(step("a", target=target, inputs=inputs))) == ["time_out_of_range"]
+
+
+def test_far_offset_due_in_validate_and_import_exits_1_not_70(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(plan(step("a", due="9999-12-31T23:59:59-12:00"))), "utf-8")
+    result = cli("plan", "validate", str(path))
+    assert result.code == 1 and "time_out_of_range" in result.err
+    task = cli("add", "x").out.strip()
+    imported = cli("plan", "import", task, str(path))
+    assert imported.code == 1 and "time_out_of_range" in imported.err
