@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app import calendar_cli
 
     calendar_cli.add_arguments(sub)
+    from app import edit_cli
+
+    edit_cli.add_arguments(sub)
 
     bk = sub.add_parser("backup", help="back up the database now, list backups, restore one")
     bk.add_argument("action", nargs="?", choices=("now", "list", "restore"), default="now")
@@ -127,7 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_output()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    from app.edit_cli import glue_tag_values
+
+    args = parser.parse_args(glue_tag_values(sys.argv[1:] if argv is None else argv))
     bad = _undecodable_argument(args)
     if bad is not None:
         parser.error(f"{bad} is not valid text in this system's encoding (UTF-8); "
@@ -569,9 +574,16 @@ def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     return dict(CALENDAR_COMMANDS)
 
 
+def _edit_command(args: argparse.Namespace) -> int:
+    from app.edit_cli import cmd_edit
+
+    return cmd_edit(args)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **_calendar_commands(),
     "add": cmd_add, "list": cmd_list, "show": cmd_show, "plan": cmd_plan, "step": cmd_step,
     "export": cmd_export, "import": cmd_import, "settings": cmd_settings, "agent": cmd_agent,
     "outbox": cmd_outbox, "contacts": cmd_contacts, "backup": cmd_backup,
+    "edit": _edit_command,
 }

@@ -68,7 +68,8 @@ def spec_of(plan: Plan) -> PlanSpec:
             parent=None if row.parent_id is None else by_pk[row.parent_id],
             target=row.target, inputs=row.inputs,
             output_schema=row.output_schema, done_when=row.done_when, worker=row.worker,
-            due=row.due_at, status=row.status, result=row.result, error=row.error,
+            due=row.due_at, estimate_minutes=row.estimate_minutes, status=row.status,
+            result=row.result, error=row.error,
         )
         for row in rows
     ]
@@ -155,7 +156,8 @@ def _insert(task: Task, spec: PlanSpec, revision: int, status: str, source: str)
             plan=plan, step_id=s.id, parent=pks.get(s.parent) if s.parent else None,
             position=position[sid], title=s.title, objective=s.objective, target=s.target,
             inputs=s.inputs, output_schema=s.output_schema, done_when=s.done_when,
-            worker=s.worker, due_at=s.due, status=status_now, result=s.result, error=s.error,
+            worker=s.worker, due_at=s.due, estimate_minutes=s.estimate_minutes,
+            status=status_now, result=s.result, error=s.error,
         ).execute()
     edges = [{"step": pks[s.id], "depends_on": pks[d]} for s in spec.steps for d in s.depends_on]
     for start in range(0, len(edges), 400):

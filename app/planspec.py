@@ -1,4 +1,4 @@
-"""PlanSpec v1, the plan contract (DESIGN.md section 5): decode, encode, validate.
+"""PlanSpec v2, the plan contract (DESIGN.md section 5): decode, encode, validate.
 
 ``decode`` turns JSON data into a PlanSpec and reports every problem at once;
 ``encode`` writes the one canonical text (times in UTC with ``Z``), so what Stepwise
@@ -19,7 +19,9 @@ from app.problems import InvalidPlan, Problem
 from app.states import STEP
 from models.fields import InstantOutOfRange, format_utc, parse_utc
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READ_VERSIONS = (1, 2)  # version 1 is read and upgraded (it has no estimates)
+MIN_ESTIMATE, MAX_ESTIMATE = 5, 43_200  # minutes: 5 to 30 days
 MAX_DEPTH = 4
 MAX_STEPS_ANY = 2000
 DEFAULT_MAX_STEPS = 10
@@ -28,7 +30,8 @@ ORIGINS = ("assistant", "user")
 PLAN_KEYS = ("schema_version", "revision", "origin", "title", "objective", "steps")
 STEP_KEYS = (
     "id", "title", "objective", "depends_on", "parent", "target", "inputs",
-    "output_schema", "done_when", "worker", "due", "status", "result", "error",
+    "output_schema", "done_when", "worker", "due", "estimate_minutes", "status", "result",
+    "error",
 )
 
 
@@ -45,6 +48,7 @@ class PlanStep:
     done_when: str = ""
     worker: str = "me"
     due: datetime | None = None
+    estimate_minutes: int | None = None
     status: str = "pending"
     result: str | None = None
     error: str | None = None
@@ -175,10 +179,24 @@ def _read_step(reader: _Reader, data: Any, index: int) -> PlanStep | None:
         done_when=reader.text(data, "done_when", where, step=step_id),
         worker=reader.text(data, "worker", where, default="me", step=step_id),
         due=reader.when(data, "due", where, step_id),
+        estimate_minutes=_read_estimate(reader, data, where, step_id),
         status=status,
         result=reader.text(data, "result", where, default=None, nullable=True, step=step_id),
         error=reader.text(data, "error", where, default=None, nullable=True, step=step_id),
     )
+
+
+def _read_estimate(reader: _Reader, data: dict[str, Any], where: str, step_id: str
+                   ) -> int | None:
+    value = data.get("estimate_minutes")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            MIN_ESTIMATE <= value <= MAX_ESTIMATE):
+        reader.bad(where, f"'estimate_minutes' must be a whole number from {MIN_ESTIMATE} to "
+                   f"{MAX_ESTIMATE}, or null; got {value!r}", step_id)
+        return None
+    return value
 
 
 def _read_int(reader: _Reader, data: dict[str, Any], key: str, default: int) -> int:
@@ -199,11 +217,11 @@ def decode(data: Any) -> tuple[PlanSpec | None, list[Problem]]:
     if not isinstance(data, dict):
         return None, [Problem("invalid_field", "plan: a plan must be a JSON object")]
     version = data.get("schema_version")
-    if version != SCHEMA_VERSION or isinstance(version, bool):
+    if version not in READ_VERSIONS or isinstance(version, bool):
         shown = "missing" if version is None else repr(version)
         return None, [Problem(
             "bad_schema_version",
-            f"schema_version is {shown}; this Stepwise reads version {SCHEMA_VERSION}",
+            f"schema_version is {shown}; this Stepwise reads versions 1 to {SCHEMA_VERSION}",
         )]
     reader.keys(data, PLAN_KEYS, "plan")
     origin = reader.text(data, "origin", "plan", default="user")
@@ -228,7 +246,7 @@ def decode(data: Any) -> tuple[PlanSpec | None, list[Problem]]:
 
 
 def upgrade(data: Any) -> Any:
-    """Read older shapes as PlanSpec v1 data: ``write_todos`` lists and task_plan plans."""
+    """Read older shapes as PlanSpec data: ``write_todos`` lists and task_plan plans."""
     if isinstance(data, dict) and "schema_version" not in data:
         if set(data) == {"todos"}:
             return from_todos(data)

@@ -16,7 +16,7 @@ from pathlib import Path
 import peewee
 
 from models.db import StoreError
-from models.tables import ALL_TABLES
+from models.tables import ALL_TABLES, ScheduledBlock
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,15 @@ def _calendar_busy_and_failure_time(db: peewee.SqliteDatabase) -> None:
                    'WHERE "fired_at" IS NULL')
 
 
+def _estimates_and_blocks(db: peewee.SqliteDatabase) -> None:
+    """Step.estimate_minutes and the scheduled_block table, on a file made before them."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("step")')}
+    if "estimate_minutes" not in present:
+        db.execute_sql('ALTER TABLE "step" ADD COLUMN "estimate_minutes" INTEGER')
+    with db.bind_ctx([ScheduledBlock], bind_refs=False, bind_backrefs=False):
+        db.create_tables([ScheduledBlock], safe=True)
+
+
 def _sync_uids(db: peewee.SqliteDatabase) -> None:
     """Task.uid (a random UUID for every task already there) and Step.uid (empty: a step's
     UID is derived from its task's and its step id unless it came from elsewhere)."""
@@ -61,6 +70,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
               _calendar_busy_and_failure_time),
+    Migration(4, "steps: estimates; scheduled blocks", _estimates_and_blocks),
     Migration(5, "tasks and steps: stable UUIDs for sync and iCalendar", _sync_uids),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -95,6 +95,7 @@ class Step(Row):
     done_when = peewee.TextField(default="")
     worker = peewee.TextField(default="me")
     due_at = UTCDateTimeField(null=True)
+    estimate_minutes = peewee.IntegerField(null=True)
     status = peewee.TextField(default="pending")
     result = peewee.TextField(null=True)
     error = peewee.TextField(null=True)
@@ -207,6 +208,21 @@ class StepLayout(Row):
         indexes = ((("task", "step_id"), True),)
 
 
+class ScheduledBlock(Row):
+    """A step's work placed into free time (or a chunk of it), with the reason in words."""
+
+    task = peewee.ForeignKeyField(Task, backref="blocks", on_delete="CASCADE")
+    step_id = peewee.TextField()
+    start = UTCDateTimeField(index=True)
+    end = UTCDateTimeField()
+    why = peewee.TextField(default="")
+    pinned = peewee.BooleanField(default=False)
+    chunk = peewee.IntegerField(default=1)
+
+    if TYPE_CHECKING:
+        task_id: int
+
+
 class ModelCall(Row):
     task = peewee.ForeignKeyField(Task, null=True, backref="model_calls", on_delete="SET NULL")
     step = peewee.ForeignKeyField(Step, null=True, backref="model_calls", on_delete="SET NULL")
@@ -238,4 +254,5 @@ ALL_TABLES: tuple[type[BaseModel], ...] = (
     Setting,
     StepLayout,
     ModelCall,
+    ScheduledBlock,
 )

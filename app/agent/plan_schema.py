@@ -25,6 +25,7 @@ STEP_SCHEMA: dict[str, Any] = {
         "done_when": _TEXT,
         "worker": _TEXT,
         "due": _NULLABLE_TEXT,
+        "estimate_minutes": {"type": ["integer", "null"], "minimum": 5},
     },
     "required": ["id", "title", "depends_on", "target"],
     "additionalProperties": False,
@@ -33,7 +34,7 @@ STEP_SCHEMA: dict[str, Any] = {
 PLAN_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "schema_version": {"const": 1},
+        "schema_version": {"const": 2},
         "revision": {"type": "integer"},
         "origin": {"const": "assistant"},
         "title": _TEXT,

@@ -119,7 +119,7 @@ def test_good_inputs_for_every_capability() -> None:
     assert len(planspec.parse(data).steps) == 5
 
 
-@pytest.mark.parametrize("version", [None, 0, 2, "1", True])
+@pytest.mark.parametrize("version", [None, 0, 3, "1", True])
 def test_bad_schema_version(version: Any) -> None:
     data = plan(step("a"))
     if version is None:
