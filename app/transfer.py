@@ -17,8 +17,10 @@ import peewee
 from app.errors import BadFile, Refused
 from app.events import Change, events
 from app.files import read_json, write_atomic
+from app.text import check_text
+from app.transfer_checks import id_problem, number_problem, value_problem
 from models import ALL_TABLES, SCHEMA_VERSION, Task, atomic, database
-from models.fields import JSONField, UTCDateTimeField, dump_json, parse_utc
+from models.fields import JSONField, UTCDateTimeField, dump_json, format_utc, parse_utc
 
 FORMAT = "stepwise-export"
 FORMAT_VERSION = 1
@@ -64,10 +66,13 @@ def import_file(path: Path, *, replace: bool = False) -> int:
     """Load an export into the database in one transaction; returns the task count.
 
     Raises:
-        BadFile: the file is missing, empty, not JSON or not a Stepwise export.
-        Refused: the database has tasks and ``replace`` is False.
+        BadFile: the file is missing, empty, not JSON or not a Stepwise export, or a
+            value has the wrong type or is not text.
+        Refused: the database has tasks and ``replace`` is False, or a row's value is
+            not one Stepwise accepts (the row is named).
     """
     data = read_json(path)
+    check_text(data, path)
     tables = _check_shape(data, path)
     try:
         with atomic():
@@ -130,8 +135,11 @@ def _type_problem(model: Any, row: dict[str, Any]) -> str | None:
         if isinstance(field, UTCDateTimeField) and isinstance(value, str):
             try:
                 parse_utc(value)
-            except ValueError:
-                return f"{field.column_name!r} is not an ISO 8601 time: {value!r}"
+            except ValueError as exc:  # InstantOutOfRange too: it says which range
+                return f"{field.column_name!r} is not a time Stepwise keeps: {exc}"
+        problem = number_problem(field.column_name, value)
+        if problem:
+            return problem
     return None
 
 
@@ -139,6 +147,8 @@ def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
     if not rows:
         return
     columns = _columns(model)
+    kinds = [(f.column_name, f) for f in model._meta.sorted_fields]
+    ids = [c for c, f in kinds if isinstance(f, peewee.AutoField | peewee.ForeignKeyField)]
     names = {c for c, _ in columns}
     table = model._meta.table_name
     sql = (f'INSERT INTO "{table}" ({", ".join(chr(34) + c + chr(34) for c, _ in columns)}) '
@@ -152,7 +162,10 @@ def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
         problem = _type_problem(model, row)
         if problem:
             raise BadFile(f"table {table!r}, row {number}: {problem}; nothing was imported")
-        values.append([_db_value(row.get(c), is_json) for c, is_json in columns])
+        problem = id_problem(row, ids) or value_problem(table, row)
+        if problem:
+            raise Refused(f"table {table!r}, row {number}: {problem}; nothing was imported")
+        values.append([_db_value(row.get(c), kind) for c, kind in kinds])
     try:
         database.cursor().executemany(sql, values)
     except sqlite3.IntegrityError as exc:  # duplicate ids and the like: the file's fault
@@ -160,8 +173,15 @@ def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
                       "imported") from None
 
 
-def _db_value(value: Any, is_json: bool) -> Any:
-    return dump_json(value) if is_json and value is not None else value
+def _db_value(value: Any, field: Any) -> Any:
+    """A checked value as stored: JSON as its canonical text, instants as UTC text."""
+    if value is None:
+        return None
+    if isinstance(field, JSONField):
+        return dump_json(value)
+    if isinstance(field, UTCDateTimeField):
+        return format_utc(parse_utc(value))
+    return value
 
 
 # --- one task's rows (delete and undo) --------------------------------------------------
