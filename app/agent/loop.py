@@ -8,6 +8,7 @@ advances the most urgent task by one stage and says what it did.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +32,16 @@ from app.agent.replies import (
 from app.calendar.freebusy import CalendarContext, context_for, flag_conflicts
 from app.errors import KnownError, NotFound, Refused
 from app.events import Change, events
-from app.llm.base import ChunkSink, Message, Provider, ProviderError
+from app.llm.base import (
+    MAX_REPLY_CHARS,
+    ChunkSink,
+    Message,
+    Provider,
+    ProviderError,
+    RedactingSink,
+    Reply,
+    redact,
+)
 from app.outbox import find_contact
 from app.planspec import PlanSpec, PlanStep
 from app.planspec import parse as parse_plan
@@ -45,6 +55,8 @@ Clock = Callable[[], datetime]
 _log = logging.getLogger(__name__)
 RETRY_BASE = timedelta(minutes=1)
 RETRY_CAP = timedelta(days=1)
+ERROR_QUOTE_CHARS = 500  # of a reply's error, in a problem text or a re-ask
+REASK_QUOTE_CHARS = 2000  # of the unusable reply itself, in the re-ask
 
 
 @dataclass(frozen=True)
@@ -258,10 +270,13 @@ class Assistant:
             try:
                 value = parse(text)
             except ReplyError as exc:
-                journal.set_outcome(call_id, "unusable", str(exc))
+                error = brief(str(exc))
+                journal.set_outcome(call_id, "unusable", error)
                 if attempt == 2:
-                    raise StageFailed(f"the assistant's reply could not be used: {exc}") from None
-                messages = [*messages, Message("assistant", text), Message("user", reask(exc))]
+                    raise StageFailed(f"the assistant's reply could not be used: {error}"
+                                      ) from None
+                messages = [*messages, Message("assistant", brief(text, REASK_QUOTE_CHARS)),
+                            Message("user", reask(exc))]
                 continue
             journal.set_outcome(call_id, "ok")
             return value
@@ -276,18 +291,35 @@ class Assistant:
             "task_id": task.id, "step_pk": step_pk, "provider": self.provider.name,
             "model": self.provider.model, "purpose": purpose, "messages": messages,
             "secret": self.secret}
+        sink = RedactingSink(self.on_chunk, self.secret) if self.on_chunk else None
         try:
-            reply = await self.provider.complete(messages, schema=schema, on_chunk=self.on_chunk,
+            reply = await self.provider.complete(messages, schema=schema, on_chunk=sink,
                                                  context=context)
         except ProviderError as exc:
             elapsed = (asyncio.get_running_loop().time() - started) * 1000
             journal.record(**common, reply=None, outcome=f"error: {exc.kind}", error=str(exc),
                            latency_ms=elapsed)
-            raise StageFailed(f"the model server failed: {exc}") from None
+            raise StageFailed(f"the model server failed: {redact(str(exc), self.secret)}"
+                              ) from None
         except asyncio.CancelledError:
             journal.record(**common, reply=None, outcome="cancelled")
             raise
-        return reply.text, journal.record(**common, reply=reply, outcome="received")
+        finally:
+            if sink is not None:
+                sink.flush()
+        return self._received(reply, common)
+
+    def _received(self, reply: Reply, common: dict[str, Any]) -> tuple[str, int]:
+        """The reply as everything after this sees it (parsing, the task, the log, the
+        screen): the key redacted once, here; refused when larger than any reply can be."""
+        reply = dataclasses.replace(reply, text=redact(reply.text, self.secret))
+        call_id = journal.record(**common, reply=reply, outcome="received")
+        if len(reply.text) > MAX_REPLY_CHARS:
+            error = (f"the model's reply was {len(reply.text):,} characters; the limit is "
+                     f"{MAX_REPLY_CHARS:,}")
+            journal.set_outcome(call_id, "too_large", error)
+            raise StageFailed(error)
+        return reply.text, call_id
 
     # --- stages --------------------------------------------------------------------------
 
@@ -447,8 +479,16 @@ def task_facts(task: Task) -> dict[str, Any]:
 
 
 def reask(error: Exception) -> str:
-    return (f"Your reply could not be used: {error}. Reply again with exactly one JSON object "
-            "in the format asked for, and nothing else.")
+    """The re-ask after an unusable reply: the error, briefly, never the reply itself."""
+    return (f"Your reply could not be used: {brief(str(error))}. Reply again with exactly one "
+            "JSON object in the format asked for, and nothing else.")
+
+
+def brief(text: str, limit: int = ERROR_QUOTE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… [{len(text) - limit:,} more characters left out]"
 
 
 def _nonempty_text(text: str) -> str:

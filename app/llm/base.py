@@ -18,9 +18,10 @@ from app.errors import KnownError
 
 ChunkSink = Callable[[str], None]
 REDACTED = "[redacted]"
-# The most reply text Stepwise takes from a model: a plan, a review or a draft is far
-# smaller; past it a provider stops reading and the reply is refused.
-MAX_REPLY_CHARS = 256 * 1024
+# The most reply text Stepwise takes from a model; past it a provider stops reading and
+# the reply is refused. A review or a draft is far smaller; it is above the 1 MiB cap of
+# a result file (app.task_files), so a file.write meets that cap, not this one.
+MAX_REPLY_CHARS = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True)

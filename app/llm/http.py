@@ -241,7 +241,7 @@ class Call:
     def too_large(self) -> ProviderError:
         """The reply passed :data:`MAX_REPLY_CHARS`: reading stopped and it is refused."""
         return self.error("too_large", f"The reply from {self.origin} passed "
-                                       f"{MAX_REPLY_CHARS // 1024} KiB and was refused: "
+                                       f"{MAX_REPLY_CHARS / 2**20:g} MiB of text and was refused: "
                                        "lower assistant.max_tokens, or ask for less.")
 
     def decode(self, text: str, what: str) -> dict[str, Any]:
