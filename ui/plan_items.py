@@ -62,6 +62,8 @@ class ItemHost(Protocol):
     def link_dragged(self, scene_pos: QPointF) -> None: ...
     def link_released(self, scene_pos: QPointF) -> None: ...
     def toggle_clicked(self, step_id: str) -> None: ...
+    def glyph_clicked(self, step_id: str) -> None: ...
+    def node_double_clicked(self, step_id: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -299,11 +301,27 @@ class NodeItem(QGraphicsItem):
     def anchor_in(self) -> QPointF:
         return self.pos() + QPointF(0, NODE_H / 2)
 
+    def on_glyph(self, local: QPointF) -> bool:
+        """Whether a point (in item coordinates) is on the check circle."""
+        return QLineF(local, GLYPH_AT).length() <= GLYPH_R + 4
+
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if (not self.draft and event.button() == Qt.MouseButton.LeftButton
+                and self.on_glyph(event.pos())):
+            event.accept()  # one-click done: no drag, no selection change
+            self.host.glyph_clicked(self.step_id)
+            return
         self._press = QPointF(self.pos())
         super().mousePressEvent(event)
         if self.flags() & MOVABLE:
             self.host.node_pressed(self)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self.draft or self.on_glyph(event.pos()):
+            event.accept()
+            return
+        event.accept()
+        self.host.node_double_clicked(self.step_id)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         super().mouseMoveEvent(event)

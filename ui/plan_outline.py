@@ -3,14 +3,22 @@
 A QTreeView beside the graph, for keyboard and screen-reader users: each row is a step
 (plain text) with its status as words and a coloured mark. Selecting a row selects
 the step everywhere (through ``ctx.selection``), and a step selected elsewhere becomes
-the current row.
+the current row. A title is renamed in place (double-click, F2); right-click offers the
+step commands of ``ui.step_actions``.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTreeView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QMenu,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.graph import Graph
 from app.plan_editing import PlanSnapshot
@@ -18,6 +26,7 @@ from app.planspec import PlanStep
 from ui import labels
 from ui.context import WindowContext
 from ui.plan_edits import PlanFeed
+from ui.step_actions import StepActions, ref_from
 
 StepIdRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
@@ -58,7 +67,12 @@ class PlanOutline(QWidget):
         self._syncing = False
         self._icons: dict[str, QIcon] = {}
         self._build()
+        self._snapshot: PlanSnapshot | None = None
+        self.actions = StepActions.of(ctx)
         self.feed.loaded.connect(self._on_feed_loaded)
+        self.model.itemChanged.connect(self._on_model_item_changed)
+        self.tree.customContextMenuRequested.connect(self._on_tree_custom_context_menu_requested)
+        self.actions.rename_requested.connect(self._on_actions_rename_requested)
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current_changed)
         ctx.selection.step_selected.connect(self._on_selection_step_selected)
         self.show_task(0)
@@ -68,7 +82,9 @@ class PlanOutline(QWidget):
         self.tree.setModel(self.model)
         self.tree.setObjectName("planOutline")
         self.tree.setAccessibleName(self.tr("Plan outline"))
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        triggers = QAbstractItemView.EditTrigger  # rename: double-click or F2
+        self.tree.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setUniformRowHeights(True)
         self.tree.setAllColumnsShowFocus(True)
@@ -104,6 +120,7 @@ class PlanOutline(QWidget):
         if snapshot.task_id != self._task_id:
             return
         steps = [] if snapshot.spec is None else snapshot.spec.steps
+        self._snapshot = snapshot
         self._fill(steps)
         self._show_empty("" if steps else self.tr("No plan yet"))
         self.outline_shown.emit(self._task_id)
@@ -134,8 +151,7 @@ class PlanOutline(QWidget):
         if status not in self._icons:
             self._icons[status] = status_icon(status)
         state.setIcon(self._icons[status])
-        for item in (title, state):
-            item.setEditable(False)
+        state.setEditable(False)  # the title is renamed in place (double-click, F2)
         title.setData(f"{step.title}, {labels.step_status(status)}",
                       Qt.ItemDataRole.AccessibleTextRole)
         return [title, state]
@@ -163,3 +179,30 @@ class PlanOutline(QWidget):
             self._select(step_id)
         finally:
             self._syncing = False
+
+    # --- editing in place -----------------------------------------------------------
+
+    def _on_model_item_changed(self, item: QStandardItem) -> None:
+        if self._syncing or item.column() != 0:
+            return
+        ref = ref_from(self._snapshot, str(item.data(StepIdRole) or ""))
+        if ref is not None and not self.actions.rename(ref, item.text()):
+            self._syncing = True
+            item.setText(ref.title)  # an empty or unchanged title: nothing to save
+            self._syncing = False
+
+    def _on_tree_custom_context_menu_requested(self, pos: QPoint) -> None:
+        index = self.tree.indexAt(pos)
+        ref = ref_from(self._snapshot, str(index.data(StepIdRole) or "")) \
+            if index.isValid() else None
+        if ref is None:
+            return
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.actions.fill_menu(menu, ref)
+        menu.popup(self.tree.viewport().mapToGlobal(pos))
+
+    def _on_actions_rename_requested(self, step_id: str) -> None:
+        item = self.items.get(step_id)
+        if item is not None and self.isVisible():
+            self.tree.edit(item.index())

@@ -53,6 +53,8 @@ class PlanScene(QGraphicsScene):
     dependency_drawn = Signal(str, str)  # waiting step, the step it should wait for
     step_dropped = Signal(str, str)  # step, the step it was dropped onto (its new parent)
     group_toggled = Signal(str)  # a group's fold toggle was clicked
+    done_clicked = Signal(str)  # a node's check circle was clicked
+    rename_requested = Signal(str)  # a node was double-clicked
     drag_finished = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -231,6 +233,12 @@ class PlanScene(QGraphicsScene):
 
     def toggle_clicked(self, step_id: str) -> None:
         self.group_toggled.emit(step_id)
+
+    def glyph_clicked(self, step_id: str) -> None:
+        self.done_clicked.emit(step_id)
+
+    def node_double_clicked(self, step_id: str) -> None:
+        self.rename_requested.emit(step_id)
 
     def _end_link(self) -> None:
         if self._link is not None:

@@ -40,6 +40,7 @@ from app.layout import Layout, layout
 from app.plan_editing import Change, PlanSnapshot, Saved
 from app.planspec import PlanStep
 from ui.context import WindowContext
+from ui.graph_steps import GraphSteps
 from ui.plan_edits import PlanEditor, PlanFeed
 from ui.plan_items import EdgeItem, GroupItem, NodeItem
 from ui.plan_scene import STEP_ZOOM, GraphView, KeyMap, PlanScene
@@ -77,6 +78,8 @@ class PlanView(QWidget):
         self._syncing = False
         self._banner_timer = QTimer(self)
         self._build()
+        self.step_commands = GraphSteps(self)
+        self.graphics.keys += self.step_commands.keys()
         self._connect()
         self.setFocusProxy(self.graphics)
         self.show_task(0)
@@ -172,6 +175,11 @@ class PlanView(QWidget):
     @property
     def snapshot(self) -> PlanSnapshot | None:
         return self._snapshot
+
+    @property
+    def is_draft(self) -> bool:
+        """Whether the graph shows a plan the assistant is still writing (read-only)."""
+        return self._draft is not None
 
     def show_task(self, task_id: int) -> None:
         """Show a task's plan (0: none, with a hint)."""
@@ -383,6 +391,8 @@ class PlanView(QWidget):
             plan_editing.add_dependency, step_id=step_id, depends_on=depends_on))
 
     def _on_scene_step_dropped(self, step_id: str, onto: str) -> None:
+        if step_id == onto:
+            return  # dropped back where it was: nothing to do
         self._edit(self.tr("Make sub-step"),
                    partial(plan_editing.reparent, step_id=step_id, parent=onto))
 
@@ -468,12 +478,12 @@ class PlanView(QWidget):
 
     def _menu_for_step(self, menu: QMenu, step_id: str) -> None:
         self.scene.select_step(step_id)
-        menu.addAction(self.tr("Add step after it"), self.add_step)
+        if not self.step_commands.fill_menu(menu, step_id):
+            menu.addAction(self.tr("Add step after it"), self.add_step)
         if self.scene.parent_of(step_id) is not None:
             menu.addAction(self.tr("Move out of its group"), lambda: self._edit(
                 self.tr("Move out of group"),
                 partial(plan_editing.reparent, step_id=step_id, parent=None)))
-        menu.addAction(self.tr("Delete step"), self.delete_selected)
 
     # --- the core and the assistant ------------------------------------------------------
 

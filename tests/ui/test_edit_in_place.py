@@ -1,0 +1,158 @@
+"""Issue 11, edit in place: rename a step by double-click or F2 in the graph and the
+outline, the step context menu with its keys, one-click done on a node's check circle,
+and the details panel's editable fields. Each edit is a plan revision with origin user."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import qasync
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
+
+from app import plans
+from app.tasks import NewTask, add_task
+from models import Plan
+from tests.ui.async_helpers import qt_event_loop, window_context
+from tests.ui.test_plan_view import at, centre, open_view, step
+from ui.context import WindowContext
+from ui.inline_rename import InlineRename
+from ui.plan_items import GLYPH_AT
+from ui.plan_view import PlanView
+
+
+@pytest.fixture
+def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
+    yield from qt_event_loop(qapp)
+
+
+@pytest.fixture
+def ctx(db: Path, loop: qasync.QEventLoop, qapp: QApplication) -> Iterator[WindowContext]:
+    yield from window_context()
+
+
+def running_task(origin: str = "assistant") -> int:
+    """Buy milk: two user steps, approved and running, written by the assistant."""
+    task_id = add_task(NewTask(title="Buy milk")).id
+    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
+                            "objective": "", "steps": [step("s1", "Go to the shop"),
+                                                       step("s2", "Pay", "s1")]}
+    plans.save_plan(task_id, data, author="assistant")
+    plans.plan_action(task_id, "approve")
+    return task_id
+
+
+def latest(task_id: int) -> Plan:
+    plan = plans.latest_plan(task_id)
+    assert plan is not None
+    return plan
+
+
+def glyph(view: PlanView, step_id: str) -> QPoint:
+    return at(view, view.scene.nodes[step_id].mapToScene(GLYPH_AT))
+
+
+def editor_of(view: PlanView) -> InlineRename:
+    found = view.graphics.viewport().findChild(InlineRename)
+    assert found is not None
+    return found
+
+
+def test_double_click_renames_a_step_as_a_user_revision(ctx: WindowContext, qtbot: QtBot
+                                                        ) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    QTest.mouseDClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier, centre(view, "s1"))
+    editor = editor_of(view)
+    assert editor.text() == "Go to the shop"
+    editor.setText("Go to the corner shop")
+    with qtbot.wait_signal(view.editor.edit_saved, timeout=5000):
+        QTest.keyClick(editor, Qt.Key.Key_Return)
+    plan = latest(task_id)
+    assert plans.spec_of(plan).step("s1").title == "Go to the corner shop"
+    assert plan.origin == "user" and plan.revision == 2
+    assert ctx.undo.undoText() == "Rename “Go to the shop”"
+    qtbot.wait_until(lambda: "corner" in view.scene.nodes["s1"].data_.title)
+
+
+def test_f2_renames_and_escape_cancels(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    view.scene.select_step("s2")
+    view.graphics.setFocus()
+    QTest.keyClick(view.graphics, Qt.Key.Key_F2)
+    editor = editor_of(view)
+    editor.setText("Pay by card")
+    QTest.keyClick(editor, Qt.Key.Key_Escape)
+    qtbot.wait_until(lambda: view.graphics.viewport().findChild(InlineRename) is None
+                     or not view.graphics.viewport().findChild(InlineRename).isVisible())
+    assert latest(task_id).revision == 1 and ctx.undo.count() == 0
+
+
+def test_the_step_menu_lists_every_command_with_its_key(ctx: WindowContext, qtbot: QtBot
+                                                        ) -> None:
+    view = open_view(ctx, qtbot, running_task())
+    view.graphics.customContextMenuRequested.emit(centre(view, "s1"))
+    menu = view.findChild(QMenu)
+    assert menu is not None
+    entries = {a.text(): a for a in menu.actions() if a.text()}
+    for text in ("Start", "Done", "Skip", "Retry", "Rename", "Add step after",
+                 "Add sub-step", "Delete"):
+        assert text in entries and not entries[text].shortcut().isEmpty(), text
+    assert entries["Done"].isEnabled() and not entries["Retry"].isEnabled()
+    with qtbot.wait_signal(view.editor.edit_saved, timeout=5000):
+        entries["Add sub-step"].trigger()
+    menu.close()
+    spec = plans.spec_of(plans.latest_plan(view.task_id))  # type: ignore[arg-type]
+    assert [s.parent for s in spec.steps if s.title == "New step"] == ["s1"]
+
+
+def test_one_click_on_the_check_circle_finishes_a_user_step(ctx: WindowContext, qtbot: QtBot
+                                                            ) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, glyph(view, "s1"))
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "completed")
+    qtbot.wait_until(lambda: view.scene.nodes["s1"].data_.status == "completed")
+    assert latest(task_id).revision == 1  # a move is not a plan edit
+    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, glyph(view, "s1"))
+    qtbot.wait_until(lambda: any("stays finished" in text for text in said))
+
+
+def test_a_step_dropped_on_itself_does_nothing(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    view.scene.step_dropped.emit("s1", "s1")
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert latest(task_id).revision == 1 and not view.banner.isVisible()
+
+
+def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -> None:
+    from ui.plan_outline import PlanOutline
+
+    task_id = running_task()
+    outline = PlanOutline(ctx)
+    qtbot.add_widget(outline)
+    outline.show()
+    with qtbot.wait_signal(outline.outline_shown, timeout=5000):
+        outline.show_task(task_id)
+    outline.tree.setFocus()
+    outline.tree.setCurrentIndex(outline.items["s2"].index())
+    QTest.keyClick(outline.tree, Qt.Key.Key_F2)
+    editor = outline.tree.focusWidget()
+    assert editor is not outline.tree and hasattr(editor, "setText")
+    editor.setText("Pay at the till")  # type: ignore[union-attr]
+    with qtbot.wait_signal(outline.actions.editor.edit_saved, timeout=5000):
+        QTest.keyClick(editor, Qt.Key.Key_Return)
+    assert plans.spec_of(latest(task_id)).step("s2").title == "Pay at the till"
+    qtbot.wait_until(lambda: outline.items["s2"].text() == "Pay at the till")
