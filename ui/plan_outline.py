@@ -68,11 +68,11 @@ class PlanOutline(QWidget):
         self._icons: dict[str, QIcon] = {}
         self._build()
         self._snapshot: PlanSnapshot | None = None
-        self.actions = StepActions.of(ctx)
+        self.step_actions = StepActions.of(ctx)
         self.feed.loaded.connect(self._on_feed_loaded)
         self.model.itemChanged.connect(self._on_model_item_changed)
         self.tree.customContextMenuRequested.connect(self._on_tree_custom_context_menu_requested)
-        self.actions.rename_requested.connect(self._on_actions_rename_requested)
+        self.step_actions.rename_requested.connect(self._on_actions_rename_requested)
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current_changed)
         ctx.selection.step_selected.connect(self._on_selection_step_selected)
         self.show_task(0)
@@ -186,7 +186,7 @@ class PlanOutline(QWidget):
         if self._syncing or item.column() != 0:
             return
         ref = ref_from(self._snapshot, str(item.data(StepIdRole) or ""))
-        if ref is not None and not self.actions.rename(ref, item.text()):
+        if ref is not None and not self.step_actions.rename(ref, item.text()):
             self._syncing = True
             item.setText(ref.title)  # an empty or unchanged title: nothing to save
             self._syncing = False
@@ -199,7 +199,7 @@ class PlanOutline(QWidget):
             return
         menu = QMenu(self)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.actions.fill_menu(menu, ref)
+        self.step_actions.fill_menu(menu, ref)
         menu.popup(self.tree.viewport().mapToGlobal(pos))
 
     def _on_actions_rename_requested(self, step_id: str) -> None:

@@ -12,7 +12,7 @@ import pytest
 import qasync
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
 
 from app import plans
@@ -90,8 +90,11 @@ def test_f2_renames_and_escape_cancels(ctx: WindowContext, qtbot: QtBot) -> None
     editor = editor_of(view)
     editor.setText("Pay by card")
     QTest.keyClick(editor, Qt.Key.Key_Escape)
-    qtbot.wait_until(lambda: view.graphics.viewport().findChild(InlineRename) is None
-                     or not view.graphics.viewport().findChild(InlineRename).isVisible())
+    def closed() -> bool:
+        found = view.graphics.viewport().findChild(InlineRename)
+        return found is None or not found.isVisible()
+
+    qtbot.wait_until(closed)
     assert latest(task_id).revision == 1 and ctx.undo.count() == 0
 
 
@@ -150,9 +153,9 @@ def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -
     outline.tree.setCurrentIndex(outline.items["s2"].index())
     QTest.keyClick(outline.tree, Qt.Key.Key_F2)
     editor = outline.tree.focusWidget()
-    assert editor is not outline.tree and hasattr(editor, "setText")
-    editor.setText("Pay at the till")  # type: ignore[union-attr]
-    with qtbot.wait_signal(outline.actions.editor.edit_saved, timeout=5000):
+    assert isinstance(editor, QLineEdit)
+    editor.setText("Pay at the till")
+    with qtbot.wait_signal(outline.step_actions.editor.edit_saved, timeout=5000):
         QTest.keyClick(editor, Qt.Key.Key_Return)
     assert plans.spec_of(latest(task_id)).step("s2").title == "Pay at the till"
     qtbot.wait_until(lambda: outline.items["s2"].text() == "Pay at the till")
