@@ -72,8 +72,9 @@ CAPABILITIES: dict[str, Capability] = {
             "message.post",
             "queues a message to a known contact",
             "contact allow-list; you approve before it leaves",
-            _object({"to": {**_STRING, "minLength": 1}, "text": {**_STRING, "minLength": 1}},
-                    ["to", "text"]),
+            _object({"to": {**_STRING, "minLength": 1}, "text": {**_STRING, "minLength": 1},
+                     "from_step": {**_STRING, "minLength": 1}},
+                    ["to"], oneOf=[{"required": ["text"]}, {"required": ["from_step"]}]),
         ),
         Capability(
             "reminder.set",

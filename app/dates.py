@@ -324,3 +324,18 @@ def _fallback(text: str, role: str, now: datetime) -> Understood | None:
     if data.period == "time":
         return Understood(value.replace(tzinfo=now.tzinfo), True)
     return Understood(datetime.combine(value.date(), DEFAULT_TIME[role], now.tzinfo), False)
+
+
+def parse_quick(text: str, role: str = "due", now: datetime | None = None) -> Understood | None:
+    """``parse_when`` with our rules only (no dateparser): fast enough for every keystroke.
+
+    Returns None when the rules do not read ``text``; raises DateError for an impossible
+    clock time ("25:00").
+    """
+    zone = local_zone()
+    now = (now or datetime.now(zone)).astimezone(zone)
+    phrase = text.strip()
+    if not phrase:
+        return None
+    found = _iso(phrase, role, zone) or _rules(phrase.lower(), role, now)
+    return None if found is None else Understood(found.when.astimezone(zone), found.had_time)

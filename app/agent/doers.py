@@ -61,12 +61,18 @@ def _file_content(step: PlanStep, spec: PlanSpec) -> str | Done:
     return result
 
 
-def do_message(task: Task, step: PlanStep, step_pk: int) -> Done:
+def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None = None) -> Done:
     """Queue the step's message for approval, once per step: a message already queued,
-    approved or sent for it (an earlier run stopped before the step moved) is not repeated."""
+    approved or sent for it (an earlier run stopped before the step moved) is not repeated.
+    Its text is ``text``, or the result of the step named by ``from_step`` (a draft)."""
     from app.outbox import find_contact
 
     name, text = step.inputs.get("to"), step.inputs.get("text")
+    if text is None and spec is not None and "from_step" in step.inputs:
+        found = _file_content(step, spec)
+        if isinstance(found, Done):
+            return found
+        text = found
     if not isinstance(name, str) or not isinstance(text, str):
         return Done("failed", error="message.post needs a contact (to) and a text")
     contact = find_contact(name)

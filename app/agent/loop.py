@@ -29,6 +29,7 @@ from app.agent.replies import (
     parse_reply,
     schema_for,
 )
+from app.agent.typed_task import adopt_recurrence
 from app.calendar.freebusy import CalendarContext, context_for, flag_conflicts
 from app.errors import KnownError, NotFound, Refused
 from app.events import Change, events
@@ -332,6 +333,7 @@ class Assistant:
         return "expired"
 
     async def _review(self, task: Task, now: datetime) -> str:
+        task = adopt_recurrence(task, now)
         messages = prompts.build("review", self._prompt_context(task))
         decision = await self._ask(task, "review", messages, self._context(task, "review"),
                                    lambda text: review_decision(text, task, now))
@@ -390,7 +392,7 @@ class Assistant:
         if step.target == "file.write":
             return doers.do_file_write(task, step, spec)
         if step.target == "message.post":
-            return doers.do_message(task, step, pk)
+            return doers.do_message(task, step, pk, spec)
         if step.target == "reminder.set":
             return doers.do_reminder(task, step, pk, now)
         if step.target == "calendar.read":
@@ -404,7 +406,8 @@ class Assistant:
             "write", ctx, step_title=prompts.fence("step", step.title),
             instructions=prompts.fence("instructions", step.inputs.get("instructions", "")),
             results=prompts.fence("results", results) if results else prompts.NONE[ctx.language])
-        context = self._context(task, "write", step=step.to_json())
+        context = self._context(task, "write", step=step.to_json(),
+                                results={s.id: s.result for s in spec.steps if s.result})
         draft = await self._ask(task, "write", messages, context, _nonempty_text, pk)
         draft = doers.clip(draft)
         if not step.done_when:

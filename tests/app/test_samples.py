@@ -25,5 +25,5 @@ def test_samples_get_plans_from_the_offline_planner(db: Path, language: str) -> 
     planned = [i for i in ids if plans.latest_plan(i) is not None]
     assert len(planned) == 4
     steps = {i: len(plans.spec_of(plans.latest_plan(i)).steps) for i in ids}  # type: ignore[arg-type]
-    assert steps[ids[1]] == 3  # the numbered list in the passport task's detail
+    assert steps[ids[1]] == 4  # the numbered list in the passport task's detail, then renewing
     assert steps[ids[2]] == 3  # then / 然后 … 再

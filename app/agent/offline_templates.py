@@ -1,0 +1,62 @@
+"""Ready-made step lists the offline planner uses when a task names no parts of its own.
+
+An event to organise or a document to renew has well-known steps; a vague goal ("Learn
+Spanish", "学会弹吉他") gets a short starter plan that ends with a check-in asking the
+person how it went, instead of its title as one step.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.agent.offline_rules import Part
+
+TEMPLATES: dict[str, dict[str, list[tuple[str, str]]]] = {
+    "organise": {
+        "en": [("Decide the date and who takes part", "do"),
+               ("Book the place and what is needed", "book"),
+               ("Draft the invitation with the date and place", "write"),
+               ("Send the invitation", "do")],
+        "zh": [("确定日期和参加人员", "do"), ("预订场地和所需物品", "book"),
+               ("起草邀请，写明日期和地点", "write"), ("发出邀请", "do")],
+    },
+    "renew": {
+        "en": [("List the documents and fees needed", "write"),
+               ("Gather the documents", "do"), ("Fill in and submit the application", "do"),
+               ("Collect the result", "do")],
+        "zh": [("列出所需材料和费用", "write"), ("准备材料", "do"),
+               ("填写并提交申请", "do"), ("领取结果", "do")],
+    },
+}
+_UMBRELLA = re.compile(r"[:：]\s*$|^\s*(?:organi[sz]e|plan|prepare|arrange"
+                       r"|组织|策划|筹备|安排|准备)|(?:list|checklist|清单|计划)\s*$",
+                       re.IGNORECASE)
+
+
+def umbrella(title: str) -> bool:
+    """A title that names the whole of its detail's list (not an action of its own)."""
+    return bool(_UMBRELLA.search(title))
+
+
+def template_parts(part: Part, lang: str) -> list[Part] | None:
+    """The well-known steps for an organise or renew task, in order, or None."""
+    template = TEMPLATES.get(part.kind, {}).get(lang)
+    if template is None:
+        return None
+    return [Part(title, kind, (i - 1,) if i else ()) for i, (title, kind) in enumerate(template)]
+
+
+def starter_parts(goal: str, lang: str) -> list[Part]:
+    """A starter plan for a vague goal, ending with a check-in that asks how it went."""
+    if lang == "zh":
+        steps = [(f"想清楚“{goal}”对你意味着什么：做到什么程度算完成？", "do"),
+                 (f"写一份“{goal}”的第一周入门计划", "write"),
+                 ("完成第一次练习（30 分钟）", "do"),
+                 (f"一周后提醒我：{goal}进展如何？要调整计划吗？", "remind")]
+    else:
+        steps = [(f"Decide what '{goal}' means for you: what would count as done?", "do"),
+                 (f"Write a first-week starter plan for: {goal}", "write"),
+                 ("Do the first 30-minute session", "do"),
+                 (f"Remind me in a week: how is '{goal}' going, and should the plan change?",
+                  "remind")]
+    return [Part(title, kind, (i - 1,) if i else ()) for i, (title, kind) in enumerate(steps)]

@@ -1,0 +1,87 @@
+"""The offline planner's drafts: short usable texts built from what is known.
+
+A message draft says what the person wants said — a question asked as a question, an
+invitation with the date and place that earlier steps found — in the task's language.
+Other drafts gather the task, its detail, its due date and the results of the steps
+they depend on. Nothing here is an outline to fill in later.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from models.fields import parse_utc
+
+_MESSAGE_EN = re.compile(r"^A message to (?P<to>.+?) \((?P<kind>\w+)\): (?P<gist>.*)$", re.S)
+_MESSAGE_ZH = re.compile(r"^给(?P<to>.+?)的消息（(?P<kind>\w+)）：(?P<gist>.*)$", re.S)
+PLACEHOLDERS = ("fill in", "[", "TODO", "TBD", "…", "待补充", "请补充", "1. Purpose")
+
+
+def draft(ctx: Mapping[str, Any]) -> str:
+    """The draft for the ``assistant.write`` step in ``ctx``."""
+    step, task = ctx["step"], ctx["task"]
+    instructions = step.get("inputs", {}).get("instructions") or step["title"]
+    zh = ctx.get("language") == "zh"
+    known = _known(ctx, zh)
+    m = (_MESSAGE_ZH if zh else _MESSAGE_EN).match(instructions)
+    if m:
+        return _message(m.group("to"), m.group("kind"), m.group("gist"), known, task, zh)
+    return _document(instructions, task, known, zh)
+
+
+def _known(ctx: Mapping[str, Any], zh: bool) -> list[str]:
+    """Facts to use: the results of the steps this one depends on, and the due date."""
+    step, task = ctx["step"], ctx["task"]
+    results = ctx.get("results") or {}
+    facts = [str(value).strip() for key, value in results.items()
+             if value and key != step.get("id")]
+    if task.get("due_at"):
+        due = parse_utc(task["due_at"]).astimezone()
+        facts.append(f"截止时间：{due:%Y-%m-%d %H:%M}" if zh else f"Due: {due:%a %d %b %Y, %H:%M}")
+    return facts
+
+
+def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str, Any],
+             zh: bool) -> str:
+    facts = "\n".join(known)
+    if zh:
+        body = {"ask": f"想问一下：{gist.rstrip('？?。')}？",
+                "invite": f"想邀请您参加：{gist or task['title']}。",
+                "tell": f"跟您说一下：{gist}。"}.get(kind, f"{gist}，请查收。")
+        extra = f"\n{facts}" if facts and kind in ("invite", "send") else ""
+        return f"{to}您好！\n\n{body}{extra}\n\n谢谢！"
+    asked = gist.rstrip("?.")
+    asks = re.match(r"(?:whether|if|when|what|where|who|how|which)\b", asked, re.I)
+    joiner = " " if asks else ": "
+    body = {"ask": f"Could you tell me{joiner}{asked}?",
+            "invite": f"I'd like to invite you to {gist or task['title']}.",
+            "tell": f"I wanted to let you know: {gist}."}.get(kind, f"Here is {gist}.")
+    extra = f"\n\n{facts}" if facts and kind in ("invite", "send") else ""
+    return f"Hi {to},\n\n{body}{extra}\n\nThanks!"
+
+
+def _document(instructions: str, task: Mapping[str, Any], known: list[str], zh: bool) -> str:
+    detail = (task.get("detail") or "").strip()
+    lines = [line.strip(" -*•") for line in detail.splitlines() if line.strip()]
+    if zh:
+        head = f"{instructions}\n\n关于：{task['title']}"
+        points = "\n".join(f"- {p}" for p in [*lines, *known]) or f"- {task['title']}"
+        return f"{head}\n\n要点：\n{points}\n\n下一步：确认以上内容后即可使用或发送。"
+    head = f"{instructions}\n\nRegarding: {task['title']}"
+    points = "\n".join(f"- {p}" for p in [*lines, *known]) or f"- {task['title']}"
+    return f"{head}\n\nKey points:\n{points}\n\nNext: check the points above, then use or send it."
+
+
+def meets(result: str, done_when: str) -> tuple[bool, str]:
+    """Whether a draft is real work for ``done_when``: not empty, not an outline to fill."""
+    text = result.strip()
+    if not text:
+        return False, "the step produced nothing"
+    if len(text) < 12:
+        return False, f"the result is too short to be '{done_when}'"
+    found = next((p for p in PLACEHOLDERS if p in text), None)
+    if found is not None:
+        return False, f"the result is an outline with blanks ({found!r}), not '{done_when}'"
+    return True, ""

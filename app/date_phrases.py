@@ -1,0 +1,230 @@
+"""Date phrases found anywhere in typed text, read without dateparser (fast enough per keystroke).
+
+``find_date`` locates the date words in a title ("Renew passport before Dec 20",
+"Prepare for the interview at Acme on Thursday", "国庆节前交材料", "晚上10点") and reads
+them with app.dates' own rules, plus the calendar words those rules leave out: month
+days ("Dec 20", "12月20日", "the 5th"), months ("in March", "late December"), month
+and week ends ("月底", "end of the week") and public holidays ("国庆节前").
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from app.dates import DEFAULT_TIME, DateError, Understood, parse_quick, zh_number
+
+MONTHS_EN = {name: i + 1 for i, names in enumerate((
+    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
+    "august aug", "september sep sept", "october oct", "november nov", "december dec"))
+    for name in names.split()}
+_MONTH = r"(?:" + "|".join(sorted(MONTHS_EN, key=len, reverse=True)) + r")\b\.?"
+_ZH_NUM = r"(?:\d{1,2}|[一二两三四五六七八九十]{1,3})"
+_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAY_SHORT = r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+_TIME_EN = (r"(?:(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|(?:at\s+)?\d{1,2}:\d\d"
+            r"|noon|midnight)")
+_PERIOD_ZH = r"(?:凌晨|早上|早晨|上午|中午|下午|傍晚|晚上)"
+_TIME_ZH = (r"(?:" + _PERIOD_ZH + r"\s*" + _ZH_NUM + r"|\d{1,2}|(?!一)" + _ZH_NUM + r")\s*[点點时]"
+            r"(?![儿点])(?:半|一刻|三刻|" + _ZH_NUM + r"分?)?|" + _PERIOD_ZH)
+# fixed-date holidays, and the lunar ones for the years a planner meets
+HOLIDAYS_FIXED = {"元旦": (1, 1), "劳动节": (5, 1), "五一": (5, 1), "国庆": (10, 1),
+                  "国庆节": (10, 1), "圣诞": (12, 25), "圣诞节": (12, 25), "christmas": (12, 25),
+                  "new year": (1, 1), "new year's day": (1, 1), "情人节": (2, 14)}
+HOLIDAYS_LUNAR = {"春节": {2026: date(2026, 2, 17), 2027: date(2027, 2, 6),
+                           2028: date(2028, 1, 26), 2029: date(2029, 2, 13)},
+                  "中秋": {2026: date(2026, 9, 25), 2027: date(2027, 9, 15),
+                           2028: date(2028, 10, 3), 2029: date(2029, 9, 22)},
+                  "端午": {2026: date(2026, 6, 19), 2027: date(2027, 6, 9),
+                           2028: date(2028, 5, 28), 2029: date(2029, 6, 16)}}
+_HOLIDAY = "|".join(sorted([*HOLIDAYS_FIXED, *HOLIDAYS_LUNAR], key=len, reverse=True))
+
+_CALENDAR_ATOM = re.compile(
+    r"(?P<md_en>" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*\d{4})?|\d{1,2}(?:st|nd|rd|th)?"
+    r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s*\d{4})?)"
+    r"|(?P<md_zh>(?:(?P<y>\d{4})年)?(?P<m>" + _ZH_NUM + r")月(?P<d>" + _ZH_NUM + r")[日号號]?)"
+    r"|(?P<month>(?:(?P<part>early|mid|late|end of|the end of|beginning of)\s*-?\s*|\bin\s+"
+    r"|\bby\s+|\bbefore\s+|\buntil\s+)" + _MONTH + r"(?!\s*\d))"
+    r"|(?P<dom_en>\bthe\s+\d{1,2}(?:st|nd|rd|th)\b)"
+    r"|(?P<dom_zh>(?<![月\d])" + _ZH_NUM + r"[号號](?![码楼线门]))"
+    r"|(?P<end>\b(?:the )?end of (?:the |this )?(?:week|month|year)\b"
+    r"|月底|月末|年底|年末|本月底|这个月底|周末|这周末|本周末|\bthis weekend\b|\bthe weekend\b)"
+    r"|(?P<holiday>" + _HOLIDAY + r")节?(?P<before>前|之前|以前)?",
+    re.IGNORECASE)
+
+_RULE_ATOM = re.compile(
+    r"\b(?:(?:next|this|coming)\s+)?(?:" + _WEEKDAY + r"|week)\b"
+    r"|\b(?:next|this|coming|on|by|due)\s+(?:" + _WEEKDAY_SHORT + r")\b"
+    r"|\b(?:day after tomorrow|today|tonight|tomorrow|tmr)\b"
+    r"|\bin\s+(?:an?|\d+|half an?)\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
+    r"|\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d)?"
+    r"|(?:下下|下|这|這|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|下周|下星期|下个星期"
+    r"|大后天|今天|今日|今晚|明天|明日|明晚|明早|后天"
+    r"|" + _ZH_NUM + r"\s*(?:个小时|小时|分钟|天|个星期|星期|周)[以之]?后"
+    r"|" + _TIME_EN + r"|" + _TIME_ZH,
+    re.IGNORECASE)
+_JOIN = re.compile(r"^[\s,，的]*(?:at|on)?[\s,，的]*$", re.IGNORECASE)
+_LEAD = re.compile(r"(?:\b(?:due|by|before|until|till|no later than|on|at|for|in)\s+|在|于|到)$",
+                   re.IGNORECASE)
+_TRAIL = re.compile(r"^(?:之前|以前|前|为止)")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A date phrase in a text: what it means and where it was (to cut it from a title)."""
+
+    understood: Understood
+    start: int
+    end: int
+
+
+def find_date(text: str, role: str, now: datetime) -> Found | None:
+    """The first date phrase in ``text`` that reads as a time, or None (never dateparser)."""
+    atoms = sorted([(m.start(), m.end(), "cal") for m in _CALENDAR_ATOM.finditer(text)]
+                   + [(m.start(), m.end(), "rule") for m in _RULE_ATOM.finditer(text)])
+    for group in _groups(atoms, text):
+        found = _read_group(text, group, role, now)
+        if found is not None:
+            return found
+    return None
+
+
+def _groups(atoms: list[tuple[int, int, str]], text: str) -> list[list[tuple[int, int, str]]]:
+    """Atoms next to each other (only spaces, 'at', 'on' between) form one phrase."""
+    groups: list[list[tuple[int, int, str]]] = []
+    for atom in atoms:
+        if groups and (atom[0] < groups[-1][-1][1] or _JOIN.match(
+                text[groups[-1][-1][1]:atom[0]])):
+            if atom[0] >= groups[-1][-1][1]:
+                groups[-1].append(atom)
+            continue
+        groups.append([atom])
+    return groups
+
+
+def _read_group(text: str, group: list[tuple[int, int, str]], role: str, now: datetime
+                ) -> Found | None:
+    start, end = group[0][0], group[-1][1]
+    cal = [a for a in group if a[2] == "cal"]
+    when: Understood | None
+    if cal:
+        day = calendar_day(text[cal[0][0]:cal[0][1]], role, now)
+        if day is None:
+            return None
+        clock = _clock_of([text[a[0]:a[1]] for a in group if a[2] == "rule"], now)
+        when = Understood(datetime.combine(day, clock or DEFAULT_TIME[role], now.tzinfo),
+                          clock is not None)
+    else:
+        when = _rules(text[start:end], role, now)
+        if when is None and len(group) > 1:
+            return _read_group(text, group[:1], role, now)
+    if when is None:
+        return None
+    lead = _LEAD.search(text[:start])
+    trail = _TRAIL.match(text[end:])
+    return Found(when, lead.start() if lead else start, end + (trail.end() if trail else 0))
+
+
+def _rules(phrase: str, role: str, now: datetime) -> Understood | None:
+    try:
+        return parse_quick(phrase, role, now)
+    except DateError:
+        return None
+
+
+def _clock_of(phrases: list[str], now: datetime) -> time | None:
+    for phrase in phrases:
+        found = _rules(phrase, "due", now)
+        if found is not None and found.had_time:
+            return found.when.time()
+    return None
+
+
+def calendar_day(phrase: str, role: str, now: datetime) -> date | None:
+    """The day a calendar phrase names (the next one from ``now``), or None."""
+    m = _CALENDAR_ATOM.fullmatch(phrase.strip())
+    if m is None:
+        return None
+    today = now.date()
+    kind = m.lastgroup if m.lastgroup in ("md_en", "md_zh", "month", "dom_en", "dom_zh", "end",
+                                          "holiday") else _kind_of(m)
+    reader = {"md_en": _month_day_en, "md_zh": _month_day_zh, "month": _month,
+              "dom_en": _day_of_month, "dom_zh": _day_of_month, "end": _end_of,
+              "holiday": _holiday}[kind]
+    try:
+        return reader(m, today, role)
+    except (ValueError, KeyError):
+        return None
+
+
+def _kind_of(m: re.Match[str]) -> str:
+    return next(k for k in ("md_en", "md_zh", "month", "dom_en", "dom_zh", "end", "holiday")
+                if m.group(k))
+
+
+def _next_date(month: int, day: int, today: date, year: int | None = None) -> date:
+    if year is not None:
+        return date(year, month, day)
+    found = date(today.year, month, min(day, calendar.monthrange(today.year, month)[1]))
+    return found if found >= today else date(today.year + 1, month, day)
+
+
+def _month_day_en(m: re.Match[str], today: date, role: str) -> date:
+    text = m.group(0).lower().replace(",", " ").replace(".", " ")
+    words = [w for w in text.split() if w != "of"]
+    month = next(MONTHS_EN[w] for w in words if w in MONTHS_EN)
+    numbers = [int(re.sub(r"\D", "", w)) for w in words if re.match(r"\d", w)]
+    year = next((n for n in numbers if n > 31), None)
+    return _next_date(month, next(n for n in numbers if n <= 31), today, year)
+
+
+def _month_day_zh(m: re.Match[str], today: date, role: str) -> date:
+    year = int(m.group("y")) if m.group("y") else None
+    return _next_date(zh_number(m.group("m")), zh_number(m.group("d")), today, year)
+
+
+def _month(m: re.Match[str], today: date, role: str) -> date:
+    text = m.group(0).lower()
+    month = next(v for k, v in sorted(MONTHS_EN.items(), key=lambda kv: -len(kv[0]))
+                 if re.search(r"\b" + k + r"\b", text))
+    year = today.year if month >= today.month else today.year + 1
+    last = calendar.monthrange(year, month)[1]
+    part = (m.group("part") or "").lower()
+    if part == "early":
+        day = 10
+    elif part == "mid":
+        day = 20
+    elif part or role != "start":
+        day = last
+    else:
+        day = 1
+    return date(year, month, day)
+
+
+def _day_of_month(m: re.Match[str], today: date, role: str) -> date:
+    day = zh_number(re.sub(r"\D", "", m.group(0)) or re.sub(r"[号號]", "", m.group(0)))
+    year, month = today.year, today.month
+    if day < today.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return date(year, month, day)
+
+
+def _end_of(m: re.Match[str], today: date, role: str) -> date:
+    text = m.group(0).lower()
+    if "week" in text or "周" in text:
+        return today + timedelta(days=(6 - today.weekday()) % 7)
+    if "year" in text or "年" in text:
+        return date(today.year, 12, 31)
+    return date(today.year, today.month, calendar.monthrange(today.year, today.month)[1])
+
+
+def _holiday(m: re.Match[str], today: date, role: str) -> date:
+    name = m.group("holiday").lower()
+    if name in HOLIDAYS_FIXED:
+        day = _next_date(*HOLIDAYS_FIXED[name], today)
+    else:
+        years = HOLIDAYS_LUNAR[name]
+        day = next(d for _, d in sorted(years.items()) if d >= today)
+    return day - timedelta(days=1) if m.group("before") else day
