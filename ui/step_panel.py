@@ -16,7 +16,6 @@ from typing import Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFormLayout,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -32,11 +31,12 @@ from PySide6.QtWidgets import (
 from app import plans
 from app.errors import KnownError
 from app.states import SATISFIED_STEP, STEP
-from app.views import local
 from models import Step, StepDependency, StoreError
 from ui import labels
 from ui.context import WindowContext
 from ui.runner import in_thread
+from ui.step_actions import StepActions, StepRef
+from ui.step_form import StepForm
 
 ACTIONS = ("start", "done", "fail", "skip", "retry")
 _TARGET = {"start": "in_progress", "done": "completed", "fail": "failed", "skip": "skipped",
@@ -65,6 +65,7 @@ class StepView:
     attempts: int
     is_group: bool
     waiting_for: tuple[str, ...]
+    revision: int = 0
 
 
 def read_step(task_id: int, step_id: str) -> StepView | None:
@@ -80,7 +81,7 @@ def read_step(task_id: int, step_id: str) -> StepView | None:
         done_when=row.done_when, worker=row.worker, due=row.due_at, status=row.status,
         result=row.result, error=row.error, attempts=row.attempts,
         is_group=Step.select(Step.id).where(Step.parent == row.id).exists(),
-        waiting_for=_waiting_for(row))
+        waiting_for=_waiting_for(row), revision=int(plan.revision))
 
 
 def _waiting_for(row: Step) -> tuple[str, ...]:
@@ -193,7 +194,7 @@ class StepPanel(QWidget):
         self.message.setStyleSheet("color: #c0392b;")
         self.message.hide()
         layout.addWidget(self.message)
-        layout.addLayout(self._build_form(page))
+        layout.addWidget(self._build_form(page))
         layout.addWidget(QLabel(self.tr("Result"), page))
         self.result_box = _plain_box(page, "result")
         self.result_box.setPlaceholderText(self.tr("No result yet"))
@@ -224,20 +225,11 @@ class StepPanel(QWidget):
         row.addWidget(self.chip, 0, Qt.AlignmentFlag.AlignTop)
         return row
 
-    def _build_form(self, page: QWidget) -> QFormLayout:
-        form = QFormLayout()
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.fields: dict[str, QLabel] = {}
-        rows = (("step_id", self.tr("Step")), ("objective", self.tr("Objective")),
-                ("target", self.tr("Done by")), ("inputs", self.tr("Inputs")),
-                ("done_when", self.tr("Done when")), ("worker", self.tr("Worker")),
-                ("due", self.tr("Due")), ("attempts", self.tr("Attempts")),
-                ("waiting_for", self.tr("Waits for")))
-        for key, caption in rows:
-            self.fields[key] = _plain_label(page, key)
-            form.addRow(caption, self.fields[key])
-        return form
+    def _build_form(self, page: QWidget) -> StepForm:
+        self.form = StepForm(page)
+        self.fields = self.form.fields
+        self.form.save_requested.connect(self._on_form_save_requested)
+        return self.form
 
     def _build_buttons(self, page: QWidget) -> QGridLayout:
         grid = QGridLayout()  # two a row: the panel may be narrow
@@ -308,16 +300,13 @@ class StepPanel(QWidget):
         self.title.setText(view.title)
         self.chip.setText(labels.step_status(view.status))
         self.chip.setStyleSheet(labels.chip_style(view.status))
-        values = {
-            "step_id": view.step_id, "objective": view.objective or "—",
+        shown = {
+            "step_id": view.step_id,
             "target": labels.target_name(None if view.is_group else view.target),
-            "inputs": _inputs_text(view.inputs) or "—", "done_when": view.done_when or "—",
-            "worker": labels.worker_name(view.worker), "due": local(view.due) or "—",
-            "attempts": str(view.attempts),
+            "inputs": _inputs_text(view.inputs) or "—", "attempts": str(view.attempts),
             "waiting_for": ", ".join(view.waiting_for) or self.tr("nothing"),
         }
-        for key, text in values.items():
-            self.fields[key].setText(text)
+        self.form.fill(view, shown)
         self.result_box.setPlainText(view.result or "")
         self.error_box.setPlainText(view.error or "")
         self.error_box.setVisible(bool(view.error))
@@ -388,6 +377,14 @@ class StepPanel(QWidget):
             self._show_message(error)
             self.ctx.status.error.emit(error)
         self.refresh()
+
+    def _on_form_save_requested(self, fields: dict[str, Any]) -> None:
+        view = self.view
+        if view is None:
+            return
+        ref = StepRef(view.task_id, view.revision, view.step_id, view.title, view.status,
+                      view.is_group, view.plan_status)
+        StepActions.of(self.ctx).edit(ref, fields)
 
     # --- following the window ------------------------------------------------------------
 

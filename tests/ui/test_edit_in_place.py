@@ -159,3 +159,53 @@ def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -
         QTest.keyClick(editor, Qt.Key.Key_Return)
     assert plans.spec_of(latest(task_id)).step("s2").title == "Pay at the till"
     qtbot.wait_until(lambda: outline.items["s2"].text() == "Pay at the till")
+
+
+def test_the_details_panel_saves_an_editing_session_as_one_revision(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    from ui.step_panel import StepPanel
+
+    task_id = running_task()
+    panel = StepPanel(ctx)
+    qtbot.add_widget(panel)
+    panel.show()
+    ctx.selection.select_task(task_id)
+    ctx.selection.select_step("s2")
+    qtbot.wait_until(lambda: panel.view is not None)
+    form = panel.form
+    assert not form.save_button.isEnabled()
+    for key, text in (("title", "Pay at the till"), ("objective", "Milk paid for"),
+                      ("worker", "Ann"), ("done_when", "receipt in hand"),
+                      ("due", "2026-12-24 18:00")):
+        form.fields[key].setText(text)
+        form.fields[key].textEdited.emit(text)
+    form.inputs_edit.setText("{}")
+    assert form.save_button.isEnabled()
+    from ui.plan_edits import PlanEditor
+
+    with qtbot.wait_signal(PlanEditor.of(ctx).edit_saved, timeout=5000):
+        qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    plan = latest(task_id)
+    saved = plans.spec_of(plan).step("s2")
+    assert (saved.title, saved.objective, saved.worker, saved.done_when) == (
+        "Pay at the till", "Milk paid for", "Ann", "receipt in hand")
+    assert saved.due is not None and saved.due.astimezone().hour == 18
+    assert plan.revision == 2 and plan.origin == "user" and ctx.undo.count() == 1
+    qtbot.wait_until(lambda: panel.title.text() == "Pay at the till")
+
+
+def test_a_due_time_that_cannot_be_read_is_named_and_nothing_is_saved(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    from ui.step_panel import StepPanel
+
+    task_id = running_task()
+    panel = StepPanel(ctx)
+    qtbot.add_widget(panel)
+    panel.show()
+    ctx.selection.select_task(task_id)
+    ctx.selection.select_step("s1")
+    qtbot.wait_until(lambda: panel.view is not None)
+    panel.form.fields["due"].setText("when pigs fly")
+    panel.form.save()
+    assert panel.form.problem.isVisible() and panel.form.problem.text()
+    assert latest(task_id).revision == 1 and ctx.undo.count() == 0
