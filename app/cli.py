@@ -44,7 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--due", metavar="WHEN")
     add.add_argument("--expires", metavar="WHEN", help="too late after")
     add.add_argument("--tag", action="append", default=[], metavar="T")
-    add.add_argument("--recur", metavar="RRULE", help="e.g. FREQ=WEEKLY;BYDAY=FR")
+    add.add_argument("--recur", metavar="RRULE",
+                     help="e.g. FREQ=WEEKLY;BYDAY=FR, or words: 'every friday', '每周五'")
+    from app.add_cli import add_next_arguments
+
+    add_next_arguments(sub)
 
     ls = sub.add_parser("list", help="list open tasks")
     ls.add_argument("--all", action="store_true", help="closed tasks too")
@@ -245,18 +249,10 @@ def _open() -> None:
 # --- commands ----------------------------------------------------------------------
 
 def cmd_add(args: argparse.Namespace) -> int:
-    from app.dates import local_zone, parse_when
-    from app.tasks import NewTask, add_task
+    from app.add_cli import new_task_from
+    from app.tasks import add_task
 
-    times: dict[str, Any] = {}
-    for role, phrase in (("start", args.start), ("due", args.due), ("expires", args.expires)):
-        if phrase is not None:
-            understood = parse_when(phrase, role)
-            times[f"{role}_at"] = understood.when
-            print(f"{role}: {understood.describe()}  (from {phrase!r})", file=sys.stderr)
-    zone = getattr(local_zone(), "key", None)
-    new = NewTask(title=args.title, detail=args.detail, priority=args.priority,
-                  tags=tuple(args.tag), recurrence=args.recur, timezone=zone, **times)
+    new = new_task_from(args)  # the quick-add grammar: #tag, !1, @Name, every friday, dates
     _open()
     task = add_task(new)
     print(task.id)
@@ -574,6 +570,13 @@ def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     return dict(CALENDAR_COMMANDS)
 
 
+def _next_command(args: argparse.Namespace) -> int:
+    from app.add_cli import cmd_next
+
+    _open()
+    return cmd_next(args)
+
+
 def _edit_command(args: argparse.Namespace) -> int:
     from app.edit_cli import cmd_edit
 
@@ -585,5 +588,5 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "add": cmd_add, "list": cmd_list, "show": cmd_show, "plan": cmd_plan, "step": cmd_step,
     "export": cmd_export, "import": cmd_import, "settings": cmd_settings, "agent": cmd_agent,
     "outbox": cmd_outbox, "contacts": cmd_contacts, "backup": cmd_backup,
-    "edit": _edit_command,
+    "edit": _edit_command, "next": _next_command,
 }

@@ -70,7 +70,8 @@ def read_typed(text: str, now: datetime, role: str = "due") -> Reading:
         cut.append(rest[recurring.start:recurring.end])
         rest = _cut(rest, recurring.start, recurring.end)
     due, had_time, rest = _due(rest, recurring, now, role, cut)
-    title = _tidy(rest) or _tidy(text)
+    taken = bool(cut or tags or priorities or contacts)
+    title = (_tidy(rest) or _tidy(text)) if taken else text.strip()
     return Reading(title=title, due=due, due_had_time=had_time,
                    recurrence=recurring.rule if recurring else None,
                    tags=tuple(dict.fromkeys(tags)),
@@ -109,7 +110,7 @@ def _cut(text: str, start: int, end: int) -> str:
 
 
 def _tidy(text: str) -> str:
-    text = re.sub(r"\s{2,}", " ", text).strip()
+    text = re.sub(r"[ \t]{2,}", " ", text).strip()
     previous = None
     while previous != text:
         previous, text = text, _DANGLING.sub("", text).strip()

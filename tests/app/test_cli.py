@@ -55,7 +55,7 @@ def test_add_prints_only_the_id_and_what_it_understood_on_stderr(cli: Cli) -> No
     (["add", "   "], "needs a title"),
     (["add", "x", "--due", "gibberish o'clock"], "could not understand"),
     (["add", "x", "--start", "2026-12-05", "--due", "2026-12-04"], "is after the due"),
-    (["add", "x", "--recur", "EVERY TUESDAY"], "RRULE"),
+    (["add", "x", "--recur", "every blue moon"], "RRULE"),
 ])
 def test_add_refuses_bad_input_with_a_message(cli: Cli, args: list[str], message: str) -> None:
     result = cli(*args)
@@ -76,7 +76,7 @@ def test_list_shows_open_tasks_sorted_by_due_and_json(cli: Cli) -> None:
 
 def test_chinese_titles_round_trip_through_the_cli(cli: Cli) -> None:
     cli("add", "每周五提醒我交周报", "--due", "下周五下午三点", "--recur", "FREQ=WEEKLY;BYDAY=FR")
-    assert "每周五提醒我交周报" in cli("list").out
+    assert "提醒我交周报" in cli("list").out  # the title keeps the task's words, not 每周五
     task = json.loads(cli("show", "1", "--json").out)["task"]
     assert task["recurrence"] == "FREQ=WEEKLY;BYDAY=FR" and task["timezone"] == "Asia/Shanghai"
 

@@ -1,0 +1,102 @@
+"""The command line's ``add`` grammar and ``next``: the quick-add bar's reader, headless.
+
+``stepwise add "Pay the bill on the 5th of every month #home !2"`` reads the title with
+app.quickadd (the same reader as the window's bar); ``--due`` and ``--recur`` also take
+words ("every friday 9am", "每周五"). ``stepwise next`` names the task the assistant
+takes next and each term of its urgency score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+from app.dates import local_zone, parse_when
+from app.quickadd import Reading, read_typed
+from app.recurrence_words import find_recurrence
+from app.tasks import NewTask
+
+
+def add_next_arguments(sub: Any) -> None:
+    """Register ``next`` on the CLI's subparsers."""
+    nxt = sub.add_parser("next", help="the task the assistant takes next, and why")
+    nxt.add_argument("--json", action="store_true")
+
+
+def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewTask:
+    """The task ``add`` stores, with what was understood told on stderr."""
+    zone = local_zone()
+    now = (now or datetime.now(UTC)).astimezone(zone)
+    reading = read_typed(args.title, now)
+    times: dict[str, Any] = {}
+    recurrence = _recurrence(args.recur) if args.recur else reading.recurrence
+    for role, phrase in (("start", args.start), ("due", args.due), ("expires", args.expires)):
+        if phrase is None:
+            continue
+        found = find_recurrence(phrase)
+        if found is not None and role != "expires":
+            recurrence = recurrence or found.rule
+            rest = (phrase[:found.start] + " " + phrase[found.end:]).strip()
+            clock = parse_when(rest, role, now).when.time() if rest else found.clock
+            times[f"{role}_at"] = found.first(now, clock or reading_default(role))
+        else:
+            times[f"{role}_at"] = parse_when(phrase, role, now).when
+    if not times and reading.due is not None:
+        times["due_at"] = reading.due
+    _tell(reading, times, recurrence)
+    return NewTask(title=reading.title, detail=args.detail,
+                   priority=reading.priority or args.priority,
+                   tags=tuple(dict.fromkeys([*args.tag, *reading.tags])), recurrence=recurrence,
+                   timezone=getattr(zone, "key", None), **times)
+
+
+def reading_default(role: str) -> Any:
+    from app.dates import DEFAULT_TIME
+
+    return DEFAULT_TIME[role]
+
+
+def _recurrence(text: str) -> str:
+    """An RRULE as given, or one read from words ("every friday"); else the text (refused)."""
+    if "FREQ=" in text.upper():
+        return text
+    found = find_recurrence(text)
+    return found.rule if found is not None else text
+
+
+def _tell(reading: Reading, times: dict[str, Any], recurrence: str | None) -> None:
+    print(f"title: {reading.title}", file=sys.stderr)
+    for key, when in times.items():
+        print(f"{key.removesuffix('_at')}: {when:%a %Y-%m-%d %H:%M %Z}", file=sys.stderr)
+    for label, value in reading.lines()[1:]:
+        if label not in ("due", "repeats"):
+            print(f"{label}: {value}", file=sys.stderr)
+    if recurrence:
+        print(f"repeats: {recurrence}", file=sys.stderr)
+
+
+def cmd_next(args: argparse.Namespace) -> int:
+    """Print the task the assistant takes next and each term of its urgency."""
+    from app import settings
+    from app.agent import picking
+
+    now = datetime.now(UTC)
+    found = picking.candidates(now, bool(settings.get("assistant.auto_accept")))
+    if not found:
+        print(json.dumps(None) if args.json else "nothing is due now")
+        return 0
+    chosen = found[0]
+    terms = dict(chosen.urgency.terms)
+    if args.json:
+        print(json.dumps({"task": chosen.task.id, "title": chosen.task.title,
+                          "stage": chosen.stage, "score": chosen.urgency.score,
+                          "terms": terms}, ensure_ascii=False))
+        return 0
+    print(f"#{chosen.task.id} {chosen.task.title}: {chosen.stage} next")
+    print(f"urgency {chosen.urgency.score:.2f} = {chosen.urgency.explain()}")
+    for name, value in chosen.urgency.terms:
+        print(f"  {name:<9}{value:6.2f}")
+    return 0
