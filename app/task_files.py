@@ -118,7 +118,7 @@ def resolve_inside(task_id: int, relative: object) -> Path:
 def _is_link(where: Path) -> bool:
     try:
         return stat.S_ISLNK(os.lstat(where).st_mode)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # not there (yet): nothing to follow
         return False
     except OSError as exc:
         raise WriteFailed(f"could not look at {where}: {exc.strerror or exc}") from None
@@ -158,7 +158,9 @@ def _write_by_fd(task_id: int, parts: list[str], data: bytes, relative: str) -> 
     fd = os.open(root, _DIR_FLAGS)
     try:
         for depth, name in enumerate(["tasks", str(int(task_id)), *parts[:-1]]):
-            fd = _enter(fd, name, relative, task_folder=depth < 2)
+            child = _enter(fd, name, relative, task_folder=depth < 2)
+            os.close(fd)
+            fd = child
         _replace_file(fd, parts[-1], data, relative)
     finally:
         os.close(fd)
@@ -166,12 +168,10 @@ def _write_by_fd(task_id: int, parts: list[str], data: bytes, relative: str) -> 
 
 def _enter(parent: int, name: str, relative: str, *, task_folder: bool) -> int:
     """The folder ``name`` in ``parent`` (created if missing), opened without following a
-    link; ``parent`` is closed, the caller owns the returned descriptor."""
+    link; the caller owns the returned descriptor."""
+    with suppress(FileExistsError):
+        os.mkdir(name, 0o755, dir_fd=parent)
     try:
-        try:
-            os.mkdir(name, 0o755, dir_fd=parent)
-        except FileExistsError:
-            pass
         return os.open(name, _DIR_FLAGS | os.O_NOFOLLOW, dir_fd=parent)
     except OSError as exc:
         if exc.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
@@ -184,8 +184,6 @@ def _enter(parent: int, name: str, relative: str, *, task_folder: bool) -> int:
                               "not write through it") from None
         raise PathRefused(f"{relative!r} leads through a link ({name}); Stepwise does not "
                           "follow links in a task's folder") from None
-    finally:
-        os.close(parent)
 
 
 def _replace_file(folder: int, name: str, data: bytes, relative: str) -> None:
