@@ -19,6 +19,7 @@ from PySide6.QtGui import QUndoCommand
 
 from app import plan_editing
 from app.plan_editing import Change, Data, EditRefused, PlanSnapshot, Saved
+from models import Task
 from ui.context import WindowContext
 from ui.runner import in_thread
 
@@ -48,6 +49,19 @@ def refusal_text(code: str, detail: str) -> str:
         return lead
     return translate("PlanEdits", "%1 (%2)").replace("%1", lead).replace(
         "%2", detail)
+
+
+def task_title(task_id: int) -> str:
+    """The task's title ("" when it is gone); call from a worker thread."""
+    row = Task.select(Task.title).where(Task.id == task_id).scalar()
+    return str(row or "")
+
+
+def in_task(text: str, title: str) -> str:
+    """What an undo step says: the edit and the task it belongs to."""
+    if not title:
+        return text
+    return translate("PlanEdits", "%1 in “%2”").replace("%1", text).replace("%2", title)
 
 
 class PlanEditCommand(QUndoCommand):
@@ -104,6 +118,8 @@ class PlanEditor(QObject):
         self._run(task_id, "", lambda: partial(plan_editing.restore, task_id, content))
 
     def _run(self, task_id: int, text: str, job: Callable[[], Callable[[], Saved]]) -> None:
+        named = [text]
+
         async def serialised() -> Saved | EditRefused:
             async with self._lock:
                 try:
@@ -111,10 +127,12 @@ class PlanEditor(QObject):
                 except EditRefused as exc:
                     return exc
                 self._ours.setdefault(task_id, set()).add(result.revision)
+                if text:  # the undo menu names the task: "Undo Add step in “Team offsite”"
+                    named[0] = in_task(text, await in_thread(task_title, task_id))
                 return result
 
         def done(result: Saved | EditRefused) -> None:
-            self._on_worker_done(task_id, text, result)
+            self._on_worker_done(task_id, named[0], result)
 
         self.ctx.runner.start(serialised(), self.tr("Saving the plan"), done)
 

@@ -71,6 +71,7 @@ class PlanScene(QGraphicsScene):
         self._link_source: NodeItem | None = None
         self._target: Target | None = None
         self._starts: dict[str, QPointF] = {}
+        self.moved_from: dict[str, tuple[float, float]] = {}  # the last drag's start points
         self.setBackgroundBrush(self.look.canvas)
 
     # --- building -------------------------------------------------------------------
@@ -202,6 +203,7 @@ class PlanScene(QGraphicsScene):
             self._follow(starts)
             self.step_dropped.emit(node.step_id, target.step_id)
         else:
+            self.moved_from = {sid: (p.x(), p.y()) for sid, p in starts.items()}
             for sid, where in starts.items():
                 moved = self.nodes[sid].pos()
                 if QLineF(moved, where).length() >= 1.0:

@@ -41,6 +41,7 @@ from app.plan_editing import Change, PlanSnapshot, Saved
 from app.planspec import PlanStep
 from ui.context import WindowContext
 from ui.graph_steps import GraphSteps
+from ui.node_moves import MoveNodeCommand
 from ui.plan_edits import PlanEditor, PlanFeed
 from ui.plan_items import EdgeItem, GroupItem, NodeItem
 from ui.plan_scene import STEP_ZOOM, GraphView, KeyMap, PlanScene
@@ -399,13 +400,30 @@ class PlanView(QWidget):
     def _on_scene_step_moved(self, step_id: str, x: float, y: float) -> None:
         if self._snapshot is None or self._snapshot.spec is None:
             return
+        before = self.scene.moved_from.get(step_id, (x, y))
+        node = self.scene.nodes.get(step_id)
+        title = node.data_.title if node is not None else step_id
+        self._pin_here(step_id, (x, y))
+        self.ctx.undo.push(MoveNodeCommand(self, self._task_id, step_id, title, before, (x, y)))
+
+    def _pin_here(self, step_id: str, where: tuple[float, float]) -> None:
+        assert self._snapshot is not None and self._snapshot.spec is not None
         steps = self._snapshot.spec.steps
-        self._pinned_here.setdefault(self._task_id, {})[step_id] = (x, y)
+        self._pinned_here.setdefault(self._task_id, {})[step_id] = where
         self._snapshot = replace(self._snapshot, pinned={**self._snapshot.pinned,
-                                                         step_id: (x, y)})
-        self.feed.save_positions(self._task_id, {step_id: (x, y)})
+                                                         step_id: where})
+        self.feed.save_positions(self._task_id, {step_id: where})
         pinned = {**self._snapshot.pinned, **self._pinned_here[self._task_id]}
         self.scene.place_groups(self._layout(steps, pinned).groups)
+
+    def pin(self, task_id: int, step_id: str, where: tuple[float, float]) -> None:
+        """Pin a node at ``where`` (undo and redo of a move), redrawing if it is shown."""
+        self._pinned_here.setdefault(task_id, {})[step_id] = where
+        if task_id != self._task_id or self._snapshot is None or self._snapshot.spec is None:
+            self.feed.save_positions(task_id, {step_id: where})
+            return
+        self._pin_here(step_id, where)
+        self._render()
 
     def _on_scene_group_toggled(self, step_id: str) -> None:
         folded = self._collapsed.setdefault(self._task_id, set())

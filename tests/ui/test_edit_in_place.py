@@ -77,7 +77,7 @@ def test_double_click_renames_a_step_as_a_user_revision(ctx: WindowContext, qtbo
     plan = latest(task_id)
     assert plans.spec_of(plan).step("s1").title == "Go to the corner shop"
     assert plan.origin == "user" and plan.revision == 2
-    assert ctx.undo.undoText() == "Rename “Go to the shop”"
+    assert ctx.undo.undoText() == "Rename “Go to the shop” in “Buy milk”"
     qtbot.wait_until(lambda: "corner" in view.scene.nodes["s1"].data_.title)
 
 
@@ -209,3 +209,24 @@ def test_a_due_time_that_cannot_be_read_is_named_and_nothing_is_saved(
     panel.form.save()
     assert panel.form.problem.isVisible() and panel.form.problem.text()
     assert latest(task_id).revision == 1 and ctx.undo.count() == 0
+
+
+def test_a_node_move_is_undoable_and_redoable(ctx: WindowContext, qtbot: QtBot) -> None:
+    from PySide6.QtCore import QPointF
+
+    from models import StepLayout
+    from tests.ui.test_plan_view import drag, free_spot
+
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    before = QPointF(view.scene.nodes["s2"].pos())
+    drag(view, centre(view, "s2"), at(view, free_spot(view)))
+    moved = QPointF(view.scene.nodes["s2"].pos())
+    assert moved != before and ctx.undo.undoText() == "Move “Pay”"
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: view.scene.nodes["s2"].pos() == before)
+    qtbot.wait_until(lambda: StepLayout.get_or_none(StepLayout.task == task_id) is not None
+                     and StepLayout.get(StepLayout.task == task_id).x == before.x())
+    ctx.undo.redo()
+    qtbot.wait_until(lambda: view.scene.nodes["s2"].pos() == moved)
+    assert latest(task_id).revision == 1  # moves are view state, never revisions

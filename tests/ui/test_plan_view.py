@@ -273,7 +273,7 @@ def test_a_line_from_a_handle_onto_a_step_adds_a_dependency(ctx: WindowContext, 
     assert spec.revision == 2 and spec.origin == "user"
     qtbot.wait_until(lambda: ("hotel", "agenda") in {
         (e.source.step_id, e.target.step_id) for e in view.scene.edges})
-    assert ctx.undo.count() == 1 and ctx.undo.undoText() == "Add dependency"
+    assert ctx.undo.count() == 1 and ctx.undo.undoText() == "Add dependency in “Team offsite”"
 
 
 def test_an_arrow_that_would_close_a_loop_is_refused(ctx: WindowContext, qtbot: QtBot,
@@ -503,7 +503,7 @@ def test_the_context_menu_moves_a_step_out_of_its_group(ctx: WindowContext, qtbo
         action.trigger()
     menu.close()
     assert latest(task_id).step("visit").parent is None
-    assert ctx.undo.undoText() == "Move out of group"
+    assert ctx.undo.undoText() == "Move out of group in “Team offsite”"
 
 
 def test_group_boxes_take_no_clicks_inside(ctx: WindowContext, qtbot: QtBot) -> None:
