@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     im = sub.add_parser("import", help="load a database export")
     im.add_argument("file", type=Path)
     im.add_argument("--replace", action="store_true", help="replace the tasks already there")
+    from app.importers.command import add_option
+
+    add_option(im)
 
     agent = sub.add_parser("agent", help="run the assistant, read its log, retry a task")
     asub = agent.add_subparsers(dest="agent_command", metavar="ACTION", required=True)
@@ -387,6 +390,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     from app.transfer import import_file
 
     _open()
+    if args.source is not None:
+        from app.importers.command import run
+
+        print("\n".join(run(args.source, args.file)))
+        return 0
     count = import_file(args.file, replace=args.replace)
     print(f"imported {count} tasks from {args.file}")
     return 0

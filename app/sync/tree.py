@@ -21,7 +21,7 @@ from app.sync.vtodo import StepItem, TaskItem, read_step, read_task
 
 @dataclass
 class ReadTask:
-    """A task read from VTODOs, with the steps found under it (parents before children)."""
+    """A task read from VTODOs, with the steps found under it in the file's order."""
 
     task: TaskItem
     steps: list[StepItem] = field(default_factory=list)
@@ -43,10 +43,11 @@ def read_tree(todos: list[Todo]) -> ReadList:
     for uid, parent in parent_of.items():
         if parent is not None:
             children.setdefault(parent, []).append(uid)
+    order = {uid: n for n, uid in enumerate(by_uid)}  # steps keep the file's order
     tasks, placed = [], set()
     for uid, parent in parent_of.items():
         if parent is None:
-            members = _descendants(uid, children)
+            members = sorted(_descendants(uid, children), key=order.__getitem__)
             placed.update([uid, *members])
             tasks.append(_read_task(by_uid, uid, members, skipped))
     for uid in by_uid:

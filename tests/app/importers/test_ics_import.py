@@ -1,0 +1,83 @@
+"""``stepwise import --from ics``: VTODO trees become tasks with plans."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.app.sync.test_vtodo import four_levels
+
+DATA = Path(__file__).parent / "data"
+
+
+def show(cli: Any, task_id: int, *db: str) -> dict[str, Any]:
+    return json.loads(cli(*db, "show", str(task_id), "--json").out)  # type: ignore[no-any-return]
+
+
+def test_an_exported_plan_imports_into_another_database_with_every_step_and_edge(
+        cli: Any, tmp_path: Path) -> None:
+    cli("add", "Offsite", "--priority", "2", "--tag", "work", "--due", "2026-12-20T10:00:00Z")
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps(four_levels()), encoding="utf-8")
+    cli("plan", "import", "1", str(plan))
+    cli("plan", "approve", "1")
+    cli("step", "start", "1", "compare")
+    cli("step", "done", "1", "compare", "--result", "fares in")
+    ics = tmp_path / "tasks.ics"
+    assert cli("export", "--format", "ics", str(ics)).code == 0
+    other = ("--db", str(tmp_path / "other.db"))
+    result = cli(*other, "import", "--from", "ics", str(ics))
+    assert result.code == 0, result.err
+    assert "added 1 tasks with 7 steps" in result.out.splitlines()[0]
+    assert [line for line in result.out.splitlines()[1:] if "VALARM" not in line] == []
+    before, after = show(cli, 1), show(cli, 1, *other)
+    assert after["task"]["due_at"] == "2026-12-20T10:00:00Z"
+    assert (after["task"]["priority"], after["task"]["tags"]) == (2, ["work"])
+    keys = ("id", "title", "parent", "depends_on", "target", "inputs", "done_when", "status",
+            "result", "due")
+    assert [{k: s[k] for k in keys} for s in after["plan"]["steps"]] == \
+        [{k: s[k] for k in keys} for s in before["plan"]["steps"]]
+    again = cli(*other, "import", "--from", "ics", str(ics))
+    assert "added 0 tasks" in again.out and "already here" in again.out
+
+
+def test_a_tasks_org_file_keeps_hierarchy_dependencies_dates_and_states(cli: Any) -> None:
+    result = cli("import", "--from", "ics", str(DATA / "tasks-org.ics"))
+    assert result.code == 0, result.err
+    assert "read 5 entries" in result.out and "added 3 tasks with 2 steps" in result.out
+    assert "skipped: 1 reminders (VALARM)" in result.out
+    move = show(cli, 1)
+    assert move["task"]["title"] == "Move flat" and move["task"]["priority"] == 1
+    assert move["task"]["tags"] == ["big", "home"]
+    assert move["task"]["due_at"] == "2026-12-15T10:00:00Z"  # a date: 18:00 local (UTC+8)
+    steps = {s["id"]: s for s in move["plan"]["steps"]}
+    assert steps["book-the-van"]["status"] == "completed"
+    assert steps["carry-boxes"]["depends_on"] == ["book-the-van"]
+    assert steps["carry-boxes"]["due"] == "2026-12-14T09:00:00Z"  # 10:00 in Berlin
+    plants = show(cli, 2)["task"]
+    assert plants["recurrence"] == "FREQ=WEEKLY;BYDAY=SA" and plants["priority"] == 2
+    assert show(cli, 3)["task"]["status"] == "cancelled"
+
+
+def test_imported_vtodos_keep_their_uids(cli: Any, db: Path) -> None:
+    from models import Step, Task
+
+    cli("import", "--from", "ics", str(DATA / "tasks-org.ics"))
+    assert Task.get_by_id(1).uid == "2915869447437133585"
+    assert {s.uid for s in Step.select()} == {"7441020377224305720", "1205948371039471913"}
+
+
+def test_bad_ics_files_are_refused_and_nothing_is_imported(cli: Any, tmp_path: Path) -> None:
+    cli("add", "already here")
+    cases = {"empty.ics": b"", "garbage.ics": b"\x00\xffnot a calendar",
+             "events.ics": b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\n"
+                           b"DTSTART:20261201T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"}
+    for name, content in cases.items():
+        (tmp_path / name).write_bytes(content)
+        result = cli("import", "--from", "ics", str(tmp_path / name))
+        assert result.code == 2, (name, result)
+        assert result.err.startswith("stepwise: ") and "Traceback" not in result.err
+    assert cli("import", "--from", "ics", str(tmp_path / "missing.ics")).code == 2
+    assert cli("import", "--from", "ics", str(tmp_path)).code == 2
+    assert len(json.loads(cli("list", "--json").out)) == 1
