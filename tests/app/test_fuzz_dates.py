@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import calendar
 import json
+import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -122,9 +123,10 @@ def _add(cli: Callable[..., Result], phrase: str) -> str:
     shown = cli("show", added.out.strip(), "--json")
     assert shown.code == 0, (phrase, shown)
     stored = parse_utc(json.loads(shown.out)["task"]["due_at"])
-    reported = added.err.split("due: ", 1)[1].split("  (from", 1)[0]
+    reported = re.search(r"^due: (.+?)(?:  \(from .*)?$", added.err, re.M)
+    assert reported is not None, (phrase, added)
     local = stored.astimezone(ZoneInfo("Asia/Shanghai"))
-    assert local.strftime("%a %Y-%m-%d %H:%M %Z").strip() == reported, (phrase, added)
+    assert local.strftime("%a %Y-%m-%d %H:%M %Z").strip() == reported[1], (phrase, added)
     return "accepted"
 
 
