@@ -46,7 +46,7 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
             times[f"{role}_at"] = parse_when(phrase, role, now).when
     if not times and reading.due is not None:
         times["due_at"] = reading.due
-    _tell(reading, times, recurrence)
+    _tell(reading, times, recurrence, args.title)
     return NewTask(title=reading.title, detail=args.detail,
                    priority=reading.priority or args.priority,
                    tags=tuple(dict.fromkeys([*args.tag, *reading.tags])), recurrence=recurrence,
@@ -67,8 +67,11 @@ def _recurrence(text: str) -> str:
     return found.rule if found is not None else text
 
 
-def _tell(reading: Reading, times: dict[str, Any], recurrence: str | None) -> None:
-    print(f"title: {reading.title}", file=sys.stderr)
+def _tell(reading: Reading, times: dict[str, Any], recurrence: str | None, typed: str
+          ) -> None:
+    """What was understood, on stderr (nothing when the title was taken as it is)."""
+    if reading.title != typed.strip():
+        print(f"title: {reading.title}", file=sys.stderr)
     for key, when in times.items():
         print(f"{key.removesuffix('_at')}: {when:%a %Y-%m-%d %H:%M %Z}", file=sys.stderr)
     for label, value in reading.lines()[1:]:

@@ -72,14 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
         psub.add_parser(action, help=f"{action} the task's active plan").add_argument(
             "id", type=row_id)
 
-    step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry; or "
-                          "estimate it: step estimate TASK STEP 45m")
-    step.add_argument("action", choices=("start", "done", "fail", "skip", "retry", "estimate"))
+    step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry")
+    step.add_argument("action", choices=("start", "done", "fail", "skip", "retry"))
     step.add_argument("id", type=row_id, help="the task id")
     step.add_argument("step", help="the step id")
     step.add_argument("--result", help="with done: what came of it")
     step.add_argument("--error", help="with fail: why it failed")
-    step.add_argument("value", nargs="?", help="with estimate: how long (45m, 1h30, none)")
 
     ex = sub.add_parser("export", help="write the whole database (or tasks as iCalendar)")
     ex.add_argument("file", type=Path)
@@ -122,9 +120,6 @@ def build_parser() -> argparse.ArgumentParser:
     from app import calendar_cli
 
     calendar_cli.add_arguments(sub)
-    from app.schedule import cli as schedule_cli
-
-    schedule_cli.add_arguments(sub)
     from app import edit_cli
 
     edit_cli.add_arguments(sub)
@@ -368,10 +363,6 @@ def _max_steps_setting() -> int:
 def cmd_step(args: argparse.Namespace) -> int:
     from app import plans
 
-    if args.action == "estimate":
-        from app.schedule.cli import cmd_estimate
-
-        return cmd_estimate(args)
     _open()
     step = plans.step_action(args.id, args.step, args.action, result=args.result,
                              error=args.error)
@@ -583,9 +574,8 @@ def _dumps(data: Any) -> str:
 
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from app.calendar_cli import COMMANDS as CALENDAR_COMMANDS
-    from app.schedule.cli import COMMANDS as SCHEDULE_COMMANDS
 
-    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS}
+    return dict(CALENDAR_COMMANDS)
 
 
 def _next_command(args: argparse.Namespace) -> int:

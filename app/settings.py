@@ -30,17 +30,6 @@ def clock_problem(value: Any) -> str | None:
     return 'give a time of day as "HH:MM" (00:00 to 23:59), e.g. "09:00"'
 
 
-_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-
-
-def days_problem(value: Any) -> str | None:
-    """Why ``value`` is not a list of weekdays such as "mon,tue,wed,thu,fri" (None when it is)."""
-    names = value.lower().split(",") if isinstance(value, str) else []
-    if names and all(n.strip() in _DAYS for n in names) and len(set(names)) == len(names):
-        return None
-    return f'give weekdays separated by commas, from {",".join(_DAYS)}, e.g. "mon,tue,wed,thu,fri"'
-
-
 @dataclass(frozen=True)
 class Declared:
     """One setting: its type, default, description, label and what values are valid."""
@@ -131,12 +120,6 @@ SETTINGS: dict[str, Declared] = {
         Declared("calendar.work_end", str, "18:00",
                  "Working hours end (HH:MM, local time): free time is offered until then.",
                  "Working hours end", check=clock_problem),
-        Declared("calendar.work_days", str, "mon,tue,wed,thu,fri",
-                 "Working days (comma-separated): the scheduler places blocks on these only.",
-                 "Working days", check=days_problem),
-        Declared("reminders.block_start", bool, False,
-                 "Remind you when a scheduled block is about to start (the lead time above).",
-                 "Remind me when a block starts"),
         Declared("calendar.sync_minutes", int, 15, "Sync the calendars this often (minutes).",
                  "Sync every (minutes)", min=1, max=1440),
         Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time.",

@@ -6,6 +6,7 @@ database with a newer version than the last one here is refused, never touched.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
@@ -66,10 +67,30 @@ def _sync_uids(db: peewee.SqliteDatabase) -> None:
     db.execute_sql('CREATE INDEX IF NOT EXISTS "step_uid" ON "step" ("uid")')
 
 
+def _structured_worklog(db: peewee.SqliteDatabase) -> None:
+    """WorkLog.stage, .decision and .plan_step, so decisions are counted by column; the
+    failure reviews already logged get theirs from their text, once, here."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("work_log")')}
+    for column in ("stage", "decision", "plan_step"):
+        if column not in present:
+            db.execute_sql(f'ALTER TABLE "work_log" ADD COLUMN "{column}" TEXT')
+    db.execute_sql('CREATE INDEX IF NOT EXISTS "worklog_task_stage_decision" ON "work_log" '
+                   '("task_id", "stage", "decision")')
+    rows = db.execute_sql('SELECT id, message FROM "work_log" WHERE kind = \'failure_review\' '
+                          'AND stage IS NULL').fetchall()
+    for row_id, message in rows:
+        found = re.match(r"step '([^']*)': (\w+)", message or "")
+        if found:
+            db.execute_sql('UPDATE "work_log" SET stage = ?, decision = ?, plan_step = ? '
+                           'WHERE id = ?', ("failure_review", found.group(2), found.group(1),
+                                            row_id))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
               _calendar_busy_and_failure_time),
+    Migration(3, "work log: decisions as data (stage, decision, step id)", _structured_worklog),
     Migration(4, "steps: estimates; scheduled blocks", _estimates_and_blocks),
     Migration(5, "tasks and steps: stable UUIDs for sync and iCalendar", _sync_uids),
 )

@@ -170,6 +170,13 @@ class WorkLog(Row):
     actor = peewee.TextField(default="user")
     kind = peewee.TextField()
     message = peewee.TextField(default="")
+    # a decision as data (migration 3): the loop's stage, what it decided, for which step id
+    stage = peewee.TextField(null=True)
+    decision = peewee.TextField(null=True)
+    plan_step = peewee.TextField(null=True)
+
+    class Meta:
+        indexes = ((("task", "stage", "decision"), False),)
 
 
 class Contact(Row):

@@ -18,7 +18,7 @@ from typing import Any
 from peewee import DoesNotExist
 
 from app import plans, settings
-from app.agent import doers, journal, picking, prompts
+from app.agent import decisions, doers, journal, picking, prompts
 from app.agent.replies import (
     CheckReply,
     Execute,
@@ -453,9 +453,7 @@ class Assistant:
         spec = plans.spec_of(plan)
         step = picking.failed_assistant_step(spec)
         assert step is not None
-        errors = [w.message for w in WorkLog.select().where(
-            (WorkLog.task == task.id) & (WorkLog.kind.in_(("retry", "do")))
-            & WorkLog.message.contains(f"'{step.id}'")).order_by(WorkLog.id)][-5:]
+        errors = decisions.step_errors(task.id, step.id)
         ctx = self._prompt_context(task)
         messages = prompts.build(
             "failure_review", ctx, step_title=prompts.fence("step", step.title),
@@ -585,7 +583,8 @@ def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetim
         for key, value in decision.times.items():
             setattr(task, f"{key}_at", value)
         task.save()
-        log(task.id, "review", reply.think[:500] or "reviewed", actor="assistant")
+        decisions.record(task.id, "review", outcome.name if outcome else "confirm",
+                         reply.think[:500] or "reviewed")
         if outcome is None:
             set_status(task, "reviewed", why="times confirmed", actor="assistant")
             summary = "reviewed; a plan comes next"
@@ -675,8 +674,8 @@ def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: Fail
                          source: str) -> str:
     """Change the worker, split the step, or store advice and retry — one transaction."""
     with atomic():
-        log(task.id, "failure_review", f"step {step.id!r}: {reply.decision} — "
-            f"{reply.think[:300]}", actor="assistant")
+        decisions.record(task.id, "failure_review", reply.decision, f"step {step.id!r}: "
+                         f"{reply.decision} — {reply.think[:300]}", plan_step=step.id)
         if reply.decision == "advice":
             fresh = Task.get_by_id(task.id)
             fresh.advice = ((fresh.advice + "\n") if fresh.advice else "") + reply.advice
@@ -693,8 +692,7 @@ def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: Fail
             generated = {step.id}
             summary = f"step {step.id} handed to {reply.worker}"
         else:
-            splits = WorkLog.select().where((WorkLog.task == task.id) & (
-                WorkLog.kind == "failure_review") & WorkLog.message.contains(": split")).count()
+            splits = decisions.count(task.id, "failure_review", "split")
             if splits > settings.get("assistant.split_budget"):
                 raise StageFailed("the split budget for this task is used up")
             data, generated = split_plan(spec, step, reply)

@@ -19,6 +19,7 @@ from typing import Any
 from app.agent import offline_rules as rules
 from app.agent.offline_templates import starter_parts, template_parts, umbrella
 from app.date_phrases import find_date
+from app.recurrence_words import find_recurrence
 from app.schedule.estimates import guess_minutes
 from models.fields import format_utc, parse_utc
 
@@ -206,6 +207,9 @@ def _why_yours(draft: Draft, part: rules.Part, contact: str | None) -> str:
 
 def _own_time(draft: Draft, text: str) -> tuple[str, datetime | None]:
     """The part without its date words, and the time it names (or one relative to the due)."""
+    repeats = find_recurrence(text)
+    if repeats is not None:  # the task's recurrence is its own; the step keeps the words
+        text = _cut(text, repeats.start, repeats.end)
     m = _BEFORE.search(text)
     if m and draft.due is not None:
         return _cut(text, m.start(), m.end()), draft.due - _before(m)

@@ -1,0 +1,165 @@
+"""Issue 9 through the whole loop with the offline planner: honest status, messages that
+wait for approval, recurring reminders that roll forward, judgement, and split budgets
+counted by column."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import outbox, plans, settings
+from app.agent import decisions
+from app.agent.loop import Assistant, Outcome
+from app.llm.offline import OfflineProvider
+from app.tasks import NewTask, add_task
+from models import OutboxMessage, Reminder, Task, WorkLog
+from tests.app.agent.fakes import ScriptedProvider
+
+NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)  # Monday 10:00 in Shanghai
+
+
+class Clock:
+    def __init__(self, now: datetime = NOW) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def run(assistant: Assistant) -> list[Outcome]:
+    return asyncio.run(assistant.run_until_idle())
+
+
+def offline(clock: Clock | None = None) -> Assistant:
+    return Assistant(OfflineProvider(), clock=clock or Clock(), auto_accept=True)
+
+
+def task(title: str, detail: str = "", **fields: Any) -> Task:
+    return add_task(NewTask(title=title, detail=detail, timezone="Asia/Shanghai", **fields))
+
+
+def steps_of(t: Task) -> list[Any]:
+    return plans.spec_of(plans.latest_plan(t.id)).steps  # type: ignore[arg-type]
+
+
+def test_an_email_to_a_contact_is_drafted_then_waits_for_approval_and_the_task_is_not_done(
+        db: Path) -> None:
+    outbox.add_contact("Alice", "alice@example.com")
+    t = task("Email Alice the budget draft", due_at=NOW + timedelta(days=4))
+    run(offline())
+    steps = steps_of(t)
+    assert [s.target for s in steps] == ["assistant.write", "message.post"]
+    assert steps[1].inputs == {"to": "Alice", "from_step": steps[0].id}
+    assert steps[1].depends_on == [steps[0].id] and steps[1].status == "in_progress"
+    assert Task.get_by_id(t.id).status == "in_progress"  # nothing was sent yet
+    message = OutboxMessage.get()
+    assert message.status == "pending" and message.text == steps[0].result
+    assert message.text.startswith("Hi Alice") and "Email Alice" not in message.text
+    outbox.decide(message.id, approve=True, transport=lambda *_: True)
+    assert Task.get_by_id(t.id).status == "done"
+
+
+def test_a_question_to_a_contact_is_asked_as_a_question_in_chinese(db: Path) -> None:
+    outbox.add_contact("李老师", "li@example.com")
+    t = task("给李老师发消息，问一下家长会几点开")
+    run(offline())
+    text = OutboxMessage.get().text
+    assert "家长会几点开？" in text and "给李老师发消息" not in text
+    assert Task.get_by_id(t.id).status == "in_progress"
+
+
+def test_writing_then_handing_to_a_contact_sends_the_draft_itself(db: Path) -> None:
+    outbox.add_contact("张经理", "zhang@example.com")
+    t = task("写一份项目周报并发给张经理")
+    run(offline())
+    steps = steps_of(t)
+    assert [s.target for s in steps] == ["assistant.write", "message.post"]
+    assert OutboxMessage.get().text == steps[0].result
+
+
+def test_an_unknown_name_stays_a_step_for_you_with_the_reason(db: Path) -> None:
+    t = task("Email Bob the minutes")
+    run(offline())
+    (step,) = steps_of(t)
+    assert step.target == "user" and "not in your contacts" in step.objective
+
+
+def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward(
+        db: Path) -> None:
+    t = task("每天晚上10点提醒我吃药")  # added without the grammar: the review reads it
+    clock = Clock()
+    run(offline(clock))
+    t = Task.get_by_id(t.id)
+    assert t.recurrence == "FREQ=DAILY" and t.status == "waiting"
+    first = datetime(2026, 11, 30, 14, 0, tzinfo=UTC)  # 22:00 in Shanghai
+    assert [r.fire_at for r in Reminder.select()] == [first]
+    assert Reminder.get().text == "吃药"
+    assert t.due_at == first + timedelta(days=1)
+    clock.now = first + timedelta(minutes=1)
+    run(offline(clock))
+    assert Reminder.select().count() == 2 and Task.get_by_id(t.id).status == "waiting"
+
+
+def test_a_reminder_fires_at_the_named_time_outside_working_hours(db: Path) -> None:
+    eight_pm = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+    t = task("Remind me to call the plumber", due_at=eight_pm)
+    run(offline())
+    assert [r.fire_at for r in Reminder.select()] == [eight_pm]
+    assert Task.get_by_id(t.id).status == "done"
+
+
+@pytest.mark.parametrize("title", ["Travel back in time to fix my mistake", "让时间倒流回到十年前"])
+def test_the_impossible_fails_with_a_reason(db: Path, title: str) -> None:
+    t = task(title)
+    run(offline())
+    t = Task.get_by_id(t.id)
+    assert t.status == "failed" and t.problem and plans.latest_plan(t.id) is None
+
+
+@pytest.mark.parametrize("title", ["Learn Spanish", "学会弹吉他"])
+def test_a_vague_goal_gets_a_starter_plan_with_a_check_in(db: Path, title: str) -> None:
+    t = task(title)
+    run(offline())
+    steps = steps_of(t)
+    assert len(steps) == 4 and steps[-1].target == "reminder.set"
+    assert "?" in steps[-1].inputs["text"] or "？" in steps[-1].inputs["text"]
+
+
+def test_a_split_budget_is_counted_by_decision_not_by_text(db: Path) -> None:
+    settings.put("assistant.auto_accept", True)
+    settings.put("assistant.split_budget", 1)
+    t = task("Save notes")
+    plan = {"schema_version": 1, "title": "p", "steps": [
+        {"id": "save", "title": "Save", "target": "reminder.set", "depends_on": [],
+         "inputs": {"at": "2026-11-01T00:00:00Z", "text": "x"}}]}
+    mentions = json.dumps({"think": "I will not : split this", "decision": "change_worker",
+                           "worker": "me", "steps": [], "advice": ""})
+    provider = ScriptedProvider([json.dumps({"think": "ok", "tags": [], "actions": [
+        {"name": "plan", "plan": plan}]}), mentions])
+    run(Assistant(provider, clock=Clock()))
+    assert decisions.count(t.id, "failure_review") == 1
+    assert decisions.count(t.id, "failure_review", "split") == 0  # the think's words don't count
+    row = WorkLog.get((WorkLog.task == t.id) & (WorkLog.stage == "failure_review"))
+    assert (row.decision, row.plan_step) == ("change_worker", "save")
+
+
+def test_migration_3_gives_old_failure_reviews_their_decision(tmp_path: Path) -> None:
+    import peewee
+
+    from models.migrations import _structured_worklog
+
+    db = peewee.SqliteDatabase(str(tmp_path / "old.db"))
+    db.execute_sql('CREATE TABLE "work_log" (id INTEGER PRIMARY KEY, task_id INTEGER, '
+                   'kind TEXT, message TEXT)')
+    db.execute_sql("INSERT INTO work_log (task_id, kind, message) VALUES "
+                   "(1, 'failure_review', 'step ''s2'': split — a : split b'), "
+                   "(1, 'review', 'step ''x'': split')")
+    _structured_worklog(db)
+    _structured_worklog(db)  # idempotent
+    rows = db.execute_sql("SELECT stage, decision, plan_step FROM work_log ORDER BY id")
+    assert rows.fetchall() == [("failure_review", "split", "s2"), (None, None, None)]
