@@ -15,7 +15,7 @@ import peewee
 
 from app.agent.urgency import AGE_FULL_DAYS, AGE_WEIGHT, DUE_WEIGHT, PRIORITY_WEIGHT
 from app.states import OPEN_TASK
-from models import Task
+from models import Plan, Task
 from models.fields import format_utc
 
 VIEWS = ("open", "today", "upcoming", "waiting", "attention", "all")
@@ -40,6 +40,7 @@ class TaskRow:
     due_at: datetime | None
     tags: tuple[str, ...]
     problem: str | None
+    has_plan: bool = False  # a simple task (no plan) is ticked off in the list
 
 
 def _day_bounds(now: datetime) -> tuple[str, str]:
@@ -119,9 +120,12 @@ def rows_for(ids: list[int]) -> dict[int, TaskRow]:
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
         query: Any = Task.select(*fields).where(Task.id.in_(chunk)).tuples()
+        planned: Any = Plan.select(Plan.task).where(Plan.task.in_(chunk)).distinct().tuples()
+        with_plan = {row[0] for row in planned}
         for values in query:
             task_id, title, status, priority, due, tags, problem = values
-            rows[task_id] = TaskRow(task_id, title, status, priority, due, tuple(tags), problem)
+            rows[task_id] = TaskRow(task_id, title, status, priority, due, tuple(tags), problem,
+                                    task_id in with_plan)
     return rows
 
 

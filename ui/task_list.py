@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QItemSelection, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QTabBar,
     QTableView,
     QVBoxLayout,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 from app import tasks
 from app.states import TASK
 from app.task_queries import TaskQuery, all_tags, matching_ids
-from ui import labels
+from ui import labels, task_edits
 from ui.context import WindowContext
 from ui.runner import in_thread
 from ui.task_model import TaskListModel
@@ -37,8 +38,13 @@ class TaskTable(QTableView):
     edit_requested = Signal()
     delete_requested = Signal()
 
+    tick_requested = Signal()
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.tick_requested.emit()
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.edit_requested.emit()
         elif event.key() == Qt.Key.Key_Delete:
             self.delete_requested.emit()
@@ -109,6 +115,9 @@ class TaskListPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(26)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
+        triggers = QAbstractItemView.EditTrigger  # in place: double-click or F2
+        self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         # Fixed widths: sizing to contents would read a thousand rows at every reload.
@@ -153,8 +162,12 @@ class TaskListPanel(QWidget):
         self.ctx.bridge.external_change.connect(self._schedule)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.edit_requested.connect(self._on_table_edit_requested)
-        self.table.doubleClicked.connect(self._on_table_edit_requested)
         self.table.delete_requested.connect(self.delete_selected)
+        self.table.tick_requested.connect(self._on_table_tick_requested)
+        self.table.customContextMenuRequested.connect(
+            self._on_table_custom_context_menu_requested)
+        self.model.done_toggled.connect(self._on_model_done_toggled)
+        self.model.cell_edited.connect(self._on_model_cell_edited)
         self.model.loaded.connect(self._on_model_loaded)
 
     def query(self) -> TaskQuery:
@@ -237,6 +250,40 @@ class TaskListPanel(QWidget):
 
         self.ctx.runner.start(in_thread(tasks.delete_task, task_id), self.tr("Deleting"),
                               deleted)
+
+
+    # --- in place (ui.task_edits) -------------------------------------------------------
+
+    def _on_model_done_toggled(self, task_id: int, ticked: bool) -> None:
+        row = self.model.row_of(task_id)
+        text = self.model.index(row, 0).data(Qt.ItemDataRole.EditRole) if row is not None \
+            else ""
+        task_edits.tick(self.ctx, task_id, task_edits.split_tags(str(text))[0], ticked)
+
+    def _on_model_cell_edited(self, task_id: int, column: int, text: str) -> None:
+        task_edits.save_cell(self.ctx, task_id, column, text)
+
+    def _on_table_tick_requested(self) -> None:
+        index = self.table.currentIndex().siblingAtColumn(0)
+        if index.isValid() and index.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+            done = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+            self._on_model_done_toggled(self.model.task_id(index.row()), not done)
+
+    def _on_table_custom_context_menu_requested(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos).siblingAtColumn(0)
+        if not index.isValid():
+            return
+        self.table.selectRow(index.row())
+        self.table.setCurrentIndex(index)
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        done = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+        can_tick = bool(index.flags() & Qt.ItemFlag.ItemIsUserCheckable)
+        task_edits.fill_task_menu(menu, done, can_tick, {
+            "tick": self._on_table_tick_requested,
+            "rename": lambda: self.table.edit(index),
+            "edit": self._on_table_edit_requested, "delete": self.delete_selected})
+        menu.popup(self.table.viewport().mapToGlobal(pos))
 
 
 def _load(query: TaskQuery) -> tuple[list[int], list[str]]:

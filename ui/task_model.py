@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from app.task_queries import TaskQuery, TaskRow, rows_for
+from app.views import local
 from ui import labels
 
 PAGE = 200
@@ -36,10 +37,16 @@ STATUS_COLOURS = {"done": "#7a8a7a", "cancelled": "#9a9a9a", "expired": "#9a9a9a
 
 
 class TaskListModel(QAbstractTableModel):
-    """Columns: title, due, priority, status. ``TaskIdRole`` gives a row's task id."""
+    """Columns: title, due, priority, status. ``TaskIdRole`` gives a row's task id.
+
+    A simple task's title cell has a check circle; title, due and priority are edited
+    in place. The model only reports (``done_toggled``, ``cell_edited``).
+    """
 
     TaskIdRole = Qt.ItemDataRole.UserRole + 1
     loaded = Signal(int)  # how many tasks the query shows
+    done_toggled = Signal(int, bool)  # task id, ticked (the check circle of a simple task)
+    cell_edited = Signal(int, int, str)  # task id, column, the text typed into the cell
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -113,6 +120,10 @@ class TaskListModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(row, column)
+        if role == Qt.ItemDataRole.EditRole:
+            return _editable_text(row, column)
+        if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not row.has_plan:
+            return Qt.CheckState.Checked if row.status == "done" else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
             return _tooltip(row)
         if role == Qt.ItemDataRole.ForegroundRole and column == 3:
@@ -121,6 +132,34 @@ class TaskListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and column == 0 and row.problem:
             return QBrush(QColor(STATUS_COLOURS["failed"]))
         return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return base
+        if index.column() in (0, 1, 2):
+            base |= Qt.ItemFlag.ItemIsEditable  # title with #tags, due, priority
+        row = self._row(index.row()) if index.column() == 0 else None
+        if row is not None and not row.has_plan:
+            base |= Qt.ItemFlag.ItemIsUserCheckable
+        return base
+
+    def setData(self, index: Index, value: Any,  # noqa: N802 - Qt's name
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Typed text or a click on the check circle is reported, not stored here: the
+        row changes once the store does."""
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return False
+        flags = self.flags(index)
+        task_id = self._ids[index.row()]
+        if role == Qt.ItemDataRole.EditRole and flags & Qt.ItemFlag.ItemIsEditable:
+            self.cell_edited.emit(task_id, index.column(), str(value))
+            return True
+        if role == Qt.ItemDataRole.CheckStateRole and flags & Qt.ItemFlag.ItemIsUserCheckable:
+            state = value if isinstance(value, Qt.CheckState) else Qt.CheckState(value)
+            self.done_toggled.emit(task_id, state == Qt.CheckState.Checked)
+            return True
+        return False
 
     def _display(self, row: TaskRow, column: int) -> str:
         if column == 0:
@@ -132,6 +171,17 @@ class TaskListModel(QAbstractTableModel):
         if column == 2:
             return PRIORITY_TEXT.get(row.priority, "")
         return labels.task_status(row.status)
+
+
+def _editable_text(row: TaskRow, column: int) -> str:
+    """What a cell's editor starts with: the title with its #tags, the due time, 1–4."""
+    if column == 0:
+        return " ".join([row.title, *(f"#{t}" for t in row.tags)])
+    if column == 1:
+        return local(row.due_at)
+    if column == 2:
+        return str(row.priority)
+    return ""
 
 
 def _tooltip(row: TaskRow) -> str:
