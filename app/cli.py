@@ -72,12 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
         psub.add_parser(action, help=f"{action} the task's active plan").add_argument(
             "id", type=row_id)
 
-    step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry")
-    step.add_argument("action", choices=("start", "done", "fail", "skip", "retry"))
+    step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry; or "
+                          "estimate it: step estimate TASK STEP 45m")
+    step.add_argument("action", choices=("start", "done", "fail", "skip", "retry", "estimate"))
     step.add_argument("id", type=row_id, help="the task id")
     step.add_argument("step", help="the step id")
     step.add_argument("--result", help="with done: what came of it")
     step.add_argument("--error", help="with fail: why it failed")
+    step.add_argument("value", nargs="?", help="with estimate: how long (45m, 1h30, none)")
 
     ex = sub.add_parser("export", help="write the whole database (or tasks as iCalendar)")
     ex.add_argument("file", type=Path)
@@ -120,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app import calendar_cli
 
     calendar_cli.add_arguments(sub)
+    from app.schedule import cli as schedule_cli
+
+    schedule_cli.add_arguments(sub)
     from app import edit_cli
 
     edit_cli.add_arguments(sub)
@@ -202,6 +207,7 @@ def _report(exc: Exception) -> int:
     from app.problems import InvalidPlan
     from app.text import shown
     from models import StoreError
+    from models.fields import InstantOutOfRange
 
     if isinstance(exc, InvalidPlan):
         for problem in exc.problems:
@@ -213,6 +219,9 @@ def _report(exc: Exception) -> int:
     if isinstance(exc, DateError):
         _say(exc)
         return 2
+    if isinstance(exc, InstantOutOfRange):  # a time stored before the range was enforced
+        _say(f"{exc}; correct it with stepwise edit ID --due WHEN")
+        return 1
     if isinstance(exc, StoreError):
         _say(exc)
         return EXIT_STORE
@@ -363,6 +372,10 @@ def _max_steps_setting() -> int:
 def cmd_step(args: argparse.Namespace) -> int:
     from app import plans
 
+    if args.action == "estimate":
+        from app.schedule.cli import cmd_estimate
+
+        return cmd_estimate(args)
     _open()
     step = plans.step_action(args.id, args.step, args.action, result=args.result,
                              error=args.error)
@@ -574,8 +587,9 @@ def _dumps(data: Any) -> str:
 
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from app.calendar_cli import COMMANDS as CALENDAR_COMMANDS
+    from app.schedule.cli import COMMANDS as SCHEDULE_COMMANDS
 
-    return dict(CALENDAR_COMMANDS)
+    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS}
 
 
 def _next_command(args: argparse.Namespace) -> int:

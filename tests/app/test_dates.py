@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -179,3 +181,17 @@ def test_year_1_due_date_is_refused_and_list_keeps_working(cli: Any) -> None:
     refused = cli("add", "x", "--due", "0001-01-01")
     assert refused.code in (1, 2) and "1900-01-01T00:00:00Z" in refused.err
     assert cli("list").code == 0
+
+
+def test_a_due_time_stored_before_the_range_is_a_known_error_and_can_be_fixed(
+        cli: Any, data_dir: Path) -> None:
+    """A row poisoned by the old unpadded year (defect 1) exits 1 with advice, not 70."""
+    task = cli("add", "x", "--due", "tomorrow").out.strip()
+    raw = sqlite3.connect(data_dir / "stepwise.db")
+    with raw:
+        raw.execute("UPDATE task SET due_at = '1-01-01T09:54:17Z'")
+    raw.close()
+    shown = cli("show", task, "--json")
+    assert shown.code == 1 and "stepwise edit ID --due" in shown.err, shown
+    assert cli("edit", task, "--due", "tomorrow").code == 0
+    assert cli("show", task, "--json").code == 0
