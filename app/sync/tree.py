@@ -109,6 +109,10 @@ def _link(task: TaskItem, steps: list[StepItem], skipped: list[str]) -> None:
                 skipped.append(f"step {item.step.title!r} of {task.title!r}: its dependency "
                                f"on {dep}, which is not a step of the same task")
         item.step.depends_on = kept
+    groups = {item.step.parent for item in steps}
+    for item in steps:
+        if item.step.id in groups:  # a step with sub-steps is a group: no target, no inputs
+            item.step.target, item.step.inputs = None, {}
 
 
 def _fallback_id(todo: Todo, taken: set[str]) -> str:

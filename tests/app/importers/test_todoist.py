@@ -1,0 +1,47 @@
+"""``stepwise import --from todoist``: a CSV backup shaped as Todoist documents it."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_todoist_rows_become_tasks_with_indented_steps(cli: Any) -> None:
+    result = cli("import", "--from", "todoist", str(DATA / "todoist.csv"))
+    assert result.code == 0, result.err
+    assert "read 15 entries" in result.out and "added 5 tasks with 5 steps" in result.out
+    assert "'Too deep' is indented 7 levels" in result.out
+    assert "the recurring date 'every other full moon'" in result.out
+    tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
+    move = json.loads(cli("show", str(tasks["Move flat"]["id"]), "--json").out)
+    assert move["task"]["priority"] == 1 and move["task"]["detail"] == "Keys to the landlord"
+    assert move["task"]["tags"] == ["Before the move", "big", "home"]
+    assert move["task"]["due_at"] == "2026-12-15T17:00:00Z"  # 18:00 in Europe/Berlin
+    steps = [(s["title"], s["parent"]) for s in move["plan"]["steps"]]
+    assert steps == [("Book the van", None), ("Pack", None), ("Kitchen", "s2"),
+                     ("Plates", "s3"), ("Bubble wrap", "s4")]
+    van = move["plan"]["steps"][0]
+    assert van["due"] == "2026-12-10T09:00:00Z" and van["objective"] == "Ask for the 3.5 t one"
+    plants = tasks["Water plants"]
+    assert plants["recurrence"] == "FREQ=WEEKLY;BYDAY=SA" and plants["priority"] == 3
+    due = datetime.fromisoformat(plants["due_at"].replace("Z", "+00:00"))
+    assert due.weekday() == 5 and due > datetime.now(UTC)  # the next Saturday, 18:00 there
+    assert tasks["Weekly review"]["recurrence"] == "FREQ=WEEKLY;INTERVAL=2"
+    assert tasks["Zahnarzt anrufen"]["due_at"] == "2026-12-15T17:00:00Z"  # DATE_LANG de
+
+
+@pytest.mark.parametrize("content", [b"", b"just,some,columns\n1,2,3\n",
+                                     b"TYPE,CONTENT\ntask,\"unclosed\n", b"\xff\xfe\xfa"])
+def test_files_that_are_not_todoist_backups_are_refused(cli: Any, tmp_path: Path,
+                                                        content: bytes) -> None:
+    path = tmp_path / "backup.csv"
+    path.write_bytes(content)
+    result = cli("import", "--from", "todoist", str(path))
+    assert result.code == 2 and "Traceback" not in result.err, result
+    assert json.loads(cli("list", "--all", "--json").out) == []
