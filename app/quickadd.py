@@ -16,6 +16,7 @@ from datetime import datetime, time
 from app.date_phrases import find_date
 from app.dates import DEFAULT_TIME
 from app.recurrence_words import Recurring, find_recurrence
+from app.tasks import NewTask
 
 _TAG = re.compile(r"(?:(?<=\s)|^)#([^\s#!@,，。]+)")
 _PRIORITY = re.compile(r"(?:(?<=\s)|^)!([1-4])(?=\s|$)")
@@ -115,3 +116,41 @@ def _tidy(text: str) -> str:
     while previous != text:
         previous, text = text, _DANGLING.sub("", text).strip()
     return text
+
+
+def new_task(typed: str, when: str, now: datetime) -> NewTask:
+    """The task a quick-add line (and an optional due phrase) stands for.
+
+    The due phrase may need dateparser, so call this off the GUI thread.
+
+    Raises:
+        DateError: the due phrase is not a time.
+    """
+    from app.dates import local_zone, parse_when
+
+    reading = read_typed(typed, now)
+    due = parse_when(when, "due", now).when if when.strip() else reading.due
+    return NewTask(title=reading.title, due_at=due, recurrence=reading.recurrence,
+                   tags=reading.tags, priority=reading.priority or 3,
+                   timezone=getattr(local_zone(), "key", None))
+
+
+def preview(typed: str, when: str, now: datetime) -> str | None:
+    """The one-line preview of what was understood, or None when the due phrase needs the
+    slow reader (dateparser) or cannot be read."""
+    from app.dates import DateError, parse_quick
+
+    reading = read_typed(typed, now)
+    parts = [reading.title] if typed.strip() else []
+    if when.strip():
+        try:
+            found = parse_quick(when, "due", now)
+        except DateError:
+            found = None
+        if found is None:
+            return None
+        parts.append(f"due {found.when:%a %Y-%m-%d %H:%M}")
+    parts += [f"{label} {value}" if label in ("due", "repeats") else str(value)
+              for label, value in reading.lines()[1:]
+              if not (label == "due" and when.strip())]
+    return "→ " + " · ".join(parts)
