@@ -61,7 +61,9 @@ def _percent(spec: PlanSpec | None) -> int | None:
 def _step_items(task_uid: str, plan: Plan, spec: PlanSpec) -> list[StepItem]:
     rows = {r.step_id: r for r in Step.select(Step.id, Step.step_id, Step.uid)
             .where(Step.plan == plan)}
-    uid_of = {sid: uids.step_uid(task_uid, sid, row.uid) for sid, row in rows.items()}
+    kept = _kept_uids(plan)
+    uid_of = {sid: uids.step_uid(task_uid, sid, row.uid or kept.get(sid))
+              for sid, row in rows.items()}
     finished = _last_logged(plan)
     graph = Graph(spec.steps)
     items = []
@@ -80,6 +82,15 @@ def _step_items(task_uid: str, plan: Plan, spec: PlanSpec) -> list[StepItem]:
             reminders=_reminders(ReminderRow.step == pk),
         ))
     return items
+
+
+def _kept_uids(plan: Plan) -> dict[str, str]:
+    """Foreign step UIDs stored on any revision of the plan's task, the newest winning:
+    a new revision does not copy ``Step.uid``, and a step keeps its UID for ever."""
+    query = (Step.select(Step.step_id, Step.uid).join(Plan)
+             .where(Plan.task == plan.task_id, Step.uid.is_null(False))
+             .order_by(Plan.revision))
+    return {step_id: uid for step_id, uid in query.tuples().iterator()}
 
 
 def _group_percent(graph: Graph, spec: PlanSpec, group: str) -> int:

@@ -81,3 +81,20 @@ def test_bad_ics_files_are_refused_and_nothing_is_imported(cli: Any, tmp_path: P
     assert cli("import", "--from", "ics", str(tmp_path / "missing.ics")).code == 2
     assert cli("import", "--from", "ics", str(tmp_path)).code == 2
     assert len(json.loads(cli("list", "--json").out)) == 1
+
+
+def test_foreign_step_uids_survive_a_new_plan_revision(cli: Any, tmp_path: Path) -> None:
+    cli("import", "--from", "ics", str(DATA / "tasks-org.ics"))
+    plan = json.loads(cli("plan", "export", "1").out)
+    plan["steps"][1]["title"] = "Carry the boxes"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(plan), encoding="utf-8")
+    assert cli("plan", "import", "1", str(edited)).code == 0
+    out = tmp_path / "again.ics"
+    cli("export", "--format", "ics", str(out))
+    from icalendar import Calendar
+
+    uids = {str(t["summary"]): str(t["uid"]) for t in Calendar.from_ical(out.read_bytes())
+            .walk("VTODO")}
+    assert uids["Carry the boxes"] == "1205948371039471913"
+    assert uids["Book the van"] == "7441020377224305720"

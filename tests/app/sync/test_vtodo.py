@@ -238,3 +238,14 @@ def _todo(uid: str, summary: str, parent: str | None = None) -> Todo:
 
 def _wrap(todo: Todo) -> bytes:
     return b"BEGIN:VCALENDAR\r\n" + todo.to_ical() + b"END:VCALENDAR\r\n"
+
+
+def test_a_foreign_subtask_with_subtasks_becomes_a_group_without_target() -> None:
+    todos = [_todo("a", "Move"), _todo("b", "Pack", parent="a"), _todo("c", "Books",
+                                                                       parent="b")]
+    (task,) = read_tree(todos).tasks
+    data = plan_data(task)
+    assert data is not None
+    steps = {s["id"]: s for s in data["steps"]}
+    assert (steps["pack"]["target"], steps["books"]["target"]) == (None, "user")
+    assert steps["books"]["parent"] == "pack"
