@@ -338,4 +338,4 @@ def parse_quick(text: str, role: str = "due", now: datetime | None = None) -> Un
     if not phrase:
         return None
     found = _iso(phrase, role, zone) or _rules(phrase.lower(), role, now)
-    return None if found is None else Understood(found.when.astimezone(zone), found.had_time)
+    return None if found is None else in_range(found, phrase, zone)

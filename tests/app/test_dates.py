@@ -195,3 +195,11 @@ def test_a_due_time_stored_before_the_range_is_a_known_error_and_can_be_fixed(
     assert shown.code == 1 and "stepwise edit ID --due" in shown.err, shown
     assert cli("edit", task, "--due", "tomorrow").code == 0
     assert cli("show", task, "--json").code == 0
+
+
+@pytest.mark.parametrize("phrase", ["0001-01-01", "9999-12-31T23:59:59-12:00", "1899-06-01 10:00"])
+def test_quick_reader_refuses_times_out_of_range(phrase: str) -> None:
+    from app.dates import parse_quick
+
+    with pytest.raises(DateError, match="times Stepwise keeps"):
+        parse_quick(phrase, now=NOW)
