@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from app.calendar.errors import MalformedCalendar
+from app.calendar.limits import MAX_OCCURRENCES, Budget
 from app.calendar.rows import EventRow, Occurrence, Window
 from app.calendar.scan import Block, Prop, Props, Scanned, properties, scan, title, unescape
 from app.calendar.series import expand_series, load_timezones
 from app.calendar.zones import ZoneResolver, zone_named
 
 SERIES_PROPS = frozenset({"RRULE", "RDATE", "EXDATE", "EXRULE", "RECURRENCE-ID"})
+RULES = frozenset({"RRULE", "EXRULE"})
 TOO_FREQUENT = ("FREQ=SECONDLY", "FREQ=MINUTELY")
 
 __all__ = ["EventRow", "Expanded", "expand"]
@@ -61,15 +63,26 @@ def expand(texts: Sequence[str], start: datetime, end: datetime, local_key: str,
     if floating_key:
         resolver.floating = resolver.calendar = resolver.zone(floating_key, "X-WR-TIMEZONE")
     window = Window(start.astimezone(UTC), end.astimezone(UTC), local)
+    budget = Budget(window.end)
     load_timezones(scanned.timezones, resolver)
-    simple, series = _classify(scanned.events, resolver)
+    simple, series = _classify(scanned.events, resolver, budget)
     if not fast:
         simple, series = [], [block for block, _props in simple] + series
     occurrences = [o for o in (_simple(block, resolver) for block in simple) if o is not None]
-    occurrences += expand_series(scanned, series, window, resolver)
+    occurrences += expand_series(scanned, series, window, resolver, budget)
     rows = [row for row in (window.row(o) for o in occurrences) if row is not None]
     rows.sort(key=lambda r: (r.start, r.uid, r.recurrence_id or ""))
+    _limits_warnings(window, budget, resolver)
     return Expanded(rows, resolver.warnings, os.getpid())
+
+
+def _limits_warnings(window: Window, budget: Budget, resolver: ZoneResolver) -> None:
+    if budget.truncated:
+        resolver.warn(f"the recurring events have more than {MAX_OCCURRENCES:,} occurrences "
+                      "in the synced time; only the first were kept")
+    if window.clipped:
+        resolver.warn(f"{window.clipped} event(s) reach outside the times Stepwise keeps "
+                      f"({window.range_text()}); they are shown cut to that range")
 
 
 def _scan_all(texts: Sequence[str]) -> tuple[Scanned, list[str]]:
@@ -95,7 +108,7 @@ def _scan_all(texts: Sequence[str]) -> tuple[Scanned, list[str]]:
 
 # --- single events, read from their lines ------------------------------------------------
 
-def _classify(blocks: Iterable[Block], resolver: ZoneResolver
+def _classify(blocks: Iterable[Block], resolver: ZoneResolver, budget: Budget
               ) -> tuple[list[tuple[Block, Props]], list[Block]]:
     """Single events (with their properties) apart from the blocks of recurring series."""
     parsed: list[tuple[Block, Props, str]] = []
@@ -109,6 +122,11 @@ def _classify(blocks: Iterable[Block], resolver: ZoneResolver
         if "RRULE" in props and any(f in props["RRULE"][0].upper() for f in TOO_FREQUENT):
             resolver.warn(f"the event {title(props)!r} repeats more often than hourly; "
                           "it was not expanded")
+            continue
+        problem = budget.series_problem(block, props) if RULES.intersection(props) else None
+        if problem is not None:
+            resolver.warn(f"the recurring event {title(props)!r} at line {block.line} was "
+                          f"skipped: {problem}")
             continue
         uid = props.get("UID", ("", {}))[0].strip() or f"line-{block.line}"
         if SERIES_PROPS.intersection(props):
@@ -150,7 +168,11 @@ def _finish(props: Props, begin: date, resolver: ZoneResolver,
     if "DURATION" in props:
         from icalendar.prop import vDuration
 
-        return begin + vDuration.from_ical(props["DURATION"][0].strip())
+        try:
+            return begin + vDuration.from_ical(props["DURATION"][0].strip())
+        except OverflowError:
+            raise ValueError(f"its DURATION {props['DURATION'][0].strip()[:40]!r} ends past "
+                             "the year 9999") from None
     return None
 
 

@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import NamedTuple
 
 from app.calendar.zones import zone_key
+from models.fields import EARLIEST, LATEST, format_utc
 
 MAX_SUMMARY = 300
 MAX_LOCATION = 300
@@ -66,6 +67,7 @@ class Window:
 
     def __init__(self, start: datetime, end: datetime, local: tzinfo) -> None:
         self.start, self.end = start, end
+        self.clipped = 0  # events cut to EARLIEST .. LATEST
         self.first_day = start.astimezone(local).date()
         last = end.astimezone(local)
         self.end_day = last.date() + timedelta(days=1 if last.time() != time(0) else 0)
@@ -107,7 +109,15 @@ class Window:
         end = max(end, begin)
         if begin >= self.end or end < self.start or (end == self.start and end > begin):
             return None
+        if begin < EARLIEST or end > LATEST:
+            self.clipped += 1
+            begin, end = max(begin, EARLIEST), min(end, LATEST)
         return _utc_text(begin), _utc_text(end), zone_key(occ.begin.tzinfo) or occ.tzid
+
+    @staticmethod
+    def range_text() -> str:
+        """The range events are cut to, for the warning."""
+        return f"{format_utc(EARLIEST)} to {format_utc(LATEST)}"
 
     def _all_day(self, occ: Occurrence) -> tuple[str, str, None] | None:
         begin = occ.begin
@@ -130,7 +140,11 @@ def is_busy(transp: str, busy_status: str, *, all_day: bool) -> bool:
 
 
 def _utc_text(value: datetime) -> str:
-    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """Stored UTC text; an instant outside the range is cut to it (a RECURRENCE-ID)."""
+    try:
+        return format_utc(value)
+    except ValueError:  # InstantOutOfRange
+        return format_utc(EARLIEST if value.year < 5000 else LATEST)
 
 
 def _recurrence_text(value: date | None) -> str | None:

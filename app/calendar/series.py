@@ -11,9 +11,11 @@ component the library makes for each by default.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any, NamedTuple
 
+from app.calendar.limits import Budget
 from app.calendar.rows import Occurrence, Window
 from app.calendar.scan import SHOWN_TITLE, Block, Scanned, block_title, parse_line
 from app.calendar.zones import ZoneResolver
@@ -63,18 +65,22 @@ def _parse_calendar(text: str, resolver: ZoneResolver) -> Any:
 
 
 def expand_series(scanned: Scanned, blocks: list[Block], window: Window,
-                   resolver: ZoneResolver) -> list[Occurrence]:
-    """Expand all series at once; if that fails, series by series, skipping the broken ones."""
+                  resolver: ZoneResolver, budget: Budget | None = None) -> list[Occurrence]:
+    """Expand all series at once; if that fails, series by series, skipping the broken ones.
+
+    At most ``budget``'s occurrences are taken (see ``limits``).
+    """
     if not blocks:
         return []
+    budget = budget or Budget(window.end)
     try:
-        return _expand_blocks(scanned, blocks, window, resolver)
+        return _expand_blocks(scanned, blocks, window, resolver, budget)
     except Exception:  # noqa: BLE001 - retried series by series below, each failure named
         pass
     found: list[Occurrence] = []
     for group in _by_uid(blocks).values():
         try:
-            found += _expand_blocks(scanned, group, window, resolver)
+            found += _expand_blocks(scanned, group, window, resolver, budget)
         except Exception as exc:  # noqa: BLE001 - a broken series costs itself, with a warning
             resolver.warn(f"the recurring event {block_title(group[0])!r} at line "
                           f"{group[0].line} was skipped: {exc}")
@@ -91,7 +97,7 @@ def _by_uid(blocks: list[Block]) -> dict[str, list[Block]]:
 
 
 def _expand_blocks(scanned: Scanned, blocks: list[Block], window: Window,
-                   resolver: ZoneResolver) -> list[Occurrence]:
+                   resolver: ZoneResolver, budget: Budget) -> list[Occurrence]:
     import recurring_ical_events
 
     calendar = _parse_calendar(_calendar_text(scanned.props, scanned.timezones, blocks),
@@ -102,10 +108,18 @@ def _expand_blocks(scanned: Scanned, blocks: list[Block], window: Window,
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         query = recurring_ical_events.of(calendar, components=[_light_events()])
-        found = query.between(*window.padded_dates())
+        found = budget.take(_between(query, *window.padded_dates()))
     resolver.keep(caught)
     fields: dict[int, tuple[Any, ...]] = {}
     return [_from_light(light, resolver, unknown, fields) for light in found]
+
+
+def _between(query: Any, start: date, stop: date) -> Iterator[_Light]:
+    """``query.between(start, stop)`` one occurrence at a time, so a budget can stop it."""
+    begin, end = query.to_datetime(start), query.to_datetime(stop)
+    for series in query.series:
+        for occurrence in series.between(begin, end):
+            yield occurrence.as_component(False)
 
 
 def _light_events() -> Any:

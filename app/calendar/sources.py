@@ -1,8 +1,11 @@
 """Adding calendar sources: an ``.ics`` file or URL, or the calendars of a CalDAV account.
 
 A source is kept only if its first sync works, so a typo never leaves a broken entry
-behind: the error says what was wrong and nothing is stored. A CalDAV password goes
-to the keyring; without one it is kept for this session only and ``Added`` says so.
+behind: the error says what was wrong and nothing is stored. An ``.ics`` file or URL is
+read and expanded before anything is stored, then stored with its events in one
+transaction, so even a process killed while it parses leaves no half-added source. A
+CalDAV password goes to the keyring; without one it is kept for this session only and
+``Added`` says so.
 """
 
 from __future__ import annotations
@@ -16,9 +19,11 @@ from urllib.parse import urlsplit
 from app.calendar import cache, dav
 from app.calendar.errors import CalendarError
 from app.calendar.fetch import is_url, normal_url
-from app.calendar.sync import TIMEOUT_S, SyncResult, password_account, sync_source
+from app.calendar.sync import TIMEOUT_S, SyncResult, password_account, read_new, sync_source
 from app.errors import BadFile, Refused
+from app.events import Change, events
 from models import CalendarSource
+from models.tables import utc_now
 
 
 @dataclass(frozen=True)
@@ -48,9 +53,13 @@ async def add_ics(location: str, name: str | None = None, *, now: datetime | Non
             raise BadFile(f"there is no calendar file at {path}")
         kind, place, default = "ics_file", str(path.resolve()), path.stem
     _refuse_duplicate(kind, place, None)
-    source = cache.add_source(name or default, kind, place)
-    result = await _first_sync(source, now=now, timeout=timeout)
-    return Added([source], [result])
+    now = now or utc_now()
+    fetched, expanded = await read_new(kind, place, now=now, timeout=timeout)
+    source = cache.add_source(name or default, kind, place, rows=expanded.rows,
+                              etag=fetched.etag, last_modified=fetched.last_modified, at=now)
+    events.emit(Change("calendar_synced", None, source.name))
+    return Added([source], [SyncResult(source.id, source.name, len(expanded.rows),
+                                       warnings=(*fetched.warnings, *expanded.warnings))])
 
 
 async def add_caldav(url: str, user: str, password: str, name: str | None = None, *,

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from app.calendar import cache, dav
 from app.calendar.errors import NoPassword
+from app.calendar.expand import Expanded
 from app.calendar.fetch import Fetched, fetch_url, read_file
 from app.calendar.worker import expand_async
 from app.errors import KnownError
@@ -104,6 +105,20 @@ async def sync_source(source_id: int, *, now: datetime | None = None,
     count = cache.replace_events(source.id, expanded.rows, etag=fetched.etag,
                                  last_modified=fetched.last_modified, at=now)
     return _done(source, count, warnings=(*fetched.warnings, *expanded.warnings))
+
+
+async def read_new(kind: str, location: str, *, now: datetime, timeout: float = TIMEOUT_S
+                   ) -> tuple[Fetched, Expanded]:
+    """Fetch and expand an ``.ics`` file or URL that is not a source yet, for its window.
+
+    Raises:
+        KnownError: the file or URL cannot be read, or is not iCalendar.
+    """
+    unsaved = CalendarSource(name="", kind=kind, location=location)
+    start, end = window(now)
+    fetched = await _fetch(unsaved, start, end, password=None, force=True, timeout=timeout)
+    assert fetched.texts is not None  # unconditional: never 304
+    return fetched, await expand_async(fetched.texts, start, end, local_key())
 
 
 def _done(source: CalendarSource, count: int, *, not_modified: bool = False,
