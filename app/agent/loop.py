@@ -28,6 +28,7 @@ from app.agent.replies import (
     parse_object,
     parse_reply,
     schema_for,
+    valid_unicode,
 )
 from app.agent.typed_task import adopt_recurrence
 from app.calendar.freebusy import CalendarContext, context_for, flag_conflicts
@@ -312,8 +313,9 @@ class Assistant:
 
     def _received(self, reply: Reply, common: dict[str, Any]) -> tuple[str, int]:
         """The reply as everything after this sees it (parsing, the task, the log, the
-        screen): the key redacted once, here; refused when larger than any reply can be."""
-        reply = dataclasses.replace(reply, text=redact(reply.text, self.secret))
+        screen): the key redacted once, here, and lone surrogates replaced; refused when
+        larger than any reply can be."""
+        reply = dataclasses.replace(reply, text=valid_unicode(redact(reply.text, self.secret)))
         call_id = journal.record(**common, reply=reply, outcome="received")
         if len(reply.text) > MAX_REPLY_CHARS:
             error = (f"the model's reply was {len(reply.text):,} characters; the limit is "

@@ -8,12 +8,15 @@ ReplyError with a message fit to quote back to the model in a re-ask.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from app.agent.relaxed_json import RelaxedJSONError, loads
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 class ReplyError(ValueError):
@@ -150,15 +153,31 @@ REPLIES: dict[str, type[BaseModel]] = {
 
 
 def parse_object(text: str) -> dict[str, Any]:
+    """The one JSON object of a reply, its text valid Unicode, or ReplyError saying why not."""
     if not text.strip():
         raise ReplyError("the reply was empty")
     try:
         data = loads(text)
+        if not isinstance(data, dict):
+            raise ReplyError("the reply must be one JSON object")
+        return _valid_strings(data)
     except RelaxedJSONError as exc:
         raise ReplyError(str(exc)) from None
-    if not isinstance(data, dict):
-        raise ReplyError("the reply must be one JSON object")
-    return data
+    except RecursionError:
+        raise ReplyError("the reply nests too deeply to be one JSON object") from None
+
+
+def valid_unicode(text: str) -> str:
+    """``text`` with lone surrogates (which no file or database can hold) made U+FFFD."""
+    return _SURROGATES.sub("\ufffd", text)
+
+
+def _valid_strings(data: dict[str, Any]) -> dict[str, Any]:
+    """The object with lone surrogates in its strings (a JSON "\\ud800") made U+FFFD."""
+    dumped = json.dumps(data, ensure_ascii=False)
+    if not _SURROGATES.search(dumped):
+        return data
+    return dict(json.loads(valid_unicode(dumped)))
 
 
 def parse_reply(kind: str, text: str) -> Any:

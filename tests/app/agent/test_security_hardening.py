@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from app import plans, settings
+from app import paths, plans, settings
 from app.agent import doers
 from app.agent.journal import MAX_JOURNAL_CHARS
 from app.agent.loop import Assistant, Outcome
@@ -178,3 +178,28 @@ def test_reply_size_cap_a_reask_quotes_the_error_and_a_fragment_only(db: Path) -
     assert len(added[0].content) < 2100 and "more characters left out" in added[0].content
     assert len(added[1].content) < 800
     assert len(Task.get_by_id(task.id).problem or "") < 1000
+
+
+# --- found by the path fuzzer: a reply's text that no store can hold -------------------------
+
+def test_lone_surrogate_in_a_reply_is_stored_as_a_replacement_character(db: Path) -> None:
+    settings.put("assistant.review_budget", 0)
+    task = add_task(NewTask(title="Save the notes"))
+    plan = _plan_reply(_step("f", "file.write", {"path": "a\ud800.md", "content": "\udfff"}))
+    provider = ScriptedProvider(script=[REVIEW_PLAN, plan, "raw \ud800 text"])
+
+    _run(provider)  # once exit 70: UnicodeEncodeError writing the plan to SQLite
+
+    step = _latest_step(task.id, "f")
+    assert step.status == "completed" and step.inputs["path"] == "a\ufffd.md"
+    assert (paths.task_dir(task.id) / "a\ufffd.md").read_text(encoding="utf-8") == "\ufffd"
+
+
+def test_a_reply_nested_past_the_recursion_limit_is_unusable_not_a_crash(db: Path) -> None:
+    task = add_task(NewTask(title="Plan the offsite"))
+    deep = '{"think": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    provider = ScriptedProvider(script=[deep, deep])
+
+    _run(provider)
+
+    assert "nests too deeply" in (Task.get_by_id(task.id).problem or "")
