@@ -59,17 +59,21 @@ def _task_values(row: dict[str, Any]) -> str | None:
         return f"'priority' runs from 1 to 4, not {str(row['priority'])[:20]}"
     if isinstance(row.get("title"), str) and not row["title"].strip():
         return "'title' is empty"
-    return _rrule_problem(row.get("recurrence")) or _zone_problem(row.get("timezone"))
+    return _rrule_problem(row) or _zone_problem(row.get("timezone"))
 
 
-def _rrule_problem(rule: Any) -> str | None:
+def _rrule_problem(row: dict[str, Any]) -> str | None:
+    """The task's RRULE through the one validator, anchored at its start or due time."""
     from app.errors import KnownError
     from app.tasks import check_rrule
+    from models.fields import parse_utc
 
+    rule = row.get("recurrence")
     if not isinstance(rule, str):
         return None
+    anchor = row.get("start_at") or row.get("due_at")
     try:
-        check_rrule(rule, None)
+        check_rrule(rule, parse_utc(anchor) if isinstance(anchor, str) else None)
     except (KnownError, ValueError) as exc:
         return f"'recurrence': {exc}"
     return None
