@@ -141,7 +141,7 @@ def do_calendar(step: PlanStep) -> Done:
     overlaps = (CalendarEvent.start < format_utc(end)) & (CalendarEvent.end > format_utc(start))
     rows = CalendarEvent.select().where(overlaps).order_by(CalendarEvent.start).limit(200)
     lines = [f"{e.start} – {e.end}: {e.summary}" for e in rows]
-    return Done("completed", result="\n".join(lines) or "no events in that range")
+    return Done("completed", result=clip("\n".join(lines)) or "no events in that range")
 
 
 def clip(text: str) -> str:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from app.agent.relaxed_json import RelaxedJSONError, loads
 
+MAX_REASON_CHARS = 1000
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
@@ -42,22 +43,32 @@ class Confirm(_Strict):
     _check = field_validator("start", "due", "expires")(_aware)
 
 
+def _short(text: str) -> str:
+    """A reason as stored on the task: what a person reads, not a whole reply."""
+    return text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS] + " …"
+
+
 class NextCheck(_Strict):
     name: Literal["next_check"]
     at: datetime
     reason: str = ""
 
     _check = field_validator("at")(_aware)
+    _shorten = field_validator("reason")(_short)
 
 
 class Cancel(_Strict):
     name: Literal["cancel"]
     reason: str = Field(min_length=1)
 
+    _shorten = field_validator("reason")(_short)
+
 
 class Fail(_Strict):
     name: Literal["fail"]
     reason: str = Field(min_length=1)
+
+    _shorten = field_validator("reason")(_short)
 
 
 class ExecuteStep(_Strict):

@@ -203,3 +203,15 @@ def test_a_reply_nested_past_the_recursion_limit_is_unusable_not_a_crash(db: Pat
     _run(provider)
 
     assert "nests too deeply" in (Task.get_by_id(task.id).problem or "")
+
+
+def test_reply_size_cap_a_long_reason_is_stored_short(db: Path) -> None:
+    task = add_task(NewTask(title="Renew my passport"))
+    provider = ScriptedProvider(script=[json.dumps(
+        {"think": "t", "actions": [{"name": "fail", "reason": "why " * 50_000}]})])
+
+    _run(provider)
+
+    fresh = Task.get_by_id(task.id)
+    assert fresh.status == "failed" and len(fresh.problem or "") < 1200
+    assert max(len(w.message) for w in WorkLog.select()) < 1200
