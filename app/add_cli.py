@@ -18,6 +18,7 @@ from app.dates import local_zone, parse_when
 from app.quickadd import Reading, read_typed
 from app.recurrence_words import find_recurrence
 from app.tasks import NewTask
+from app.text import shown
 
 
 def add_next_arguments(sub: Any) -> None:
@@ -71,12 +72,12 @@ def _tell(reading: Reading, times: dict[str, Any], recurrence: str | None, typed
           ) -> None:
     """What was understood, on stderr (nothing when the title was taken as it is)."""
     if reading.title != typed.strip():
-        print(f"title: {reading.title}", file=sys.stderr)
+        print(f"title: {shown(reading.title)}", file=sys.stderr)
     for key, when in times.items():
         print(f"{key.removesuffix('_at')}: {when:%a %Y-%m-%d %H:%M %Z}", file=sys.stderr)
     for label, value in reading.lines()[1:]:
         if label not in ("due", "repeats"):
-            print(f"{label}: {value}", file=sys.stderr)
+            print(f"{label}: {shown(str(value))}", file=sys.stderr)
     if recurrence:
         print(f"repeats: {recurrence}", file=sys.stderr)
 
@@ -98,7 +99,7 @@ def cmd_next(args: argparse.Namespace) -> int:
                           "stage": chosen.stage, "score": chosen.urgency.score,
                           "terms": terms}, ensure_ascii=False))
         return 0
-    print(f"#{chosen.task.id} {chosen.task.title}: {chosen.stage} next")
+    print(f"#{chosen.task.id} {shown(chosen.task.title)}: {chosen.stage} next")
     print(f"urgency {chosen.urgency.score:.2f} = {chosen.urgency.explain()}")
     for name, value in chosen.urgency.terms:
         print(f"  {name:<9}{value:6.2f}")

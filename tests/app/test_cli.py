@@ -289,3 +289,10 @@ def test_defect_18_terminal_escapes_and_newlines_in_titles_are_shown_escaped(cli
 def test_defect_18_a_refusal_quoting_user_text_is_escaped(cli: Cli) -> None:
     result = cli("settings", "\x1b]0;owned\x07", "1")
     assert result.code == 1 and "\x1b" not in result.err and "\x07" not in result.err
+
+
+def test_defect_18_what_add_and_next_understood_is_shown_escaped(cli: Cli) -> None:
+    added = cli("add", "tomorrow \x1b[2Jcall #home")
+    assert added.code == 0 and "\x1b" not in added.err and "\\e[2J" in added.err
+    nxt = cli("next")
+    assert nxt.code == 0 and "\x1b" not in nxt.out
