@@ -27,13 +27,15 @@ def items_of(task: Task) -> tuple[TaskItem, list[StepItem]]:
     plan = plans.latest_plan(task.id)
     travelling = plan is not None and plan.status in TRAVELLING_PLAN
     spec = plans.spec_of(plan) if plan is not None and travelling else None
-    item = _task_item(task, plan if spec is not None else None, spec)
+    alarms = _reminders(task.id)
+    item = _task_item(task, plan if spec is not None else None, spec, alarms.get(None, []))
     if plan is None or spec is None:
         return item, []
-    return item, _step_items(item.uid, plan, spec)
+    return item, _step_items(item.uid, plan, spec, alarms)
 
 
-def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None) -> TaskItem:
+def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None,
+               alarms: list[Reminder]) -> TaskItem:
     done = task.status == "done"
     return TaskItem(
         uid=uids.task_uid(task.uid, task.id), title=task.title, detail=task.detail,
@@ -42,7 +44,7 @@ def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None) -> TaskItem
         recurrence=task.recurrence, completed_at=task.updated_at if done else None,
         percent=100 if done else _percent(spec), modified=task.updated_at,
         sequence=WorkLog.select().where(WorkLog.task == task.id).count(),
-        reminders=_reminders(ReminderRow.task == task.id, ReminderRow.step.is_null()),
+        reminders=alarms,
         plan=None if plan is None else PlanInfo(plan.revision, plan.origin, plan.title,
                                                 plan.objective),
     )
@@ -58,7 +60,8 @@ def _percent(spec: PlanSpec | None) -> int | None:
     return round(100 * done / len(leaves))
 
 
-def _step_items(task_uid: str, plan: Plan, spec: PlanSpec) -> list[StepItem]:
+def _step_items(task_uid: str, plan: Plan, spec: PlanSpec,
+                alarms: dict[int | None, list[Reminder]]) -> list[StepItem]:
     rows = {r.step_id: r for r in Step.select(Step.id, Step.step_id, Step.uid)
             .where(Step.plan == plan)}
     kept = _kept_uids(plan)
@@ -79,7 +82,7 @@ def _step_items(task_uid: str, plan: Plan, spec: PlanSpec) -> list[StepItem]:
             else 100 if satisfied else 0,
             modified=max(plan.created_at, finished.get(pk, plan.created_at)),
             sequence=plan.revision - 1,
-            reminders=_reminders(ReminderRow.step == pk),
+            reminders=alarms.get(pk, []),
         ))
     return items
 
@@ -111,10 +114,16 @@ def _last_logged(plan: Plan) -> dict[int, datetime]:
     return found
 
 
-def _reminders(*where: peewee.Expression) -> list[Reminder]:
-    query = (ReminderRow.select(ReminderRow.fire_at, ReminderRow.snoozed_until, ReminderRow.text)
-             .where(ReminderRow.fired_at.is_null(), *where).order_by(ReminderRow.fire_at))
-    return [Reminder(row.snoozed_until or row.fire_at, row.text) for row in query]
+def _reminders(task_id: int) -> dict[int | None, list[Reminder]]:
+    """The task's pending reminders by step row id (None: the task's own), one query."""
+    query = (ReminderRow.select(ReminderRow.step, ReminderRow.fire_at,
+                                ReminderRow.snoozed_until, ReminderRow.text)
+             .where(ReminderRow.fired_at.is_null(), ReminderRow.task == task_id)
+             .order_by(ReminderRow.fire_at, ReminderRow.id))
+    found: dict[int | None, list[Reminder]] = {}
+    for step_pk, fire_at, snoozed, text in query.tuples().iterator():
+        found.setdefault(step_pk, []).append(Reminder(snoozed or fire_at, text))
+    return found
 
 
 def all_items() -> list[tuple[TaskItem, list[StepItem]]]:
