@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import KnownError
+from app.text import surrogate_at
 from models import Setting, atomic
 
 _log = logging.getLogger(__name__)
@@ -27,7 +28,18 @@ def clock_problem(value: Any) -> str | None:
     """Why ``value`` is not a time of day "HH:MM" (None when it is one)."""
     if isinstance(value, str) and _CLOCK.fullmatch(value):
         return None
-    return 'give a time of day as "HH:MM" (00:00 to 23:59), e.g. "09:00"'
+    return 'takes a time of day as "HH:MM" (00:00 to 23:59), e.g. "09:00"'
+
+
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def days_problem(value: Any) -> str | None:
+    """Why ``value`` is not a list of weekdays such as "mon,tue,wed,thu,fri" (None when it is)."""
+    names = value.lower().split(",") if isinstance(value, str) else []
+    if names and all(n.strip() in _DAYS for n in names) and len(set(names)) == len(names):
+        return None
+    return f'give weekdays separated by commas, from {",".join(_DAYS)}, e.g. "mon,tue,wed,thu,fri"'
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,8 @@ class Declared:
                 return f"runs from {low} to {high}, not {_shown(value)}"
         if isinstance(value, str) and len(value) > MAX_TEXT:
             return f"is at most {MAX_TEXT} characters, not {len(value)}"
+        if isinstance(value, str) and surrogate_at(value) is not None:
+            return "takes text, and this holds an unpaired surrogate (such as \\ud800)"
         return self.check(value) if self.check is not None else None
 
 
@@ -120,6 +134,12 @@ SETTINGS: dict[str, Declared] = {
         Declared("calendar.work_end", str, "18:00",
                  "Working hours end (HH:MM, local time): free time is offered until then.",
                  "Working hours end", check=clock_problem),
+        Declared("calendar.work_days", str, "mon,tue,wed,thu,fri",
+                 "Working days (comma-separated): the scheduler places blocks on these only.",
+                 "Working days", check=days_problem),
+        Declared("reminders.block_start", bool, False,
+                 "Remind you reminders.lead_minutes before a scheduled block starts.",
+                 "Remind me when a block starts"),
         Declared("calendar.sync_minutes", int, 15, "Sync the calendars this often (minutes).",
                  "Sync every (minutes)", min=1, max=1440),
         Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time.",

@@ -26,6 +26,10 @@ Cli = Callable[..., Result]
     ("assistant.provider", '"gpt"'),
     ("user.location", "[" * 100_000),
     ("user.location", "x" * 5000),
+    ("user.location", '"\\ud800"'),
+    ("assistant.max_steps", "1e400"),
+    ("assistant.max_steps", "NaN"),
+    ("calendar.work_start", '"09:00\\n"'),
 ])
 def test_defect_11_out_of_range_settings_are_refused_with_exit_2(cli: Cli, key: str,
                                                                  value: str) -> None:
