@@ -5,8 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as settings_profile
+from hypothesis import strategies as st
 
 from app import settings
 from app.settings import SETTINGS, SettingError, UnknownSetting
@@ -104,3 +108,24 @@ def test_put_refuses_in_python_too(db: Path) -> None:
         settings.put("assistant.max_steps", True)
     with pytest.raises(UnknownSetting):
         settings.put("nope", 1)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=3),
+    max_leaves=10)
+
+
+@pytest.mark.timeout(60)
+@settings_profile(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from(sorted(SETTINGS)), value=json_values)
+def test_any_value_is_stored_and_read_back_or_refused(db: Path, key: str, value: Any) -> None:
+    before = settings.get(key)
+    try:
+        settings.put(key, value)
+    except SettingError as exc:
+        assert str(exc).startswith(key)
+        assert settings.get(key) == before
+        return
+    assert settings.get(key) == value and SETTINGS[key].problem(value) is None
