@@ -26,7 +26,6 @@ from bench import (
     bench_list,
     bench_planspec,
     bench_replies,
-    bench_schedule,
     bench_steps,
     bench_stream,
     bench_window,
@@ -44,7 +43,6 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("reply parsing", bench_replies.run),
     ("streaming", bench_stream.run),
     ("calendar and reminders", bench_calendar.run),
-    ("scheduler", bench_schedule.run),
     ("window", bench_window.run),
 )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QTextCursor
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -255,6 +255,25 @@ class AssistantDock(QDockWidget):
         return message
 
     # --- running or idle -----------------------------------------------------------------
+
+    def _set_texts(self) -> None:
+        """The dock's own words again, in the language now installed."""
+        self.setWindowTitle(self.tr("Assistant"))
+        for index, text in enumerate((self.tr("Now"), self.tr("Work log"),
+                                      self.tr("Model calls"), self.tr("Outbox"))):
+            self.tabs.setTabText(index, text)
+        self.run_button.setText(self.tr("Run now"))
+        self.run_button.setToolTip(self.tr("Review, plan and do what is due now (F5)"))
+        self.stop_button.setText(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop at once; nothing half-done is saved"))
+        self.show_raw.setToolTip(self.tr("The model's reply as it writes it, word for word"))
+        self._on_show_raw_toggled(self.show_raw.isChecked())
+        self._set_running(self.ctx.assistant.busy, "")
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tabs"):
+            self._set_texts()
 
     def _set_running(self, running: bool, what: str) -> None:
         colour = "#2e86c1" if running else "#7f8c8d"

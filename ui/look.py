@@ -28,6 +28,10 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#2d3137",
         QPalette.ColorRole.ToolTipText: "#e6e6e6", QPalette.ColorRole.PlaceholderText: "#8a8f98",
         QPalette.ColorRole.Link: "#6ea8fe",
+        # Fusion draws frames, check boxes and separators from these: keep them visible
+        QPalette.ColorRole.Light: "#4a4f57", QPalette.ColorRole.Midlight: "#3a3e45",
+        QPalette.ColorRole.Mid: "#5a606a", QPalette.ColorRole.Dark: "#15171a",
+        QPalette.ColorRole.Shadow: "#0b0c0e", QPalette.ColorRole.BrightText: "#ffffff",
     }
     for role, colour in colours.items():
         palette.setColor(role, QColor(colour))

@@ -6,7 +6,9 @@ It composes the parts and wires the selection; each part owns its own behaviour.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, Slot
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QSettings, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -30,6 +32,7 @@ from ui.plan_toolbar import PlanToolbar
 from ui.plan_view import PlanView
 from ui.quick_add import QuickAddBar
 from ui.reminders_ui import ReminderCenter, ReminderDock
+from ui.retexts import Retexts
 from ui.runner import in_thread
 from ui.step_panel import StepPanel
 from ui.task_dialog import TaskDialog
@@ -44,6 +47,7 @@ class MainWindow(QMainWindow):
         self.quitting = False
         self.remember_geometry = True  # the self-test opens a window without saving any
         self.keep_in_tray = False  # set by the tray when a tray host exists
+        self.texts = Retexts()
         self.setWindowTitle("Stepwise")
         self.setWindowIcon(app_icon())
         self.resize(1280, 800)
@@ -66,8 +70,10 @@ class MainWindow(QMainWindow):
     def _build(self) -> None:
         planning = QWidget(self)
         plan_tabs = QTabWidget(planning)
-        plan_tabs.addTab(self.plan_view, self.tr("Graph"))
-        plan_tabs.addTab(self.outline, self.tr("Outline"))
+        plan_tabs.addTab(self.plan_view, "")
+        plan_tabs.addTab(self.outline, "")
+        self.texts.add(lambda text: plan_tabs.setTabText(0, text), lambda: self.tr("Graph"))
+        self.texts.add(lambda text: plan_tabs.setTabText(1, text), lambda: self.tr("Outline"))
         column = QVBoxLayout(planning)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.plan_toolbar)
@@ -105,47 +111,77 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy)
 
     def _actions(self) -> None:
-        def add(text: str, keys: QKeySequence | QKeySequence.StandardKey | str | None,
-                slot: object,
-                menu_name: str) -> QAction:
-            action = QAction(text, self)
-            if keys:
-                action.setShortcut(QKeySequence(keys))
-            action.triggered.connect(slot)
-            self.menus[menu_name].addAction(action)
-            self.commands.append(action)
-            return action
-
+        t = self.texts
         bar = self.menuBar()
-        self.menus = {"file": bar.addMenu(self.tr("&File")), "edit": bar.addMenu(self.tr("&Edit")),
-                      "view": bar.addMenu(self.tr("&View")),
-                      "assistant": bar.addMenu(self.tr("&Assistant"))}
+        self.menus = {key: bar.addMenu("") for key in ("file", "edit", "view", "assistant")}
+        for key, make in (("file", lambda: self.tr("&File")), ("edit", lambda: self.tr("&Edit")),
+                          ("view", lambda: self.tr("&View")),
+                          ("assistant", lambda: self.tr("&Assistant"))):
+            t.add(self.menus[key].setTitle, make)
         self.commands: list[QAction] = []
-        add(self.tr("New task"), "N", self.quick_add.focus_title, "file")
-        add(self.tr("Settings…"), QKeySequence.StandardKey.Preferences, self.open_settings, "file")
-        add(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.quit, "file")
-        undo = self.ctx.undo.createUndoAction(self, self.tr("Undo"))
-        undo.setShortcut(QKeySequence("Ctrl+Z"))
-        redo = self.ctx.undo.createRedoAction(self, self.tr("Redo"))
-        redo.setShortcut(QKeySequence("Ctrl+Shift+Z"))
-        for action in (undo, redo):
-            self.menus["edit"].addAction(action)
-            self.commands.append(action)
-        add(self.tr("Edit task"), None, lambda: self.edit_task(self.ctx.selection.task_id),
-            "edit")
-        add(self.tr("Delete task"), None, self.tasks.delete_selected, "edit")
-        add(self.tr("Find"), QKeySequence.StandardKey.Find, self._focus_search, "edit")
-        add(self.tr("Command palette"), "Ctrl+K", self.open_palette, "edit")
+        add = self._add_action
+        add(lambda: self.tr("New task"), ["N"], self.quick_add.focus_title, "file")
+        add(lambda: self.tr("Settings…"), [QKeySequence.StandardKey.Preferences, "Ctrl+,"],
+            self.open_settings, "file")
+        add(lambda: self.tr("Quit"), [QKeySequence.StandardKey.Quit], self.quit, "file")
+        self._undo_actions()
+        add(lambda: self.tr("Edit task"), [],
+            lambda: self.edit_task(self.ctx.selection.task_id), "edit")
+        add(lambda: self.tr("Delete task"), [], self.tasks.delete_selected, "edit")
+        add(lambda: self.tr("Find"), [QKeySequence.StandardKey.Find], self._focus_search, "edit")
+        add(lambda: self.tr("Command palette"), ["Ctrl+K"], self.open_palette, "edit")
         for dock in (self.assistant_dock, self.reminder_dock, self.calendar_dock):
             toggle = dock.toggleViewAction()
             self.menus["view"].addAction(toggle)
             self.commands.append(toggle)
-        add(self.tr("Run the assistant"), "F5", self.ctx.assistant.run_until_idle, "assistant")
-        add(self.tr("Stop the assistant"), "Esc", self.ctx.assistant.stop, "assistant")
-        self.pause_action = add(self.tr("Pause the assistant"), None, self._toggle_pause,
+        add(lambda: self.tr("Run the assistant"), ["F5"], self.ctx.assistant.run_until_idle,
+            "assistant")
+        add(lambda: self.tr("Stop the assistant"), ["Esc"], self.ctx.assistant.stop,
+            "assistant")
+        self.pause_action = add(lambda: self.tr("Pause the assistant"), [], self._toggle_pause,
                                 "assistant")
         self.pause_action.setCheckable(True)
         self.pause_action.setChecked(bool(settings.get("assistant.paused")))
+        t.add(self.calendar_dock.setWindowTitle, lambda: self.tr("Calendar"))
+        t.add(self.reminder_dock.setWindowTitle, lambda: self.tr("Reminders"))
+        t.add(self.assistant_dock.setWindowTitle, lambda: self.tr("Assistant"))
+
+    def _add_action(self, make: Callable[[], str], keys: list[QKeySequence.StandardKey | str],
+                    slot: Callable[..., object], menu_name: str) -> QAction:
+        """A menu command with its keys (each shown in the menu) and a text that follows
+        the language."""
+        action = QAction(self)
+        self.texts.add(action.setText, make)
+        sequences = [seq for key in keys for seq in _sequences(key)]
+        if sequences:
+            action.setShortcuts(sequences)
+        action.triggered.connect(slot)
+        self.menus[menu_name].addAction(action)
+        self.commands.append(action)
+        return action
+
+    def _undo_actions(self) -> None:
+        """Undo and redo whose text names what they undo ("Undo Add step in “Team offsite”")."""
+        stack = self.ctx.undo
+        self.undo_action = self._add_action(self._undo_text, ["Ctrl+Z"], stack.undo, "edit")
+        self.redo_action = self._add_action(self._redo_text, ["Ctrl+Shift+Z", "Ctrl+Y"],
+                                            stack.redo, "edit")
+        stack.indexChanged.connect(self._on_undo_index_changed)
+        self._on_undo_index_changed()
+
+    def _undo_text(self) -> str:
+        what = self.ctx.undo.undoText()
+        return self.tr("Undo %1").replace("%1", what) if what else self.tr("Undo")
+
+    def _redo_text(self) -> str:
+        what = self.ctx.undo.redoText()
+        return self.tr("Redo %1").replace("%1", what) if what else self.tr("Redo")
+
+    def _on_undo_index_changed(self, *_: object) -> None:
+        self.undo_action.setText(self._undo_text())
+        self.undo_action.setEnabled(self.ctx.undo.canUndo())
+        self.redo_action.setText(self._redo_text())
+        self.redo_action.setEnabled(self.ctx.undo.canRedo())
 
     def _connect(self) -> None:
         self.ctx.selection.task_selected.connect(self._on_selection_task_selected)
@@ -257,15 +293,18 @@ class MainWindow(QMainWindow):
 
         autostart.apply(bool(settings.get("app.start_at_login")))
         apply_look(app, str(settings.get("ui.theme")))
-        language = i18n.install(app, str(settings.get("ui.language")))
-        if language != getattr(self, "_language", language):
-            self.ctx.status.info.emit(self.tr("The language changes fully after a restart."))
-        self._language = language
+        i18n.install(app, str(settings.get("ui.language")))  # LanguageChange: texts follow
 
     def open_palette(self) -> None:
         from ui.palette import CommandPalette
 
         CommandPalette(self.commands, self).exec()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.texts.apply()
+            self._on_undo_index_changed()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -329,3 +368,10 @@ class MainWindow(QMainWindow):
     def confirm(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Stepwise", question)
         return answer == QMessageBox.StandardButton.Yes
+
+
+def _sequences(key: QKeySequence.StandardKey | str) -> list[QKeySequence]:
+    """The key sequences for a standard key (none on some desktops) or a written one."""
+    if isinstance(key, QKeySequence.StandardKey):
+        return list(QKeySequence.keyBindings(key))
+    return [QKeySequence(key)]

@@ -76,6 +76,11 @@ class PlanScene(QGraphicsScene):
 
     # --- building -------------------------------------------------------------------
 
+    def restyle(self) -> None:
+        """Follow a change of theme (the canvas now; the cards when next drawn)."""
+        self.look = Look.from_palette()
+        self.setBackgroundBrush(self.look.canvas)
+
     def show_plan(self, steps: Sequence[PlanStep], result: Layout, *, editable: bool,
                   draft: bool = False) -> None:
         """Replace every item with the plan's, placed as ``result`` says."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSizePolicy, QWidget
 
 from app import plans, settings
@@ -115,6 +115,12 @@ class PlanToolbar(QWidget):
         self.buttons["abort"].setToolTip(self.tr("Stop the plan for good; open steps are skipped"))
         self.revisions.setText(self.tr("Revisions…"))
         self.revisions.setToolTip(self.tr("Compare two revisions of this plan"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
+            self._set_texts()
+            self.refresh()
 
     # --- showing -------------------------------------------------------------------------
 

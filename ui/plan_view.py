@@ -21,12 +21,14 @@ from PySide6.QtGui import (
     QIcon,
     QKeySequence,
     QPainter,
+    QPalette,
     QPen,
     QPixmap,
     QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QLabel,
     QMenu,
     QStackedWidget,
@@ -109,29 +111,34 @@ class PlanView(QWidget):
             box.addWidget(widget)
         self.graphics.keys = self._keys()
 
+    def _toolbar_texts(self) -> dict[str, tuple[str, str]]:
+        return {
+            "zoom_in": (self.tr("Zoom in"), self.tr("Zoom in (Ctrl+wheel, Ctrl+=)")),
+            "zoom_out": (self.tr("Zoom out"), self.tr("Zoom out (Ctrl+wheel, Ctrl+-)")),
+            "fit": (self.tr("Fit"), self.tr("Show the whole plan (F)")),
+            "add": (self.tr("Add step"), self.tr("Add a step after the selected one")),
+            "delete": (self.tr("Delete"), self.tr("Delete the selected step or arrow (Delete)")),
+            "collapse": (self.tr("Fold all"), self.tr("Fold every group of steps")),
+            "expand": (self.tr("Unfold all"), self.tr("Unfold every group of steps")),
+        }
+
     def _build_toolbar(self) -> None:
-        entries = [
-            ("zoom_in", self.tr("Zoom in"), self.tr("Zoom in (Ctrl+wheel, Ctrl+=)"),
-             self.zoom_in),
-            ("zoom_out", self.tr("Zoom out"), self.tr("Zoom out (Ctrl+wheel, Ctrl+-)"),
-             self.zoom_out),
-            ("fit", self.tr("Fit"), self.tr("Show the whole plan (F)"), self.fit),
-            ("add", self.tr("Add step"), self.tr("Add a step after the selected one"),
-             self.add_step),
-            ("delete", self.tr("Delete"), self.tr("Delete the selected step or arrow (Delete)"),
-             self.delete_selected),
-            ("collapse", self.tr("Fold all"), self.tr("Fold every group of steps"),
-             self.collapse_all),
-            ("expand", self.tr("Unfold all"), self.tr("Unfold every group of steps"),
-             self.expand_all),
-        ]
-        for key, text, tip, slot in entries:
+        slots = {"zoom_in": self.zoom_in, "zoom_out": self.zoom_out, "fit": self.fit,
+                 "add": self.add_step, "delete": self.delete_selected,
+                 "collapse": self.collapse_all, "expand": self.expand_all}
+        for key, slot in slots.items():
             if key in ("add", "collapse"):
                 self.toolbar.addSeparator()
-            action = self.toolbar.addAction(_icon(key), text)
-            action.setToolTip(tip)
+            action = self.toolbar.addAction(_icon(key), "")
             action.triggered.connect(slot)
             self.actions_[key] = action
+        self._set_toolbar_texts()
+
+    def _set_toolbar_texts(self) -> None:
+        for key, (text, tip) in self._toolbar_texts().items():
+            self.actions_[key].setText(text)
+            self.actions_[key].setToolTip(tip)
+        self.graphics.setAccessibleName(self.tr("Plan graph"))
 
     def _keys(self) -> KeyMap:
         seq = QKeySequence
@@ -230,8 +237,14 @@ class PlanView(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and self.scene.nodes:
-            self.reload()  # the cards and the canvas follow the theme
+        if event.type() == QEvent.Type.PaletteChange:
+            self.scene.restyle()  # the canvas and the cards follow the theme
+            for key, action in self.actions_.items():
+                action.setIcon(_icon(key))
+            self._render()
+        elif event.type() == QEvent.Type.LanguageChange:
+            self._set_toolbar_texts()
+            self._render()  # status words on the cards
 
     def _fit_when_ready(self) -> None:
         if self.isVisible() and self.graphics.viewport().width() > 40:
@@ -540,7 +553,9 @@ def _icon(kind: str) -> QIcon:
     themed = {"zoom_in": "zoom-in", "zoom_out": "zoom-out", "fit": "zoom-fit-best",
               "add": "list-add", "delete": "edit-delete", "collapse": "go-up",
               "expand": "go-down"}
-    icon = QIcon.fromTheme(themed[kind])
+    app = QApplication.instance()
+    dark = bool(app is not None and app.property("stepwise_dark"))
+    icon = QIcon() if dark else QIcon.fromTheme(themed[kind])  # ours recolour for dark
     return icon if not icon.isNull() else _drawn_icon(kind)
 
 
@@ -549,7 +564,8 @@ def _drawn_icon(kind: str) -> QIcon:
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(QColor("#4a5260"), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+    ink = QApplication.palette().color(QPalette.ColorRole.ButtonText)  # dark mode too
+    pen = QPen(ink, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                Qt.PenJoinStyle.RoundJoin)
     painter.setPen(pen)
     _DRAWERS[kind](painter)

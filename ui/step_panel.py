@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -162,9 +162,7 @@ class StepPanel(QWidget):
         self._pending_action = ""
         self._busy = False
         self._pages = QStackedWidget(self)
-        self._empty = self._build_empty()
-        self._pages.addWidget(self._empty)
-        self._pages.addWidget(self._build_details())
+        self._build_pages()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._pages)
@@ -172,6 +170,28 @@ class StepPanel(QWidget):
         ctx.bridge.changed.connect(self._on_bridge_changed)
         ctx.bridge.external_change.connect(self.refresh)
         self.show_step(ctx.selection.task_id, ctx.selection.step_id)
+
+    def _build_pages(self) -> None:
+        self._empty = self._build_empty()
+        self._pages.addWidget(self._empty)
+        self._pages.addWidget(self._build_details())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            QTimer.singleShot(0, self, self._rebuild)  # not while Qt walks the children
+
+    def _rebuild(self) -> None:
+        """Build the pages again in the language now installed (texts typed are kept
+        only when saved: the step is shown as stored)."""
+        while self._pages.count():
+            page = self._pages.widget(0)
+            assert page is not None
+            self._pages.removeWidget(page)
+            page.deleteLater()
+        self._build_pages()
+        self._close_prompt()
+        self.refresh()
 
     # --- building ------------------------------------------------------------------------
 

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, QPoint, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QItemSelection,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QKeyEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -85,27 +94,22 @@ class TaskListPanel(QWidget):
         self.ctx = ctx
         self.model = TaskListModel(self)
         self.tabs = QTabBar(self)
-        names = {"open": self.tr("Open"), "today": self.tr("Today"),
-                 "upcoming": self.tr("Upcoming"), "waiting": self.tr("Waiting"),
-                 "attention": self.tr("Needs attention"), "all": self.tr("All")}
-        for key, _ in self.VIEWS:
-            index = self.tabs.addTab(names[key])
-            self.tabs.setTabToolTip(index, names[key])
+        for _key, _ in self.VIEWS:
+            self.tabs.addTab("")
         self.tabs.setExpanding(False)
         self.tabs.setElideMode(Qt.TextElideMode.ElideRight)  # every view stays in reach
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox(self)
-        for key, label in (("urgency", self.tr("Urgency")), ("due", self.tr("Due")),
-                           ("priority", self.tr("Priority")), ("created", self.tr("Newest"))):
-            self.sort.addItem(label, key)
+        for key in ("urgency", "due", "priority", "created"):
+            self.sort.addItem("", key)
         self.tag = QComboBox(self)
-        self.tag.addItem(self.tr("All tags"), None)
+        self.tag.addItem("", None)
         self.status = QComboBox(self)
-        self.status.addItem(self.tr("Any status"), None)
+        self.status.addItem("", None)
         for state in TASK.states:
-            self.status.addItem(labels.task_status(state), state)
+            self.status.addItem("", state)
+        self._set_texts()
         self.count = QLabel(self)
         self.table = TaskTable(self)
         self.table.setModel(self.model)
@@ -133,6 +137,29 @@ class TaskListPanel(QWidget):
         self._reload_timer.timeout.connect(self.reload)
         self._connect()
         self._schedule()  # the first load, once the event loop runs
+
+    def _set_texts(self) -> None:
+        """Every text of the panel, in the language now installed."""
+        names = (self.tr("Open"), self.tr("Today"), self.tr("Upcoming"), self.tr("Waiting"),
+                 self.tr("Needs attention"), self.tr("All"))
+        for index, name in enumerate(names):
+            self.tabs.setTabText(index, name)
+            self.tabs.setTabToolTip(index, name)
+        self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
+        for index, name in enumerate((self.tr("Urgency"), self.tr("Due"), self.tr("Priority"),
+                                      self.tr("Newest"))):
+            self.sort.setItemText(index, name)
+        self.tag.setItemText(0, self.tr("All tags"))
+        self.status.setItemText(0, self.tr("Any status"))
+        for index, state in enumerate(TASK.states, 1):
+            self.status.setItemText(index, labels.task_status(state))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._set_texts()
+            self.model.retranslate()
+            self._on_model_loaded(self.model.rowCount())
 
     def _layout(self) -> None:
         filters = QGridLayout()  # two rows: the list may be narrow

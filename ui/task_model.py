@@ -53,8 +53,15 @@ class TaskListModel(QAbstractTableModel):
         self.query = TaskQuery()
         self._ids: list[int] = []
         self._pages: OrderedDict[int, dict[int, TaskRow]] = OrderedDict()
+        self._headers: list[str] = []
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Headers and rows in the language now installed."""
         self._headers = [self.tr("Task"), self.tr("Due"), self.tr("Priority"),
                          self.tr("Status")]
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
+        self.refresh_rows()
 
     # --- loading ------------------------------------------------------------------------
 

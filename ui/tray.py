@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QEvent, QObject, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QSystemTrayIcon
 
@@ -30,20 +30,34 @@ class Tray(QObject):
         self.icon.setToolTip("Stepwise")
         self.menu = QMenu()
         self.actions_: dict[str, QAction] = {}
-        for key, text, slot in (
-            ("quick_add", self.tr("Quick add…"), self._on_quick_add_triggered),
-            ("show", self.tr("Show or hide Stepwise"), self._on_show_triggered),
-            ("run", self.tr("Run the assistant"), window.ctx.assistant.run_until_idle),
-        ):
-            self.actions_[key] = self.menu.addAction(text, slot)
-        self.reminders_menu = self.menu.addMenu(self.tr("Reminders"))
+        self._waiting: list[ReminderView] = []
+        for key, slot in (("quick_add", self._on_quick_add_triggered),
+                          ("show", self._on_show_triggered),
+                          ("run", window.ctx.assistant.run_until_idle)):
+            self.actions_[key] = self.menu.addAction("", slot)
+        self.reminders_menu = self.menu.addMenu("")
         self.menu.addSeparator()
-        self.actions_["quit"] = self.menu.addAction(self.tr("Quit"), window.quit)
+        self.actions_["quit"] = self.menu.addAction("", window.quit)
+        self._set_texts()
+        self.menu.installEventFilter(self)  # the menu hears of a language change
         self.icon.setContextMenu(self.menu)
         self.icon.activated.connect(self._on_icon_activated)
         center.fired.connect(self._on_center_fired)
         center.list_changed.connect(self._on_center_list_changed)
         self._on_center_list_changed([])
+
+    def _set_texts(self) -> None:
+        for key, text in (("quick_add", self.tr("Quick add…")),
+                          ("show", self.tr("Show or hide Stepwise")),
+                          ("run", self.tr("Run the assistant")), ("quit", self.tr("Quit"))):
+            self.actions_[key].setText(text)
+        self.reminders_menu.setTitle(self.tr("Reminders"))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.menu and event.type() == QEvent.Type.LanguageChange:
+            self._set_texts()
+            self._on_center_list_changed(self._waiting)
+        return False
 
     @staticmethod
     def available() -> bool:
@@ -61,6 +75,7 @@ class Tray(QObject):
 
     @Slot(list)
     def _on_center_list_changed(self, waiting: list[ReminderView]) -> None:
+        self._waiting = waiting
         self.reminders_menu.clear()
         self.reminders_menu.setEnabled(bool(waiting))
         for reminder in waiting[:10]:

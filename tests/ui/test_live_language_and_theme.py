@@ -1,0 +1,92 @@
+"""Issue 11, live language and theme: choosing 中文 retranslates menus, tabs, buttons,
+docks and the tray at once (no restart), back to English as well; a theme change
+repaints the graph canvas and recolours the drawn icons; Ctrl+, opens Settings."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtGui import QColor, QKeySequence, QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from ui import i18n
+from ui.context import WindowContext
+from ui.look import apply_look
+from ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(ctx: WindowContext, qtbot: QtBot) -> Iterator[MainWindow]:
+    win = MainWindow(ctx)
+    win.remember_geometry = False
+    qtbot.add_widget(win)
+    win.resize(1024, 700)
+    win.show()
+    qtbot.wait_exposed(win)
+    yield win
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    i18n.install(app, "en")
+    apply_look(app, "light")
+
+
+def menu_titles(window: MainWindow) -> list[str]:
+    return [menu.title() for menu in window.menus.values()]
+
+
+def test_switching_to_chinese_retranslates_the_window_at_once(
+        window: MainWindow, qtbot: QtBot, qapp: QApplication) -> None:
+    english = menu_titles(window)
+    assert english[0] == "&File"
+    started = time.perf_counter()
+    i18n.install(qapp, "zh_CN")
+    qtbot.wait_until(lambda: menu_titles(window) != english)
+    assert time.perf_counter() - started < 0.3  # the language switch target
+    assert all(not title.isascii() for title in menu_titles(window)), menu_titles(window)
+    assert window.tasks.tabs.tabText(0) != "Open"
+    assert window.plan_toolbar.generate.text() not in ("Generate plan", "Regenerate")
+    assert window.plan_view.actions_["fit"].text() != "Fit"
+    assert window.assistant_dock.run_button.text() != "Run now"
+    qtbot.wait_until(lambda: window.steps.buttons["start"].text() != "Start")
+    i18n.install(qapp, "en")
+    qtbot.wait_until(lambda: menu_titles(window) == english)
+    qtbot.wait_until(lambda: window.steps.buttons["start"].text() == "Start")
+
+
+def test_the_tray_menu_follows_the_language(window: MainWindow, qtbot: QtBot,
+                                            qapp: QApplication) -> None:
+    from ui.tray import Tray
+
+    tray = Tray(window, window.reminder_center)
+    assert tray.actions_["quit"].text() == "Quit"
+    i18n.install(qapp, "zh_CN")
+    qtbot.wait_until(lambda: tray.actions_["quit"].text() != "Quit")
+    i18n.install(qapp, "en")
+    qtbot.wait_until(lambda: tray.actions_["quit"].text() == "Quit")
+
+
+def test_a_theme_change_repaints_the_graph_canvas(window: MainWindow, qtbot: QtBot,
+                                                  qapp: QApplication) -> None:
+    apply_look(qapp, "light")
+    light = window.plan_view.scene.backgroundBrush().color()
+    apply_look(qapp, "dark")
+    qtbot.wait_until(lambda: window.plan_view.scene.backgroundBrush().color() != light)
+    dark = window.plan_view.scene.backgroundBrush().color()
+    assert dark.lightness() < light.lightness()
+    ink = qapp.palette().color(QPalette.ColorRole.ButtonText)
+    assert ink.lightness() > QColor("#808080").lightness()  # drawn icons follow this ink
+
+
+def test_settings_has_ctrl_comma_and_menus_show_their_keys(window: MainWindow) -> None:
+    by_text = {a.text(): a for a in window.commands}
+    settings = next(a for text, a in by_text.items() if text.startswith("Settings"))
+    assert QKeySequence("Ctrl+,") in settings.shortcuts()
+    assert by_text["Run the assistant"].shortcut() == QKeySequence("F5")
+
+
+def test_undo_names_what_it_undoes(window: MainWindow) -> None:
+    assert window.undo_action.text() == "Undo" and not window.undo_action.isEnabled()
+

@@ -1,0 +1,30 @@
+"""Texts that follow the interface language while the window is open.
+
+A widget registers each text as a setter and a function that makes the text
+(``lambda: self.tr("&File")``, so lupdate still finds it); on
+``QEvent.LanguageChange`` it calls ``apply`` and every text is made again with the
+translators installed now. No restart is needed to switch language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Setter = Callable[[str], object]
+
+
+class Retexts:
+    """The texts of one widget, set now and again on every language change."""
+
+    def __init__(self) -> None:
+        self._texts: list[tuple[Setter, Callable[[], str]]] = []
+
+    def add(self, setter: Setter, make: Callable[[], str]) -> None:
+        """Set a text now (``setter(make())``) and again after each language change."""
+        setter(make())
+        self._texts.append((setter, make))
+
+    def apply(self) -> None:
+        """Make every text again (call on ``QEvent.LanguageChange``)."""
+        for setter, make in self._texts:
+            setter(make())
