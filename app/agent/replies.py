@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from app.agent.relaxed_json import RelaxedJSONError, loads
+from models.fields import checked_utc
 
 MAX_REASON_CHARS = 1000
 _SURROGATES = re.compile("[\ud800-\udfff]")
@@ -31,6 +32,8 @@ class _Strict(BaseModel):
 def _aware(value: datetime | None) -> datetime | None:
     if value is not None and value.tzinfo is None:
         raise ValueError("times need a time zone offset, e.g. 2026-12-03T17:00:00+08:00")
+    if value is not None:
+        checked_utc(value)  # a time outside the range Stepwise keeps is refused too
     return value
 
 
