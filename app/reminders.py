@@ -117,6 +117,10 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
         existing = list(Reminder.select().where(
             (Reminder.task == task_id) & Reminder.kind.in_(AUTO_KINDS)))
         have = {_key(r) for r in existing}
+        for row in existing:  # a renamed task or step: the reminder says the new title
+            if row.fired_at is None and _key(row) in wanted and \
+                    row.text != wanted[_key(row)].text:
+                Reminder.update(text=wanted[_key(row)].text).where(Reminder.id == row.id).execute()
         stale = [r.id for r in existing if r.fired_at is None and _key(r) not in wanted]
         if stale:
             Reminder.delete().where(Reminder.id.in_(stale)).execute()

@@ -28,6 +28,8 @@ def install(app: QCoreApplication, choice: str) -> str:
         app.removeTranslator(translator)
     _installed.clear()
     language = resolve(choice)
+    # dates and numbers follow the interface language (no "2 Dec" in a Chinese window)
+    QLocale.setDefault(QLocale("zh_CN") if language == "zh_CN" else _english_locale())
     if language == "en":
         return language
     ours = resources.files("resources").joinpath("translations", f"stepwise_{language}.qm")
@@ -40,3 +42,9 @@ def install(app: QCoreApplication, choice: str) -> str:
             app.installTranslator(translator)
             _installed.append((translator, data))
     return language
+
+
+def _english_locale() -> QLocale:
+    """The system's locale when it is an English one (en_GB dates), else en_US."""
+    system = QLocale.system()
+    return system if system.language() == QLocale.Language.English else QLocale("en_US")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -41,6 +41,7 @@ from ui.welcome import WelcomeView
 
 
 class MainWindow(QMainWindow):
+    closed_to_tray = Signal()  # the first time closing only hid the window
     def __init__(self, ctx: WindowContext) -> None:
         super().__init__()
         self.ctx = ctx
@@ -317,11 +318,20 @@ class MainWindow(QMainWindow):
         if self.keep_in_tray and not self.quitting:
             event.ignore()
             self.hide()
+            self._tell_once_about_the_tray()
             return
         self._save_geometry()
         event.accept()
         if not self.quitting:
             self.quit()
+
+    def _tell_once_about_the_tray(self) -> None:
+        """The first close to the tray says that Stepwise keeps running (once ever)."""
+        store = QSettings("stepwise", "window")
+        if store.value("notices/closed_to_tray"):
+            return
+        store.setValue("notices/closed_to_tray", True)
+        self.closed_to_tray.emit()
 
     def quit(self) -> None:
         """Quit for good: the staged shutdown in ui.app does the rest."""

@@ -27,9 +27,11 @@ from PySide6.QtWidgets import (
 from app import reminders
 from app.reminders import ReminderView
 from ui.context import WindowContext
+from ui.dates import short_when
 from ui.runner import in_thread
 
 TICK_MS = 10_000
+UPCOMING = 20  # how many reminders still to fire the dock lists
 
 
 class ReminderCenter(QObject):
@@ -37,6 +39,7 @@ class ReminderCenter(QObject):
 
     fired = Signal(str, list)  # the notification text, the ReminderViews
     list_changed = Signal(list)  # every reminder waiting for you (fired, not done)
+    upcoming_changed = Signal(list)  # the next reminders still to fire
 
     def __init__(self, ctx: WindowContext, parent: QObject | None = None,
                  interval_ms: int = TICK_MS) -> None:
@@ -53,29 +56,35 @@ class ReminderCenter(QObject):
         self.ctx.runner.start(in_thread(_tick, now), self.tr("Checking reminders"),
                               self._on_ticked)
 
-    def _on_ticked(self, result: tuple[list[ReminderView], list[ReminderView]]) -> None:
-        fired, waiting = result
+    def _on_ticked(self, result: tuple[list[ReminderView], list[ReminderView],
+                                       list[ReminderView]]) -> None:
+        fired, waiting, upcoming = result
         if fired:
             self.fired.emit(reminders.summary(fired), fired)
         self.list_changed.emit(waiting)
+        self.upcoming_changed.emit(upcoming)
 
     def act(self, reminder_id: int, action: str) -> None:
         """``done``, or a snooze choice: ``5m``, ``1h``, ``tomorrow``."""
         self.ctx.runner.start(in_thread(_act, reminder_id, action), self.tr("Reminder"),
-                              lambda waiting: self.list_changed.emit(waiting))
+                              self._on_acted)
+
+    def _on_acted(self, lists: tuple[list[ReminderView], list[ReminderView]]) -> None:
+        self.list_changed.emit(lists[0])
+        self.upcoming_changed.emit(lists[1])
 
 
-def _tick(now: datetime) -> tuple[list[ReminderView], list[ReminderView]]:
-    return reminders.tick(now), reminders.reminder_list()
+def _tick(now: datetime) -> tuple[list[ReminderView], list[ReminderView], list[ReminderView]]:
+    return reminders.tick(now), reminders.reminder_list(), reminders.upcoming(UPCOMING)
 
 
-def _act(reminder_id: int, action: str) -> list[ReminderView]:
+def _act(reminder_id: int, action: str) -> tuple[list[ReminderView], list[ReminderView]]:
     now = datetime.now(UTC)
     if action == "done":
         reminders.done(reminder_id, now=now)
     else:
         reminders.snooze(reminder_id, reminders.snooze_until(action, now), now=now)
-    return reminders.reminder_list()
+    return reminders.reminder_list(), reminders.upcoming(UPCOMING)
 
 
 class ReminderDock(QDockWidget):
@@ -89,6 +98,10 @@ class ReminderDock(QDockWidget):
         self.list = QListWidget(self)
         self.list.setAccessibleName(self.tr("Reminders waiting for you"))
         self.empty = QLabel(self.tr("No reminders waiting."), self)
+        self.coming = QLabel(self.tr("Coming up"), self)
+        self.upcoming = QListWidget(self)
+        self.upcoming.setObjectName("upcomingReminders")
+        self.upcoming.setAccessibleName(self.tr("Reminders still to come"))
         self.buttons = {
             "5m": QPushButton(self.tr("Snooze 5 min"), self),
             "1h": QPushButton(self.tr("Snooze 1 hour"), self),
@@ -104,8 +117,11 @@ class ReminderDock(QDockWidget):
         box.addWidget(self.empty)
         box.addWidget(self.list, 1)
         box.addLayout(row)
+        box.addWidget(self.coming)
+        box.addWidget(self.upcoming, 1)
         self.setWidget(body)
         center.list_changed.connect(self._on_center_list_changed)
+        center.upcoming_changed.connect(self._on_center_upcoming_changed)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         self._update_buttons()
 
@@ -114,8 +130,7 @@ class ReminderDock(QDockWidget):
         current = self._current_id()
         self.list.clear()
         for reminder in waiting:
-            when = reminder.fire_at.astimezone().strftime("%H:%M")
-            item = QListWidgetItem(f"{when}  {reminder.text}", self.list)
+            item = QListWidgetItem(f"{short_when(reminder.fire_at)}  {reminder.text}", self.list)
             item.setData(Qt.ItemDataRole.UserRole, reminder.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, reminder.task_id or 0)
             if reminder.id == current:
@@ -124,6 +139,16 @@ class ReminderDock(QDockWidget):
             self.list.setCurrentRow(0)
         self.empty.setVisible(not waiting)
         self._update_buttons()
+
+    @Slot(list)
+    def _on_center_upcoming_changed(self, upcoming: list[ReminderView]) -> None:
+        self.upcoming.clear()
+        for reminder in upcoming:
+            when = reminder.snoozed_until or reminder.fire_at
+            QListWidgetItem(f"{short_when(when)}  {reminder.text}", self.upcoming)
+        if not upcoming:
+            QListWidgetItem(self.tr("Nothing scheduled"), self.upcoming).setFlags(
+                Qt.ItemFlag.NoItemFlags)
 
     def _current_id(self) -> int | None:
         item = self.list.currentItem()

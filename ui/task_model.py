@@ -13,13 +13,9 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QDate,
-    QDateTime,
-    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTime,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor
@@ -27,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor
 from app.task_queries import TaskQuery, TaskRow, rows_for
 from app.views import local
 from ui import labels
+from ui.dates import short_when
 
 PAGE = 200
 PAGES_KEPT = 20
@@ -202,15 +199,4 @@ def _tooltip(row: TaskRow) -> str:
 
 
 def _when(value: datetime | None) -> str:
-    if value is None:
-        return ""
-    local = value.astimezone()
-    today = datetime.now().astimezone().date()
-    locale = QLocale()  # month names in the interface's language
-    moment = QDateTime(QDate(local.year, local.month, local.day),
-                       QTime(local.hour, local.minute))
-    if local.date() == today:
-        return locale.toString(moment, "HH:mm")
-    if local.year == today.year:
-        return locale.toString(moment, "d MMM HH:mm")
-    return locale.toString(moment, "yyyy-MM-dd")
+    return short_when(value)

@@ -42,6 +42,7 @@ class Tray(QObject):
         self.menu.installEventFilter(self)  # the menu hears of a language change
         self.icon.setContextMenu(self.menu)
         self.icon.activated.connect(self._on_icon_activated)
+        window.closed_to_tray.connect(self._on_window_closed_to_tray)
         center.fired.connect(self._on_center_fired)
         center.list_changed.connect(self._on_center_list_changed)
         self._on_center_list_changed([])
@@ -58,6 +59,12 @@ class Tray(QObject):
             self._set_texts()
             self._on_center_list_changed(self._waiting)
         return False
+
+    def _on_window_closed_to_tray(self) -> None:
+        self.notice = self.tr("Stepwise keeps running here and reminds you when something is "
+                              "due. Choose Quit in this menu to leave it.")
+        self.icon.showMessage(self.tr("Stepwise is still running"), self.notice,
+                              QSystemTrayIcon.MessageIcon.Information, 8000)
 
     @staticmethod
     def available() -> bool:

@@ -1,0 +1,27 @@
+"""Dates and times as the interface language writes them (``QLocale``, which
+``ui.i18n`` sets to the chosen language): "14:30" today, "12月24日 18:00" or
+"24 Dec 18:00" this year, the locale's short date for other years."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
+
+
+def short_when(value: datetime | None, today: date | None = None) -> str:
+    """A moment, as short as it can be without being ambiguous ("" for None)."""
+    if value is None:
+        return ""
+    local = value.astimezone()
+    today = today or datetime.now().astimezone().date()
+    locale = QLocale()
+    moment = QDateTime(QDate(local.year, local.month, local.day),
+                       QTime(local.hour, local.minute))
+    clock = locale.toString(moment.time(), QLocale.FormatType.ShortFormat)
+    if local.date() == today:
+        return clock
+    if local.year == today.year:
+        pattern = "M月d日" if locale.language() == QLocale.Language.Chinese else "d MMM"
+        return f"{locale.toString(moment.date(), pattern)} {clock}"
+    return locale.toString(moment.date(), QLocale.FormatType.ShortFormat)
