@@ -256,6 +256,9 @@ def _open() -> None:
 
     open_database(paths.db_path())
     reminders.keep_scheduled()  # task and plan changes keep their reminders up to date
+    from app.schedule import keeper
+
+    keeper.keep_current()  # and, once someone has scheduled, their blocks
 
 
 # --- commands ----------------------------------------------------------------------

@@ -19,10 +19,11 @@ import asyncio
 import html
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QDate,
     QDateTime,
     QEvent,
@@ -78,8 +79,12 @@ from shiboken6 import isValid
 from app.calendar import agenda
 from app.calendar.agenda import Agenda, Banner, Block, DueMark, SourceState
 from app.errors import KnownError
+from app.schedule import views as schedule_views
+from app.schedule.views import Planned
 from models import StoreError
 from models.tables import utc_now
+from ui.calendar import scheduling
+from ui.calendar.planned import PlannedLayer
 from ui.context import WindowContext
 from ui.labels import fill
 from ui.runner import in_thread
@@ -99,7 +104,8 @@ STEP_COLOUR = "#8e44ad"
 NOW_COLOUR = "#e53935"
 SOURCE_COLOURS = ("#2e86c1", "#27ae60", "#b9770e", "#16a085", "#7d3c98", "#c0392b", "#546e7a")
 REFRESH_KINDS = frozenset({"task_added", "task_changed", "task_deleted", "plan_saved",
-                           "step_changed", "calendar_synced", "database_replaced"})
+                           "step_changed", "calendar_synced", "database_replaced",
+                           "schedule_changed"})
 
 
 def source_colour(source_id: int) -> QColor:
@@ -137,6 +143,21 @@ def clock_text(moment: datetime) -> str:
     return QLocale().toString(QTime(moment.hour, moment.minute), QLocale.FormatType.ShortFormat)
 
 
+def planned_tooltip(planned: Planned, zone: tzinfo) -> str:
+    """A planned block's tooltip: the step, when, why, and what dragging does."""
+    start, end = planned.start.astimezone(zone), planned.end.astimezone(zone)
+    span = f"{clock_text(start)}–{clock_text(end)}"
+    state = QCoreApplication.translate("AgendaGrid", "pinned") if planned.pinned else \
+        QCoreApplication.translate("AgendaGrid", "planned")
+    return plain_tooltip(planned.title, f"{span} ({state})",
+                         fill(QCoreApplication.translate("AgendaGrid", "Task: %1"),
+                              planned.task_title),
+                         fill(QCoreApplication.translate("AgendaGrid", "Why: %1"), planned.why),
+                         QCoreApplication.translate(
+                             "AgendaGrid", "Drag to move it; drag its lower edge to change the "
+                             "estimate."))
+
+
 # --- the time grid ---------------------------------------------------------------------------
 
 class AgendaGrid(QWidget):
@@ -150,6 +171,9 @@ class AgendaGrid(QWidget):
         self.agenda = Agenda(first_day=date.today(), days=7)
         self.zone = local_zone()
         self.clock: Callable[[], datetime] = utc_now
+        self.planned = PlannedLayer(self, HOUR_HEIGHT)
+        self.planned.day_of = self.day_at
+        self.planned.first_midnight = self.midnight
         self.setMouseTracking(True)
         self.setMinimumHeight(24 * HOUR_HEIGHT + 2 * GRID_PAD)
         self.setMinimumWidth(240)
@@ -175,6 +199,18 @@ class AgendaGrid(QWidget):
         left = self.gutter()
         width = max(1.0, (self.width() - left - 1) / max(1, self.agenda.days))
         return QRectF(left + day * width, GRID_PAD, width, 24 * HOUR_HEIGHT)
+
+    def day_at(self, x: float) -> int | None:
+        """The day column under ``x``, if any."""
+        for day in range(self.agenda.days):
+            column = self.column(day)
+            if column.left() <= x < column.right():
+                return day
+        return None
+
+    def midnight(self, day: int) -> datetime:
+        """Local midnight of a shown day."""
+        return datetime.combine(self.agenda.first_day + timedelta(days=day), time(0), self.zone)
 
     def y_of(self, minute: int) -> float:
         """The y of a time of day in minutes since midnight."""
@@ -253,6 +289,7 @@ class AgendaGrid(QWidget):
         self._paint_grid(painter)
         for block in self.agenda.blocks:
             self._paint_block(painter, block)
+        self.planned.paint(painter)
         self._paint_marks(painter)
         self._paint_now(painter)
         painter.end()
@@ -384,12 +421,34 @@ class AgendaGrid(QWidget):
             self.mark_clicked.emit(mark.task_id, mark.step_id)
             event.accept()
             return
+        if event.button() == Qt.MouseButton.LeftButton and self.planned.press(event.position()):
+            event.accept()
+            return
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
-        over = self.mark_at(event.position()) is not None
-        self.setCursor(Qt.CursorShape.PointingHandCursor if over else Qt.CursorShape.ArrowCursor)
+        if self.planned.drag is not None:
+            self.planned.move(event.position())
+            event.accept()
+            return
+        self.setCursor(self.cursor_at(event.position()))
         super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.planned.drag is not None:
+            self.planned.release()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def cursor_at(self, pos: QPointF) -> Qt.CursorShape:
+        if self.mark_at(pos) is not None:
+            return Qt.CursorShape.PointingHandCursor
+        found = self.planned.at(pos)
+        if found is None:
+            return Qt.CursorShape.ArrowCursor
+        return Qt.CursorShape.SizeVerCursor if found[1] == "resize" else \
+            Qt.CursorShape.OpenHandCursor
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
@@ -412,6 +471,9 @@ class AgendaGrid(QWidget):
             return plain_tooltip(fill(self.tr("Step due at %1"), clock_text(mark.at)), mark.title,
                                  fill(self.tr("Task: %1"), mark.task_title),
                                  self.tr("Click to select the step."))
+        planned = self.planned.at(pos)
+        if planned is not None:
+            return planned_tooltip(planned[0], self.zone)
         block = self.block_at(pos)
         if block is None:
             return ""
@@ -852,6 +914,9 @@ class CalendarPanel(QDockWidget):
         ctx.bridge.changed.connect(self._on_bridge_changed)
         ctx.bridge.external_change.connect(self._on_bridge_external_change)
         self.grid.mark_clicked.connect(self._on_grid_mark_clicked)
+        self.keeper = scheduling.Keeper(ctx, self)
+        self.grid.planned.on_moved = self._on_planned_moved
+        self.grid.planned.on_resized = self._on_planned_resized
         self.reload()
 
     # --- building ----------------------------------------------------------------------------
@@ -894,6 +959,10 @@ class CalendarPanel(QDockWidget):
         self.modes.addButton(self.day_button)
         self.modes.addButton(self.week_button)
         self.sync_button = QPushButton(self.tr("Sync now"), parent)
+        self.schedule_button = QPushButton(self.tr("Schedule"), parent)
+        self.schedule_button.setToolTip(self.tr("Place the steps that have estimates into "
+                                                "free working time"))
+        self.schedule_button.clicked.connect(self._on_schedule_button_clicked)
         self.sources_button = QPushButton(self.tr("Sources…"), parent)
         self.today_button.clicked.connect(self._on_today_button_clicked)
         self.previous_button.clicked.connect(self._on_previous_button_clicked)
@@ -904,8 +973,8 @@ class CalendarPanel(QDockWidget):
         for widget in (self.today_button, self.previous_button, self.next_button):
             row.addWidget(widget)
         row.addWidget(self.range_label, 1)
-        for widget in (self.day_button, self.week_button, self.sync_button,
-                       self.sources_button):
+        for widget in (self.day_button, self.week_button, self.schedule_button,
+                       self.sync_button, self.sources_button):
             row.addWidget(widget)
         return row
 
@@ -1030,6 +1099,7 @@ class CalendarPanel(QDockWidget):
     async def _load(self, first: date, days: int) -> None:
         try:
             found = await in_thread(agenda.read_agenda, first, days, self.zone)
+            planned = await in_thread(schedule_views.planned_between, first, days, self.zone)
         finally:
             if isValid(self):
                 self.loading = False
@@ -1039,6 +1109,7 @@ class CalendarPanel(QDockWidget):
             self._stale = False
             self.reload()
             return
+        self.grid.planned.set_blocks(planned)
         self._show(found)
 
     def _show(self, found: Agenda) -> None:
@@ -1106,6 +1177,16 @@ class CalendarPanel(QDockWidget):
     def _on_now_timer_timeout(self) -> None:
         self.grid.update()
         self.header.update()
+
+    @Slot()
+    def _on_schedule_button_clicked(self) -> None:
+        scheduling.schedule_now(self.ctx)
+
+    def _on_planned_moved(self, planned: Planned, start: datetime) -> None:
+        self.ctx.undo.push(scheduling.MoveBlock(self.ctx, planned, start))
+
+    def _on_planned_resized(self, planned: Planned, end: datetime) -> None:
+        self.ctx.undo.push(scheduling.ResizeBlock(self.ctx, planned, end, planned.estimate))
 
     @Slot(int, str)
     def _on_grid_mark_clicked(self, task_id: int, step_id: str) -> None:

@@ -1,0 +1,58 @@
+"""Keeping the schedule current: re-schedule after the changes that can move blocks.
+
+A calendar sync, a step done early or late (or any step move), an estimate, a task's due
+or start, a new plan revision (dependencies) or its approval: each may move blocks. Only
+a person who has scheduled (some block exists) gets re-scheduled; pinned and under-way
+blocks stay (``app.schedule.inputs``), and the work log says what moved and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.events import Change, Kind, events
+from models import ScheduledBlock
+
+RESCHEDULE_ON: dict[str, str] = {
+    Kind.CALENDAR_SYNCED: "a calendar synced",
+    Kind.STEP_CHANGED: "a step changed",
+    Kind.TASK_CHANGED: "a task's times or priority changed",
+    Kind.PLAN_SAVED: "a new plan revision",
+    Kind.PLAN_APPROVED: "a plan was approved",
+    Kind.PLAN_ABORTED: "a plan was aborted",
+    Kind.TASK_DELETED: "a task was deleted",
+}
+
+_listening: list[Callable[[], None]] = []
+
+
+def scheduling_on() -> bool:
+    """Whether the person schedules: some block exists (``schedule clear`` turns it off)."""
+    return bool(ScheduledBlock.select(ScheduledBlock.id).exists())
+
+
+def reason_for(change: Change) -> str | None:
+    """Why ``change`` calls for a new schedule (None when it does not, or nobody schedules)."""
+    why = RESCHEDULE_ON.get(change.kind)
+    return why if why is not None and scheduling_on() else None
+
+
+def keep_current() -> Callable[[], None]:
+    """Re-schedule at once after each such change (the command line; the window runs it in
+    a worker instead). Safe to call twice; returns the function that stops it."""
+    if not _listening:
+        _listening.append(events.subscribe(_on_change))
+    return _stop
+
+
+def _stop() -> None:
+    while _listening:
+        _listening.pop()()
+
+
+def _on_change(change: Change) -> None:
+    why = reason_for(change)
+    if why is not None:
+        from app.schedule.store import run
+
+        run(why=why)

@@ -1,0 +1,170 @@
+"""Planned blocks in the calendar panel: drawn apart from events, explained in the tooltip,
+moved by drag (pinned, undoable), resized by their lower edge (the estimate follows),
+and the panel's Schedule button; a screenshot of a week of blocks."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import qasync
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app import plans
+from app.calendar import cache
+from app.schedule import store
+from app.tasks import NewTask, add_task
+from models import CalendarEvent, ScheduledBlock
+from tests.ui.async_helpers import qt_event_loop, window_context
+from ui.calendar_panel import CalendarPanel
+from ui.context import WindowContext
+
+ZONE = ZoneInfo("Asia/Shanghai")
+MONDAY = date(2026, 12, 14)
+SHOTS = Path("/tmp/stepwise-shots")
+
+
+@pytest.fixture
+def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
+    yield from qt_event_loop(qapp)
+
+
+@pytest.fixture
+def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
+    yield from window_context()
+
+
+@pytest.fixture
+def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
+    widget = CalendarPanel(ctx)
+    qtbot.add_widget(widget)
+    widget.resize(1100, 760)
+    widget.show()
+    qtbot.wait_until(lambda: not widget.loading)
+    return widget
+
+
+def at(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime.combine(MONDAY + timedelta(days=day), datetime.min.time(),
+                            ZONE).replace(hour=hour, minute=minute)
+
+
+def event(source: int, summary: str, start: datetime, end: datetime) -> None:
+    CalendarEvent.create(source=source, uid=summary, summary=summary, all_day=False, busy=True,
+                         start=start.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                         end=end.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def a_week_of_work() -> int:
+    """A calendar with meetings and two plans with estimates, scheduled from Monday 08:00."""
+    work = cache.add_source("Work", "ics_file", "/nowhere/work.ics").id
+    for day in range(5):
+        event(work, "Standup", at(day, 9, 30), at(day, 10))
+    event(work, "Team meeting", at(0, 13), at(0, 15))
+    event(work, "客户电话", at(2, 10), at(2, 12))
+    offsite = add_task(NewTask(title="Team offsite", priority=2, due_at=at(4, 17))).id
+    plans.save_plan(offsite, {"schema_version": 2, "title": "Offsite", "steps": [
+        {"id": "venues", "title": "Shortlist venues", "estimate_minutes": 120},
+        {"id": "book", "title": "Book the venue", "depends_on": ["venues"],
+         "estimate_minutes": 60},
+        {"id": "agenda", "title": "Write the agenda", "depends_on": ["book"],
+         "estimate_minutes": 180},
+    ]})
+    report = add_task(NewTask(title="写季度报告", due_at=at(3, 18))).id
+    plans.save_plan(report, {"schema_version": 2, "title": "报告", "steps": [
+        {"id": "data", "title": "整理数据", "estimate_minutes": 90},
+        {"id": "draft", "title": "写初稿", "depends_on": ["data"], "estimate_minutes": 240},
+    ]})
+    store.run(now=at(0, 8))
+    return offsite
+
+
+def show_week(panel: CalendarPanel, qtbot: QtBot) -> None:
+    with qtbot.wait_signal(panel.agenda_loaded, timeout=10_000):
+        panel.go_to(MONDAY + timedelta(days=2))
+
+
+def planned(panel: CalendarPanel, title: str) -> store.Block | object:
+    return next(p for p in panel.grid.planned.blocks if p.title == title)
+
+
+def test_blocks_are_drawn_where_they_were_placed_apart_from_events(panel: CalendarPanel,
+                                                                  qtbot: QtBot) -> None:
+    a_week_of_work()
+    show_week(panel, qtbot)
+    venues = next(p for p in panel.grid.planned.blocks if p.title == "Shortlist venues")
+    assert (venues.day, venues.start_minute, venues.end_minute) == (0, 10 * 60, 12 * 60)
+    assert "Standup" in {b.summary for b in panel.grid.agenda.blocks}
+    assert {p.title for p in panel.grid.planned.blocks} >= {"Book the venue", "整理数据", "写初稿"}
+    centre = panel.grid.planned.rect_of(venues).center()
+    tip = html.unescape(panel.grid.tooltip_at(centre))
+    assert "Shortlist venues<br>10:00–12:00 (planned)" in tip
+    assert ("Why: first free 2 h before the due date Fri 12-18 17:00; 09:30–10:00 is "
+            "'Standup'") in tip
+    assert panel.grid.cursor_at(centre) == Qt.CursorShape.OpenHandCursor
+
+
+def _drag(panel: CalendarPanel, qtbot: QtBot, start: QPoint, end: QPoint) -> None:
+    grid = panel.grid
+    qtbot.mousePress(grid, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(grid, end)
+    qtbot.mouseRelease(grid, Qt.MouseButton.LeftButton, pos=end)
+
+
+def test_dragging_a_block_moves_and_pins_it_and_undo_puts_it_back(
+        panel: CalendarPanel, ctx: WindowContext, qtbot: QtBot) -> None:
+    a_week_of_work()
+    show_week(panel, qtbot)
+    venues = next(p for p in panel.grid.planned.blocks if p.title == "Shortlist venues")
+    rect = panel.grid.planned.rect_of(venues)
+    target = panel.grid.column(1).center().x()  # to Tuesday, two hours later
+    _drag(panel, qtbot, rect.center().toPoint(),
+          QPoint(int(target), int(rect.center().y() + 2 * 42)))
+    row = lambda: ScheduledBlock.get(ScheduledBlock.id == venues.id)  # noqa: E731
+    qtbot.wait_until(lambda: row().pinned, timeout=5_000)
+    assert (row().start, row().end) == (at(1, 12), at(1, 14))
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: not row().pinned, timeout=5_000)
+    assert (row().start, row().end) == (at(0, 10), at(0, 12))
+
+
+def test_dragging_the_lower_edge_changes_the_estimate(panel: CalendarPanel, ctx: WindowContext,
+                                                      qtbot: QtBot, ) -> None:
+    offsite = a_week_of_work()
+    show_week(panel, qtbot)
+    venues = next(p for p in panel.grid.planned.blocks if p.title == "Shortlist venues")
+    rect = panel.grid.planned.rect_of(venues)
+    edge = QPoint(int(rect.center().x()), int(rect.bottom() - 2))
+    assert panel.grid.cursor_at(edge.toPointF()) == Qt.CursorShape.SizeVerCursor
+    _drag(panel, qtbot, edge, edge + QPoint(0, 42 // 2))  # half an hour longer
+
+    def estimate() -> int | None:
+        return plans.spec_of(plans.active_plan(offsite)).step("venues").estimate_minutes
+
+    qtbot.wait_until(lambda: estimate() == 150, timeout=5_000)
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: estimate() == 120, timeout=5_000)
+
+
+def test_the_schedule_button_places_new_steps(panel: CalendarPanel, qtbot: QtBot) -> None:
+    task = add_task(NewTask(title="Tidy the desk")).id
+    plans.save_plan(task, {"schema_version": 2, "steps": [
+        {"id": "a", "title": "Tidy", "estimate_minutes": 30}]})
+    panel.schedule_button.click()
+    qtbot.wait_until(lambda: ScheduledBlock.select().count() == 1, timeout=5_000)
+
+
+def test_a_screenshot_of_a_week_of_blocks(panel: CalendarPanel, qtbot: QtBot) -> None:
+    a_week_of_work()
+    show_week(panel, qtbot)
+    panel.scroller.verticalScrollBar().setValue(int(panel.grid.y_of(8 * 60)))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    image = panel.grab().toImage()
+    assert image.save(str(SHOTS / "calendar-blocks.png"))
+    assert image.width() >= 1000 and len(panel.grid.planned.blocks) >= 5

@@ -1,0 +1,112 @@
+"""Scheduling from the window: "Schedule" now, and re-scheduling after changes, off the GUI thread.
+
+``schedule_now`` runs ``app.schedule.store.run`` in a worker and says in the status line
+how many blocks were placed and which steps did not fit (with the fix). ``Keeper``
+watches the core's change notices and, after the ones that can move blocks
+(``app.schedule.keeper.RESCHEDULE_ON``), re-schedules once the changes settle — only when
+the person has scheduled before. Moves and resizes of a block are undoable commands.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
+from PySide6.QtGui import QUndoCommand
+
+from app.schedule import keeper, store
+from app.schedule.model import Block
+from app.schedule.views import Planned
+from ui.context import WindowContext
+from ui.labels import fill
+from ui.runner import in_thread
+
+SETTLE_MS = 300
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Scheduling", text)
+
+
+def schedule_now(ctx: WindowContext) -> None:
+    """Place every step with an estimate now (the plan toolbar's and menu's "Schedule")."""
+    ctx.runner.start(in_thread(store.run, why="you asked"), tr("Scheduling"),
+                     lambda outcome: _report(ctx, outcome))
+
+
+def _report(ctx: WindowContext, outcome: store.Outcome) -> None:
+    placed, missed = outcome.schedule.blocks, outcome.schedule.unplaced
+    if not missed:
+        ctx.status.info.emit(fill(tr("Scheduled %1 blocks."), str(len(placed))))
+        return
+    first = missed[0]
+    ctx.status.error.emit(fill(tr("Scheduled %1 blocks; %2 steps do not fit. %3"),
+                               str(len(placed)), str(len(missed)),
+                               f"{first.title}: {first.reason}; {first.fix}"))
+
+
+class Keeper(QObject):
+    """Re-schedules in a worker after the changes that can move blocks, once they settle."""
+
+    def __init__(self, ctx: WindowContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.reasons: list[str] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SETTLE_MS)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        ctx.bridge.changed.connect(self._on_bridge_changed)
+
+    @Slot(str, int, str)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        why = keeper.RESCHEDULE_ON.get(kind)
+        if why is not None:
+            if why not in self.reasons:
+                self.reasons.append(why)
+            self._timer.start()
+
+    @Slot()
+    def _on_timer_timeout(self) -> None:
+        why, self.reasons = "; ".join(self.reasons), []
+        self.ctx.runner.start(in_thread(_rerun, why), tr("Keeping the schedule current"))
+
+
+def _rerun(why: str) -> None:
+    """Re-schedule when someone has scheduled (a block exists); in a worker thread."""
+    if keeper.scheduling_on():
+        store.run(why=why)
+
+
+class MoveBlock(QUndoCommand):
+    """Move a block to a new start (it becomes pinned); undo puts it back."""
+
+    def __init__(self, ctx: WindowContext, planned: Planned, start: object) -> None:
+        super().__init__(fill(tr("Move “%1”"), planned.title))
+        self.ctx, self.planned, self.start = ctx, planned, start
+
+    def redo(self) -> None:
+        self.ctx.runner.start(in_thread(store.move, self.planned.id, self.start), tr("Moving"))
+
+    def undo(self) -> None:
+        self.ctx.runner.start(in_thread(store.restore, self.planned.id, _before(self.planned)),
+                              tr("Moving back"))
+
+
+class ResizeBlock(QUndoCommand):
+    """Change a block's end, and with it the step's estimate; undo restores both."""
+
+    def __init__(self, ctx: WindowContext, planned: Planned, end: object,
+                 estimate: int | None) -> None:
+        super().__init__(fill(tr("Resize “%1”"), planned.title))
+        self.ctx, self.planned, self.end, self.estimate = ctx, planned, end, estimate
+
+    def redo(self) -> None:
+        self.ctx.runner.start(in_thread(store.resize, self.planned.id, self.end), tr("Resizing"))
+
+    def undo(self) -> None:
+        self.ctx.runner.start(in_thread(store.restore, self.planned.id, _before(self.planned),
+                                        self.estimate), tr("Resizing back"))
+
+
+def _before(planned: Planned) -> Block:
+    return Block(planned.task_id, planned.step_id, planned.start, planned.end, planned.why,
+                 planned.pinned, planned.chunk)
