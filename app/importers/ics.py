@@ -4,6 +4,8 @@ the RELATED-TO tree becomes tasks with plans (``app.sync.tree``), dependencies k
 
 from __future__ import annotations
 
+import warnings
+
 from icalendar import Calendar, Todo
 
 from app.errors import BadFile
@@ -33,8 +35,12 @@ def _todos(raw: bytes, name: str) -> list[Todo]:
     if not raw.strip():
         raise BadFile(f"{name} is empty; it should be {WHAT}")
     try:
-        calendars = Calendar.from_ical(raw, multiple=True)
-    except (ValueError, IndexError, KeyError) as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # what it warns about is refused below or kept
+            calendars = Calendar.from_ical(raw, multiple=True)
+    # icalendar reports some malformed lines with errors of its own internals
+    # (AttributeError on a parameter list, TypeError): all mean "not readable iCalendar".
+    except (ValueError, IndexError, KeyError, AttributeError, TypeError) as exc:
         raise BadFile(f"{name} is not {WHAT}: {exc}") from None
     todos = [c for cal in calendars for c in cal.walk("VTODO") if isinstance(c, Todo)]
     if not todos:

@@ -15,6 +15,7 @@ from app.problems import InvalidPlan
 from app.sync import uids
 from app.tasks import add_task, check_new_task, get_task, log
 from models import Plan, Step, Task, atomic
+from models.fields import InstantOutOfRange, checked_utc
 
 
 @dataclass
@@ -62,6 +63,13 @@ def _unusable(incoming: Incoming) -> str | None:
     """Why this task cannot be added (it stays out; the rest goes in), or None."""
     if incoming.uid and Task.select().where(Task.uid == incoming.uid).exists():
         return f"already here (UID {incoming.uid})"
+    for role, when in (("start", incoming.new.start_at), ("due", incoming.new.due_at),
+                       ("expiry", incoming.new.expires_at)):
+        try:
+            if when is not None:
+                checked_utc(when)
+        except InstantOutOfRange:
+            return f"its {role} time {when:%Y-%m-%d} is outside the years Stepwise keeps"
     try:
         check_new_task(incoming.new)
         if incoming.plan is not None:

@@ -32,7 +32,12 @@ def read(raw: bytes, name: str) -> Batch:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     batch = Batch(read=len(lines))
     for number, line in lines:
-        incoming = _task(pytodotxt.Task(line.strip()), number, batch)
+        try:
+            entry = pytodotxt.Task(line.strip())
+        except ValueError as exc:  # an impossible completion or creation date
+            batch.skipped.append(f"line {number}: {exc}")
+            continue
+        incoming = _task(entry, number, batch)
         if incoming is not None:
             batch.tasks.append(incoming)
     return batch

@@ -272,7 +272,8 @@ def _status(todo: Todo, ours: dict[str, str], theirs: dict[str, str], default: s
 
 def _rrule_text(value: Any) -> str:
     rule = value[0] if isinstance(value, list) else value
-    return str(rule.to_ical().decode("ascii"))
+    # A damaged rule is kept as text: the task's checks then refuse it, naming it.
+    return str(rule.to_ical().decode("utf-8", "replace"))
 
 
 def _utc_text(text: str) -> datetime | None:

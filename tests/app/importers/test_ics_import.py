@@ -98,3 +98,13 @@ def test_foreign_step_uids_survive_a_new_plan_revision(cli: Any, tmp_path: Path)
             .walk("VTODO")}
     assert uids["Carry the boxes"] == "1205948371039471913"
     assert uids["Book the van"] == "7441020377224305720"
+
+
+def test_a_time_outside_the_kept_years_skips_that_task_only(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "old.ics"
+    path.write_bytes(b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x1\r\n"
+                     b"SUMMARY:ancient\r\nDUE:18000101T000000Z\r\nEND:VTODO\r\nBEGIN:VTODO\r\n"
+                     b"UID:x2\r\nSUMMARY:fine\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    result = cli("import", "--from", "ics", str(path))
+    assert result.code == 0 and "added 1 tasks" in result.out
+    assert "'ancient': its due time 1800-01-01 is outside the years Stepwise keeps" in result.out
