@@ -4,6 +4,26 @@
 <context>
     <name>AgendaGrid</name>
     <message>
+        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <source>Drag to move it; drag its lower edge to change the estimate.</source>
+        <translation>拖动可移动；拖动下边缘可修改预估时长。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <source>pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <source>planned</source>
+        <translation>已安排</translation>
+    </message>
+    <message>
         <location filename="../../ui/calendar_panel.py" line="320"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
@@ -339,6 +359,16 @@
 </context>
 <context>
     <name>CalendarPanel</name>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <source>Schedule</source>
+        <translation>排程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <source>Place the steps that have estimates into free working time</source>
+        <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
+    </message>
     <message>
         <location filename="../../ui/calendar_panel.py" line="838"/>
         <source>Calendar</source>
