@@ -33,7 +33,7 @@ def glue_tag_values(argv: Sequence[str]) -> list[str]:
     i = 0
     while i < len(args):
         if args[i] == "--tag" and i + 1 < len(args) and args[i + 1].startswith("-") \
-                and args[i + 1] != "--":
+                and not args[i + 1].startswith("--"):  # --tag --title: a forgotten value
             glued.append(f"--tag={args[i + 1]}")
             i += 2
         else:

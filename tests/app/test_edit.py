@@ -62,3 +62,9 @@ def test_edit_of_a_missing_task_or_bad_input_is_a_known_error(cli: Any) -> None:
     assert cli("edit", "1", "--priority", "7").code == 2
     assert cli("edit", "1", "--due", "the twelfth of never").code == 2
     assert cli("edit", "0", "--title", "x").code == 2
+
+
+def test_a_tag_flag_without_its_value_is_a_usage_error_not_a_tag(cli: Any) -> None:
+    cli("add", "Renew passport", "--tag", "admin")
+    assert cli("edit", "1", "--tag", "--title", "x").code == 2
+    assert shown(cli)["tags"] == ["admin"]
