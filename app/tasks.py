@@ -49,7 +49,7 @@ def check_new_task(new: NewTask) -> None:
             raise Refused(f"the {a} time ({ta:%Y-%m-%d %H:%M}) is after the {b} time "
                           f"({tb:%Y-%m-%d %H:%M})")
     if new.recurrence:
-        check_rrule(new.recurrence, new.start_at or new.due_at)
+        check_rrule(new.recurrence, _rule_anchor(new))
 
 
 def check_rrule(rule: str, anchor: datetime | None) -> str:
@@ -59,10 +59,20 @@ def check_rrule(rule: str, anchor: datetime | None) -> str:
     return validate_rrule(rule, anchor)
 
 
+def _rule_anchor(new: NewTask) -> datetime | None:
+    """The first occurrence as wall time in the task's zone, as rolling forward reads it."""
+    from zoneinfo import ZoneInfo
+
+    anchor = new.start_at or new.due_at
+    if anchor is None or not new.timezone:
+        return anchor
+    return anchor.astimezone(ZoneInfo(new.timezone))
+
+
 def add_task(new: NewTask) -> Task:
     """Store a new task with status ``new`` and log it."""
     check_new_task(new)
-    rule = check_rrule(new.recurrence, new.start_at or new.due_at) if new.recurrence else None
+    rule = check_rrule(new.recurrence, _rule_anchor(new)) if new.recurrence else None
     with atomic():
         task = Task.create(
             title=new.title.strip(), detail=new.detail, priority=new.priority,
