@@ -48,7 +48,8 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
     if not times and reading.due is not None:
         times["due_at"] = reading.due
     _tell(reading, times, recurrence, args.title)
-    return NewTask(title=reading.title, detail=args.detail,
+    detail = "\n".join(d for d in (reading.detail, args.detail) if d)
+    return NewTask(title=reading.title, detail=detail,
                    priority=reading.priority or args.priority,
                    tags=tuple(dict.fromkeys([*args.tag, *reading.tags])), recurrence=recurrence,
                    timezone=getattr(zone, "key", None), **times)

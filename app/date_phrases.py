@@ -42,14 +42,23 @@ HOLIDAYS_LUNAR = {"春节": {2026: date(2026, 2, 17), 2027: date(2027, 2, 6),
 _HOLIDAY = "|".join(sorted([*HOLIDAYS_FIXED, *HOLIDAYS_LUNAR], key=len, reverse=True))
 
 _CALENDAR_ATOM = re.compile(
-    r"(?P<md_en>" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*\d{4})?|\d{1,2}(?:st|nd|rd|th)?"
+    r"(?P<md_en>" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*\d{4})?"
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?"
     r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s*\d{4})?)"
     r"|(?P<md_zh>(?:(?P<y>\d{4})年)?(?P<m>" + _ZH_NUM + r")月(?P<d>" + _ZH_NUM + r")[日号號]?)"
     r"|(?P<month>(?:(?P<part>early|mid|late|end of|the end of|beginning of)\s*-?\s*|\bin\s+"
     r"|\bby\s+|\bbefore\s+|\buntil\s+)" + _MONTH + r"(?!\s*\d))"
+    r"|(?P<month_zh>(?:(?P<next_year>明年)|今年)?(?P<mz>" + _ZH_NUM + r")月(?:份)?"
+    r"(?P<mpart>初|中|底|末)?"
+    r"(?![\d日号號一二三四五六七八九十两]))"
+    r"|(?P<next_month>(?:下个?月|本月|这个月|(?P<en_part>early |mid-?|late |end of )?next month)"
+    r"(?P<npart>初|中|底|末)?)"
+    r"|(?P<rel_en>\bin\s+(?P<rel_n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+"
+    r"(?P<rel_unit>days?|weeks?|months?)\b)"
     r"|(?P<dom_en>\bthe\s+\d{1,2}(?:st|nd|rd|th)\b)"
     r"|(?P<dom_zh>(?<![月\d])" + _ZH_NUM + r"[号號](?![码楼线门]))"
     r"|(?P<end>\b(?:the )?end of (?:the |this )?(?:week|month|year)\b"
+    r"|\b(?:the\s+)?last day of (?:the |this )?month\b"
     r"|月底|月末|年底|年末|本月底|这个月底|周末|这周末|本周末|\bthis weekend\b|\bthe weekend\b)"
     r"|(?P<holiday>" + _HOLIDAY + r")节?(?P<before>前|之前|以前)?",
     re.IGNORECASE)
@@ -57,11 +66,12 @@ _CALENDAR_ATOM = re.compile(
 _RULE_ATOM = re.compile(
     r"\b(?:(?:next|this|coming)\s+)?(?:" + _WEEKDAY + r"|week)\b"
     r"|\b(?:next|this|coming|on|by|due)\s+(?:" + _WEEKDAY_SHORT + r")\b"
-    r"|\b(?:day after tomorrow|today|tonight|tomorrow|tmr)\b"
+    r"|\b(?:the\s+)?day after tomorrow\b|\b(?:today|tonight|tomorrow|tmr)\b"
+    r"|\b(?:this\s+)?(?:morning|afternoon|evening)\b"
     r"|\bin\s+(?:an?|\d+|half an?)\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
     r"|\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d)?"
     r"|(?:下下|下|这|這|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|下周|下星期|下个星期"
-    r"|大后天|今天|今日|今晚|明天|明日|明晚|明早|后天"
+    r"|大后天|今天|今日(?!期)|今晚|明天|明日(?!期)|明晚|明早|后天"
     r"|" + _ZH_NUM + r"\s*(?:个小时|小时|分钟|天|个星期|星期|周)[以之]?后"
     r"|" + _TIME_EN + r"|" + _TIME_ZH,
     re.IGNORECASE)
@@ -69,6 +79,7 @@ _JOIN = re.compile(r"^[\s,，的]*(?:at|on)?[\s,，的]*$", re.IGNORECASE)
 _LEAD = re.compile(r"(?:\b(?:due|by|before|until|till|no later than|on|at|for|in)\s+|在|于|到)$",
                    re.IGNORECASE)
 _TRAIL = re.compile(r"^(?:之前|以前|前|为止)")
+_CONTENT = re.compile(r"\b(?:moved to|move to|changed to|from|to|until|till)\s+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,8 @@ class Found:
     understood: Understood
     start: int
     end: int
+    attributive: bool = False  # "周五的聚餐", "the meeting moved to 4pm": part of the words
+    deadline: bool = False  # "by Friday", "周五前": marked as the time it is due
 
 
 def find_date(text: str, role: str, now: datetime) -> Found | None:
@@ -124,12 +137,16 @@ def _read_group(text: str, group: list[tuple[int, int, str]], role: str, now: da
         return None
     lead = _LEAD.search(text[:start])
     trail = _TRAIL.match(text[end:])
-    return Found(when, lead.start() if lead else start, end + (trail.end() if trail else 0))
+    attributive = text[end:end + 1] == "的" or bool(_CONTENT.search(text[:start]))
+    deadline = bool(trail) or bool(lead and re.search(r"due|by|before|until|till|no later",
+                                                       lead.group(0), re.IGNORECASE))
+    return Found(when, lead.start() if lead else start, end + (trail.end() if trail else 0),
+                 attributive, deadline)
 
 
 def _rules(phrase: str, role: str, now: datetime) -> Understood | None:
     try:
-        return parse_quick(phrase, role, now)
+        return parse_quick(re.sub(r"^the\s+", "", phrase, flags=re.IGNORECASE), role, now)
     except DateError:
         return None
 
@@ -148,9 +165,9 @@ def calendar_day(phrase: str, role: str, now: datetime) -> date | None:
     if m is None:
         return None
     today = now.date()
-    kind = m.lastgroup if m.lastgroup in ("md_en", "md_zh", "month", "dom_en", "dom_zh", "end",
-                                          "holiday") else _kind_of(m)
+    kind = _kind_of(m)
     reader = {"md_en": _month_day_en, "md_zh": _month_day_zh, "month": _month,
+              "month_zh": _month_zh, "next_month": _next_month, "rel_en": _relative_en,
               "dom_en": _day_of_month, "dom_zh": _day_of_month, "end": _end_of,
               "holiday": _holiday}[kind]
     try:
@@ -160,8 +177,50 @@ def calendar_day(phrase: str, role: str, now: datetime) -> date | None:
 
 
 def _kind_of(m: re.Match[str]) -> str:
-    return next(k for k in ("md_en", "md_zh", "month", "dom_en", "dom_zh", "end", "holiday")
-                if m.group(k))
+    return next(k for k in _KINDS if m.group(k))
+
+
+_KINDS = ("md_en", "md_zh", "month", "month_zh", "next_month", "rel_en", "dom_en", "dom_zh",
+          "end", "holiday")
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _add_months(day: date, months: int) -> date:
+    year, month = divmod(day.month - 1 + months, 12)
+    year, month = day.year + year, month + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _part_day(year: int, month: int, part: str, role: str) -> date:
+    last = calendar.monthrange(year, month)[1]
+    day = {"初": 5, "early": 10, "中": 15, "mid": 20}.get(part.strip(" -").split(" ")[0], 0)
+    if not day:
+        day = 1 if role == "start" and not part else last
+    return date(year, month, day)
+
+
+def _month_zh(m: re.Match[str], today: date, role: str) -> date:
+    month = zh_number(m.group("mz"))
+    if not 1 <= month <= 12:
+        raise ValueError(f"{month} is not a month")
+    year = today.year + 1 if m.group("next_year") or month < today.month else today.year
+    return _part_day(year, month, m.group("mpart") or "", role)
+
+
+def _next_month(m: re.Match[str], today: date, role: str) -> date:
+    this = m.group(0).startswith(("本", "这"))
+    first = today.replace(day=1) if this else _add_months(today.replace(day=1), 1)
+    part = m.group("npart") or (m.group("en_part") or "").strip()
+    return _part_day(first.year, first.month, "底" if part == "end of" else part, role)
+
+
+def _relative_en(m: re.Match[str], today: date, role: str) -> date:
+    amount = _WORD_NUMBERS.get(m.group("rel_n").lower()) or int(m.group("rel_n"))
+    unit = m.group("rel_unit").lower()
+    if unit.startswith("month"):
+        return _add_months(today, amount)
+    return today + timedelta(days=amount * (7 if unit.startswith("week") else 1))
 
 
 def _next_date(month: int, day: int, today: date, year: int | None = None) -> date:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, time
 
-from app.date_phrases import find_date
+from app.date_phrases import Found, find_date
 from app.dates import DEFAULT_TIME
 from app.recurrence_words import Recurring, find_recurrence
 from app.tasks import NewTask
@@ -24,6 +24,7 @@ _CONTACT = re.compile(r"(?:(?<=\s)|^)@([^\s@#!,，。]+)")
 _DANGLING = re.compile(r"^(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|to)\b(?=\s*$))+"
                        r"|(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|starting|from)\b)+$",
                        re.IGNORECASE)
+_TRAILING_CONTACTS = re.compile(r"(?:\s+@[^\s@#!,，。]+)+\s*$")
 REMINDER_TIME = time(9, 0)
 
 
@@ -39,6 +40,7 @@ class Reading:
     priority: int | None = None
     contact: str | None = None
     cut: tuple[str, ...] = field(default=())
+    detail: str = ""
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) pairs of everything understood, for a preview or stderr."""
@@ -64,6 +66,7 @@ def read_typed(text: str, now: datetime, role: str = "due") -> Reading:
     rest, tags = _take_all(_TAG, text)
     rest, priorities = _take_all(_PRIORITY, rest)
     contacts = [m.group(1) for m in _CONTACT.finditer(rest)]
+    rest = _TRAILING_CONTACTS.sub("", rest)  # "… @Sam" at the end: who, not the words
     rest = _CONTACT.sub(lambda m: m.group(1), rest)
     cut: list[str] = []
     recurring = find_recurrence(rest)
@@ -71,19 +74,35 @@ def read_typed(text: str, now: datetime, role: str = "due") -> Reading:
         cut.append(rest[recurring.start:recurring.end])
         rest = _cut(rest, recurring.start, recurring.end)
     due, had_time, rest = _due(rest, recurring, now, role, cut)
-    taken = bool(cut or tags or priorities or contacts)
+    rest, detail = _list_out(rest)
+    taken = bool(cut or tags or priorities or contacts or detail)
     title = (_tidy(rest) or _tidy(text)) if taken else text.strip()
+    if text.strip()[:1].isupper() and title[:1].islower():
+        title = title[:1].upper() + title[1:]
     return Reading(title=title, due=due, due_had_time=had_time,
                    recurrence=recurring.rule if recurring else None,
                    tags=tuple(dict.fromkeys(tags)),
                    priority=int(priorities[-1]) if priorities else None,
-                   contact=contacts[0] if contacts else None, cut=tuple(cut))
+                   contact=contacts[0] if contacts else None, cut=tuple(cut), detail=detail)
+
+
+def _list_out(text: str) -> tuple[str, str]:
+    """"Plan the offsite: 1. … 2. …": the title before the list, the list as detail lines."""
+    from app.agent.offline_split import split_text
+
+    found = split_text(text, "")
+    if not found.header or len(found.pieces) < 2:
+        return text, ""
+    lines = [f"{i + 1}. {p.text}" for i, p in enumerate(found.pieces)]
+    return found.header, "\n".join(lines)
 
 
 def _due(rest: str, recurring: Recurring | None, now: datetime, role: str, cut: list[str]
          ) -> tuple[datetime | None, bool, str]:
     found = find_date(rest, role, now)
-    if found is not None:
+    if found is not None and keeps_words(rest, found):
+        pass  # "周五的聚餐", "tell her I work late tonight": the date is part of what to say
+    elif found is not None:
         cut.append(rest[found.start:found.end])
         rest = _cut(rest, found.start, found.end)
     if recurring is None:
@@ -93,6 +112,14 @@ def _due(rest: str, recurring: Recurring | None, now: datetime, role: str, cut: 
              else recurring.clock)
     default = REMINDER_TIME if _reminds(rest) else DEFAULT_TIME[role]
     return recurring.first(now, clock or default), clock is not None, rest
+
+
+def keeps_words(text: str, found: Found) -> bool:
+    """Whether a date phrase stays in the words: an attribute, or the content of a message."""
+    from app.agent.offline_rules import verb_of
+
+    said = found.start > 0 and not found.deadline and verb_of(text) == "message"
+    return found.attributive or said
 
 
 def _reminds(text: str) -> bool:
@@ -130,7 +157,8 @@ def new_task(typed: str, when: str, now: datetime) -> NewTask:
 
     reading = read_typed(typed, now)
     due = parse_when(when, "due", now).when if when.strip() else reading.due
-    return NewTask(title=reading.title, due_at=due, recurrence=reading.recurrence,
+    return NewTask(title=reading.title, detail=reading.detail, due_at=due,
+                   recurrence=reading.recurrence,
                    tags=reading.tags, priority=reading.priority or 3,
                    timezone=getattr(local_zone(), "key", None))
 

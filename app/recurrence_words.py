@@ -31,8 +31,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), k
      r"|\bweekdays\b|每个?工作日|工作日每天|每逢工作日", "weekdays"),
     (r"\b(?:every|each)\s+(other\s+|second\s+)?(" + _DAYNAME + r"(?:\s*(?:,|and|&)\s*"
      + _DAYNAME + r")*)\b|\bon\s+(" + _DAYNAME + r")s\b", "weekly_en"),
-    (r"(?:每|隔)(两|隔|隔一)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天](?:[、,，和及与]?[一二三四五六日天])*)",
-     "weekly_zh"),
+    (r"(?:每|隔)(两|隔|隔一)?(?:个)?(?:周|星期|礼拜)(?:的)?(?:周|星期|礼拜)?"
+     r"([一二三四五六日天](?:[、,，和及与]?[一二三四五六日天])*)", "weekly_zh"),
+    (r"每(?:个)?月(?:的)?最后一天|\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:every|each)\s+month\b"
+     r"|\b(?:every|each)\s+month\s+on\s+the\s+last\s+day\b", "month_end"),
     (r"\b(?:on\s+)?the\s+" + _ORD + r"\s+(?:day\s+)?of\s+(?:every|each)\s+month\b"
      r"|\b(?:every|each)\s+month\s+on\s+the\s+" + _ORD + r"\b|\bmonthly\s+on\s+the\s+" + _ORD
      + r"\b", "monthly_en"),
@@ -108,6 +110,10 @@ def _monthly_en(m: re.Match[str]) -> tuple[str, time | None]:
     return f"FREQ=MONTHLY;BYMONTHDAY={_day(day)}", None
 
 
+def _month_end(m: re.Match[str]) -> tuple[str, time | None]:
+    return "FREQ=MONTHLY;BYMONTHDAY=-1", None
+
+
 def _monthly_zh(m: re.Match[str]) -> tuple[str, time | None]:
     return f"FREQ=MONTHLY;BYMONTHDAY={_day(zh_number(m.group(1)))}", None
 
@@ -176,6 +182,7 @@ def _simple_zh(m: re.Match[str]) -> tuple[str, time | None]:
 
 
 _BUILDERS = {"weekdays": _weekdays, "weekly_en": _weekly_en, "weekly_zh": _weekly_zh,
-             "monthly_en": _monthly_en, "monthly_zh": _monthly_zh, "yearly_en": _yearly_en,
+             "monthly_en": _monthly_en, "month_end": _month_end, "monthly_zh": _monthly_zh,
+             "yearly_en": _yearly_en,
              "yearly_zh": _yearly_zh, "simple_en": _simple_en, "daypart_en": _daypart_en,
              "interval_zh": _interval_zh, "biweekly_zh": _biweekly_zh, "simple_zh": _simple_zh}

@@ -19,6 +19,7 @@ from typing import Any
 from app.agent import offline_rules as rules
 from app.agent.offline_templates import starter_parts, template_parts, umbrella
 from app.date_phrases import find_date
+from app.quickadd import keeps_words
 from app.recurrence_words import find_recurrence
 from app.schedule.estimates import guess_minutes
 from models.fields import format_utc, parse_utc
@@ -92,16 +93,24 @@ def plan_parts(ctx: Mapping[str, Any]) -> list[rules.Part]:
 def add_part(draft: Draft, index: int, part: rules.Part) -> None:
     after = [draft.ends[a] for a in part.after if a in draft.ends]
     contacts = list(draft.ctx.get("contacts", []))
-    contact = rules.contact_for(part.text, contacts, draft.last_contact)
+    named = rules.contacts_in(part.text, contacts)
+    contact = named[0] if named else rules.contact_for(part.text, contacts, draft.last_contact)
     if contact:
-        draft.last_contact = contact
-    if part.kind == "message" and contact:
-        draft.ends[index] = _message(draft, part, contact, after)
+        draft.last_contact = named[-1] if named else contact
+    if part.kind == "message" and contact:  # one message to each person named
+        posts = [_message(draft, part, who, after) for who in (named or [contact])]
+        draft.ends[index] = posts[-1]
         return
     step = _step(draft, part, contact, after)
     draft.ends[index] = step["id"]
     if step["target"] == "assistant.write":
         draft.last_write = step["id"]
+        if contact and _addressed_to(part.text, contact):  # "写一封感谢信给李老师"
+            draft.ends[index] = _message(draft, part, contact, [step["id"]], deliver=True)
+
+
+def _addressed_to(text: str, contact: str) -> bool:
+    return bool(re.search(r"(?:给|\bto\s+)" + re.escape(contact) + r"\s*$", text, re.IGNORECASE))
 
 
 def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: list[str],
@@ -121,16 +130,17 @@ def _title(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _message(draft: Draft, part: rules.Part, contact: str, after: list[str]) -> str:
+def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
+             deliver: bool = False) -> str:
     text, due = _own_time(draft, part.text)
-    gist = rules.message_gist(text, contact)
+    gist = "" if deliver else rules.message_gist(text, contact)
     if contact in draft.posts:  # one message per contact: say this in the same message
         post = next(s for s in draft.steps if s["id"] == draft.posts[contact])
         source = next(s for s in draft.steps if s["id"] == post["inputs"]["from_step"])
         source["inputs"]["instructions"] += "; " + gist
         post["depends_on"] = sorted((set(post["depends_on"]) | set(after)) - {post["id"]})
         return str(post["id"])
-    source_id = draft.last_write if _only_delivery(gist, contact) else None
+    source_id = draft.last_write if deliver or _only_delivery(gist, contact) else None
     if source_id is None:
         kind = _message_kind(text)
         gist = gist or draft.ctx["task"]["title"]
@@ -140,7 +150,10 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str]) -> 
         written = _new(draft, title, "assistant.write", {"instructions": instructions}, after,
                        due=due, kind="write")
         source_id, after = str(written["id"]), []
-    post = _new(draft, text, "message.post", {"to": contact, "from_step": source_id},
+    title = draft.say(f"Send it to {contact}", f"发给{contact}") if deliver else text
+    if len(rules.contacts_in(part.text, list(draft.ctx.get("contacts", [])))) > 1:
+        title = draft.say(f"Send the message to {contact}", f"把消息发给{contact}")
+    post = _new(draft, title, "message.post", {"to": contact, "from_step": source_id},
                 sorted({source_id, *after}), draft.say(
                     "sent only after you approve it", "经你批准后才会发出"), due, "message")
     draft.posts[contact] = str(post["id"])
@@ -217,6 +230,8 @@ def _own_time(draft: Draft, text: str) -> tuple[str, datetime | None]:
     if found is None:
         return text, None
     when = found.understood.when
+    if keeps_words(text, found):
+        return text, when
     if not found.understood.had_time and draft.due and when.date() == draft.due.date():
         when = draft.due
     return _cut(text, found.start, found.end), when

@@ -19,13 +19,16 @@ from app.date_phrases import find_date as find_phrase
 # verb → (kind, words): the kind of the verb that comes first in the text wins
 VERBS: list[tuple[str, tuple[str, ...]]] = [
     ("remind", ("remind", "reminder", "don't forget", "提醒", "别忘", "记得")),
+    ("submit", ("hand in", "turn in", "submit", "上交", "提交")),
     ("message", ("email", "e-mail", "message", "tell", "notify", "send", "text", "invite",
-                 "ask", "let know", "发邮件", "通知", "告诉", "发消息", "发信息", "邀请", "发给",
+                 "ask", "let know", "reply", "respond", "write back", "发邮件", "通知", "告诉",
+                 "发消息", "发信息", "邀请", "发给",
                  "交给", "转给", "提交给", "问一下", "问问", "问", "发")),
     ("write", ("write", "draft", "compose", "summarise", "summarize", "outline",
                "prepare a list", "写", "起草", "草拟", "总结", "撰写", "列出", "报告")),
     ("call", ("call", "phone", "ring", "打电话", "致电", "电话")),
-    ("calendar", ("check my calendar", "look at my calendar", "查看日程", "看日程", "查日历")),
+    ("calendar", ("check my calendar", "look at my calendar", "check my schedule", "查看日程",
+                  "看日程", "查日历", "的日程", "日程安排")),
     ("save", ("save", "file it", "store", "保存", "存档")),
     ("pay", ("pay", "transfer money", "付款", "缴费", "交费", "付", "转账", "缴")),
     ("buy", ("buy", "order", "purchase", "pick up", "买", "购买", "订购")),
@@ -37,7 +40,8 @@ VERBS: list[tuple[str, tuple[str, ...]]] = [
 
 TAGS: list[tuple[str, tuple[str, ...]]] = [
     ("work", ("team", "offsite", "report", "meeting", "client", "project", "boss", "周报",
-              "团队", "会议", "客户", "项目", "工作", "汇报", "经理", "王总", "老板")),
+              "团队", "会议", "客户", "项目", "工作", "汇报", "经理", "王总", "老板", "团建",
+              "部门", "开会", "报销")),
     ("family", ("mum", "mom", "dad", "kids", "family", "妈妈", "爸爸", "孩子", "家人", "老婆",
                 "老公", "家里", "奶奶", "爷爷")),
     ("health", ("doctor", "dentist", "gym", "medicine", "pills", "医生", "牙医", "体检", "吃药",
@@ -76,15 +80,18 @@ class Part:
 
 def verb_of(text: str) -> str:
     """The kind of the first verb in ``text`` ("do" when none is known)."""
+    lead = _MESSAGE_LEAD.match(text)
+    if lead is not None:
+        return "call" if "打电话" in lead.group(0) else "message"
     lowered = text.lower()
-    best: tuple[int, int, str] | None = None
+    best: tuple[int, int, int, str] | None = None
     for order, (kind, words) in enumerate(VERBS):
         for word in words:
             pattern = r"\b" + re.escape(word) + r"\b" if word.isascii() else re.escape(word)
             m = re.search(pattern, lowered)
-            if m and (best is None or (m.start(), order) < best[:2]):
-                best = (m.start(), order, kind)
-    return "do" if best is None else best[2]
+            if m and (best is None or (m.start(), -len(word), order) < best[:3]):
+                best = (m.start(), -len(word), order, kind)
+    return "do" if best is None else best[3]
 
 
 def split_parts(title: str, detail: str) -> tuple[list[Part], bool]:
@@ -126,6 +133,19 @@ def known_contact(text: str, contacts: list[str]) -> str | None:
         if hit:
             return name
     return None
+
+
+def contacts_in(text: str, contacts: list[str]) -> list[str]:
+    """Every contact a text names, in the order they appear."""
+    lowered = text.lower()
+    found: list[tuple[int, str]] = []
+    for name in sorted(contacts, key=len, reverse=True):
+        key = name.lower()
+        m = (re.search(r"\b" + re.escape(key) + r"\b", lowered) if key.isascii()
+             else re.search(re.escape(key), lowered))
+        if m and not any(a <= m.start() < a + len(n) for a, n in found):
+            found.append((m.start(), name))
+    return [name for _, name in sorted(found)]
 
 
 def contact_for(text: str, contacts: list[str], last: str | None) -> str | None:

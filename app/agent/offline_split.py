@@ -30,7 +30,10 @@ ACTION_EN = (
     "read", "review", "update", "message", "text", "remind", "share", "give", "bring", "visit",
     "go", "return", "cancel", "confirm", "arrange", "organise", "organize", "post", "upload",
     "download", "install", "research", "compare", "choose", "wash", "water", "feed", "walk",
-    "practise", "practice", "study", "learn", "finish", "start", "set", "notify", "hand")
+    "practise", "practice", "study", "learn", "finish", "start", "set", "notify", "hand",
+    "apply", "register", "wrap", "ride", "rehearse", "ship", "meet", "reply", "paint", "pack",
+    "lock", "take", "do", "put", "move", "sell", "rent", "hire", "drop", "attach", "tidy",
+    "iron", "mow", "repair", "call", "phone", "ring", "bake", "photograph", "scan", "sort")
 ACTION_ZH = (
     "订", "预订", "预定", "买", "购买", "打电话", "发", "写", "起草", "告诉", "问", "邀请", "付",
     "交", "办", "准备", "打扫", "做", "修", "打印", "安排", "检查", "提交", "签", "填", "取",
@@ -39,6 +42,10 @@ ACTION_ZH = (
     "通知", "整理", "收拾", "联系", "约", "寄", "把")
 _AND_EN = re.compile(r"\s*,?\s+(?:and|&)\s+(?=(?:" + "|".join(ACTION_EN) + r")\b)", re.IGNORECASE)
 _AND_ZH = re.compile(r"\s*(?:并且|并|而且|同时|，?和(?=(?:" + "|".join(ACTION_ZH) + r")))\s*")
+_VERB_EN = re.compile(r"(?:" + "|".join(ACTION_EN) + r")\b", re.IGNORECASE)
+_VERB_ZH = re.compile(r"(?:" + "|".join(sorted(ACTION_ZH, key=len, reverse=True)) + r")")
+_COMMA_EN = re.compile(r"\s*,\s*")
+_COMMA_ZH = re.compile(r"\s*、\s*")
 _CLAUSE_ZH = re.compile(r"\s*[，,]\s*(?=[^，,。]{0,10}?"
                         r"(?:交给|发给|送给|寄给|告诉|通知|提交给|转给)[\u4e00-\u9fff])")
 
@@ -121,8 +128,18 @@ def _parallel(text: str) -> list[str]:
     found: list[str] = []
     for part in parts:
         for piece in _AND_ZH.split(part):
-            found.extend(_clean(p) for p in _AND_EN.split(piece) if _clean(p))
+            for item in _AND_EN.split(piece):
+                found.extend(_actions(_clean(item)))
     return [p for p in found if p] or [text]
+
+
+def _actions(text: str) -> list[str]:
+    """"prepare the slides, rehearse the talk" / "买菜、做饭": a list if every item is an action."""
+    for pattern, verbs in ((_COMMA_EN, _VERB_EN), (_COMMA_ZH, _VERB_ZH)):
+        items = [_clean(i) for i in pattern.split(text)]
+        if len(items) > 1 and all(verbs.match(i) for i in items):
+            return items
+    return [text]
 
 
 def _joined(text: str) -> Split | None:

@@ -38,10 +38,19 @@ def umbrella(title: str) -> bool:
     return bool(_UMBRELLA.search(title))
 
 
+_FITS = {
+    "organise": re.compile(r"offsite|party|meeting|dinner|event|barbecue|bbq|wedding|reunion|"
+                           r"picnic|conference|workshop|celebration|club|团建|聚餐|聚会|会议|活动|"
+                           r"派对|婚礼|年会|生日会|饭局", re.IGNORECASE),
+    "renew": re.compile(r"passport|visa|licen[cs]e|\bid\b|identity card|permit|residence|"
+                        r"护照|签证|驾照|驾驶证|身份证|居住证|证件|通行证", re.IGNORECASE),
+}
+
+
 def template_parts(part: Part, lang: str) -> list[Part] | None:
-    """The well-known steps for an organise or renew task, in order, or None."""
+    """The well-known steps for an event to organise or a document to renew, or None."""
     template = TEMPLATES.get(part.kind, {}).get(lang)
-    if template is None:
+    if template is None or not _FITS[part.kind].search(part.text):
         return None
     return [Part(title, kind, (i - 1,) if i else ()) for i, (title, kind) in enumerate(template)]
 

@@ -90,9 +90,10 @@ def test_an_unknown_name_stays_a_step_for_you_with_the_reason(db: Path) -> None:
 
 
 def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward(
-        db: Path) -> None:
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     t = task("每天晚上10点提醒我吃药")  # added without the grammar: the review reads it
     clock = Clock()
+    monkeypatch.setattr("app.recurrence.utc_now", clock)  # it reads the wall clock itself
     run(offline(clock))
     t = Task.get_by_id(t.id)
     assert t.recurrence == "FREQ=DAILY" and t.status == "waiting"
@@ -102,7 +103,9 @@ def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward
     assert t.due_at == first + timedelta(days=1)
     clock.now = first + timedelta(minutes=1)
     run(offline(clock))
-    assert Reminder.select().count() == 2 and Task.get_by_id(t.id).status == "waiting"
+    fired = sorted(r.fire_at for r in Reminder.select())
+    assert fired == [first, first + timedelta(days=1)]  # 22:00 again, the next evening
+    assert Task.get_by_id(t.id).status == "waiting"
 
 
 def test_a_reminder_fires_at_the_named_time_outside_working_hours(db: Path) -> None:
@@ -163,3 +166,24 @@ def test_migration_3_gives_old_failure_reviews_their_decision(tmp_path: Path) ->
     _structured_worklog(db)  # idempotent
     rows = db.execute_sql("SELECT stage, decision, plan_step FROM work_log ORDER BY id")
     assert rows.fetchall() == [("failure_review", "split", "s2"), (None, None, None)]
+
+
+def test_notes_give_steps_and_the_task_itself_is_kept_last(db: Path) -> None:
+    t = task("去医院体检", "- 前一天晚上十点后禁食\n- 带上身份证和医保卡",
+             due_at=datetime(2026, 12, 11, 1, 0, tzinfo=UTC))  # Friday 09:00
+    run(offline())
+    steps = steps_of(t)
+    assert [s.title for s in steps][-1] == "去医院体检"
+    assert steps[-1].depends_on == [steps[0].id, steps[1].id]
+    assert steps[0].due is not None and steps[0].due < t.due_at  # "the day before"
+
+
+def test_an_invitation_waits_for_the_date_and_the_place(db: Path) -> None:
+    outbox.add_contact("Sam", "sam@example.com")
+    t = task("First pick a date, then book a venue, finally invite Sam")
+    run(offline())
+    steps = {s.id: s for s in steps_of(t)}
+    post = next(s for s in steps.values() if s.target == "message.post")
+    draft = steps[post.inputs["from_step"]]
+    assert draft.depends_on == ["s2"] and steps["s2"].depends_on == ["s1"]
+    assert OutboxMessage.select().count() == 0  # the date and the venue are yours first
