@@ -26,6 +26,7 @@ from bench import (
     bench_list,
     bench_planspec,
     bench_replies,
+    bench_schedule,
     bench_steps,
     bench_stream,
     bench_window,
@@ -43,6 +44,7 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("reply parsing", bench_replies.run),
     ("streaming", bench_stream.run),
     ("calendar and reminders", bench_calendar.run),
+    ("scheduler", bench_schedule.run),
     ("window", bench_window.run),
 )
 

@@ -76,13 +76,16 @@ def test_parse_estimate_refuses_clearly(text: str) -> None:
         parse_estimate(text)
 
 
-def test_offline_planner_proposes_estimates(db: Path) -> None:
+@pytest.mark.parametrize(("title", "minutes"), [
+    ("Write the report, 2 hours, then email Ann", [120, 15]),
+    ("写周报两个小时，然后发邮件给老板", [120, 15]),
+    ("Review the draft 30 min", [30]),
+])
+def test_offline_planner_proposes_estimates(db: Path, title: str, minutes: list[int]) -> None:
     from app.llm.offline import plan as offline_plan
 
-    data = offline_plan({"task": {"title": "Write the report in 2 hours, then email Ann"},
-                         "now": "2026-12-07T09:00:00+08:00"})
-    spec = planspec.parse(data)
-    assert [s.estimate_minutes for s in spec.steps] == [120, 15]
+    data = offline_plan({"task": {"title": title}, "now": "2026-12-07T09:00:00+08:00"})
+    assert [s.estimate_minutes for s in planspec.parse(data).steps] == minutes
 
 
 def test_estimates_are_stored_and_exported(db: Path) -> None:
