@@ -16,6 +16,11 @@ class DateError(ValueError):
     """A phrase that could not be read as a time."""
 
 
+WEEKDAYS_EN = {
+    name: i for i, names in enumerate((
+        "monday mon", "tuesday tue tues", "wednesday wed", "thursday thu thur thurs",
+        "friday fri", "saturday sat", "sunday sun")) for name in names.split()
+}
 MONTHS_EN = {
     name: i for i, names in enumerate((
         "january jan", "february feb", "march mar", "april apr", "may", "june jun",
@@ -96,17 +101,25 @@ def check_iso_date(text: str) -> None:
 _RELATIVE_WORDS = re.compile(r"\b(?:in|ago|from now|later|before|after|next|last)\b|[后後前]")
 
 
-def check_numbers_used(text: str, value: datetime) -> None:
-    """Refuse a reading that ignored a number ('tomorrow 5', 'tomorrow at 25').
+def check_reading(text: str, value: datetime) -> None:
+    """Refuse a reading that ignored a number or named the wrong weekday.
 
-    dateparser drops tokens it cannot place; every number of an absolute phrase must be
-    one of the parts of what it read.
+    dateparser drops tokens it cannot place ('tomorrow 5' → tomorrow, 'friday at 5' →
+    1 May): every number of an absolute phrase must be one of the parts of what it
+    read, and a weekday it names must be the weekday of the result.
+
+    Raises:
+        DateError: saying what the reading left out.
     """
+    said = f"{text!r} was read as {value:%a %Y-%m-%d %H:%M}"
+    for m in re.finditer(r"\b(" + "|".join(WEEKDAYS_EN) + r")\b", text.lower()):
+        if WEEKDAYS_EN[m[1]] != value.weekday():
+            raise DateError(f"{said}, which is not a {m[1]}; say 'friday 5pm' or 'Dec 5'")
     if _RELATIVE_WORDS.search(text.lower()):
         return
     parts = {value.year, value.year % 100, value.month, value.day, value.hour,
              value.hour % 12 or 12, value.minute}
     for number in re.findall(r"\d+", text):
         if int(number) not in parts:
-            raise DateError(f"{text!r} was read as {value:%Y-%m-%d %H:%M}, which leaves out "
-                            f"{number}; say 'tomorrow 5pm', 'Dec 5' or 'in 5 days'")
+            raise DateError(f"{said}, which leaves out {number}; say 'tomorrow 5pm', "
+                            "'Dec 5' or 'in 5 days'")

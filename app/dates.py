@@ -15,19 +15,14 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
+from app.date_checks import WEEKDAYS_EN, check_iso_date, check_reading, refuse_nonsense
 from app.date_checks import DateError as DateError
-from app.date_checks import check_iso_date, check_numbers_used, refuse_nonsense
 from models.fields import EARLIEST, LATEST, InstantOutOfRange, checked_utc, format_utc
 
 DEFAULT_TIME = {"start": time(9, 0), "due": time(18, 0), "expires": time(23, 59)}
 EXAMPLES = ("'tomorrow 3pm', 'next friday', 'in 2 hours', '2026-12-03 17:00', '明天下午三点', "
             "'3天后'")
 
-WEEKDAYS_EN = {
-    name: i for i, names in enumerate((
-        "monday mon", "tuesday tue tues", "wednesday wed", "thursday thu thur thurs",
-        "friday fri", "saturday sat", "sunday sun")) for name in names.split()
-}
 WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "七": 6}
 ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
              "六": 6, "七": 7, "八": 8, "九": 9}
@@ -318,7 +313,7 @@ def _fallback(text: str, role: str, now: datetime) -> Understood | None:
     if data.date_obj is None:
         return None
     value = data.date_obj
-    check_numbers_used(text, value)
+    check_reading(text, value)
     if value.tzinfo is not None:
         return Understood(value, True)
     if data.period == "time":

@@ -137,6 +137,8 @@ def test_the_last_day_in_range_is_accepted() -> None:
     ("tomorrow 5", "leaves out 5"),
     ("tomorrow at 25", "leaves out 25"),
     ("in -5 days", "negative amount"),
+    ("friday at 5", "not a friday"),
+    ("fri Dec 5", "not a fri"),
     ("x" * 201, "too long"),
 ])
 def test_wrong_dates_are_refused_with_the_reason(phrase: str, reason: str) -> None:
