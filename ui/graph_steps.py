@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
@@ -54,6 +54,8 @@ class GraphSteps(QObject):
                 (self.actions.add_after if kind == "after" else self.actions.add_inside)(ref)
 
         return [
+            (QKeySequence(Qt.Key.Key_Down), lambda: self.select_next(1)),
+            (QKeySequence(Qt.Key.Key_Up), lambda: self.select_next(-1)),
             (QKeySequence(KEYS["rename"]), lambda: self._rename_selected()),
             (QKeySequence(KEYS["done"]), lambda: on_selected("done")),
             (QKeySequence(KEYS["start"]), lambda: on_selected("start")),
@@ -62,6 +64,20 @@ class GraphSteps(QObject):
             (QKeySequence(KEYS["add_after"]), lambda: add("after")),
             (QKeySequence(KEYS["add_inside"]), lambda: add("inside")),
         ]
+
+    def select_next(self, step: int) -> None:
+        """Walk the steps with the arrow keys, in plan order (the first when none is)."""
+        shown = [sid for sid in self.view.snapshot_order() if sid in self.view.scene.nodes]
+        if not shown:
+            return
+        selected = self.view.scene.selected_steps()
+        at = shown.index(selected[0]) + step if len(selected) == 1 and selected[0] in shown \
+            else 0
+        wanted = shown[max(0, min(len(shown) - 1, at))]
+        self.view.scene.clearSelection()
+        item = self.view.scene.select_step(wanted)
+        if item is not None:
+            self.view.graphics.ensureVisible(item, 40, 40)
 
     def fill_menu(self, menu: QMenu, step_id: str) -> bool:
         """The step's context menu; False when the step is not one that can be edited."""

@@ -37,6 +37,7 @@ from ui.runner import in_thread
 from ui.step_panel import StepPanel
 from ui.task_dialog import TaskDialog
 from ui.task_list import TaskListPanel
+from ui.undo_actions import UndoActions
 from ui.welcome import WelcomeView
 
 
@@ -114,9 +115,10 @@ class MainWindow(QMainWindow):
     def _actions(self) -> None:
         t = self.texts
         bar = self.menuBar()
-        self.menus = {key: bar.addMenu("") for key in ("file", "edit", "view", "assistant")}
+        self.menus = {key: bar.addMenu("") for key in ("file", "edit", "view", "plan",
+                                                       "assistant")}
         for key, make in (("file", lambda: self.tr("&File")), ("edit", lambda: self.tr("&Edit")),
-                          ("view", lambda: self.tr("&View")),
+                          ("view", lambda: self.tr("&View")), ("plan", lambda: self.tr("&Plan")),
                           ("assistant", lambda: self.tr("&Assistant"))):
             t.add(self.menus[key].setTitle, make)
         self.commands: list[QAction] = []
@@ -135,6 +137,7 @@ class MainWindow(QMainWindow):
             toggle = dock.toggleViewAction()
             self.menus["view"].addAction(toggle)
             self.commands.append(toggle)
+        self._plan_actions()
         add(lambda: self.tr("Run the assistant"), ["F5"], self.ctx.assistant.run_until_idle,
             "assistant")
         add(lambda: self.tr("Stop the assistant"), ["Esc"], self.ctx.assistant.stop,
@@ -146,6 +149,17 @@ class MainWindow(QMainWindow):
         t.add(self.calendar_dock.setWindowTitle, lambda: self.tr("Calendar"))
         t.add(self.reminder_dock.setWindowTitle, lambda: self.tr("Reminders"))
         t.add(self.assistant_dock.setWindowTitle, lambda: self.tr("Assistant"))
+
+    def _plan_actions(self) -> None:
+        add, bar = self._add_action, self.plan_toolbar
+        add(lambda: self.tr("Go to the task list"), ["Ctrl+L"], self.tasks.table.setFocus,
+            "view")
+        add(lambda: self.tr("Go to the plan"), ["Ctrl+G"], self.plan_view.setFocus, "view")
+        add(lambda: self.tr("Approve the plan"), ["Ctrl+Shift+A"], lambda: bar.act("approve"),
+            "plan")
+        add(lambda: self.tr("Pause the plan"), [], lambda: bar.act("pause"), "plan")
+        add(lambda: self.tr("Resume the plan"), [], lambda: bar.act("resume"), "plan")
+        add(lambda: self.tr("Add step"), [], self.plan_view.add_step, "plan")
 
     def _add_action(self, make: Callable[[], str], keys: list[QKeySequence.StandardKey | str],
                     slot: Callable[..., object], menu_name: str) -> QAction:
@@ -163,28 +177,15 @@ class MainWindow(QMainWindow):
 
     def _undo_actions(self) -> None:
         """Undo and redo whose text names what they undo ("Undo Add step in “Team offsite”")."""
-        stack = self.ctx.undo
-        self.undo_action = self._add_action(self._undo_text, ["Ctrl+Z"], stack.undo, "edit")
-        self.redo_action = self._add_action(self._redo_text, ["Ctrl+Shift+Z", "Ctrl+Y"],
-                                            stack.redo, "edit")
-        stack.indexChanged.connect(self._on_undo_index_changed)
-        self._on_undo_index_changed()
-
-    def _undo_text(self) -> str:
-        what = self.ctx.undo.undoText()
-        return self.tr("Undo %1").replace("%1", what) if what else self.tr("Undo")
-
-    def _redo_text(self) -> str:
-        what = self.ctx.undo.redoText()
-        return self.tr("Redo %1").replace("%1", what) if what else self.tr("Redo")
-
-    def _on_undo_index_changed(self, *_: object) -> None:
-        self.undo_action.setText(self._undo_text())
-        self.undo_action.setEnabled(self.ctx.undo.canUndo())
-        self.redo_action.setText(self._redo_text())
-        self.redo_action.setEnabled(self.ctx.undo.canRedo())
+        self.undo_actions = UndoActions(self.ctx.undo, self)
+        for action in (self.undo_actions.undo, self.undo_actions.redo):
+            self.menus["edit"].addAction(action)
+            self.commands.append(action)
+        self.undo_action, self.redo_action = self.undo_actions.undo, self.undo_actions.redo
 
     def _connect(self) -> None:
+        self._look = (str(settings.get("ui.theme")), str(settings.get("ui.language")))
+        self.ctx.bridge.external_change.connect(self._on_bridge_external_change)
         self.ctx.selection.task_selected.connect(self._on_selection_task_selected)
         self.ctx.status.info.connect(self._on_status_info)
         self.ctx.status.error.connect(self._on_status_error)
@@ -283,6 +284,17 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_settings_saved(self) -> None:
         """Theme and language take effect at once (the dialog saved them in a worker)."""
+        from app import autostart
+
+        autostart.apply(bool(settings.get("app.start_at_login")))
+        self._apply_look(force=True)
+
+    @Slot()
+    def _on_bridge_external_change(self) -> None:
+        """A theme or language set elsewhere (``stepwise settings``) applies here too."""
+        self._apply_look(force=False)
+
+    def _apply_look(self, *, force: bool) -> None:
         from PySide6.QtWidgets import QApplication
 
         from ui import i18n
@@ -290,11 +302,14 @@ class MainWindow(QMainWindow):
 
         app = QApplication.instance()
         assert isinstance(app, QApplication)
-        from app import autostart
-
-        autostart.apply(bool(settings.get("app.start_at_login")))
-        apply_look(app, str(settings.get("ui.theme")))
-        i18n.install(app, str(settings.get("ui.language")))  # LanguageChange: texts follow
+        wanted = (str(settings.get("ui.theme")), str(settings.get("ui.language")))
+        if not force and wanted == self._look:
+            return
+        if force or wanted[0] != self._look[0]:
+            apply_look(app, wanted[0])
+        if force or wanted[1] != self._look[1]:
+            i18n.install(app, wanted[1])  # LanguageChange: every text follows
+        self._look = wanted
 
     def open_palette(self) -> None:
         from ui.palette import CommandPalette
@@ -305,7 +320,7 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
             self.texts.apply()
-            self._on_undo_index_changed()
+            self.undo_actions.retranslate()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)

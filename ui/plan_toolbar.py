@@ -20,6 +20,7 @@ from app.errors import KnownError
 from app.states import PLAN
 from models import StoreError
 from ui import labels
+from ui.calendar.scheduling import schedule_now
 from ui.context import WindowContext
 from ui.elided import ElidedLabel
 from ui.revision_diff import RevisionDiffDialog
@@ -91,13 +92,14 @@ class PlanToolbar(QWidget):
             "abort": self._button("abortButton", lambda: self._on_action_clicked("abort")),
         }
         self.revisions = self._button("revisionsButton", self._on_revisions_clicked)
+        self.schedule = self._button("scheduleButton", lambda: schedule_now(self.ctx))
         self._set_texts()
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.title, 2)
         layout.addWidget(self.chip)
         layout.addWidget(self.growing, 1)
-        for widget in (self.generate, *self.buttons.values(), self.revisions):
+        for widget in (self.generate, *self.buttons.values(), self.revisions, self.schedule):
             layout.addWidget(widget)
 
     def _button(self, name: str, slot: Callable[[], Any]) -> QPushButton:
@@ -115,6 +117,9 @@ class PlanToolbar(QWidget):
         self.buttons["abort"].setToolTip(self.tr("Stop the plan for good; open steps are skipped"))
         self.revisions.setText(self.tr("Revisions…"))
         self.revisions.setToolTip(self.tr("Compare two revisions of this plan"))
+        self.schedule.setText(self.tr("Schedule"))
+        self.schedule.setToolTip(self.tr("Place every step that has an estimate into free "
+                                         "working time (see the calendar)"))
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)
@@ -212,6 +217,12 @@ class PlanToolbar(QWidget):
         self.growing.setToolTip("\n".join(titles))
 
     # --- plan actions --------------------------------------------------------------------
+
+    def act(self, action: str) -> None:
+        """Approve, pause, resume or abort the plan shown, when its status allows it
+        (the plan menu's keys)."""
+        if plan_action_allowed(action, self.status) and self._busy_actions == 0:
+            self._on_action_clicked(action)
 
     def _on_action_clicked(self, action: str) -> None:
         if not self.task_id:

@@ -184,6 +184,11 @@ class PlanView(QWidget):
     def snapshot(self) -> PlanSnapshot | None:
         return self._snapshot
 
+    def snapshot_order(self) -> list[str]:
+        """The step ids of the plan shown, in plan order."""
+        spec = None if self._snapshot is None else self._snapshot.spec
+        return [] if spec is None else [s.id for s in spec.steps]
+
     @property
     def is_draft(self) -> bool:
         """Whether the graph shows a plan the assistant is still writing (read-only)."""

@@ -230,3 +230,14 @@ def test_a_node_move_is_undoable_and_redoable(ctx: WindowContext, qtbot: QtBot) 
     ctx.undo.redo()
     qtbot.wait_until(lambda: view.scene.nodes["s2"].pos() == moved)
     assert latest(task_id).revision == 1  # moves are view state, never revisions
+
+
+def test_arrow_keys_walk_the_steps_in_the_graph(ctx: WindowContext, qtbot: QtBot) -> None:
+    view = open_view(ctx, qtbot, running_task())
+    view.graphics.setFocus()
+    QTest.keyClick(view.graphics, Qt.Key.Key_Down)
+    assert view.scene.selected_steps() == ["s1"]
+    QTest.keyClick(view.graphics, Qt.Key.Key_Down)
+    assert view.scene.selected_steps() == ["s2"]
+    QTest.keyClick(view.graphics, Qt.Key.Key_Up)
+    assert view.scene.selected_steps() == ["s1"]

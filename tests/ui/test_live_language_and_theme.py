@@ -90,3 +90,32 @@ def test_settings_has_ctrl_comma_and_menus_show_their_keys(window: MainWindow) -
 def test_undo_names_what_it_undoes(window: MainWindow) -> None:
     assert window.undo_action.text() == "Undo" and not window.undo_action.isEnabled()
 
+
+
+def test_a_theme_set_from_the_command_line_applies_in_the_open_window(
+        window: MainWindow, qtbot: QtBot, qapp: QApplication) -> None:
+    from app import settings
+
+    apply_look(qapp, "light")
+    light = window.plan_view.scene.backgroundBrush().color()
+    settings.put("ui.theme", "dark")  # as `stepwise settings` in another process does
+    window.ctx.bridge.external_change.emit()
+    qtbot.wait_until(lambda: window.plan_view.scene.backgroundBrush().color() != light)
+    settings.put("ui.theme", "light")
+
+
+def test_the_plan_menu_approves_with_its_key(window: MainWindow, qtbot: QtBot) -> None:
+    from app import plans
+    from app.tasks import NewTask, add_task
+    from tests.ui.test_plan_view import plan15
+
+    task_id = add_task(NewTask(title="Team offsite")).id
+    plans.save_plan(task_id, plan15(), author="assistant")
+    window.tasks.reload()
+    qtbot.wait_until(lambda: window.tasks.model.rowCount() == 1)
+    window.tasks.select_task(task_id)
+    qtbot.wait_until(lambda: window.plan_toolbar.status == "pending")
+    approve = next(a for a in window.commands if a.text() == "Approve the plan")
+    assert approve.shortcut() == QKeySequence("Ctrl+Shift+A")
+    approve.trigger()
+    qtbot.wait_until(lambda: plans.latest_plan(task_id).status == "in_progress")  # type: ignore[union-attr]
