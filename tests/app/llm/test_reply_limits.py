@@ -51,6 +51,17 @@ def test_reply_size_cap_a_whole_json_reply_past_its_bound_is_refused(server: Fak
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("kind", KINDS)
+def test_reply_size_cap_one_streamed_event_or_line_past_its_bound_is_refused(
+        server: FakeModelServer, kind: str) -> None:
+    # One SSE event (OpenAI) or one JSON line (Ollama) bigger than any reply can be:
+    # refused while it is read, never held whole in memory.
+    server.script(reply("\x01" * (MAX_BODY_BYTES // 6 + 10), chunk_size=MAX_BODY_BYTES))
+    error = failure(provider(server, kind))
+    assert error.kind == "too_large"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("kind", KINDS)
 def test_reply_size_cap_an_error_body_is_read_only_in_part(server: FakeModelServer,
                                                            kind: str) -> None:
     server.script(status(500, "broken " * 500_000))  # 3.5 MB of error text
