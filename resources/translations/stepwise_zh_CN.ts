@@ -797,6 +797,16 @@
 <context>
     <name>PlanToolbar</name>
     <message>
+        <location filename="../../ui/plan_toolbar.py" line="1"/>
+        <source>Schedule</source>
+        <translation>排程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_toolbar.py" line="1"/>
+        <source>Place every step that has an estimate into free working time (see the calendar)</source>
+        <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
+    </message>
+    <message>
         <location filename="../../ui/plan_toolbar.py" line="112"/>
         <source>Approve</source>
         <translation>批准</translation>
