@@ -82,7 +82,7 @@ def find_recurrence(text: str) -> Recurring | None:
         try:
             rule, clock = _BUILDERS[kind](m)
         except ValueError:
-            continue  # "the 45th of every month": not a recurrence
+            return None  # "the 45th of every month": no day like that, so no recurrence
         return Recurring(rule, m.start(), m.end(), clock)
     return None
 

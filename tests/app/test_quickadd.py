@@ -1,0 +1,124 @@
+"""The quick-add grammar and the word readers under it (recurrence, dates anywhere)."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.date_phrases import find_date
+from app.quickadd import preview, read_typed
+from app.recurrence_words import find_recurrence
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+NOW = datetime(2026, 11, 30, 10, 0, tzinfo=SHANGHAI)  # a Monday
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("every day", "FREQ=DAILY"), ("every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+    ("every Monday", "FREQ=WEEKLY;BYDAY=MO"), ("every other week", "FREQ=WEEKLY;INTERVAL=2"),
+    ("on the 5th of every month", "FREQ=MONTHLY;BYMONTHDAY=5"),
+    ("every year on March 3", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=3"),
+    ("every 3 days", "FREQ=DAILY;INTERVAL=3"), ("每天", "FREQ=DAILY"),
+    ("每个工作日", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), ("每周五", "FREQ=WEEKLY;BYDAY=FR"),
+    ("每两周", "FREQ=WEEKLY;INTERVAL=2"), ("每月5号", "FREQ=MONTHLY;BYMONTHDAY=5"),
+    ("每年3月8日", "FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=8"),
+    ("每个月最后一天", "FREQ=MONTHLY;BYMONTHDAY=-1"), ("每周一三五", "FREQ=WEEKLY;BYDAY=MO,WE,FR"),
+])
+def test_recurrence_words_become_rrules(text: str, rule: str) -> None:
+    found = find_recurrence(f"x {text} y")
+    assert found is not None and found.rule == rule
+
+
+@pytest.mark.parametrize("text", ["every blue moon", "the 45th of every month", "每月45号",
+                                  "everyday objects", "每人一份"])
+def test_words_that_only_look_like_a_recurrence_are_not_one(text: str) -> None:
+    assert find_recurrence(text) is None
+
+
+def test_the_grammar_takes_the_title_apart() -> None:
+    reading = read_typed("Pay the electricity bill on the 5th of every month #home !2 @Alice",
+                         NOW)
+    assert reading.title == "Pay the electricity bill"
+    assert reading.recurrence == "FREQ=MONTHLY;BYMONTHDAY=5"
+    assert reading.due == datetime(2026, 12, 5, 18, 0, tzinfo=SHANGHAI)
+    assert (reading.tags, reading.priority, reading.contact) == (("home",), 2, "Alice")
+
+
+def test_a_recurring_reminder_gets_its_named_time_and_only_the_task_words() -> None:
+    reading = read_typed("Remind me every Monday at 9am to water the plants", NOW)
+    assert reading.title == "Remind me to water the plants"
+    assert reading.due == datetime(2026, 12, 7, 9, 0, tzinfo=SHANGHAI)
+    chinese = read_typed("每天晚上八点提醒我吃药", NOW)
+    assert (chinese.title, chinese.recurrence) == ("提醒我吃药", "FREQ=DAILY")
+    assert chinese.due == datetime(2026, 11, 30, 20, 0, tzinfo=SHANGHAI)
+
+
+def test_a_weekly_nine_oclock_stays_nine_oclock_across_daylight_saving() -> None:
+    new_york = ZoneInfo("America/New_York")
+    friday = datetime(2026, 10, 30, 12, 0, tzinfo=new_york)  # DST ends on Nov 1
+    found = find_recurrence("every monday")
+    assert found is not None
+    first = found.first(friday, datetime(2026, 1, 1, 9, 0).time())
+    assert first == datetime(2026, 11, 2, 9, 0, tzinfo=new_york) and first.utcoffset() is not None
+
+
+@pytest.mark.parametrize(("text", "due"), [
+    ("Renew passport before Dec 20", "2026-12-20 18:00"),
+    ("Prepare for the job interview at Acme on Thursday", "2026-12-03 18:00"),
+    ("next Tuesday at 10am", "2026-12-01 10:00"), ("in March", "2027-03-31 18:00"),
+    ("late December", "2026-12-31 18:00"), ("国庆节前", "2027-09-30 18:00"),
+    ("晚上10点", "2026-11-30 22:00"), ("下个月初", "2026-12-05 18:00"),
+    ("明年1月", "2027-01-31 18:00"), ("the 3rd of January", "2027-01-03 18:00"),
+    ("in two weeks", "2026-12-14 18:00"), ("tomorrow morning", "2026-12-01 09:00"),
+])
+def test_dates_are_found_anywhere_without_dateparser(text: str, due: str) -> None:
+    found = find_date(text, "due", NOW)
+    assert found is not None and found.understood.when.strftime("%Y-%m-%d %H:%M") == due
+
+
+@pytest.mark.parametrize("text", ["买一点水果", "Sun cream", "起草邀请，写明日期和地点",
+                                  "I may march on", "3号楼"])
+def test_words_that_are_not_dates_stay_words(text: str) -> None:
+    assert find_date(text, "due", NOW) is None
+
+
+def test_a_date_that_is_part_of_what_to_say_stays_in_the_title() -> None:
+    assert read_typed("邀请张经理参加周五的聚餐", NOW).title == "邀请张经理参加周五的聚餐"
+    assert read_typed("告诉老婆今晚加班", NOW).title == "告诉老婆今晚加班"
+    assert read_typed("Tell Alice the meeting moved to 4pm", NOW).title.endswith("4pm")
+
+
+def test_an_inline_list_becomes_the_detail() -> None:
+    reading = read_typed("Plan the team offsite: 1. pick two dates 2. book a venue "
+                         "3. send invitations by next friday", NOW)
+    assert reading.title == "Plan the team offsite"
+    assert reading.detail.splitlines() == ["1. pick two dates", "2. book a venue",
+                                           "3. send invitations"]
+
+
+def test_the_preview_names_everything_and_is_fast() -> None:
+    text = "每周五提醒我交周报 #work !1"
+    read_typed(text, NOW)
+    started = time.perf_counter()
+    shown = preview(text, "", NOW)
+    assert time.perf_counter() - started < 0.05
+    assert shown == "→ 提醒我交周报 · due Fri 2026-12-04 09:00 · repeats FREQ=WEEKLY;BYDAY=FR · " \
+                    "#work · !1"
+    assert preview("x", "3 December 2027 5pm", NOW) is None  # for the worker, not the GUI
+
+
+@pytest.mark.timeout(60)
+@given(st.text(alphabet=st.sampled_from(list("every day 每周五天月号 at 9am 明天下午三点 "
+                                             "#!@1234,，。的前 next friday of the month")),
+               max_size=60))
+def test_any_typed_line_is_read_quickly_and_never_raises(text: str) -> None:
+    started = time.perf_counter()
+    reading = read_typed(text, NOW)
+    assert time.perf_counter() - started < 0.5
+    assert reading.title.strip() or not text.strip()
+    assert "\n" not in reading.title or "\n" in text
