@@ -98,7 +98,8 @@ def _write_export(template: dict[str, Any], path: Path, titles: list[str],
     """Write a Stepwise export holding one task per title (and nothing else)."""
     row = template["tables"]["task"][0]
     tables: dict[str, list[Any]] = {name: [] for name in template["tables"]}
-    tables["task"] = [{**row, "id": number, "title": title, "detail": detail}
+    tables["task"] = [{**row, "id": number, "title": title, "detail": detail,
+                       "uid": f"00000000-0000-4000-8000-{number:012d}"}  # UIDs are unique
                       for number, title in enumerate(titles, start=1)]
     path.write_text(json.dumps({**template, "tables": tables}), encoding="utf-8")
     return path
