@@ -87,6 +87,7 @@ def cmd_next(args: argparse.Namespace) -> int:
     """Print the task the assistant takes next and each term of its urgency."""
     from app import settings
     from app.agent import picking
+    from app.agent.urgency import explain_task
 
     now = datetime.now(UTC)
     found = picking.candidates(now, bool(settings.get("assistant.auto_accept")))
@@ -101,7 +102,7 @@ def cmd_next(args: argparse.Namespace) -> int:
                           "terms": terms}, ensure_ascii=False))
         return 0
     print(f"#{chosen.task.id} {shown(chosen.task.title)}: {chosen.stage} next")
-    print(f"urgency {chosen.urgency.score:.2f} = {chosen.urgency.explain()}")
+    print(explain_task(chosen.task, now))
     for name, value in chosen.urgency.terms:
         print(f"  {name:<9}{value:6.2f}")
     return 0

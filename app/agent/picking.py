@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from app import graph, plans, settings
-from app.agent.urgency import Urgency, urgency
+from app.agent.urgency import Urgency, task_urgency
 from app.planspec import PlanSpec, PlanStep
 from app.states import OPEN_TASK
 from models import OutboxMessage, Plan, Step, Task, WorkLog
@@ -121,7 +121,6 @@ def candidates(now: datetime, auto_accept: bool) -> list[Candidate]:
         stage = next_stage(task, now, auto_accept)
         if stage is None:
             continue
-        score = urgency(task.priority, task.due_at, task.created_at, bool(task.problem), now)
-        found.append(Candidate(task, stage, score))
+        found.append(Candidate(task, stage, task_urgency(task, now)))
     found.sort(key=lambda c: (-c.urgency.score, c.task.id))
     return found

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from models import Task
 
 PRIORITY_WEIGHT = {1: 6.0, 2: 3.9, 3: 1.8, 4: 0.0}
 DUE_WEIGHT = 12.0
@@ -47,3 +51,14 @@ def urgency(priority: int, due: datetime | None, created: datetime, blocked: boo
         ("blocked", BLOCKED_WEIGHT if blocked else 0.0),
     )
     return Urgency(round(sum(v for _, v in terms), 4), terms)
+
+
+def task_urgency(task: Task, now: datetime) -> Urgency:
+    """The score the assistant ranks ``task`` by (the same as ``stepwise next`` shows)."""
+    return urgency(task.priority, task.due_at, task.created_at, bool(task.problem), now)
+
+
+def explain_task(task: Task, now: datetime) -> str:
+    """One line for a task's details: "urgency 9.98 = priority 3.9 + due 6.1 + age 0.0"."""
+    score = task_urgency(task, now)
+    return f"urgency {score.score:.2f} = {score.explain()}"

@@ -43,6 +43,11 @@ def task(title: str, detail: str = "", **fields: Any) -> Task:
     return add_task(NewTask(title=title, detail=detail, timezone="Asia/Shanghai", **fields))
 
 
+def step_reminders() -> list[Reminder]:
+    """The reminders steps set (not the due-time reminders the reminder list adds itself)."""
+    return list(Reminder.select().where(Reminder.kind == "step").order_by(Reminder.fire_at))
+
+
 def steps_of(t: Task) -> list[Any]:
     return plans.spec_of(plans.latest_plan(t.id)).steps  # type: ignore[arg-type]
 
@@ -98,12 +103,12 @@ def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward
     t = Task.get_by_id(t.id)
     assert t.recurrence == "FREQ=DAILY" and t.status == "waiting"
     first = datetime(2026, 11, 30, 14, 0, tzinfo=UTC)  # 22:00 in Shanghai
-    assert [r.fire_at for r in Reminder.select()] == [first]
-    assert Reminder.get().text == "吃药"
+    assert [r.fire_at for r in step_reminders()] == [first]
+    assert step_reminders()[0].text == "吃药"
     assert t.due_at == first + timedelta(days=1)
     clock.now = first + timedelta(minutes=1)
     run(offline(clock))
-    fired = sorted(r.fire_at for r in Reminder.select())
+    fired = sorted(r.fire_at for r in step_reminders())
     assert fired == [first, first + timedelta(days=1)]  # 22:00 again, the next evening
     assert Task.get_by_id(t.id).status == "waiting"
 
@@ -112,7 +117,7 @@ def test_a_reminder_fires_at_the_named_time_outside_working_hours(db: Path) -> N
     eight_pm = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     t = task("Remind me to call the plumber", due_at=eight_pm)
     run(offline())
-    assert [r.fire_at for r in Reminder.select()] == [eight_pm]
+    assert [r.fire_at for r in step_reminders()] == [eight_pm]
     assert Task.get_by_id(t.id).status == "done"
 
 
