@@ -20,9 +20,13 @@ MAX_RESULT_CHARS = 20_000
 
 @dataclass(frozen=True)
 class Done:
+    """What doing a step came to; ``final``: a failure that no automatic retry may undo
+    (the user's own decision, such as a rejected message)."""
+
     status: str  # "completed", "failed" or "waiting"
     result: str | None = None
     error: str | None = None
+    final: bool = False
 
 
 def do_file_write(task: Task, step: PlanStep, spec: PlanSpec) -> Done:
@@ -62,8 +66,9 @@ def _file_content(step: PlanStep, spec: PlanSpec) -> str | Done:
 
 
 def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None = None) -> Done:
-    """Queue the step's message for approval, once per step: a message already queued,
-    approved or sent for it (an earlier run stopped before the step moved) is not repeated.
+    """Queue the step's message for approval, once per attempt of the step: a message this
+    attempt already queued, sent or saw rejected (a run stopped before the step moved) is
+    reported, not repeated; a retry after a rejection asks again.
     Its text is ``text``, or the result of the step named by ``from_step`` (a draft)."""
     from app.outbox import find_contact
 
@@ -80,13 +85,31 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
         return Done("failed", error=f"{name!r} is not in your contacts; add them "
                     "with `stepwise contacts add NAME ADDRESS` to allow messages to them")
     with atomic():
-        earlier = (OutboxMessage.select().where(OutboxMessage.step == step_pk)
-                   .order_by(OutboxMessage.id.desc()).first())
-        if earlier is not None and earlier.status == "sent":
-            return Done("completed", result=f"sent to {contact.name}")
-        if earlier is None or earlier.status == "rejected":  # a rejection failed that attempt
+        earlier = _this_attempts_message(step_pk)
+        if earlier is None:
             OutboxMessage.create(task=task, step=step_pk, contact=contact, text=text)
+        elif earlier.status == "sent":
+            return Done("completed", result=f"sent to {contact.name}")
+        elif earlier.status == "rejected":  # as the outbox would have failed it
+            return Done("failed", error="you rejected the message", final=True)
     return Done("waiting", result=f"waiting for your approval to message {contact.name}")
+
+
+def _this_attempts_message(step_pk: int) -> OutboxMessage | None:
+    """The step's latest message, unless it is a rejection from an earlier attempt.
+
+    A message step's attempt ends with at most one rejection, and each retry counts an
+    attempt: a rejection beyond the attempts behind the step belongs to the one running
+    now (the process stopped before the rejection failed the step).
+    """
+    rows = list(OutboxMessage.select(OutboxMessage.id, OutboxMessage.status)
+                .where(OutboxMessage.step == step_pk).order_by(OutboxMessage.id))
+    if not rows:
+        return None
+    rejections = sum(row.status == "rejected" for row in rows)
+    if rows[-1].status == "rejected" and rejections <= Step.get_by_id(step_pk).attempts:
+        return None
+    return rows[-1]
 
 
 def do_reminder(task: Task, step: PlanStep, step_pk: int, now: datetime) -> Done:

@@ -434,11 +434,12 @@ class Assistant:
                 plans.step_action(task.id, step.id, "done", result=done.result, actor="assistant")
                 self._recovered(Task.get_by_id(task.id))
             return f"step {step.id} done"
-        return self._step_failed(task, step, done.error or "failed")
+        return self._step_failed(task, step, done.error or "failed", retry=not done.final)
 
-    def _step_failed(self, task: Task, step: PlanStep, error: str) -> str:
+    def _step_failed(self, task: Task, step: PlanStep, error: str, *, retry: bool = True
+                     ) -> str:
         attempts = plans.current_attempts(task.id, step.id) + 1
-        if attempts < settings.get("assistant.step_attempts"):
+        if retry and attempts < settings.get("assistant.step_attempts"):
             plans.fail_and_retry(task.id, step.id, error)
             return f"step {step.id} failed (attempt {attempts}), will retry: {error}"
         with atomic():

@@ -18,11 +18,10 @@ from pathlib import Path
 import pytest
 
 from app import paths, plans, settings
-from app.agent import doers
 from app.agent.journal import MAX_JOURNAL_CHARS
 from app.agent.loop import Assistant, Outcome
 from app.llm.base import MAX_REPLY_CHARS
-from app.outbox import add_contact
+from app.outbox import add_contact, decide
 from app.tasks import NewTask, add_task
 from models import ModelCall, OutboxMessage, Reminder, Step, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
@@ -99,19 +98,48 @@ def test_reminder_idempotent_after_a_crash_before_the_step_is_done(
     assert Reminder.select().where(Reminder.kind == "step").count() == 1
 
 
-def test_message_idempotent_when_it_was_sent_before_the_step_moved(db: Path) -> None:
+def _message_waiting() -> Task:
     add_contact("Ann", "ann@example.com")
     task = add_task(NewTask(title="Tell Ann"))
+    settings.put("assistant.review_budget", 0)  # a failed step waits for the user
     _run(ScriptedProvider(script=[REVIEW_PLAN, _plan_reply(
         _step("tell", "message.post", {"to": "Ann", "text": "Ready."}))]))
-    row = _latest_step(task.id, "tell")
-    step = plans.spec_of(plans.active_plan(task.id)).step("tell")
+    assert OutboxMessage.select().count() == 1
+    return task
+
+
+def test_message_idempotent_when_it_was_sent_before_the_step_moved(db: Path) -> None:
+    task = _message_waiting()
     OutboxMessage.update(status="sent").execute()  # sent; the process died before the step
 
-    done = doers.do_message(task, step, row.id)
+    _run(ScriptedProvider())
 
-    assert (done.status, done.result) == ("completed", "sent to Ann")
+    assert _latest_step(task.id, "tell").status == "completed"
     assert OutboxMessage.select().count() == 1
+
+
+def test_message_idempotent_when_it_was_rejected_before_the_step_moved(db: Path) -> None:
+    task = _message_waiting()
+    OutboxMessage.update(status="rejected").execute()  # the process died before the step
+
+    _run(ScriptedProvider())
+
+    step = _latest_step(task.id, "tell")
+    assert step.status == "failed" and "rejected" in (step.error or "")
+    assert OutboxMessage.select().count() == 1
+
+
+def test_message_keyed_by_attempt_a_retry_after_a_rejection_asks_again(db: Path) -> None:
+    task = _message_waiting()
+    [first] = OutboxMessage.select()
+    decide(first.id, approve=False, transport=lambda *message: True)
+    plans.plan_action(task.id, "resume")  # the user tries the step again
+
+    _run(ScriptedProvider())
+
+    statuses = [m.status for m in OutboxMessage.select().order_by(OutboxMessage.id)]
+    assert statuses == ["rejected", "pending"]
+    assert _latest_step(task.id, "tell").status == "in_progress"
 
 
 # --- defect 5: the key is redacted in everything a reply writes -------------------------------
