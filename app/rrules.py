@@ -192,6 +192,10 @@ def _check_combination(parts: dict[str, str]) -> None:
     if numbered and (freq not in ("MONTHLY", "YEARLY") or "BYWEEKNO" in parts):
         raise ValueError("a numbered BYDAY (such as 2MO) goes only with FREQ=MONTHLY or "
                          "FREQ=YEARLY without BYWEEKNO")
+    if numbered and freq == "MONTHLY" and "BYMONTH" not in parts and any(
+            abs(int(d[:-2])) > 5 for d in parts["BYDAY"].split(",") if d[:-2]):
+        raise ValueError("a month has at most five of each weekday: a numbered BYDAY "
+                         "with FREQ=MONTHLY runs from -5 to 5")
     if "BYSETPOS" in parts and not any(p.startswith("BY") and p != "BYSETPOS" for p in parts):
         raise ValueError("BYSETPOS needs another BYxxx part to choose from")
     per_day = _per_day(parts)
@@ -284,4 +288,10 @@ def _search_moved(rule: str, local: datetime) -> tuple[datetime | None, int]:
     cycles = (LAST_YEAR - SEARCH_YEARS - CYCLE_YEARS - local.year) // CYCLE_YEARS + 1
     years = cycles * CYCLE_YEARS
     moved = local.replace(year=local.year + years)
-    return rrulestr(rule, dtstart=moved).after(moved), years
+    try:
+        return rrulestr(rule, dtstart=moved).after(moved), years
+    except (ValueError, TypeError, OverflowError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - dateutil's own failures (an IndexError for
+        # some BYDAY numbers) mean the same to a user: this rule cannot be used
+        raise ValueError(f"dateutil cannot expand it ({type(exc).__name__})") from None
