@@ -68,6 +68,23 @@ def test_file_write_without_a_path_fails_its_step(db: Path) -> None:
     assert step.status == "failed" and "needs a path" in (step.error or "")
 
 
+def test_symlinked_task_folder_fails_the_step_and_writes_nothing_outside(
+        db: Path, tmp_path: Path) -> None:
+    settings.put("assistant.review_budget", 0)
+    task = add_task(NewTask(title="Save the notes"))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    paths.task_dir(task.id).parent.mkdir(parents=True)
+    paths.task_dir(task.id).symlink_to(outside, target_is_directory=True)
+
+    _run(ScriptedProvider(script=[REVIEW_PLAN, _plan_reply(
+        _step("f", "file.write", {"path": "notes.md", "content": "stolen"}))]))
+
+    step = _latest_step(task.id, "f")
+    assert step.status == "failed" and "symbolic link" in (step.error or "")
+    assert list(outside.iterdir()) == []
+
+
 # --- defect 4: capabilities done once per step, whatever crashes in between -------------------
 
 class Killed(BaseException):
