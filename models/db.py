@@ -7,9 +7,7 @@ brings the schema up to date (``models.migrations``).
 
 from __future__ import annotations
 
-import logging
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -25,75 +23,16 @@ PRAGMAS = (
     ("busy_timeout", int(BUSY_TIMEOUT_S * 1000)),
 )
 
-log = logging.getLogger(__name__)
-
-
-class _AfterCommit:
-    """Peewee's transaction context, plus: what was queued with ``after_commit`` inside
-    it runs once the outermost transaction has committed, and is dropped if it rolls
-    back."""
-
-    def __init__(self, db: StoreDatabase, inner: peewee._atomic) -> None:
-        self._db = db
-        self._inner = inner
-
-    def __enter__(self) -> object:
-        return self._inner.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        try:
-            self._inner.__exit__(*exc)
-        except BaseException:
-            self._db.settle(committed=False)
-            raise
-        self._db.settle(committed=exc[0] is None)
-
-
-class StoreDatabase(peewee.SqliteDatabase):
-    """The SQLite database with an after-commit queue (per thread, as transactions are)."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self._queued = threading.local()
-
-    def atomic(self, *args: object, **kwargs: object) -> _AfterCommit:  # type: ignore[override]
-        return _AfterCommit(self, super().atomic(*args, **kwargs))
-
-    def after_commit(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` now when no transaction is open on this thread, else right
-        after the outermost one commits (never, if it rolls back)."""
-        if self.is_closed() or self.transaction_depth() == 0:
-            callback()
-        else:
-            self._pending().append(callback)
-
-    def settle(self, *, committed: bool) -> None:
-        """Called as a transaction context ends: at the outermost level, run (committed)
-        or drop (rolled back) what was queued."""
-        if self.transaction_depth() > 0:
-            return
-        pending, self._queued.items = self._pending(), []
-        if not committed:
-            return
-        for callback in pending:
-            try:
-                callback()
-            except Exception:  # the change is committed: a listener's bug must not undo it
-                log.exception("an after-commit listener failed")
-
-    def _pending(self) -> list[Callable[[], None]]:
-        if not hasattr(self._queued, "items"):
-            self._queued.items = []
-        items: list[Callable[[], None]] = self._queued.items
-        return items
-
-
-database = StoreDatabase(None, pragmas=PRAGMAS, timeout=BUSY_TIMEOUT_S)
+database = peewee.SqliteDatabase(None, pragmas=PRAGMAS, timeout=BUSY_TIMEOUT_S)
 
 
 def after_commit(callback: Callable[[], None]) -> None:
-    """Run ``callback`` after the current write transaction commits (now if none is open)."""
-    database.after_commit(callback)
+    """Run ``callback`` after the outermost transaction on this thread commits (peewee's
+    own commit callbacks: dropped on rollback), or now when none is open."""
+    if database.is_closed():
+        callback()
+    else:
+        database.after_commit(callback)
 
 
 class StoreError(Exception):
@@ -176,7 +115,7 @@ KNOWN_MESSAGES: dict[str, str] = {
 }
 
 
-def atomic() -> _AfterCommit:
+def atomic() -> peewee._atomic:
     """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
 
     A plain BEGIN in WAL mode can fail with SQLITE_BUSY on its first write whatever
