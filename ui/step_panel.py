@@ -37,6 +37,7 @@ from ui.context import WindowContext
 from ui.runner import in_thread
 from ui.step_actions import StepActions, StepRef
 from ui.step_form import StepForm
+from ui.step_schedule import StepSchedule
 
 ACTIONS = ("start", "done", "fail", "skip", "retry")
 _TARGET = {"start": "in_progress", "done": "completed", "fail": "failed", "skip": "skipped",
@@ -215,6 +216,8 @@ class StepPanel(QWidget):
         self.message.hide()
         layout.addWidget(self.message)
         layout.addWidget(self._build_form(page))
+        self.schedule = StepSchedule(self.ctx, page)
+        layout.addWidget(self.schedule)
         layout.addWidget(QLabel(self.tr("Result"), page))
         self.result_box = _plain_box(page, "result")
         self.result_box.setPlaceholderText(self.tr("No result yet"))
@@ -327,6 +330,7 @@ class StepPanel(QWidget):
             "waiting_for": ", ".join(view.waiting_for) or self.tr("nothing"),
         }
         self.form.fill(view, shown)
+        self.schedule.show_step(view.task_id, view.step_id)
         self.result_box.setPlainText(view.result or "")
         self.error_box.setPlainText(view.error or "")
         self.error_box.setVisible(bool(view.error))

@@ -1586,6 +1586,39 @@
     </message>
 </context>
 <context>
+    <name>StepSchedule</name>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="1"/>
+        <source>e.g. 45m or 1h30</source>
+        <translation>例如 45m 或 1h30</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="1"/>
+        <source>Estimate</source>
+        <translation>预估时长</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="1"/>
+        <source>Planned</source>
+        <translation>已安排</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="1"/>
+        <source>Not scheduled: give it an estimate and press Schedule.</source>
+        <translation>未排程：填写预估时长后点“排程”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="1"/>
+        <source>%1–%2: %3</source>
+        <translation>%1–%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="1"/>
+        <source>Saving the estimate</source>
+        <translation>正在保存预估时长</translation>
+    </message>
+</context>
+<context>
     <name>StepPanel</name>
     <message>
         <location filename="../../ui/step_panel.py" line="178"/>
