@@ -92,7 +92,9 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
             return Done("completed", result=f"sent to {contact.name}")
         elif earlier.status == "rejected":  # as the outbox would have failed it
             return Done("failed", error="you rejected the message", final=True)
-    return Done("waiting", result=f"waiting for your approval to message {contact.name}")
+        waiting = f"waiting for your approval to message {contact.name}"
+        Step.update(result=waiting).where(Step.id == step_pk).execute()  # shown on the step
+    return Done("waiting", result=waiting)
 
 
 def _this_attempts_message(step_pk: int) -> OutboxMessage | None:

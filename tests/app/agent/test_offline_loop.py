@@ -62,11 +62,13 @@ def test_an_email_to_a_contact_is_drafted_then_waits_for_approval_and_the_task_i
     assert steps[1].inputs == {"to": "Alice", "from_step": steps[0].id}
     assert steps[1].depends_on == [steps[0].id] and steps[1].status == "in_progress"
     assert Task.get_by_id(t.id).status == "in_progress"  # nothing was sent yet
+    assert steps[1].result == "waiting for your approval to message Alice"
     message = OutboxMessage.get()
     assert message.status == "pending" and message.text == steps[0].result
     assert message.text.startswith("Hi Alice") and "Email Alice" not in message.text
     outbox.decide(message.id, approve=True, transport=lambda *_: True)
     assert Task.get_by_id(t.id).status == "done"
+    assert steps_of(t)[1].result == "sent to Alice"
 
 
 def test_a_question_to_a_contact_is_asked_as_a_question_in_chinese(db: Path) -> None:
