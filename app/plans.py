@@ -110,8 +110,7 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
                 previous.status = "superseded"
                 previous.save()
         plan = _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
-        set_status(task, "planned" if status == "pending" else "in_progress",
-                   why=f"plan revision {plan.revision} saved")
+        _follow_plan(task, status, plan.revision)
         set_problem(task, _failure_text(spec) if status == "paused" else None)
         log(task.id, "plan", f"revision {plan.revision} ({len(spec.steps)} steps) by {author}",
             actor=author)
@@ -127,7 +126,18 @@ def insert_revision(task: Task, data: dict[str, object], *, status: str, source:
     return _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
 
 
+def _follow_plan(task: Task, status: str, revision: int) -> None:
+    """The task's status after a new revision: done stays done while its plan is."""
+    wanted = {"pending": "planned", "completed": "done"}.get(status, "in_progress")
+    if task.status == "done" and wanted != "done":
+        set_status(task, "new", why=f"plan revision {revision} has open steps again")
+    set_status(task, wanted, why=f"plan revision {revision} saved")
+
+
 def _status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
+    if previous is not None and previous.status == "completed":  # an edit of a finished plan
+        done = all(s.status in SATISFIED_STEP for s in spec.steps)
+        return "completed" if done else "in_progress"
     if previous is None or previous.status not in ("in_progress", "paused"):
         return "in_progress" if settings.get("assistant.auto_accept") else "pending"
     failed = any(s.status == "failed" for s in spec.steps)

@@ -241,3 +241,24 @@ def test_arrow_keys_walk_the_steps_in_the_graph(ctx: WindowContext, qtbot: QtBot
     assert view.scene.selected_steps() == ["s2"]
     QTest.keyClick(view.graphics, Qt.Key.Key_Up)
     assert view.scene.selected_steps() == ["s1"]
+
+
+def test_undoing_a_rename_of_a_finished_plan_keeps_it_finished(db: Path) -> None:
+    from functools import partial
+
+    from app import plan_editing, step_edits
+    from app.tasks import get_task
+
+    task_id = running_task()
+    saved = plan_editing.apply_edit(task_id, 1, partial(step_edits.rename_step, step_id="s1",
+                                                        title="Go to the corner shop"))
+    plans.step_action(task_id, "s1", "done")
+    plans.step_action(task_id, "s2", "done")
+    assert get_task(task_id).status == "done"
+    plan_editing.restore(task_id, saved.before)  # Ctrl+Z after finishing the plan
+    assert plans.spec_of(latest(task_id)).step("s1").title == "Go to the shop"
+    assert latest(task_id).status == "completed" and get_task(task_id).status == "done"
+    reopened = plan_editing.apply_edit(task_id, latest(task_id).revision,
+                                       partial(plan_editing.add_step, title="Put it away"))
+    assert latest(task_id).status == "in_progress" and reopened.revision == 4
+    assert get_task(task_id).status == "in_progress"
