@@ -92,7 +92,8 @@ def stepwise_export(tasks: list[SampleTask], template: dict[str, Any]) -> dict[s
         stamp = _iso(task.entry)
         rows.append({**shape, "id": number, "title": task.title, "priority": task.priority,
                      "tags": list(task.tags), "due_at": task.due and _iso(task.due),
-                     "created_at": stamp, "updated_at": stamp})
+                     "created_at": stamp, "updated_at": stamp,
+                     "uid": str(uuid.UUID(int=number, version=4))})  # Task.uid is unique
     tables: dict[str, list[Any]] = {name: [] for name in template["tables"]}
     return {**template, "tables": {**tables, "task": rows}}
 
