@@ -110,7 +110,9 @@ def add_part(draft: Draft, index: int, part: rules.Part) -> None:
 
 
 def _addressed_to(text: str, contact: str) -> bool:
-    return bool(re.search(r"(?:给|\bto\s+)" + re.escape(contact) + r"\s*$", text, re.IGNORECASE))
+    name = re.escape(contact)
+    return bool(re.search(r"(?:给|\bto\s+)" + name + r"\s*$|^\s*给" + name + r"写", text,
+                          re.IGNORECASE))
 
 
 def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: list[str],

@@ -20,6 +20,7 @@ from app.llm.base import ChunkSink, Message, ProviderError, Reply
 
 CHUNK = 48
 WORK_START = 9
+PAST_LIMIT = timedelta(days=7)  # a due time further back than this is a date that has passed
 
 
 class OfflineProvider:
@@ -100,9 +101,17 @@ def _judgement(ctx: Mapping[str, Any], now: datetime) -> dict[str, Any] | None:
     past = rules.find_date(text, "due", now)
     year_named = re.search(r"\b(19|20)\d\d\b|(19|20)\d\d年", text)
     if past is not None and year_named and past < now and not task.get("recurrence"):
-        return {"name": "fail", "reason": f"该日期 {past:%Y-%m-%d} 已经过去，无法再做" if zh
-                else f"the date it names, {past:%Y-%m-%d}, has already passed"}
+        return _passed(past, zh)
+    due = datetime.fromisoformat(task["due_at"]) if task.get("due_at") else None
+    if due is not None and due < now - PAST_LIMIT and not task.get("recurrence"):
+        return _passed(due, zh)
     return None
+
+
+def _passed(when: datetime, zh: bool) -> dict[str, Any]:
+    return {"name": "fail", "reason": f"日期 {when:%Y-%m-%d} 已经过去；如果可以改期，请设新的日期"
+            if zh else f"its date, {when:%Y-%m-%d}, has already passed; if it can move, give it "
+            "a new date"}
 
 
 def _found(when: datetime | None) -> str | None:

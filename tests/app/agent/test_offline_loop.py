@@ -194,3 +194,26 @@ def test_an_invitation_waits_for_the_date_and_the_place(db: Path) -> None:
     draft = steps[post.inputs["from_step"]]
     assert draft.depends_on == ["s2"] and steps["s2"].depends_on == ["s1"]
     assert OutboxMessage.select().count() == 0  # the date and the venue are yours first
+
+
+def test_the_invitation_draft_uses_what_the_earlier_steps_found(db: Path) -> None:
+    outbox.add_contact("Sam", "sam@example.com")
+    t = task("First pick a date, then invite Sam to the party")
+    run(offline())
+    plans.step_action(t.id, "s1", "start")
+    plans.step_action(t.id, "s1", "done", result="Dec 15, 12 people")
+    run(offline())
+    text = OutboxMessage.get().text
+    assert text.startswith("Hi Sam") and "Dec 15, 12 people" in text
+    assert "invite you to" in text and "Invite Sam" not in text
+
+
+@pytest.mark.parametrize(("result", "passes"), [
+    ("DRAFT: x\n\n(An outline; fill in the details before use.)\n1. Purpose\n2. Key points",
+     False), ("", False), ("TBD", False),
+    ("Hi Sam,\n\nCould you tell me whether the venue is free?\n\nThanks!", True)])
+def test_the_check_refuses_an_outline_as_done_work(result: str, passes: bool) -> None:
+    from app.llm.offline import check
+
+    verdict = check({"step": {"result": result, "done_when": "a usable draft is ready"}})
+    assert verdict["passed"] is passes and (passes or verdict["reason"])
