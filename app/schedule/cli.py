@@ -48,9 +48,11 @@ def _days(text: str) -> int:
 
 def _open() -> None:
     from app import paths
+    from app.schedule import keeper
     from models import open_database
 
     open_database(paths.db_path())
+    keeper.keep_current()  # an estimate changed here re-schedules, as in the window
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:

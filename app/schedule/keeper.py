@@ -31,9 +31,22 @@ def scheduling_on() -> bool:
     return bool(ScheduledBlock.select(ScheduledBlock.id).exists())
 
 
+BY_HAND = frozenset({"moved", "resized", "restored"})  # details of a person's block edit
+
+
+def trigger(kind: str, detail: str) -> str | None:
+    """Why a change of this kind calls for a new schedule, or None (no database read).
+
+    A run's own ``schedule_changed`` is not one; a person's move, resize or undo of a
+    block is, so the other blocks make room around it."""
+    if kind == Kind.SCHEDULE_CHANGED:
+        return "a block was moved by hand" if detail in BY_HAND else None
+    return RESCHEDULE_ON.get(kind)
+
+
 def reason_for(change: Change) -> str | None:
     """Why ``change`` calls for a new schedule (None when it does not, or nobody schedules)."""
-    why = RESCHEDULE_ON.get(change.kind)
+    why = trigger(change.kind, change.detail)
     return why if why is not None and scheduling_on() else None
 
 

@@ -58,7 +58,7 @@ class Keeper(QObject):
 
     @Slot(str, int, str)
     def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
-        why = keeper.RESCHEDULE_ON.get(kind)
+        why = keeper.trigger(kind, detail)
         if why is not None:
             if why not in self.reasons:
                 self.reasons.append(why)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -98,9 +99,9 @@ def test_a_pinned_block_and_one_under_way_stay(db: Path, listening: None,
 
     task_id = offsite()
     store.run(now=NOW)
+    _moved(monkeypatch, at(0, 9, 30))  # "Shortlist venues" is under way
     book = ScheduledBlock.get(ScheduledBlock.step_id == "book")
     store.move(book.id, at(1, 14))
-    _moved(monkeypatch, at(0, 9, 30))  # "Shortlist venues" is under way
     set_estimate(task_id, "venues", 30)  # would end it sooner, but it is under way
     assert starts() == {"venues": at(0, 9), "book": at(1, 14)}
     pinned = ScheduledBlock.get(ScheduledBlock.step_id == "book")
@@ -234,3 +235,29 @@ def test_rounded_moves_up_to_five_minutes() -> None:
         datetime(2026, 1, 1, 9, 5, tzinfo=UTC)
     assert store.rounded(datetime(2026, 1, 1, 9, 5, tzinfo=UTC)) == \
         datetime(2026, 1, 1, 9, 5, tzinfo=UTC)
+
+
+def test_a_block_moved_by_hand_makes_the_others_make_room(db: Path, listening: None,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    offsite()
+    store.run(now=NOW)
+    _moved(monkeypatch, NOW)
+    venues = ScheduledBlock.get(ScheduledBlock.step_id == "venues")
+    store.move(venues.id, at(0, 10, 30))  # onto "Book the venue", which waits for it
+    assert starts() == {"venues": at(0, 10, 30), "book": at(0, 12)}
+    logged = WorkLog.select().where(WorkLog.kind == "schedule").order_by(WorkLog.id.desc()).first()
+    assert logged.message.endswith("(a block was moved by hand)")
+
+
+def test_step_estimate_on_the_command_line_re_schedules(cli: Cli, tmp_path: Path,
+                                                        data_dir: Path) -> None:
+    _cli_plan(cli, tmp_path, [{"id": "a", "title": "Draft", "estimate_minutes": 30},
+                              {"id": "b", "title": "Send", "depends_on": ["a"],
+                               "estimate_minutes": 15}], "2099-01-30 18:00")
+    assert cli("schedule", "--from", "2099-01-05 08:00").code == 0
+    assert cli("step", "estimate", "1", "a", "2h").code == 0  # re-schedules from now
+    with sqlite3.connect(data_dir / "stepwise.db") as con:
+        rows = con.execute('SELECT step_id, start, "end" FROM scheduled_block ORDER BY start')
+        (a, a_start, a_end), (b, b_start, _) = rows.fetchall()
+    assert (a, b, b_start) == ("a", "b", a_end)
+    assert datetime.fromisoformat(a_end) - datetime.fromisoformat(a_start) == timedelta(hours=2)
