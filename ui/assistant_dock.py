@@ -35,6 +35,7 @@ from app.errors import KnownError
 from app.outbox import Entry, Transport
 from models import StoreError
 from ui import labels
+from ui.assistant_sentences import describe
 from ui.context import WindowContext
 from ui.runner import in_thread
 
@@ -179,6 +180,7 @@ class AssistantDock(QDockWidget):
         self.outcomes = QListWidget()
         self.outcomes.setObjectName("outcomes")
         self.outcomes.setWordWrap(True)
+        self.outcomes.itemClicked.connect(self._on_outcomes_item_clicked)
         self.stream = _plain_box(splitter, "stream",
                                  self.tr("The model's text appears here while it writes."))
         splitter.addWidget(_captioned(splitter, self.tr("What the assistant did"),
@@ -256,6 +258,11 @@ class AssistantDock(QDockWidget):
 
     # --- running or idle -----------------------------------------------------------------
 
+    def _on_outcomes_item_clicked(self, item: QListWidgetItem) -> None:
+        task_id = int(item.data(Qt.ItemDataRole.UserRole) or 0)
+        if task_id:
+            self.ctx.selection.select_task(task_id)
+
     def _set_texts(self) -> None:
         """The dock's own words again, in the language now installed."""
         self.setWindowTitle(self.tr("Assistant"))
@@ -300,11 +307,15 @@ class AssistantDock(QDockWidget):
 
     def _on_assistant_outcome(self, task_id: int, stage: str, summary: str,
                               problem: str) -> None:
-        text = labels.fill(self.tr("Task %1, %2: %3"), task_id, labels.stage_name(stage),
-                           summary)
-        if problem:
-            text += "\n" + labels.fill(self.tr("Problem: %1"), problem)
+        def told(text: str) -> None:
+            self._add_outcome(task_id, text, summary, problem)
+
+        self.ctx.runner.start(describe(task_id, problem), self.tr("Reading the task"), told)
+
+    def _add_outcome(self, task_id: int, text: str, summary: str, problem: str) -> None:
+        """One sentence a line; the core's own words are its tooltip; a click shows the task."""
         item = QListWidgetItem(text)
+        item.setToolTip(summary)
         item.setData(Qt.ItemDataRole.UserRole, task_id)
         if problem:
             item.setForeground(QBrush(QColor(_ERROR_COLOUR)))

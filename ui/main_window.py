@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -123,7 +123,8 @@ class MainWindow(QMainWindow):
             t.add(self.menus[key].setTitle, make)
         self.commands: list[QAction] = []
         add = self._add_action
-        add(lambda: self.tr("New task"), ["N"], self.quick_add.focus_title, "file")
+        add(lambda: self.tr("New task"), [QKeySequence.StandardKey.New, "N"],
+            self.quick_add.focus_title, "file")
         add(lambda: self.tr("Settings…"), [QKeySequence.StandardKey.Preferences, "Ctrl+,"],
             self.open_settings, "file")
         add(lambda: self.tr("Quit"), [QKeySequence.StandardKey.Quit], self.quit, "file")
@@ -324,10 +325,14 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
-        if self._first_show:  # docks take their size once the window has one
+        if self._first_show:  # docks take their size once the window is laid out
             self._first_show = False
-            self.resizeDocks([self.assistant_dock], [max(170, self.height() // 5)],
-                             Qt.Orientation.Vertical)
+            QTimer.singleShot(0, self, self._size_docks)
+
+    def _size_docks(self) -> None:
+        """The docks start at about a fifth of the window's height."""
+        self.resizeDocks([self.assistant_dock], [max(120, self.height() // 5)],
+                         Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.keep_in_tray and not self.quitting:

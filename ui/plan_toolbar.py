@@ -13,7 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app import plans, settings
 from app.errors import KnownError
@@ -31,7 +39,6 @@ _TARGET = {"approve": "in_progress", "pause": "paused", "resume": "in_progress",
            "abort": "aborted"}
 _FROM = {"approve": "pending", "resume": "paused"}  # both go to in_progress: tell them apart
 
-TITLE_WIDTH = 360  # pixels; a longer title is elided (the whole of it is the tooltip)
 Confirm = Callable[[str, str], bool]  # (title, question) → go ahead?
 
 
@@ -76,7 +83,6 @@ class PlanToolbar(QWidget):
     def _build(self) -> None:
         self.title = ElidedLabel(self, Qt.TextElideMode.ElideMiddle)
         self.title.setObjectName("planTitle")
-        self.title.setMaximumWidth(TITLE_WIDTH)
         self.chip = QLabel(self)
         self.chip.setObjectName("statusChip")
         self.chip.setTextFormat(Qt.TextFormat.PlainText)
@@ -94,13 +100,19 @@ class PlanToolbar(QWidget):
         self.revisions = self._button("revisionsButton", self._on_revisions_clicked)
         self.schedule = self._button("scheduleButton", lambda: schedule_now(self.ctx))
         self._set_texts()
-        layout = QHBoxLayout(self)
+        layout = QVBoxLayout(self)  # the title on a row of its own: never "Plan the t…"
         layout.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self.title, 2)
-        layout.addWidget(self.chip)
-        layout.addWidget(self.growing, 1)
+        layout.setSpacing(2)
+        heading = QHBoxLayout()
+        heading.addWidget(self.title, 1)
+        heading.addWidget(self.chip)
+        heading.addWidget(self.growing, 1)
+        actions = QHBoxLayout()
         for widget in (self.generate, *self.buttons.values(), self.revisions, self.schedule):
-            layout.addWidget(widget)
+            actions.addWidget(widget)
+        actions.addStretch(1)
+        layout.addLayout(heading)
+        layout.addLayout(actions)
 
     def _button(self, name: str, slot: Callable[[], Any]) -> QPushButton:
         button = QPushButton(self)

@@ -98,6 +98,8 @@ class TaskListPanel(QWidget):
             self.tabs.addTab("")
         self.tabs.setExpanding(False)
         self.tabs.setElideMode(Qt.TextElideMode.ElideRight)  # every view stays in reach
+        self.tabs.setDocumentMode(True)
+        self.tabs.setStyleSheet("QTabBar::tab { padding: 4px 7px; }")  # six fit in 300 px
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox(self)
@@ -141,10 +143,14 @@ class TaskListPanel(QWidget):
     def _set_texts(self) -> None:
         """Every text of the panel, in the language now installed."""
         names = (self.tr("Open"), self.tr("Today"), self.tr("Upcoming"), self.tr("Waiting"),
-                 self.tr("Needs attention"), self.tr("All"))
-        for index, name in enumerate(names):
+                 self.tr("Attention"), self.tr("All"))
+        tips = (self.tr("Everything still to do"), self.tr("Due or starting today"),
+                self.tr("Due in the coming days"), self.tr("Waiting to start or for a check"),
+                self.tr("Needs attention: something went wrong or waits for you"),
+                self.tr("Every task, done ones too"))
+        for index, (name, tip) in enumerate(zip(names, tips, strict=True)):
             self.tabs.setTabText(index, name)
-            self.tabs.setTabToolTip(index, name)
+            self.tabs.setTabToolTip(index, tip)
         self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
         for index, name in enumerate((self.tr("Urgency"), self.tr("Due"), self.tr("Priority"),
                                       self.tr("Newest"))):

@@ -74,9 +74,13 @@ def test_a_run_shows_outcomes_the_work_log_and_model_calls(
     with qtbot.wait_signal(ctx.assistant.idle, timeout=20_000):
         qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
         assert dock.stop_button.isEnabled() and not dock.run_button.isEnabled()
-    outcomes = item_texts(dock)
-    assert outcomes and all(text.startswith(f"Task {task_id}, ") for text in outcomes)
-    assert any("reviewing" in text and "revision 1" in text for text in outcomes)
+    qtbot.wait_until(lambda: bool(item_texts(dock)))
+    outcomes = item_texts(dock)  # sentences, not the core's log words (issue 11)
+    assert any(text.startswith("Planned ") and "“Renew passport" in text
+               and text.endswith("waiting for your approval") for text in outcomes), outcomes
+    assert not any(text.startswith(f"Task {task_id}, ") for text in outcomes)
+    assert any("revision 1" in dock.outcomes.item(i).toolTip()
+               for i in range(dock.outcomes.count()))
     assert "── Task" in dock.stream.toPlainText() and "{" in dock.stream.toPlainText()
     qtbot.wait_until(lambda: dock.calls.topLevelItemCount() >= 1, timeout=5000)
     call = rows(dock.calls)[0]
@@ -159,3 +163,14 @@ def test_a_transport_that_cannot_take_the_message_is_told(dock: AssistantDock,
         qtbot.mouseClick(dock.approve_button, Qt.MouseButton.LeftButton)
     assert [e.status for e in entries()] == ["approved"]
     assert "was not sent" in dock.outbox_note.text()
+
+
+def test_an_outcome_sentence_links_to_its_task(dock: AssistantDock, ctx: WindowContext,
+                                              qtbot: QtBot) -> None:
+    task_id = planned_task()
+    dock.ctx.assistant.outcome.emit(task_id, "plan", "plan: 2 step(s)", "")
+    qtbot.wait_until(lambda: dock.outcomes.count() == 1)
+    item = dock.outcomes.item(0)
+    assert "waiting for your approval" in item.text() or "Working on" in item.text()
+    dock.outcomes.itemClicked.emit(item)
+    assert ctx.selection.task_id == task_id
