@@ -52,10 +52,13 @@ def sentence(facts: Facts, problem: str) -> str:
             "%1", t).replace("%2", problem)
     if facts.task_status == "done" or facts.plan_status == "completed":
         return translate("AssistantSentences", "Finished “%1”").replace("%1", t)
+    if facts.plan_status == "pending" and facts.steps == 1:
+        return translate("AssistantSentences",
+                         "Planned 1 step for “%1” — waiting for your approval").replace("%1", t)
     if facts.plan_status == "pending":
         return translate("AssistantSentences",
-                         "Planned %n step(s) for “%1” — waiting for your approval", "",
-                         facts.steps).replace("%1", t)
+                         "Planned %2 steps for “%1” — waiting for your approval").replace(
+            "%1", t).replace("%2", str(facts.steps))
     if facts.plan_status in ("in_progress", "paused"):
         return translate("AssistantSentences", "Working on “%1”: %2 of %3 steps done").replace(
             "%1", t).replace("%2", str(facts.done)).replace("%3", str(facts.steps))

@@ -4,62 +4,63 @@
 <context>
     <name>AgendaGrid</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <location filename="../../ui/calendar_panel.py" line="156"/>
         <source>Drag to move it; drag its lower edge to change the estimate.</source>
         <translation>拖动可移动；拖动下边缘可修改预估时长。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <location filename="../../ui/calendar_panel.py" line="155"/>
         <source>Why: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <location filename="../../ui/calendar_panel.py" line="150"/>
         <source>pinned</source>
         <translation>已固定</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <location filename="../../ui/calendar_panel.py" line="151"/>
         <source>planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="320"/>
+        <location filename="../../ui/calendar_panel.py" line="357"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="410"/>
+        <location filename="../../ui/calendar_panel.py" line="469"/>
         <source>Task due at %1</source>
         <translation>任务截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="411"/>
+        <location filename="../../ui/calendar_panel.py" line="470"/>
         <source>Click to select the task.</source>
         <translation>点击以选中该任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="412"/>
+        <location filename="../../ui/calendar_panel.py" line="471"/>
         <source>Step due at %1</source>
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="413"/>
+        <location filename="../../ui/calendar_panel.py" line="153"/>
+        <location filename="../../ui/calendar_panel.py" line="472"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="414"/>
+        <location filename="../../ui/calendar_panel.py" line="473"/>
         <source>Click to select the step.</source>
         <translation>点击以选中该步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="418"/>
+        <location filename="../../ui/calendar_panel.py" line="480"/>
         <source>(free)</source>
         <translation>（空闲）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="421"/>
+        <location filename="../../ui/calendar_panel.py" line="483"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -67,34 +68,34 @@
 <context>
     <name>AgendaHeader</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="477"/>
+        <location filename="../../ui/calendar_panel.py" line="539"/>
         <source>ddd d</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 ddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="479"/>
+        <location filename="../../ui/calendar_panel.py" line="541"/>
         <source>dddd d MMMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="507"/>
+        <location filename="../../ui/calendar_panel.py" line="569"/>
         <source>all day</source>
         <translation>全天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="530"/>
+        <location filename="../../ui/calendar_panel.py" line="592"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="543"/>
+        <location filename="../../ui/calendar_panel.py" line="605"/>
         <source>+%1 more</source>
         <translation>另有 %1 项</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="560"/>
+        <location filename="../../ui/calendar_panel.py" line="622"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -102,208 +103,272 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="98"/>
+        <location filename="../../ui/assistant_dock.py" line="100"/>
+        <location filename="../../ui/assistant_dock.py" line="268"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="137"/>
+        <location filename="../../ui/assistant_dock.py" line="143"/>
+        <location filename="../../ui/assistant_dock.py" line="269"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="138"/>
+        <location filename="../../ui/assistant_dock.py" line="144"/>
+        <location filename="../../ui/assistant_dock.py" line="269"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="139"/>
+        <location filename="../../ui/assistant_dock.py" line="145"/>
+        <location filename="../../ui/assistant_dock.py" line="270"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="140"/>
-        <location filename="../../ui/assistant_dock.py" line="381"/>
+        <location filename="../../ui/assistant_dock.py" line="146"/>
+        <location filename="../../ui/assistant_dock.py" line="270"/>
+        <location filename="../../ui/assistant_dock.py" line="429"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="152"/>
+        <location filename="../../ui/assistant_dock.py" line="158"/>
+        <location filename="../../ui/assistant_dock.py" line="272"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="154"/>
+        <location filename="../../ui/assistant_dock.py" line="160"/>
+        <location filename="../../ui/assistant_dock.py" line="273"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="156"/>
+        <location filename="../../ui/assistant_dock.py" line="162"/>
+        <location filename="../../ui/assistant_dock.py" line="274"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="158"/>
+        <location filename="../../ui/assistant_dock.py" line="164"/>
+        <location filename="../../ui/assistant_dock.py" line="275"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="172"/>
+        <location filename="../../ui/assistant_dock.py" line="166"/>
+        <location filename="../../ui/assistant_dock.py" line="198"/>
+        <source>Show model output</source>
+        <translation>显示模型输出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="169"/>
+        <location filename="../../ui/assistant_dock.py" line="276"/>
+        <source>The model&apos;s reply as it writes it, word for word</source>
+        <translation>模型正在写的回复，逐字显示</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="185"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="173"/>
+        <location filename="../../ui/assistant_dock.py" line="186"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="175"/>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="181"/>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant_dock.py" line="197"/>
+        <source>Hide model output</source>
+        <translation>隐藏模型输出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_dock.py" line="201"/>
+        <location filename="../../ui/assistant_dock.py" line="208"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="181"/>
+        <location filename="../../ui/assistant_dock.py" line="201"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="182"/>
+        <location filename="../../ui/assistant_dock.py" line="202"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="182"/>
+        <location filename="../../ui/assistant_dock.py" line="202"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant_dock.py" line="208"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant_dock.py" line="208"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="189"/>
+        <location filename="../../ui/assistant_dock.py" line="209"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="189"/>
+        <location filename="../../ui/assistant_dock.py" line="209"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="191"/>
+        <location filename="../../ui/assistant_dock.py" line="211"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="205"/>
+        <location filename="../../ui/assistant_dock.py" line="225"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="208"/>
+        <location filename="../../ui/assistant_dock.py" line="228"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="232"/>
+        <location filename="../../ui/assistant_dock.py" line="252"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="245"/>
+        <location filename="../../ui/assistant_dock.py" line="289"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="245"/>
-        <location filename="../../ui/assistant_dock.py" line="246"/>
+        <location filename="../../ui/assistant_dock.py" line="289"/>
+        <location filename="../../ui/assistant_dock.py" line="290"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="246"/>
-        <location filename="../../ui/assistant_dock.py" line="302"/>
+        <location filename="../../ui/assistant_dock.py" line="290"/>
+        <location filename="../../ui/assistant_dock.py" line="350"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="266"/>
-        <source>Task %1, %2: %3</source>
-        <translation>任务 %1，%2：%3</translation>
+        <location filename="../../ui/assistant_dock.py" line="313"/>
+        <source>Reading the task</source>
+        <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="269"/>
-        <source>Problem: %1</source>
-        <translation>问题：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/assistant_dock.py" line="298"/>
+        <location filename="../../ui/assistant_dock.py" line="346"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="323"/>
+        <location filename="../../ui/assistant_dock.py" line="371"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="358"/>
+        <location filename="../../ui/assistant_dock.py" line="406"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="366"/>
+        <location filename="../../ui/assistant_dock.py" line="414"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="374"/>
+        <location filename="../../ui/assistant_dock.py" line="422"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="381"/>
+        <location filename="../../ui/assistant_dock.py" line="429"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="396"/>
+        <location filename="../../ui/assistant_dock.py" line="444"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="409"/>
+        <location filename="../../ui/assistant_dock.py" line="457"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="409"/>
+        <location filename="../../ui/assistant_dock.py" line="457"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="419"/>
+        <location filename="../../ui/assistant_dock.py" line="467"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="422"/>
+        <location filename="../../ui/assistant_dock.py" line="470"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
+    </message>
+</context>
+<context>
+    <name>AssistantSentences</name>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="49"/>
+        <source>A task that no longer exists</source>
+        <translation>一个已不存在的任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="51"/>
+        <source>“%1” needs you: %2</source>
+        <translation>“%1”需要你处理：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="54"/>
+        <source>Finished “%1”</source>
+        <translation>已完成“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="56"/>
+        <source>Planned 1 step for “%1” — waiting for your approval</source>
+        <translation>已为“%1”规划 1 个步骤——等待你批准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="59"/>
+        <source>Planned %2 steps for “%1” — waiting for your approval</source>
+        <translation>已为“%1”规划 %2 个步骤——等待你批准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="63"/>
+        <source>Working on “%1”: %2 of %3 steps done</source>
+        <translation>正在进行“%1”：已完成 %2/%3 步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="66"/>
+        <source>“%1” waits until it can start</source>
+        <translation>“%1”在等待开始时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant_sentences.py" line="67"/>
+        <source>Looked at “%1”</source>
+        <translation>已查看“%1”</translation>
     </message>
 </context>
 <context>
@@ -322,37 +387,37 @@
 <context>
     <name>CaldavForm</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="575"/>
+        <location filename="../../ui/calendar_panel.py" line="637"/>
         <source>Add a CalDAV account</source>
         <translation>添加 CalDAV 账户</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="582"/>
+        <location filename="../../ui/calendar_panel.py" line="644"/>
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="584"/>
+        <location filename="../../ui/calendar_panel.py" line="646"/>
         <source>Server address</source>
         <translation>服务器地址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="585"/>
+        <location filename="../../ui/calendar_panel.py" line="647"/>
         <source>User name</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="586"/>
+        <location filename="../../ui/calendar_panel.py" line="648"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="587"/>
+        <location filename="../../ui/calendar_panel.py" line="649"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="588"/>
+        <location filename="../../ui/calendar_panel.py" line="650"/>
         <source>The password is kept in the system keyring, never in the Stepwise database.</source>
         <translation>密码保存在系统钥匙串中，绝不存入 Stepwise 数据库。</translation>
     </message>
@@ -360,135 +425,135 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <location filename="../../ui/calendar_panel.py" line="962"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1"/>
+        <location filename="../../ui/calendar_panel.py" line="963"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="838"/>
+        <location filename="../../ui/calendar_panel.py" line="900"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="885"/>
+        <location filename="../../ui/calendar_panel.py" line="950"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="890"/>
+        <location filename="../../ui/calendar_panel.py" line="955"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="891"/>
+        <location filename="../../ui/calendar_panel.py" line="956"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="896"/>
+        <location filename="../../ui/calendar_panel.py" line="961"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="897"/>
+        <location filename="../../ui/calendar_panel.py" line="966"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="985"/>
+        <location filename="../../ui/calendar_panel.py" line="1054"/>
         <source>dddd d MMMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="988"/>
+        <location filename="../../ui/calendar_panel.py" line="1057"/>
         <source>d MMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="989"/>
+        <location filename="../../ui/calendar_panel.py" line="1058"/>
         <source>d MMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1014"/>
+        <location filename="../../ui/calendar_panel.py" line="1083"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1015"/>
+        <location filename="../../ui/calendar_panel.py" line="1084"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1016"/>
+        <location filename="../../ui/calendar_panel.py" line="1085"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1016"/>
+        <location filename="../../ui/calendar_panel.py" line="1085"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1028"/>
+        <location filename="../../ui/calendar_panel.py" line="1097"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1057"/>
+        <location filename="../../ui/calendar_panel.py" line="1128"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1066"/>
+        <location filename="../../ui/calendar_panel.py" line="1137"/>
         <source>…and %1 more; Sources… lists them.</source>
         <translation>……另有 %1 个；“日历来源…”中列出了全部。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1073"/>
+        <location filename="../../ui/calendar_panel.py" line="1144"/>
         <source>never synced before</source>
         <translation>从未同步过</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1075"/>
+        <location filename="../../ui/calendar_panel.py" line="1146"/>
         <source>showing its events from %1</source>
         <translation>显示的是 %1 同步的事件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1077"/>
+        <location filename="../../ui/calendar_panel.py" line="1148"/>
         <source>%1 could not be synced (%2): %3</source>
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1124"/>
+        <location filename="../../ui/calendar_panel.py" line="1205"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1126"/>
+        <location filename="../../ui/calendar_panel.py" line="1207"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1159"/>
+        <location filename="../../ui/calendar_panel.py" line="1240"/>
         <source>No calendars to sync: add one with Sources…</source>
         <translation>没有可同步的日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1161"/>
+        <location filename="../../ui/calendar_panel.py" line="1242"/>
         <source>Synced %1 calendars at %2 (%3 events).</source>
         <translation>已于 %2 同步 %1 个日历（%3 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1164"/>
+        <location filename="../../ui/calendar_panel.py" line="1245"/>
         <source>Synced %1 of %2 calendars at %3; the others keep their last good events.</source>
         <translation>已于 %3 同步 %2 个日历中的 %1 个；其余日历保留上次成功同步的事件。</translation>
     </message>
@@ -534,137 +599,180 @@
     </message>
 </context>
 <context>
+    <name>InlineRename</name>
+    <message>
+        <location filename="../../ui/inline_rename.py" line="23"/>
+        <source>Step title</source>
+        <translation>步骤标题</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="69"/>
+        <location filename="../../ui/main_window.py" line="77"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="70"/>
+        <location filename="../../ui/main_window.py" line="78"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="117"/>
+        <location filename="../../ui/main_window.py" line="120"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="117"/>
+        <location filename="../../ui/main_window.py" line="120"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="118"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="119"/>
+        <location filename="../../ui/main_window.py" line="121"/>
+        <source>&amp;Plan</source>
+        <translation>计划(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="126"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="128"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="130"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="124"/>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.py" line="126"/>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.py" line="131"/>
+        <location filename="../../ui/main_window.py" line="132"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="133"/>
+        <location filename="../../ui/main_window.py" line="134"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="134"/>
+        <location filename="../../ui/main_window.py" line="135"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="135"/>
+        <location filename="../../ui/main_window.py" line="136"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140"/>
+        <location filename="../../ui/main_window.py" line="142"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="141"/>
+        <location filename="../../ui/main_window.py" line="144"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="142"/>
+        <location filename="../../ui/main_window.py" line="146"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="173"/>
+        <location filename="../../ui/main_window.py" line="150"/>
+        <source>Calendar</source>
+        <translation>日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="151"/>
+        <source>Reminders</source>
+        <translation>提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="152"/>
+        <source>Assistant</source>
+        <translation>助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="156"/>
+        <source>Go to the task list</source>
+        <translation>转到任务列表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="158"/>
+        <source>Go to the plan</source>
+        <translation>转到计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="159"/>
+        <source>Approve the plan</source>
+        <translation>批准计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="161"/>
+        <source>Pause the plan</source>
+        <translation>暂停计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="162"/>
+        <source>Resume the plan</source>
+        <translation>继续计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="163"/>
+        <source>Add step</source>
+        <translation>添加步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="215"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="206"/>
+        <location filename="../../ui/main_window.py" line="248"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="216"/>
+        <location filename="../../ui/main_window.py" line="258"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="224"/>
+        <location filename="../../ui/main_window.py" line="266"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="234"/>
+        <location filename="../../ui/main_window.py" line="276"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.py" line="259"/>
-        <source>The language changes fully after a restart.</source>
-        <translation>重启后界面语言将完全切换。</translation>
     </message>
 </context>
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="119"/>
+        <location filename="../../ui/plan_edits.py" line="137"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="129"/>
+        <location filename="../../ui/plan_edits.py" line="147"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -672,75 +780,80 @@
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="31"/>
+        <location filename="../../ui/plan_edits.py" line="32"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="32"/>
+        <location filename="../../ui/plan_edits.py" line="33"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="33"/>
+        <location filename="../../ui/plan_edits.py" line="34"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="35"/>
+        <location filename="../../ui/plan_edits.py" line="36"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="36"/>
+        <location filename="../../ui/plan_edits.py" line="37"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="37"/>
+        <location filename="../../ui/plan_edits.py" line="38"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="39"/>
+        <location filename="../../ui/plan_edits.py" line="40"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="40"/>
+        <location filename="../../ui/plan_edits.py" line="41"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="41"/>
+        <location filename="../../ui/plan_edits.py" line="42"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="42"/>
+        <location filename="../../ui/plan_edits.py" line="43"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="44"/>
+        <location filename="../../ui/plan_edits.py" line="45"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="49"/>
+        <location filename="../../ui/plan_edits.py" line="50"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan_edits.py" line="64"/>
+        <source>%1 in “%2”</source>
+        <translation>%1（“%2”）</translation>
     </message>
 </context>
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="162"/>
+        <location filename="../../ui/plan_edits.py" line="180"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="182"/>
+        <location filename="../../ui/plan_edits.py" line="200"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -748,7 +861,7 @@
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan_items.py" line="329"/>
+        <location filename="../../ui/plan_items.py" line="347"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -756,27 +869,27 @@
 <context>
     <name>PlanOutline</name>
     <message>
-        <location filename="../../ui/plan_outline.py" line="67"/>
+        <location filename="../../ui/plan_outline.py" line="81"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="67"/>
+        <location filename="../../ui/plan_outline.py" line="81"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="70"/>
+        <location filename="../../ui/plan_outline.py" line="84"/>
         <source>Plan outline</source>
         <translation>计划大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="96"/>
+        <location filename="../../ui/plan_outline.py" line="112"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="108"/>
+        <location filename="../../ui/plan_outline.py" line="125"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
@@ -784,12 +897,12 @@
 <context>
     <name>PlanScene</name>
     <message>
-        <location filename="../../ui/plan_scene.py" line="118"/>
+        <location filename="../../ui/plan_scene.py" line="126"/>
         <source>%1 steps inside</source>
         <translation>内含 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_scene.py" line="125"/>
+        <location filename="../../ui/plan_scene.py" line="133"/>
         <source>%1 · due %2</source>
         <translation>%1 · %2 截止</translation>
     </message>
@@ -797,122 +910,122 @@
 <context>
     <name>PlanToolbar</name>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="1"/>
+        <location filename="../../ui/plan_toolbar.py" line="132"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="1"/>
+        <location filename="../../ui/plan_toolbar.py" line="133"/>
         <source>Place every step that has an estimate into free working time (see the calendar)</source>
         <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="112"/>
+        <location filename="../../ui/plan_toolbar.py" line="124"/>
         <source>Approve</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="113"/>
+        <location filename="../../ui/plan_toolbar.py" line="125"/>
         <source>Approve the plan so its steps can run</source>
         <translation>批准计划，以便执行其中的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="114"/>
+        <location filename="../../ui/plan_toolbar.py" line="126"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="115"/>
+        <location filename="../../ui/plan_toolbar.py" line="127"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="116"/>
+        <location filename="../../ui/plan_toolbar.py" line="128"/>
         <source>Abort…</source>
         <translation>中止…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="117"/>
+        <location filename="../../ui/plan_toolbar.py" line="129"/>
         <source>Stop the plan for good; open steps are skipped</source>
         <translation>永久停止计划；未完成的步骤将被跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="118"/>
+        <location filename="../../ui/plan_toolbar.py" line="130"/>
         <source>Revisions…</source>
         <translation>历史版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="119"/>
+        <location filename="../../ui/plan_toolbar.py" line="131"/>
         <source>Compare two revisions of this plan</source>
         <translation>比较此计划的两个版本</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="136"/>
+        <location filename="../../ui/plan_toolbar.py" line="157"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="138"/>
+        <location filename="../../ui/plan_toolbar.py" line="159"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="140"/>
+        <location filename="../../ui/plan_toolbar.py" line="161"/>
         <source>%1 · revision %2</source>
         <translation>%1 · 版本 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="140"/>
+        <location filename="../../ui/plan_toolbar.py" line="161"/>
         <source>Plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="154"/>
+        <location filename="../../ui/plan_toolbar.py" line="173"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="155"/>
+        <location filename="../../ui/plan_toolbar.py" line="174"/>
         <source>Stop the assistant now; nothing half-done is saved</source>
         <translation>立即停止助理；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="157"/>
+        <location filename="../../ui/plan_toolbar.py" line="176"/>
         <source>Generate plan</source>
         <translation>生成计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="158"/>
+        <location filename="../../ui/plan_toolbar.py" line="177"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="159"/>
+        <location filename="../../ui/plan_toolbar.py" line="178"/>
         <source>Let the assistant write a new plan for this task</source>
         <translation>让助理为此任务编写新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="176"/>
+        <location filename="../../ui/plan_toolbar.py" line="204"/>
         <source>Writing the plan…</source>
         <translation>正在编写计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="198"/>
+        <location filename="../../ui/plan_toolbar.py" line="226"/>
         <source>Writing the plan: %1 steps so far — %2</source>
         <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="209"/>
+        <location filename="../../ui/plan_toolbar.py" line="243"/>
         <source>Abort the plan?</source>
         <translation>中止计划？</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="210"/>
+        <location filename="../../ui/plan_toolbar.py" line="244"/>
         <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
         <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="215"/>
+        <location filename="../../ui/plan_toolbar.py" line="249"/>
         <source>Plan of task %1: %2</source>
         <translation>任务 %1 的计划：%2</translation>
     </message>
@@ -920,201 +1033,216 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan_view.py" line="63"/>
+        <location filename="../../ui/plan_view.py" line="67"/>
+        <location filename="../../ui/plan_view.py" line="141"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="186"/>
+        <location filename="../../ui/plan_view.py" line="207"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="264"/>
+        <location filename="../../ui/plan_view.py" line="291"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="291"/>
+        <location filename="../../ui/plan_view.py" line="318"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="344"/>
+        <location filename="../../ui/plan_view.py" line="371"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="115"/>
-        <location filename="../../ui/plan_view.py" line="357"/>
-        <location filename="../../ui/plan_view.py" line="465"/>
+        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/plan_view.py" line="384"/>
+        <location filename="../../ui/plan_view.py" line="511"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="110"/>
+        <location filename="../../ui/plan_view.py" line="116"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="110"/>
+        <location filename="../../ui/plan_view.py" line="116"/>
         <source>Zoom in (Ctrl+wheel, Ctrl+=)</source>
         <translation>放大（Ctrl+滚轮，Ctrl+=）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="112"/>
+        <location filename="../../ui/plan_view.py" line="117"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="112"/>
+        <location filename="../../ui/plan_view.py" line="117"/>
         <source>Zoom out (Ctrl+wheel, Ctrl+-)</source>
         <translation>缩小（Ctrl+滚轮，Ctrl+-）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="114"/>
+        <location filename="../../ui/plan_view.py" line="118"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="114"/>
+        <location filename="../../ui/plan_view.py" line="118"/>
         <source>Show the whole plan (F)</source>
         <translation>显示整个计划（F）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="115"/>
+        <location filename="../../ui/plan_view.py" line="119"/>
         <source>Add a step after the selected one</source>
         <translation>在所选步骤之后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="117"/>
+        <location filename="../../ui/plan_view.py" line="120"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="117"/>
+        <location filename="../../ui/plan_view.py" line="120"/>
         <source>Delete the selected step or arrow (Delete)</source>
         <translation>删除所选步骤或箭头（Delete）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/plan_view.py" line="121"/>
         <source>Fold all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/plan_view.py" line="121"/>
         <source>Fold every group of steps</source>
         <translation>折叠所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/plan_view.py" line="122"/>
         <source>Unfold all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/plan_view.py" line="122"/>
         <source>Unfold every group of steps</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="358"/>
+        <location filename="../../ui/plan_view.py" line="385"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="364"/>
-        <location filename="../../ui/plan_view.py" line="476"/>
+        <location filename="../../ui/plan_view.py" line="391"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="365"/>
+        <location filename="../../ui/plan_view.py" line="392"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="370"/>
-        <location filename="../../ui/plan_view.py" line="461"/>
+        <location filename="../../ui/plan_view.py" line="397"/>
+        <location filename="../../ui/plan_view.py" line="507"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="382"/>
+        <location filename="../../ui/plan_view.py" line="409"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="386"/>
+        <location filename="../../ui/plan_view.py" line="415"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="466"/>
+        <location filename="../../ui/plan_view.py" line="512"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="471"/>
+        <location filename="../../ui/plan_view.py" line="518"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="473"/>
+        <location filename="../../ui/plan_view.py" line="520"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="474"/>
+        <location filename="../../ui/plan_view.py" line="521"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
+    </message>
+    <message>
+        <location filename="../../ui/node_moves.py" line="22"/>
+        <source>Move “%1”</source>
+        <translation>移动“%1”</translation>
     </message>
 </context>
 <context>
     <name>QuickAddBar</name>
     <message>
-        <location filename="../../ui/quick_add.py" line="25"/>
-        <source>Add a task — e.g. Renew passport</source>
-        <translation>添加任务——例如：续办护照</translation>
+        <location filename="../../ui/quick_add.py" line="50"/>
+        <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
+        <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="26"/>
+        <location filename="../../ui/quick_add.py" line="51"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="28"/>
+        <location filename="../../ui/quick_add.py" line="53"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="29"/>
+        <location filename="../../ui/quick_add.py" line="54"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="33"/>
+        <location filename="../../ui/quick_add.py" line="57"/>
+        <source>What the new task was read as</source>
+        <translation>新任务被理解为</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="58"/>
         <location filename="../../ui/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="57"/>
-        <location filename="../../ui/quick_add.py" line="80"/>
+        <location filename="../../ui/quick_add.py" line="102"/>
+        <source>Reading the due time</source>
+        <translation>正在解读截止时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="109"/>
+        <location filename="../../ui/quick_add.py" line="130"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="72"/>
+        <location filename="../../ui/quick_add.py" line="122"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="85"/>
+        <location filename="../../ui/quick_add.py" line="125"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="93"/>
+        <location filename="../../ui/quick_add.py" line="137"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
@@ -1122,12 +1250,12 @@
 <context>
     <name>ReminderCenter</name>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="53"/>
+        <location filename="../../ui/reminders_ui.py" line="56"/>
         <source>Checking reminders</source>
         <translation>正在检查提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="64"/>
+        <location filename="../../ui/reminders_ui.py" line="69"/>
         <source>Reminder</source>
         <translation>提醒</translation>
     </message>
@@ -1135,39 +1263,54 @@
 <context>
     <name>ReminderDock</name>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="86"/>
+        <location filename="../../ui/reminders_ui.py" line="95"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="90"/>
+        <location filename="../../ui/reminders_ui.py" line="99"/>
         <source>Reminders waiting for you</source>
         <translation>等待您处理的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="91"/>
+        <location filename="../../ui/reminders_ui.py" line="100"/>
         <source>No reminders waiting.</source>
         <translation>没有待处理的提醒。</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="93"/>
+        <location filename="../../ui/reminders_ui.py" line="101"/>
+        <source>Coming up</source>
+        <translation>即将到来</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="104"/>
+        <source>Reminders still to come</source>
+        <translation>尚未到时的提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="106"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="94"/>
+        <location filename="../../ui/reminders_ui.py" line="107"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="95"/>
+        <location filename="../../ui/reminders_ui.py" line="108"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="96"/>
+        <location filename="../../ui/reminders_ui.py" line="109"/>
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/reminders_ui.py" line="150"/>
+        <source>Nothing scheduled</source>
+        <translation>没有安排的提醒</translation>
     </message>
 </context>
 <context>
@@ -1450,335 +1593,472 @@
 <context>
     <name>SourcesDialog</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="620"/>
+        <location filename="../../ui/calendar_panel.py" line="682"/>
         <source>Calendar sources</source>
         <translation>日历来源</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <location filename="../../ui/calendar_panel.py" line="700"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <location filename="../../ui/calendar_panel.py" line="700"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <location filename="../../ui/calendar_panel.py" line="700"/>
         <source>Events</source>
         <translation>事件数</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="638"/>
+        <location filename="../../ui/calendar_panel.py" line="700"/>
         <source>Last synced</source>
         <translation>上次同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="639"/>
+        <location filename="../../ui/calendar_panel.py" line="701"/>
         <source>Last error</source>
         <translation>上次错误</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="652"/>
+        <location filename="../../ui/calendar_panel.py" line="714"/>
         <source>Add ICS file…</source>
         <translation>添加 ICS 文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="653"/>
+        <location filename="../../ui/calendar_panel.py" line="715"/>
         <source>Add ICS URL…</source>
         <translation>添加 ICS 网址…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="654"/>
+        <location filename="../../ui/calendar_panel.py" line="716"/>
         <source>Add CalDAV…</source>
         <translation>添加 CalDAV…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="655"/>
+        <location filename="../../ui/calendar_panel.py" line="717"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="671"/>
+        <location filename="../../ui/calendar_panel.py" line="733"/>
         <source>Reading calendars</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="686"/>
+        <location filename="../../ui/calendar_panel.py" line="748"/>
         <source>never</source>
         <translation>从未</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="699"/>
+        <location filename="../../ui/calendar_panel.py" line="761"/>
         <source>ICS file</source>
         <translation>ICS 文件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="699"/>
+        <location filename="../../ui/calendar_panel.py" line="761"/>
         <source>ICS URL</source>
         <translation>ICS 网址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="700"/>
+        <location filename="../../ui/calendar_panel.py" line="762"/>
         <source>CalDAV</source>
         <translation>CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="717"/>
+        <location filename="../../ui/calendar_panel.py" line="779"/>
         <source>Add a calendar file</source>
         <translation>添加日历文件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="718"/>
+        <location filename="../../ui/calendar_panel.py" line="780"/>
         <source>iCalendar files (*.ics);;All files (*)</source>
         <translation>iCalendar 文件 (*.ics);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="724"/>
+        <location filename="../../ui/calendar_panel.py" line="786"/>
         <source>Add a calendar address</source>
         <translation>添加日历网址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="725"/>
+        <location filename="../../ui/calendar_panel.py" line="787"/>
         <source>The address of an .ics calendar (https:// or webcal://):</source>
         <translation>.ics 日历的网址（https:// 或 webcal://）：</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="743"/>
+        <location filename="../../ui/calendar_panel.py" line="805"/>
         <source>Remove a calendar</source>
         <translation>移除日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="744"/>
+        <location filename="../../ui/calendar_panel.py" line="806"/>
         <source>Remove %1 and its cached events? The calendar itself is not changed.</source>
         <translation>移除 %1 及其缓存的事件吗？日历本身不会被更改。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="753"/>
+        <location filename="../../ui/calendar_panel.py" line="815"/>
         <source>Adding a calendar</source>
         <translation>正在添加日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="758"/>
+        <location filename="../../ui/calendar_panel.py" line="820"/>
         <source>Adding a CalDAV account</source>
         <translation>正在添加 CalDAV 账户</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="762"/>
+        <location filename="../../ui/calendar_panel.py" line="824"/>
         <source>Removing a calendar</source>
         <translation>正在移除日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="780"/>
+        <location filename="../../ui/calendar_panel.py" line="842"/>
         <source>The calendar was removed.</source>
         <translation>日历已移除。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="784"/>
+        <location filename="../../ui/calendar_panel.py" line="846"/>
         <source>Added %1 (%2 events).</source>
         <translation>已添加 %1（%2 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="786"/>
+        <location filename="../../ui/calendar_panel.py" line="848"/>
         <source>There is no keyring on this system, so the password is kept only until Stepwise quits.</source>
         <translation>此系统没有钥匙串，密码只保留到 Stepwise 退出为止。</translation>
     </message>
 </context>
 <context>
-    <name>StepSchedule</name>
+    <name>StepActions</name>
     <message>
-        <location filename="../../ui/step_schedule.py" line="1"/>
-        <source>e.g. 45m or 1h30</source>
-        <translation>例如 45m 或 1h30</translation>
+        <location filename="../../ui/step_actions.py" line="107"/>
+        <source>Rename “%1”</source>
+        <translation>重命名“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="1"/>
-        <source>Estimate</source>
-        <translation>预估时长</translation>
+        <location filename="../../ui/step_actions.py" line="114"/>
+        <source>Edit “%1”</source>
+        <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="1"/>
-        <source>Planned</source>
-        <translation>已安排</translation>
+        <location filename="../../ui/step_actions.py" line="119"/>
+        <source>Add step</source>
+        <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="1"/>
-        <source>Not scheduled: give it an estimate and press Schedule.</source>
-        <translation>未排程：填写预估时长后点“排程”。</translation>
+        <location filename="../../ui/step_actions.py" line="124"/>
+        <location filename="../../ui/step_actions.py" line="167"/>
+        <source>Add sub-step</source>
+        <translation>添加子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="1"/>
-        <source>%1–%2: %3</source>
-        <translation>%1–%2：%3</translation>
+        <location filename="../../ui/step_actions.py" line="128"/>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="1"/>
-        <source>Saving the estimate</source>
-        <translation>正在保存预估时长</translation>
+        <location filename="../../ui/step_actions.py" line="140"/>
+        <source>Step “%1”</source>
+        <translation>步骤“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="148"/>
+        <source>“%1” is finished; a finished step stays finished (add a step to do more)</source>
+        <translation>“%1”已完成；完成的步骤不能重新打开（需要再做可添加步骤）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="156"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="157"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="158"/>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="159"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="163"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="165"/>
+        <source>Add step after</source>
+        <translation>在其后添加步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="170"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="181"/>
+        <source>New step</source>
+        <translation>新步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="186"/>
+        <source>“%1” is done when its sub-steps are</source>
+        <translation>“%1”在其子步骤全部完成时完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="189"/>
+        <source>Approve the plan first, then tick off its steps</source>
+        <translation>请先批准计划，再勾选完成其步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="190"/>
+        <source>“%1” cannot be ticked off now</source>
+        <translation>“%1”现在还不能勾选完成</translation>
+    </message>
+</context>
+<context>
+    <name>StepForm</name>
+    <message>
+        <location filename="../../ui/step_form.py" line="81"/>
+        <source>Change target</source>
+        <translation>更改执行方</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="82"/>
+        <source>Inputs (JSON)</source>
+        <translation>输入（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="92"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="92"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="93"/>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="93"/>
+        <source>Done by</source>
+        <translation>执行方</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="94"/>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="94"/>
+        <source>Done when</source>
+        <translation>完成标准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="95"/>
+        <source>Worker</source>
+        <translation>负责人</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="95"/>
+        <source>Due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="96"/>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="96"/>
+        <source>Waits for</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="107"/>
+        <source>e.g. next friday 17:00</source>
+        <translation>例如：下周五 17:00</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="114"/>
+        <source>Save changes</source>
+        <translation>保存更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="117"/>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="168"/>
+        <source>Inputs must be JSON, like {&quot;text&quot;: &quot;hello&quot;}</source>
+        <translation>输入必须是 JSON，例如 {&quot;text&quot;: &quot;hello&quot;}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_form.py" line="171"/>
+        <source>Inputs must be a set of named values in braces</source>
+        <translation>输入必须是花括号中的一组具名值</translation>
     </message>
 </context>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step_panel.py" line="178"/>
+        <location filename="../../ui/step_panel.py" line="200"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="191"/>
+        <location filename="../../ui/step_panel.py" line="221"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="193"/>
+        <location filename="../../ui/step_panel.py" line="223"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="195"/>
+        <location filename="../../ui/step_panel.py" line="225"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="232"/>
-        <source>Step</source>
-        <translation>步骤</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="232"/>
-        <source>Objective</source>
-        <translation>目标</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="233"/>
-        <source>Done by</source>
-        <translation>执行方</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="233"/>
-        <source>Inputs</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="234"/>
-        <source>Done when</source>
-        <translation>完成标准</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="234"/>
-        <source>Worker</source>
-        <translation>负责人</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="235"/>
-        <source>Due</source>
-        <translation>截止</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="235"/>
-        <source>Attempts</source>
-        <translation>尝试次数</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="236"/>
-        <source>Waits for</source>
-        <translation>等待</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step_panel.py" line="244"/>
+        <location filename="../../ui/step_panel.py" line="259"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="244"/>
+        <location filename="../../ui/step_panel.py" line="259"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="245"/>
+        <location filename="../../ui/step_panel.py" line="260"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="245"/>
+        <location filename="../../ui/step_panel.py" line="260"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="245"/>
+        <location filename="../../ui/step_panel.py" line="260"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="246"/>
+        <location filename="../../ui/step_panel.py" line="261"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="247"/>
+        <location filename="../../ui/step_panel.py" line="262"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="248"/>
+        <location filename="../../ui/step_panel.py" line="263"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="249"/>
+        <location filename="../../ui/step_panel.py" line="264"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="250"/>
+        <location filename="../../ui/step_panel.py" line="265"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="275"/>
+        <location filename="../../ui/step_panel.py" line="290"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="317"/>
+        <location filename="../../ui/step_panel.py" line="330"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="347"/>
+        <location filename="../../ui/step_panel.py" line="360"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="348"/>
+        <location filename="../../ui/step_panel.py" line="361"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="349"/>
+        <location filename="../../ui/step_panel.py" line="362"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="351"/>
+        <location filename="../../ui/step_panel.py" line="364"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="352"/>
+        <location filename="../../ui/step_panel.py" line="365"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="353"/>
+        <location filename="../../ui/step_panel.py" line="366"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="381"/>
+        <location filename="../../ui/step_panel.py" line="394"/>
         <source>Step %1: %2</source>
         <translation>步骤 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>StepSchedule</name>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="35"/>
+        <source>e.g. 45m or 1h30</source>
+        <translation>例如 45m 或 1h30</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="43"/>
+        <source>Estimate</source>
+        <translation>预估时长</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="44"/>
+        <source>Planned</source>
+        <translation>已安排</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="66"/>
+        <source>Not scheduled: give it an estimate and press Schedule.</source>
+        <translation>未排程：填写预估时长后点“排程”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="71"/>
+        <source>%1–%2: %3</source>
+        <translation>%1–%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="86"/>
+        <source>Saving the estimate</source>
+        <translation>正在保存预估时长</translation>
     </message>
 </context>
 <context>
@@ -1850,24 +2130,72 @@
     </message>
 </context>
 <context>
+    <name>TaskEdits</name>
+    <message>
+        <location filename="../../ui/task_edits.py" line="43"/>
+        <source>Done “%1”</source>
+        <translation>完成“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="67"/>
+        <source>Saving the task</source>
+        <translation>正在保存任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="91"/>
+        <source>A task needs a title</source>
+        <translation>任务需要标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="98"/>
+        <source>Priority is 1 (highest) to 4 (lowest)</source>
+        <translation>优先级为 1（最高）到 4（最低）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="117"/>
+        <source>Reopen</source>
+        <translation>重新打开</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="118"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="119"/>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="120"/>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_edits.py" line="121"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>TaskListModel</name>
     <message>
-        <location filename="../../ui/task_model.py" line="49"/>
+        <location filename="../../ui/task_model.py" line="58"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="49"/>
+        <location filename="../../ui/task_model.py" line="58"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="49"/>
+        <location filename="../../ui/task_model.py" line="58"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="50"/>
+        <location filename="../../ui/task_model.py" line="59"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -1875,102 +2203,132 @@
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="54"/>
+        <location filename="../../ui/task_list.py" line="69"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="68"/>
+        <location filename="../../ui/task_list.py" line="83"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="82"/>
+        <location filename="../../ui/task_list.py" line="145"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="82"/>
+        <location filename="../../ui/task_list.py" line="145"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="83"/>
+        <location filename="../../ui/task_list.py" line="145"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="83"/>
+        <location filename="../../ui/task_list.py" line="145"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="84"/>
-        <source>Needs attention</source>
-        <translation>需要处理</translation>
-    </message>
-    <message>
-        <location filename="../../ui/task_list.py" line="84"/>
+        <location filename="../../ui/task_list.py" line="146"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="89"/>
+        <location filename="../../ui/task_list.py" line="154"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="92"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="92"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="93"/>
-        <location filename="../../ui/task_list.py" line="114"/>
+        <location filename="../../ui/task_list.py" line="131"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="93"/>
+        <location filename="../../ui/task_list.py" line="146"/>
+        <source>Attention</source>
+        <translation>待处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="147"/>
+        <source>Everything still to do</source>
+        <translation>所有尚未完成的事</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="147"/>
+        <source>Due or starting today</source>
+        <translation>今天截止或开始</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="148"/>
+        <source>Due in the coming days</source>
+        <translation>近几天截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="148"/>
+        <source>Waiting to start or for a check</source>
+        <translation>等待开始或检查</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="149"/>
+        <source>Needs attention: something went wrong or waits for you</source>
+        <translation>需要处理：出了问题或在等你</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="150"/>
+        <source>Every task, done ones too</source>
+        <translation>所有任务，包括已完成的</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="96"/>
-        <location filename="../../ui/task_list.py" line="189"/>
+        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="242"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="98"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="224"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="198"/>
+        <location filename="../../ui/task_list.py" line="251"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="228"/>
+        <location filename="../../ui/task_list.py" line="281"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="64"/>
-        <location filename="../../ui/task_list.py" line="231"/>
+        <location filename="../../ui/task_list.py" line="79"/>
+        <location filename="../../ui/task_list.py" line="284"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
@@ -1978,54 +2336,87 @@
 <context>
     <name>Tray</name>
     <message>
-        <location filename="../../ui/tray.py" line="34"/>
+        <location filename="../../ui/tray.py" line="51"/>
         <source>Quick add…</source>
         <translation>快速添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="35"/>
+        <location filename="../../ui/tray.py" line="52"/>
         <source>Show or hide Stepwise</source>
         <translation>显示或隐藏 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="36"/>
+        <location filename="../../ui/tray.py" line="53"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="39"/>
+        <location filename="../../ui/tray.py" line="55"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="41"/>
+        <location filename="../../ui/tray.py" line="53"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="59"/>
+        <location filename="../../ui/tray.py" line="64"/>
+        <source>Stepwise keeps running here and reminds you when something is due. Choose Quit in this menu to leave it.</source>
+        <translation>Stepwise 会在这里继续运行，并在事情到期时提醒你。要退出，请在此菜单中选择“退出”。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="66"/>
+        <source>Stepwise is still running</source>
+        <translation>Stepwise 仍在运行</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tray.py" line="80"/>
         <source>Stepwise reminder</source>
         <translation>Stepwise 提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="68"/>
+        <location filename="../../ui/tray.py" line="90"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="69"/>
+        <location filename="../../ui/tray.py" line="91"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="70"/>
+        <location filename="../../ui/tray.py" line="92"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="70"/>
+        <location filename="../../ui/tray.py" line="92"/>
         <source>Done</source>
         <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>UndoActions</name>
+    <message>
+        <location filename="../../ui/undo_actions.py" line="29"/>
+        <source>Undo %1</source>
+        <translation>撤销%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/undo_actions.py" line="29"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../ui/undo_actions.py" line="30"/>
+        <source>Redo %1</source>
+        <translation>重做%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/undo_actions.py" line="30"/>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
 </context>
 <context>
@@ -2060,7 +2451,7 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
         <translation>连接模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="65"/>
+        <location filename="../../ui/welcome.py" line="66"/>
         <source>Adding sample tasks</source>
         <translation>正在添加示例任务</translation>
     </message>
