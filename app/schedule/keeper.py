@@ -55,10 +55,11 @@ def keep_current() -> Callable[[], None]:
     a worker instead). Safe to call twice; returns the function that stops it."""
     if not _listening:
         _listening.append(events.subscribe(_on_change))
-    return _stop
+    return stop
 
 
-def _stop() -> None:
+def stop() -> None:
+    """Stop re-scheduling after changes (until ``keep_current`` again)."""
     while _listening:
         _listening.pop()()
 

@@ -30,6 +30,17 @@ MONDAY = date(2026, 12, 14)
 SHOTS = Path("/tmp/stepwise-shots")
 
 
+@pytest.fixture(autouse=True)
+def _command_line_keeper_off() -> Iterator[None]:
+    """The window re-schedules through its own keeper (in a worker), not the command
+    line's, which an earlier test may have left listening."""
+    from app.schedule import keeper
+
+    keeper.stop()
+    yield
+    keeper.stop()
+
+
 @pytest.fixture
 def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     yield from qt_event_loop(qapp)
