@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app import settings
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
+from ui.calendar.scheduling import schedule_now
 from ui.calendar_panel import CalendarPanel
 from ui.context import WindowContext
 from ui.icons import app_icon
@@ -142,6 +143,8 @@ class MainWindow(QMainWindow):
         add(lambda: self.tr("Run the assistant"), ["F5"], self.ctx.assistant.run_until_idle,
             "assistant")
         add(lambda: self.tr("Stop the assistant"), ["Esc"], self.ctx.assistant.stop,
+            "assistant")
+        add(lambda: self.tr("Schedule the steps"), [], lambda: schedule_now(self.ctx),
             "assistant")
         self.pause_action = add(lambda: self.tr("Pause the assistant"), [], self._toggle_pause,
                                 "assistant")

@@ -609,6 +609,11 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <location filename="../../ui/main_window.py" line="1"/>
+        <source>Schedule the steps</source>
+        <translation>为步骤排程</translation>
+    </message>
+    <message>
         <location filename="../../ui/main_window.py" line="77"/>
         <source>Graph</source>
         <translation>图</translation>
