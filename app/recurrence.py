@@ -60,21 +60,13 @@ def roll_forward(task: Task, finished: Plan) -> None:
     from app.tasks import log, set_status
 
     anchor = task.due_at or task.start_at
-    try:
-        following = next_occurrence(task)
-    except InvalidRule as exc:
-        set_status(task, "done", why=f"not repeated: {exc}")
-        return
-    if following is None or anchor is None:
-        set_status(task, "done", why="the recurrence has no further occurrence")
-        return
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
+    following, why_not = _following(task, zone)
+    if following is None or anchor is None:
+        set_status(task, "done", why=why_not)
+        return
     delta = (following.astimezone(zone).replace(tzinfo=None)
              - anchor.astimezone(zone).replace(tzinfo=None))
-    if not _all_shiftable(task, delta, zone):
-        set_status(task, "done", why="the next occurrence's times lie past the last "
-                   f"time Stepwise keeps ({format_utc(LATEST)})")
-        return
     log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed "
         f"(plan revision {finished.revision})", actor="assistant")
     for field in ("start_at", "due_at", "expires_at"):
@@ -87,6 +79,23 @@ def roll_forward(task: Task, finished: Plan) -> None:
     data = _reset(spec.to_json(), delta, zone)
     data["revision"] = finished.revision
     plans.insert_revision(task, data, status="in_progress", source="recurrence")
+
+
+def _following(task: Task, zone: ZoneInfo) -> tuple[datetime | None, str]:
+    """The next occurrence, or None with the reason the task ends instead."""
+    try:
+        following = next_occurrence(task)
+    except InvalidRule as exc:
+        return None, f"not repeated: {exc}"
+    anchor = task.due_at or task.start_at
+    if following is None or anchor is None:
+        return None, "the recurrence has no further occurrence"
+    delta = (following.astimezone(zone).replace(tzinfo=None)
+             - anchor.astimezone(zone).replace(tzinfo=None))
+    if not _all_shiftable(task, delta, zone):
+        return None, ("the next occurrence's times lie past the last time Stepwise keeps "
+                      f"({format_utc(LATEST)})")
+    return following, ""
 
 
 def _all_shiftable(task: Task, delta: timedelta, zone: ZoneInfo) -> bool:
