@@ -110,29 +110,9 @@ def _order(block: Block) -> tuple[datetime, int, str, int]:
 
 def _save(result: Schedule, read: store_inputs.Read, now: datetime, why: str,
           inputs: Inputs) -> dict[StepKey, str]:
-    """Write only what differs: unchanged blocks keep their rows (a re-schedule after one
-    change touches a few rows, not all of them)."""
-    kept = {(b.key, b.start) for b in inputs.fixed}
+    """Store the new blocks, log what moved and keep the block reminders, in one transaction."""
     with atomic():
-        existing = _existing()
-        old: dict[StepKey, datetime] = {}
-        for block, _ in existing.values():
-            if (block.key, block.start) not in kept and block.start < old.get(block.key, _END):
-                old[block.key] = block.start
-        stay = {*kept, *((b.key, b.start) for b in result.blocks)}
-        wanted = {_same(b) for b in result.blocks}
-        gone = [pk for block, pk in existing.values()
-                if (block.key, block.start) not in kept and (
-                    (block.key, block.start) not in stay or _same(block) not in wanted)]
-        for first in range(0, len(gone), 500):
-            ScheduledBlock.delete().where(ScheduledBlock.id.in_(gone[first:first + 500])).execute()
-        dropped = set(gone)
-        have = {_same(block) for block, pk in existing.values() if pk not in dropped}
-        rows = [{"task": b.task_id, "step_id": b.step_id, "start": b.start, "end": b.end,
-                 "why": b.why, "pinned": False, "chunk": b.chunk}
-                for b in result.blocks if _same(b) not in have]
-        for first in range(0, len(rows), 200):
-            ScheduledBlock.insert_many(rows[first:first + 200]).execute()
+        old = _write_blocks(result, {(b.key, b.start) for b in inputs.fixed})
         changes = _changes(old, result, inputs)
         for (task_id, step_id), text in changes.items():
             log(task_id, "schedule", text + (f" ({why})" if why else ""), actor="assistant",
@@ -140,6 +120,31 @@ def _save(result: Schedule, read: store_inputs.Read, now: datetime, why: str,
         block_reminders.keep(result.blocks, inputs.fixed, read, now)
     events.emit(Change(Kind.SCHEDULE_CHANGED, None, why))
     return changes
+
+
+def _write_blocks(result: Schedule, kept: set[tuple[StepKey, datetime]]
+                  ) -> dict[StepKey, datetime]:
+    """Replace the blocks that are not kept with ``result``'s, writing only what differs
+    (a re-schedule after one change touches a few rows). Returns each step's first start
+    before."""
+    existing = _existing()
+    old: dict[StepKey, datetime] = {}
+    for block, _ in existing.values():
+        if (block.key, block.start) not in kept and block.start < old.get(block.key, _END):
+            old[block.key] = block.start
+    wanted = {_same(b) for b in result.blocks}
+    gone = [pk for block, pk in existing.values()
+            if (block.key, block.start) not in kept and _same(block) not in wanted]
+    for first in range(0, len(gone), 500):
+        ScheduledBlock.delete().where(ScheduledBlock.id.in_(gone[first:first + 500])).execute()
+    dropped = set(gone)
+    have = {_same(block) for block, pk in existing.values() if pk not in dropped}
+    rows = [{"task": b.task_id, "step_id": b.step_id, "start": b.start, "end": b.end,
+             "why": b.why, "pinned": False, "chunk": b.chunk}
+            for b in result.blocks if _same(b) not in have]
+    for first in range(0, len(rows), 200):
+        ScheduledBlock.insert_many(rows[first:first + 200]).execute()
+    return old
 
 
 _END = datetime.max.replace(tzinfo=UTC)
