@@ -59,7 +59,8 @@ _CALENDAR_ATOM = re.compile(
     r"|(?P<dom_zh>(?<![月\d])" + _ZH_NUM + r"[号號](?![码楼线门]))"
     r"|(?P<end>\b(?:the )?end of (?:the |this )?(?:week|month|year)\b"
     r"|\b(?:the\s+)?last day of (?:the |this )?month\b"
-    r"|月底|月末|年底|年末|本月底|这个月底|周末|这周末|本周末|\bthis weekend\b|\bthe weekend\b)"
+    r"|月底|月末|年底|年末|本月底|这个月底|下个?周末|\bnext weekend\b|周末|这周末|本周末"
+    r"|\bthis weekend\b|\bthe weekend\b)"
     r"|(?P<holiday>" + _HOLIDAY + r")节?(?P<before>前|之前|以前)?",
     re.IGNORECASE)
 
@@ -73,7 +74,9 @@ _RULE_ATOM = re.compile(
     r"|(?:下下|下|这|這|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|下周|下星期|下个星期"
     r"|大后天|今天|今日(?!期)|今晚|明天|明日(?!期)|明晚|明早|后天"
     r"|" + _ZH_NUM + r"\s*(?:个小时|小时|分钟|天|个星期|星期|周)[以之]?后"
-    r"|" + _TIME_EN + r"|" + _TIME_ZH,
+    r"|" + _TIME_EN + r"|" + _TIME_ZH +
+    r"|\bat\s+\d{1,2}\b(?!\s*(?:st|nd|rd|th|%|people|percent|[a-z]))"
+    r"|下班之?前|上班前|午饭前|中午前|\bend of day\b|\beod\b|\bclose of business\b",
     re.IGNORECASE)
 _JOIN = re.compile(r"^[\s,，的]*(?:at|on)?[\s,，的]*$", re.IGNORECASE)
 _LEAD = re.compile(r"(?:\b(?:due|by|before|until|till|no later than|on|at|for|in)\s+|在|于|到)$",
@@ -96,7 +99,8 @@ class Found:
 def find_date(text: str, role: str, now: datetime) -> Found | None:
     """The first date phrase in ``text`` that reads as a time, or None (never dateparser)."""
     atoms = sorted([(m.start(), m.end(), "cal") for m in _CALENDAR_ATOM.finditer(text)]
-                   + [(m.start(), m.end(), "rule") for m in _RULE_ATOM.finditer(text)])
+                   + [(m.start(), m.end(), "rule") for m in _RULE_ATOM.finditer(text)],
+                   key=lambda a: (a[0], -a[1]))  # the longest phrase where two begin
     for group in _groups(atoms, text):
         found = _read_group(text, group, role, now)
         if found is not None:
@@ -144,9 +148,27 @@ def _read_group(text: str, group: list[tuple[int, int, str]], role: str, now: da
                  attributive, deadline)
 
 
+_BARE_AT = re.compile(r"\bat\s+(\d{1,2})\b(?!\s*(?::|am|pm|a\.m|p\.m))", re.IGNORECASE)
+_CLOCK_WORDS = {"下班前": "18点", "下班之前": "18点", "上班前": "9点", "午饭前": "12点",
+                "中午前": "12点", "end of day": "6pm", "eod": "6pm", "close of business": "6pm"}
+
+
+def _normal(phrase: str) -> str:
+    """"the day after tomorrow", "monday at 11" (11:00; "at 5" is 17:00), "下班前" (18:00)."""
+    phrase = re.sub(r"^the\s+", "", phrase, flags=re.IGNORECASE)
+    for word, clock in _CLOCK_WORDS.items():
+        phrase = re.sub(re.escape(word), clock, phrase, flags=re.IGNORECASE)
+
+    def hour(m: re.Match[str]) -> str:
+        value = int(m.group(1))
+        return f"at {value + 12 if 1 <= value <= 7 else value}:00"
+
+    return _BARE_AT.sub(hour, phrase)
+
+
 def _rules(phrase: str, role: str, now: datetime) -> Understood | None:
     try:
-        return parse_quick(re.sub(r"^the\s+", "", phrase, flags=re.IGNORECASE), role, now)
+        return parse_quick(_normal(phrase), role, now)
     except DateError:
         return None
 
@@ -273,7 +295,8 @@ def _day_of_month(m: re.Match[str], today: date, role: str) -> date:
 def _end_of(m: re.Match[str], today: date, role: str) -> date:
     text = m.group(0).lower()
     if "week" in text or "周" in text:
-        return today + timedelta(days=(6 - today.weekday()) % 7)
+        ahead = 7 if text.startswith(("下", "next")) else 0
+        return today + timedelta(days=(6 - today.weekday()) % 7 + ahead)
     if "year" in text or "年" in text:
         return date(today.year, 12, 31)
     return date(today.year, today.month, calendar.monthrange(today.year, today.month)[1])

@@ -25,6 +25,7 @@ _DANGLING = re.compile(r"^(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|to)\b(?=\
                        r"|(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|starting|from)\b)+$",
                        re.IGNORECASE)
 _TRAILING_CONTACTS = re.compile(r"(?:\s+@[^\s@#!,，。]+)+\s*$")
+_SPEECH = re.compile(r"\b(?:tell|ask|say|that|whether|if)\b|告诉|问|说|通知", re.IGNORECASE)
 REMINDER_TIME = time(9, 0)
 
 
@@ -93,7 +94,9 @@ def _list_out(text: str) -> tuple[str, str]:
     found = split_text(text, "")
     if not found.header or len(found.pieces) < 2:
         return text, ""
-    lines = [f"{i + 1}. {p.text}" for i, p in enumerate(found.pieces)]
+    ordered = any(p.after for p in found.pieces)
+    lines = [f"{i + 1}. {p.text}" if ordered else f"- {p.text}"
+             for i, p in enumerate(found.pieces)]
     return found.header, "\n".join(lines)
 
 
@@ -116,9 +119,7 @@ def _due(rest: str, recurring: Recurring | None, now: datetime, role: str, cut: 
 
 def keeps_words(text: str, found: Found) -> bool:
     """Whether a date phrase stays in the words: an attribute, or the content of a message."""
-    from app.agent.offline_rules import verb_of
-
-    said = found.start > 0 and not found.deadline and verb_of(text) == "message"
+    said = not found.deadline and bool(_SPEECH.search(text[:found.start]))
     return found.attributive or said
 
 
@@ -138,7 +139,7 @@ def _cut(text: str, start: int, end: int) -> str:
 
 
 def _tidy(text: str) -> str:
-    text = re.sub(r"[ \t]{2,}", " ", text).strip()
+    text = re.sub(r"[ \t]+([:：,，;；.?!])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
     previous = None
     while previous != text:
         previous, text = text, _DANGLING.sub("", text).strip()

@@ -32,7 +32,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p, re.IGNORECASE), k
     (r"\b(?:every|each)\s+(other\s+|second\s+)?(" + _DAYNAME + r"(?:\s*(?:,|and|&)\s*"
      + _DAYNAME + r")*)\b|\bon\s+(" + _DAYNAME + r")s\b", "weekly_en"),
     (r"(?:每|隔)(两|隔|隔一)?(?:个)?(?:周|星期|礼拜)(?:的)?(?:周|星期|礼拜)?"
-     r"([一二三四五六日天](?:[、,，和及与]?[一二三四五六日天])*)", "weekly_zh"),
+     r"([一二三四五六日天](?:\s*[、,，和及与]?\s*(?:周|星期|礼拜)?[一二三四五六日天])*)",
+     "weekly_zh"),
     (r"每(?:个)?月(?:的)?最后一天|\b(?:on\s+)?the\s+last\s+day\s+of\s+(?:every|each)\s+month\b"
      r"|\b(?:every|each)\s+month\s+on\s+the\s+last\s+day\b", "month_end"),
     (r"\b(?:on\s+)?the\s+" + _ORD + r"\s+(?:day\s+)?of\s+(?:every|each)\s+month\b"

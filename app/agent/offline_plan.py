@@ -174,9 +174,11 @@ def _message_kind(text: str) -> str:
     lowered = text.lower()
     if re.search(r"\bask\b|问|\?|？|吗", lowered):
         return "ask"
+    if re.search(r"帮我约|约一下|\barrange to meet\b|\bmeet up\b", lowered):
+        return "meet"
     if re.search(r"\binvite\b|邀请", lowered):
         return "invite"
-    if re.search(r"\btell\b|\blet .* know\b|告诉|通知", lowered):
+    if re.search(r"\btell\b|\btext\b|\bthat\b|\blet .* know\b|告诉|通知|说", lowered):
         return "tell"
     return "send"
 

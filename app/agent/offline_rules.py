@@ -23,7 +23,7 @@ VERBS: list[tuple[str, tuple[str, ...]]] = [
     ("message", ("email", "e-mail", "message", "tell", "notify", "send", "text", "invite",
                  "ask", "let know", "reply", "respond", "write back", "发邮件", "通知", "告诉",
                  "发消息", "发信息", "邀请", "发给",
-                 "交给", "转给", "提交给", "问一下", "问问", "问", "发")),
+                 "交给", "转给", "提交给", "问一下", "问问", "问", "发", "帮我约", "约一下")),
     ("write", ("write", "draft", "compose", "summarise", "summarize", "outline",
                "prepare a list", "写", "起草", "草拟", "总结", "撰写", "列出", "报告")),
     ("call", ("call", "phone", "ring", "打电话", "致电", "电话")),
@@ -66,6 +66,9 @@ _REMIND_WORDS = re.compile(
 _MESSAGE_LEAD = re.compile(
     r"^\s*(?:给|跟|和)(?P<who>[^，,。发问告说打]{1,8}?)(?:发(?:个)?(?:消息|信息|邮件|微信)|说一下|说|"
     r"打电话)[，,：:\s]*(?:问(?:一下|问)?|告诉(?:他|她)?|说)?\s*", re.IGNORECASE)
+_VERB_EN = re.compile(r"^\s*(?:please\s+)?(?:email|e-mail|message|text|tell|ask|notify|let|"
+                      r"invite|send|reply to|write to|reply)\b\s*", re.IGNORECASE)
+_VERB_ZH = re.compile(r"^\s*(?:请|帮我)?(?:告诉|通知|问一下|问问|问|邀请|回复|约一下|约)\s*")
 _MESSAGE_EN = re.compile(
     r"^\s*(?:email|e-mail|message|text|tell|ask|notify|let)\s+(?P<who>\w+)\s*(?:know\s+)?"
     r"(?:that\s+|to\s+|about\s+)?", re.IGNORECASE)
@@ -173,11 +176,13 @@ def message_gist(text: str, contact: str | None) -> str:
     ('' when it says nothing but "send it to Alice")."""
     gist = _MESSAGE_LEAD.sub("", text, count=1)
     if gist == text:
-        gist = _MESSAGE_EN.sub("", text, count=1)
+        gist = _VERB_ZH.sub("", _VERB_EN.sub("", text, count=1), count=1)
     if contact:
-        gist = re.sub(re.escape(contact), "", gist, flags=re.IGNORECASE)
+        gist = re.sub(r"(?:\bto\s+)?" + re.escape(contact) + r"(?:\s+know\b)?", "", gist,
+                      flags=re.IGNORECASE)
+    gist = re.sub(r"^\s*(?:that|to|about)\s+", "", gist.strip(), flags=re.IGNORECASE)
     gist = re.sub(r"^把|(?:发给|交给|转给|寄给|提交给)$|\bto\s*$", "", gist.strip(" ,，。.:："))
-    return gist.strip(" ,，。.:：")
+    return re.sub(r"\s{2,}", " ", gist).strip(" ,，。.:：")
 
 
 def is_impossible(text: str) -> bool:

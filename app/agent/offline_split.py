@@ -75,7 +75,7 @@ def split_text(title: str, detail: str) -> Split:
         numbered = sum(bool(_LINE_NUMBERED.match(line)) for line in lines) >= 2
         return Split(_chain(items) if numbered else [Piece(i) for i in items], title, True)
     for text, from_detail in ((title, False), (detail.strip(), True)):
-        found = _inline_list(text) or _sequence(text) or _joined(text)
+        found = _inline_list(text) or _colon_list(text) or _sequence(text) or _joined(text)
         if found is not None:
             return Split(found.pieces, found.header or (title if from_detail else ""), from_detail)
     return Split([Piece(title.strip())])
@@ -99,6 +99,17 @@ def _inline_list(text: str) -> Split | None:
     if not all(items):
         return None
     return Split(_chain(items), _clean(text[:marks[0].start()]))
+
+
+def _colon_list(text: str) -> Split | None:
+    """"Prepare dinner: buy food, cook, set the table": the header, then side-by-side parts."""
+    m = re.match(r"^(?P<head>[^:：]+)[:：](?P<rest>.+)$", text, re.S)
+    if m is None:
+        return None
+    items = _actions(_clean(m.group("rest")))
+    if len(items) < 2:
+        return None
+    return Split([Piece(i) for i in items], _clean(m.group("head")))
 
 
 def _ordinal(m: re.Match[str]) -> int:

@@ -48,8 +48,10 @@ def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str,
     facts = "\n".join(known)
     if zh:
         body = {"ask": f"想问一下：{gist.rstrip('？?。')}？",
-                "invite": f"想邀请您参加：{gist or task['title']}。",
-                "tell": f"跟您说一下：{gist}。"}.get(kind, f"{gist}，请查收。")
+                "invite": f"想邀请您参加：{gist.removeprefix('参加') or task['title']}。",
+                "tell": f"跟您说一下：{gist}。",
+                "meet": f"想约您{gist or '见个面'}，您什么时候方便？"}.get(
+                    kind, f"{gist}，请查收。")
         extra = f"\n{facts}" if facts and kind in ("invite", "send") else ""
         return f"{to}您好！\n\n{body}{extra}\n\n谢谢！"
     asked = gist.rstrip("?.")
@@ -57,7 +59,9 @@ def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str,
     joiner = " " if asks else ": "
     body = {"ask": f"Could you tell me{joiner}{asked}?",
             "invite": f"I'd like to invite you to {gist or task['title']}.",
-            "tell": f"I wanted to let you know: {gist}."}.get(kind, f"Here is {gist}.")
+            "tell": f"I wanted to let you know: {gist}.",
+            "meet": f"Could we meet{' ' + gist if gist else ''}? When suits you?"}.get(
+                kind, f"Here is {gist}.")
     extra = f"\n\n{facts}" if facts and kind in ("invite", "send") else ""
     return f"Hi {to},\n\n{body}{extra}\n\nThanks!"
 
