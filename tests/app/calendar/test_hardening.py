@@ -18,7 +18,8 @@ from app.dates import local_zone
 from tests.app.calendar.support import NOW, run_cli
 
 Capsys = pytest.CaptureFixture[str]
-WEEK = (NOW, NOW + timedelta(days=7))
+WEEK = (NOW, NOW + timedelta(days=7))  # for rows written straight into the cache
+AHEAD = (datetime.now(UTC) - timedelta(days=1), datetime.now(UTC) + timedelta(days=7))
 
 
 def ics(*events: str) -> str:
@@ -91,7 +92,7 @@ def test_defect_3_bad_rules_in_an_ics_skip_their_event_with_a_warning(rule: str,
     text = ics(GOOD, f"DTSTART:{soon(2)}\r\nRRULE:{rule}\r\nSUMMARY:Bad\r\n",
                f"DTSTART:{soon(3)}\r\nRRULE:FREQ=WEEKLY\r\nRRULE:{rule}\r\nSUMMARY:Second\r\n")
     started = time.monotonic()
-    found = expand([text], *WEEK, "Asia/Shanghai")
+    found = expand([text], *AHEAD, "Asia/Shanghai")
     assert time.monotonic() - started < 10
     assert [r.summary for r in found.rows] == ["Good"]
     assert any("'Bad'" in w and says in w for w in found.warnings)
@@ -102,7 +103,7 @@ def test_defect_3_bad_rules_in_an_ics_skip_their_event_with_a_warning(rule: str,
 def test_defect_3_a_series_from_long_ago_is_skipped_not_scanned() -> None:
     text = ics(GOOD, "DTSTART:19000101T090000Z\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Old\r\n")
     started = time.monotonic()
-    found = expand([text], *WEEK, "Asia/Shanghai")
+    found = expand([text], *AHEAD, "Asia/Shanghai")
     assert time.monotonic() - started < 2  # dateutil alone: 2.5 s for this one series
     assert [r.summary for r in found.rows] == ["Good"]
     assert any("'Old'" in w and "expands at most" in w for w in found.warnings)
@@ -160,7 +161,7 @@ def test_defect_13_a_duration_of_99999999_weeks_is_skipped_with_a_warning(
 
 def test_defect_13_an_event_from_year_1_to_9999_is_cut_to_the_range_with_a_warning() -> None:
     text = ics("DTSTART:00010101T000000Z\r\nDTEND:99991231T235959Z\r\nSUMMARY:Forever\r\n")
-    found = expand([text], *WEEK, "Asia/Shanghai")
+    found = expand([text], *AHEAD, "Asia/Shanghai")
     [row] = found.rows
     assert (row.start, row.end) == ("1900-01-01T00:00:00Z", "9999-12-30T23:59:59Z")
     assert any("cut to that range" in w for w in found.warnings)
@@ -179,3 +180,24 @@ def test_defect_13_calendar_ranges_at_the_edges_are_refused_or_cut(
     result = run_cli(capsys, "calendar", *argv)
     assert result.code == code, result.err
     assert says in result.err and "Traceback" not in result.err
+
+
+def test_defect_3_occurrences_per_expansion_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.calendar import limits
+
+    monkeypatch.setattr(limits, "MAX_OCCURRENCES", 50)
+    text = ics(f"DTSTART:{soon(1)}\r\nDTEND:{soon(2)}\r\nRRULE:FREQ=HOURLY\r\nSUMMARY:Often\r\n")
+    found = expand([text], *AHEAD, "Asia/Shanghai")
+    assert len(found.rows) == 50
+    assert any("only the first were kept" in w for w in found.warnings)
+
+
+def test_defect_3_checking_series_stops_at_the_wall_clock_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.calendar import limits
+
+    monkeypatch.setattr(limits, "BUDGET_S", -1.0)  # already spent
+    text = ics(GOOD, f"DTSTART:{soon(2)}\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Daily\r\n")
+    found = expand([text], *AHEAD, "Asia/Shanghai")
+    assert [r.summary for r in found.rows] == ["Good"]
+    assert any("'Daily'" in w and "took over" in w for w in found.warnings)
