@@ -52,6 +52,9 @@ TIMER_S = 0.005
 TARGET_STALL_S, TARGET_P99_S = 0.050, 0.016
 PLAN_SIZES = (500, 2000)
 PLAN_TARGETS = {500: 0.2, 2000: 1.0}
+EDIT_SIZE = 300  # steps in the plan edited in place
+EDIT_TARGET_S = 0.05  # rename, one-click done: input → repaint
+LANGUAGE_TARGET_S = 0.3
 TARGET_RSS_MB = 300.0
 PROBE = Path(__file__).resolve().parent / "window_probe.py"
 SERVER = Path(sse_server.__file__).resolve()
@@ -77,6 +80,7 @@ def run(work: Path) -> Findings:
         _start_up(small, env, work, findings)
         _stream(big, env, work, findings)
         _plans(plans_db, plan_tasks, env, work, findings)
+        _edits(plans_db, plan_tasks[EDIT_SIZE], env, work, findings)
     return findings
 
 
@@ -123,7 +127,7 @@ def _task_databases(work: Path) -> tuple[Path, Path]:
 
 def _plan_database(work: Path) -> tuple[Path, dict[int, int]]:
     """One task per plan size, each with a saved realistic plan; {size: task id}."""
-    from app.plans import save_plan
+    from app.plans import plan_action, save_plan
     from app.tasks import NewTask, add_task
     from models import close_database, open_database
 
@@ -135,6 +139,10 @@ def _plan_database(work: Path) -> tuple[Path, dict[int, int]]:
             task = add_task(NewTask(title=f"A {size}-step plan"))
             save_plan(task.id, realistic_plan(size))
             tasks[size] = int(task.id)
+        task = add_task(NewTask(title=f"A {EDIT_SIZE}-step plan to edit"))
+        save_plan(task.id, realistic_plan(EDIT_SIZE))
+        plan_action(task.id, "approve")  # running: its ready steps can be ticked off
+        tasks[EDIT_SIZE] = int(task.id)
         return db, tasks
     finally:
         close_database()
@@ -342,3 +350,27 @@ def _plans(db: Path, tasks: dict[int, int], env: dict[str, str], work: Path,
                           "in a worker thread; layout: `app.layout`; scene: "
                           "`PlanScene.show_plan`; repaint: the viewport's): "
                           + "; ".join(split))
+
+
+# --- editing in place ----------------------------------------------------------------------------
+
+def _edits(db: Path, task_id: int, env: dict[str, str], work: Path, findings: Findings) -> None:
+    done = run_command(_probe("edits", db, str(task_id)), env, work)
+    data: dict[str, list[float]] = json.loads(done.stdout.decode().strip().splitlines()[-1])
+    rows = (("rename_s", f"rename a step in the graph ({EDIT_SIZE} steps): Enter → repaint",
+             EDIT_TARGET_S),
+            ("rename_saved_s", "… and on to the new revision saved, read back and drawn",
+             None),
+            ("done_s", f"one-click done on a node ({EDIT_SIZE} steps): click → repaint",
+             EDIT_TARGET_S),
+            ("done_saved_s", "… and on to the step saved, the plan read back and drawn", None),
+            ("language_s", "language switch (zh_CN ⇄ en): install → every window retranslated "
+             "and repainted", LANGUAGE_TARGET_S))
+    for key, label, target in rows:
+        times = data[key]
+        middle = median(times)
+        findings.results.append(Result(
+            f"{label} (median of {len(times)})",
+            f"{duration(middle)} (best {duration(min(times))}, worst {duration(max(times))})",
+            "" if target is None else f"< {duration(target)}",
+            None if target is None else middle < target))

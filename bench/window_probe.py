@@ -505,6 +505,10 @@ def main(argv: list[str]) -> None:
         stream(Path(argv[1]), int(argv[2]), int(argv[3]))
     elif mode == "plan":
         plan(Path(argv[1]), [int(a) for a in argv[2:]])
+    elif mode == "edits":  # rename, one-click done, language switch (bench/window_edits.py)
+        from window_edits import edits  # beside this script (its folder is on sys.path)
+
+        edits(Path(argv[1]), int(argv[2]), open_window, run_main)
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 

@@ -7,12 +7,14 @@ F2), the check circle (one-click done), the step keys and the step context menu.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from ui import labels
 from ui.inline_rename import InlineRename
 from ui.step_actions import KEYS, StepActions, StepRef, move_allowed, ref_from
 
@@ -32,6 +34,7 @@ class GraphSteps(QObject):
         view.scene.done_clicked.connect(self._on_scene_done_clicked)
         view.scene.rename_requested.connect(self.start_rename)
         self.actions.rename_requested.connect(self._on_actions_rename_requested)
+        self.actions.move_failed.connect(self._on_actions_move_failed)
 
     def ref(self, step_id: str) -> StepRef | None:
         """What the view shows of a step (None: not in the plan shown, or a draft)."""
@@ -107,8 +110,8 @@ class GraphSteps(QObject):
         def done(title: str | None) -> None:
             self.editor = None
             graphics.setFocus()
-            if title is not None:
-                self.actions.rename(ref, title)
+            if title is not None and self.actions.rename(ref, title):
+                self._show_at_once(ref.step_id, title=title.strip())
 
         self.editor = InlineRename(graphics.viewport(), rect, ref.title, done)
 
@@ -118,5 +121,20 @@ class GraphSteps(QObject):
 
     def _on_scene_done_clicked(self, step_id: str) -> None:
         ref = self.ref(step_id)
-        if ref is not None:
-            self.actions.toggle_done(ref)
+        if ref is None:
+            return
+        if move_allowed(ref, "done"):
+            self._show_at_once(step_id, status="completed",
+                               status_text=labels.step_status("completed"))
+        self.actions.toggle_done(ref)
+
+    def _show_at_once(self, step_id: str, **changes: Any) -> None:
+        """Draw the edit before it is saved; the saved plan is drawn when it is read back
+        (and a refused edit redraws the plan as it is)."""
+        node = self.view.scene.nodes.get(step_id)
+        if node is not None:
+            node.show_data(replace(node.data_, **changes))
+
+    def _on_actions_move_failed(self, task_id: int, _step_id: str) -> None:
+        if task_id == self.view.task_id:
+            self.view.redraw()  # what was drawn at once goes back to the plan as it is

@@ -229,18 +229,9 @@ class NodeItem(QGraphicsItem):
         self.draft = draft
         self.drop_target = False
         self._press = QPointF()
-        text_w = NODE_W - TEXT_X - 10 - (ToggleItem.SIZE if data.hidden_steps else 0)
-        first, second = two_lines(data.title, look.title_font, text_w)
-        self._title = [plain(first)] + ([plain(second)] if second else [])
-        line = QFontMetricsF(look.title_font).lineSpacing()
-        self._title_at = [QPointF(TEXT_X, 6), QPointF(TEXT_X, 6 + line)][:len(self._title)]
-        sub_w = NODE_W - TEXT_X - 2 * GLYPH_R - 14
-        self._subtitle = plain(elided(data.subtitle, look.small_font, sub_w))
-        self._subtitle_at = QPointF(TEXT_X, NODE_H - 7 - QFontMetricsF(look.small_font).height())
-        self._colour = status_colour(data.status)
+        self._prepare(data)
         self.setZValue(Z_NODE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
         flags = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
         if editable and not draft:
             flags |= MOVABLE  # the scene moves the arrows along (no itemChange: it is slow)
@@ -251,6 +242,26 @@ class NodeItem(QGraphicsItem):
         if data.hidden_steps:
             ToggleItem(self, data.step_id, collapsed=True, host=host).setPos(
                 NODE_W - ToggleItem.SIZE - 6, 5)
+
+    def _prepare(self, data: NodeData) -> None:
+        """The texts and colour painted, made once from the data (paint only draws)."""
+        look = self.look
+        self.data_ = data
+        text_w = NODE_W - TEXT_X - 10 - (ToggleItem.SIZE if data.hidden_steps else 0)
+        first, second = two_lines(data.title, look.title_font, text_w)
+        self._title = [plain(first)] + ([plain(second)] if second else [])
+        line = QFontMetricsF(look.title_font).lineSpacing()
+        self._title_at = [QPointF(TEXT_X, 6), QPointF(TEXT_X, 6 + line)][:len(self._title)]
+        sub_w = NODE_W - TEXT_X - 2 * GLYPH_R - 14
+        self._subtitle = plain(elided(data.subtitle, look.small_font, sub_w))
+        self._subtitle_at = QPointF(TEXT_X, NODE_H - 7 - QFontMetricsF(look.small_font).height())
+        self._colour = status_colour(data.status)
+        self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
+
+    def show_data(self, data: NodeData) -> None:
+        """Draw changed data at once (an edit shown before the store confirms it)."""
+        self._prepare(data)
+        self.update()
 
     def boundingRect(self) -> QRectF:
         return QRectF(-2, -2, NODE_W + 8, NODE_H + 8)  # room for a folded group's stack

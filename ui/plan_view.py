@@ -208,6 +208,10 @@ class PlanView(QWidget):
         self._update_actions()
         self.feed.show(task_id)
 
+    def redraw(self) -> None:
+        """Draw the plan as last read again (drops what an edit drew ahead of its save)."""
+        self._render()
+
     def reload(self) -> None:
         """Read the latest plan again (zoom and scroll stay)."""
         self.feed.load()

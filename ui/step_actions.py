@@ -45,6 +45,7 @@ class StepRef:
     status: str
     is_group: bool = False
     plan_status: str = ""
+    waits_for: tuple[str, ...] = ()  # titles of the unfinished steps it waits for
 
 
 def ref_from(snapshot: PlanSnapshot | None, step_id: str) -> StepRef | None:
@@ -56,8 +57,11 @@ def ref_from(snapshot: PlanSnapshot | None, step_id: str) -> StepRef | None:
     if found is None:
         return None
     g = Graph(spec.steps)
+    titles = {s.id: s.title or s.id for s in spec.steps}
+    blocking = () if g.is_group(step_id) else tuple(
+        titles[d] for d in g.waits_on(step_id) if not g.satisfied(d))
     return StepRef(snapshot.task_id, snapshot.revision, step_id, found.title or step_id,
-                   g.status_of(step_id), g.is_group(step_id), snapshot.status)
+                   g.status_of(step_id), g.is_group(step_id), snapshot.status, blocking)
 
 
 def move_allowed(ref: StepRef, action: str) -> bool:
@@ -67,6 +71,8 @@ def move_allowed(ref: StepRef, action: str) -> bool:
     target = {"start": "in_progress", "done": "completed", "skip": "skipped",
               "retry": "pending"}[action]
     allowed = STEP.moves.get(ref.status, frozenset())
+    if action in ("start", "done") and ref.status == "pending" and ref.waits_for:
+        return False
     if action == "done" and ref.status == "pending":
         return "in_progress" in allowed
     return target in allowed and (ref.plan_status == "in_progress"
@@ -87,6 +93,7 @@ class StepActions(QObject):
 
     rename_requested = Signal(str)  # step id: a view should open its inline editor
     moved = Signal(int, str, str)  # task id, step id, action (saved)
+    move_failed = Signal(int, str)  # task id, step id: the move was refused
 
     def __init__(self, ctx: WindowContext) -> None:
         super().__init__(ctx.undo)
@@ -134,6 +141,7 @@ class StepActions(QObject):
         def done(error: str) -> None:
             if error:
                 self.ctx.status.error.emit(error)
+                self.move_failed.emit(ref.task_id, ref.step_id)
             else:
                 self.moved.emit(ref.task_id, ref.step_id, action)
 
@@ -187,5 +195,8 @@ def _why_not_done(ref: StepRef) -> str:
             "%1", ref.title)
     if ref.plan_status == "pending":
         return translate("StepActions", "Approve the plan first, then tick off its steps")
+    if ref.waits_for:
+        return translate("StepActions", "“%1” waits for “%2” first").replace(
+            "%1", ref.title).replace("%2", "”, “".join(ref.waits_for))
     return translate("StepActions", "“%1” cannot be ticked off now").replace("%1", ref.title)
 

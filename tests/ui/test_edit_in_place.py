@@ -262,3 +262,14 @@ def test_undoing_a_rename_of_a_finished_plan_keeps_it_finished(db: Path) -> None
                                        partial(plan_editing.add_step, title="Put it away"))
     assert latest(task_id).status == "in_progress" and reopened.revision == 4
     assert get_task(task_id).status == "in_progress"
+
+
+def test_a_step_that_still_waits_says_for_what(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, glyph(view, "s2"))
+    assert said == ["“Pay” waits for “Go to the shop” first"]
+    assert plans.spec_of(latest(task_id)).step("s2").status == "pending"
