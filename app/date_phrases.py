@@ -194,7 +194,7 @@ def calendar_day(phrase: str, role: str, now: datetime) -> date | None:
               "holiday": _holiday}[kind]
     try:
         return reader(m, today, role)
-    except (ValueError, KeyError):
+    except (ValueError, KeyError, StopIteration):  # "Dec 45": no such day, so not a date
         return None
 
 

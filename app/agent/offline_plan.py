@@ -136,7 +136,8 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
              deliver: bool = False) -> str:
     text, due = _own_time(draft, part.text)
     gist = "" if deliver else rules.message_gist(text, contact)
-    if contact in draft.posts:  # one message per contact: say this in the same message
+    if contact in draft.posts and not set(after) & _downstream(draft, draft.posts[contact]):
+        # one message per contact: say this in the same message (unless it must come later)
         post = next(s for s in draft.steps if s["id"] == draft.posts[contact])
         source = next(s for s in draft.steps if s["id"] == post["inputs"]["from_step"])
         source["inputs"]["instructions"] += "; " + gist
@@ -160,6 +161,15 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
                     "sent only after you approve it", "经你批准后才会发出"), due, "message")
     draft.posts[contact] = str(post["id"])
     return str(post["id"])
+
+
+def _downstream(draft: Draft, sid: str) -> set[str]:
+    """The steps that wait, directly or not, for step ``sid`` (and ``sid`` itself)."""
+    found = {sid}
+    for step in draft.steps:  # steps only wait for earlier ones, so one pass is enough
+        if found & set(step["depends_on"]):
+            found.add(step["id"])
+    return found
 
 
 def _only_delivery(gist: str, contact: str) -> bool:
@@ -226,10 +236,10 @@ def _own_time(draft: Draft, text: str) -> tuple[str, datetime | None]:
     """The part without its date words, and the time it names (or one relative to the due)."""
     repeats = find_recurrence(text)
     if repeats is not None:  # the task's recurrence is its own; the step keeps the words
-        text = _cut(text, repeats.start, repeats.end)
+        text = _cut(text, repeats.start, repeats.end) or text
     m = _BEFORE.search(text)
     if m and draft.due is not None:
-        return _cut(text, m.start(), m.end()), draft.due - _before(m)
+        return _cut(text, m.start(), m.end()) or text, draft.due - _before(m)
     found = find_date(text, "due", draft.now)
     if found is None:
         return text, None
@@ -238,7 +248,7 @@ def _own_time(draft: Draft, text: str) -> tuple[str, datetime | None]:
         return text, when
     if not found.understood.had_time and draft.due and when.date() == draft.due.date():
         when = draft.due
-    return _cut(text, found.start, found.end), when
+    return _cut(text, found.start, found.end) or text, when  # "Friday" alone stays a title
 
 
 def _before(m: re.Match[str]) -> timedelta:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.date_phrases import find_date
+from app.planspec import parse
 from app.quickadd import preview, read_typed
 from app.recurrence_words import find_recurrence
 
@@ -122,3 +124,39 @@ def test_any_typed_line_is_read_quickly_and_never_raises(text: str) -> None:
     assert time.perf_counter() - started < 0.5
     assert reading.title.strip() or not text.strip()
     assert "\n" not in reading.title or "\n" in text
+
+
+TOKENS = ["Dec", "45", "the", "of", "every", "month", "31st", "0th", "每月", "0号", "明天",
+          "25点", "at", "11", "next", "Friday", "in", "two", "weeks", "国庆节前", "下个月初", ":",
+          "1.", "2)", "①", "，", "和", "then", "先", "再", "最后", "!2", "#x", "@Sam", "remind",
+          "me", "提醒我", "email", "Sam", "and", "ask", "her", "给", "发消息", "每周", "五", "late",
+          "March", "2025年", "13月", "40日", "every other", "weekday", "the day before", "提前三天",
+          "下班前", "；"]
+
+
+@pytest.mark.timeout(120)
+@given(st.lists(st.sampled_from(TOKENS), max_size=14).map(" ".join))
+def test_any_mix_of_date_and_list_words_is_read_and_planned_without_an_error(text: str) -> None:
+    from tests.app.agent.test_offline_corpus import reading_of
+
+    started = time.perf_counter()
+    reading = read_typed(text, NOW)
+    assert time.perf_counter() - started < 0.5
+    if reading.title.strip():
+        assert reading_of(text)["outcome"] in ("plan", "execute", "next_check", "fail")
+        plan = planned(reading)
+        if plan is not None:
+            parse(plan, max_steps=10)  # the offline plan always passes the contract
+
+
+def planned(reading: Any) -> dict[str, Any] | None:
+    from app.agent.prompts import language_of
+    from app.llm.offline import plan
+
+    task = {"id": 1, "title": reading.title, "detail": reading.detail, "status": "new",
+            "priority": 3, "tags": [], "start_at": None, "expires_at": None,
+            "due_at": reading.due.isoformat() if reading.due else None,
+            "recurrence": reading.recurrence}
+    return plan({"purpose": "plan", "now": NOW.isoformat(), "language":
+                 language_of(reading.title), "task": task, "max_steps": 10,
+                 "contacts": ["Sam", "李老师"], "busy": []})
