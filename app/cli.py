@@ -141,6 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_output()
+    lean = _lean(sys.argv[1:] if argv is None else argv)  # list and show, without Peewee
+    if lean is not None:
+        return lean
     parser = build_parser()
     from app.edit_cli import glue_tag_values
 
@@ -173,6 +176,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - sorted into known errors and bugs below
+        return _report(exc)
+
+
+def _lean(argv: Sequence[str]) -> int | None:
+    """The exit status of the lean path (app.lean), or None when the full path runs."""
+    from app.lean import run_lean
+
+    try:
+        return run_lean(argv)
+    except Exception as exc:  # noqa: BLE001 - as main: known errors and bugs
         return _report(exc)
 
 

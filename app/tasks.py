@@ -120,11 +120,15 @@ LIST_COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem"
 
 def list_rows(include_closed: bool = False) -> Iterable[tuple[Any, ...]]:
     """Plain rows for listing, open tasks by default: due first (undated last), then priority."""
-    query = Task.select(*(getattr(Task, c) for c in LIST_COLUMNS))
+    return list_query(include_closed).tuples().iterator()
+
+
+def list_query(include_closed: bool = False, columns: Iterable[str] = LIST_COLUMNS) -> Any:
+    """The listing's query; ``app.lean_sql`` holds its SQL for the lean ``stepwise list``."""
+    query = Task.select(*(getattr(Task, c) for c in columns))
     if not include_closed:
-        query = query.where(Task.status.in_(tuple(OPEN_TASK)))
-    query = query.order_by(Task.due_at.is_null(), Task.due_at, Task.priority, Task.id)
-    return query.tuples().iterator()
+        query = query.where(Task.status.in_(tuple(sorted(OPEN_TASK))))
+    return query.order_by(Task.due_at.is_null(), Task.due_at, Task.priority, Task.id)
 
 
 def clear_problem(task_id: int) -> None:

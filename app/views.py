@@ -5,12 +5,15 @@ JSON uses the field names of the database export and of PlanSpec.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from app.task_format import format_detail, format_list, local
 from models import Task
 from models.fields import format_utc
+
+__all__ = ["agent_log", "format_agent_log", "format_detail", "format_list", "local",
+           "task_detail", "task_json"]
 
 TASK_FIELDS = tuple(f.column_name for f in Task._meta.sorted_fields)
 
@@ -40,78 +43,6 @@ def task_detail(task_id: int) -> dict[str, Any]:
             for p in plans.revisions(task.id)
         ],
     }
-
-
-def local(value: datetime | str | None) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        from models.fields import parse_utc
-
-        value = parse_utc(value)
-    return value.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def format_list(rows: Iterable[Sequence[Any]], columns: Sequence[str]) -> str:
-    """A plain table: id, priority, status, due (local time), title [tags] and problems."""
-    index = {c: i for i, c in enumerate(columns)}
-    lines = [f"{'ID':>5}  P  {'STATUS':<11}  {'DUE':<16}  TITLE"]
-    for row in rows:
-        tags = row[index["tags"]]
-        title = row[index["title"]] + (f"  [{', '.join(tags)}]" if tags else "")
-        if row[index["problem"]]:
-            title += "  (!)"
-        lines.append(f"{row[index['id']]:>5}  {row[index['priority']]}  "
-                     f"{row[index['status']]:<11}  {local(row[index['due_at']]):<16}  {title}")
-    if len(lines) == 1:
-        return "no open tasks; add one with `stepwise add TITLE`\n"
-    return "\n".join(lines) + "\n"
-
-
-def format_detail(data: dict[str, Any]) -> str:
-    task = data["task"]
-    out = [f"#{task['id']} {task['title']}", f"  status    {task['status']}",
-           f"  priority  {task['priority']}"]
-    for label, key in (("start", "start_at"), ("due", "due_at"), ("expires", "expires_at")):
-        if task[key]:
-            out.append(f"  {label:<9} {local(task[key])}")
-    if task["tags"]:
-        out.append(f"  tags      {', '.join(task['tags'])}")
-    if task["recurrence"]:
-        out.append(f"  repeats   {task['recurrence']}")
-    if task["problem"]:
-        out.append(f"  problem   {task['problem']}")
-    if task["detail"]:
-        out.append(f"  detail    {task['detail']}")
-    plan = data["plan"]
-    if plan is None:
-        out.append("  no plan yet")
-        return "\n".join(out) + "\n"
-    out.append(f"plan revision {plan['revision']} ({data['plan_status']}, {plan['origin']}): "
-               f"{plan['title']}")
-    depth = _depths(plan["steps"])
-    for step in plan["steps"]:
-        indent = "  " * depth[step["id"]]
-        after = f"  after {', '.join(step['depends_on'])}" if step["depends_on"] else ""
-        out.append(f"  {indent}[{step['status']}] {step['id']}: {step['title']}"
-                   f"  ({step['target'] or 'group'}){after}")
-        for key in ("result", "error"):
-            if step[key]:
-                out.append(f"  {indent}    {key}: {step[key]}")
-    out.append("revisions: " + ", ".join(f"{r['revision']} {r['status']}"
-                                         for r in data["revisions"]))
-    return "\n".join(out) + "\n"
-
-
-def _depths(steps: list[dict[str, Any]]) -> dict[str, int]:
-    parent = {s["id"]: s["parent"] for s in steps}
-    depth = {}
-    for sid in parent:
-        level, node = 0, parent[sid]
-        while node is not None and level < 8:
-            level, node = level + 1, parent.get(node)
-        depth[sid] = level
-    return depth
 
 
 def agent_log(task_id: int) -> dict[str, Any]:

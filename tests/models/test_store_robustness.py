@@ -251,6 +251,7 @@ def test_pending_migration_backs_up_first(
     monkeypatch.setattr(migrations, "MIGRATIONS", (
         *migrations.MIGRATIONS, migrations.Migration(old + 1, "an extra table", add_table)))
     monkeypatch.setattr(migrations, "SCHEMA_VERSION", old + 1)
+    monkeypatch.setattr("app.lean_sql.SCHEMA_VERSION", old + 1)  # as regenerated for it
 
     result = cli("--db", str(path), "list")
     _close()
