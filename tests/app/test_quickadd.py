@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from app.date_phrases import find_date
 from app.planspec import parse
-from app.quickadd import preview, read_typed
+from app.quickadd import Reading, preview, read_typed
 from app.recurrence_words import find_recurrence
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -160,3 +160,17 @@ def planned(reading: Any) -> dict[str, Any] | None:
     return plan({"purpose": "plan", "now": NOW.isoformat(), "language":
                  language_of(reading.title), "task": task, "max_steps": 10,
                  "contacts": ["Sam", "李老师"], "busy": []})
+
+
+@pytest.mark.timeout(120)
+@given(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=6).map(" ".join),
+       st.lists(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=5).map(" ".join),
+                max_size=5))
+def test_a_title_with_notes_always_gets_a_valid_plan(title: str, notes: list[str]) -> None:
+    reading = read_typed(title, NOW)
+    if not reading.title.strip():
+        return
+    detail = "\n".join(f"{i + 1}. {n}" if i % 2 else f"- {n}" for i, n in enumerate(notes))
+    plan = planned(Reading(title=reading.title, due=reading.due, detail=detail))
+    if plan is not None:
+        parse(plan, max_steps=10)
