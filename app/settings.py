@@ -52,18 +52,20 @@ class Declared:
     description: str
     label: str = ""
     choices: tuple[tuple[str, str], ...] = ()  # (value, what it means)
-    min: int | None = None
-    max: int | None = None
+    min: float | None = None
+    max: float | None = None
     check: Callable[[Any], str | None] | None = None  # a text format: the problem or None
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` is not valid for this setting (None when it is)."""
-        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
+        whole = self.type is float and isinstance(value, int)  # 0 is a float setting's 0.0
+        if (not isinstance(value, self.type) and not whole) or (
+                self.type in (int, float) and isinstance(value, bool)):
             return f"takes a {self.type.__name__}, not {_shown(value)}"
         if self.choices and value not in dict(self.choices):
             options = "; ".join(f"{v} ({meaning})" for v, meaning in self.choices)
             return f"is one of: {options} — not {_shown(value)}"
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int | float) and not isinstance(value, bool):
             low, high = self.min, self.max
             if (low is not None and value < low) or (high is not None and value > high):
                 return f"runs from {low} to {high}, not {_shown(value)}"
@@ -111,6 +113,12 @@ SETTINGS: dict[str, Declared] = {
                  "Model calls per task a day", min=1, max=10_000),
         Declared("assistant.max_tokens", int, 4096, "Most tokens a model may write in one reply.",
                  "Tokens per reply, at most", min=16, max=1_000_000),
+        Declared("assistant.temperature", float, 0.1,
+                 "How freely the model words its replies (0 the same each time; low suits "
+                 "plans).", "Model temperature", min=0.0, max=2.0),
+        Declared("assistant.deadline_s", int, 300,
+                 "Seconds one model call may take in all before it is given up.",
+                 "Time limit (seconds)", min=10, max=3600),
         Declared("assistant.language", str, "auto",
                  "Prompt language: auto (from the task's text), en or zh.", "Prompt language",
                  choices=_LANGUAGES),

@@ -17,7 +17,7 @@ from pathlib import Path
 import peewee
 
 from models.db import StoreError
-from models.tables import ALL_TABLES, ScheduledBlock
+from models.tables import ALL_TABLES, ModelServer, ScheduledBlock
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,12 @@ def _structured_worklog(db: peewee.SqliteDatabase) -> None:
                                             row_id))
 
 
+def _model_servers(db: peewee.SqliteDatabase) -> None:
+    """The model_server table: the structured-output form each server and model takes."""
+    with db.bind_ctx([ModelServer], bind_refs=False, bind_backrefs=False):
+        db.create_tables([ModelServer], safe=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -93,6 +99,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "work log: decisions as data (stage, decision, step id)", _structured_worklog),
     Migration(4, "steps: estimates; scheduled blocks", _estimates_and_blocks),
     Migration(5, "tasks and steps: stable UUIDs for sync and iCalendar", _sync_uids),
+    Migration(6, "model servers: the structured output each one takes", _model_servers),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

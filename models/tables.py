@@ -246,6 +246,18 @@ class ModelCall(Row):
     created_at = UTCDateTimeField(default=utc_now)
 
 
+class ModelServer(Row):
+    """What one model on one server takes: the structured-output form it did not refuse."""
+
+    server = peewee.TextField()
+    model = peewee.TextField()
+    structured = peewee.TextField()
+    updated_at = UTCDateTimeField(default=utc_now)
+
+    class Meta:
+        indexes = ((("server", "model"), True),)
+
+
 # In foreign-key order: a table comes after every table it points to.
 ALL_TABLES: tuple[type[BaseModel], ...] = (
     Task,
@@ -262,4 +274,5 @@ ALL_TABLES: tuple[type[BaseModel], ...] = (
     StepLayout,
     ModelCall,
     ScheduledBlock,
+    ModelServer,
 )

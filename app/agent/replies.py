@@ -12,8 +12,9 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator
 
+from app.agent.plan_schema import PLAN_SCHEMA
 from app.agent.relaxed_json import RelaxedJSONError, loads
 from models.fields import checked_utc
 
@@ -23,6 +24,15 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 
 class ReplyError(ValueError):
     """A reply that cannot be used; the message says why (quoted in the re-ask)."""
+
+
+# What the schema sent to a server says of fields validated loosely here: a server turns
+# the schema into a grammar, and an untyped field ({} or a bare object) breaks llama.cpp's.
+_SCALAR: dict[str, Any] = {"type": ["string", "number", "boolean"]}
+Inputs = Annotated[dict[str, Any], WithJsonSchema({"type": "object",
+                                                   "additionalProperties": _SCALAR})]
+Sketch = Annotated[list[Any] | None, WithJsonSchema({"type": "array", "maxItems": 10,
+                                                     "items": {"type": "string"}})]
 
 
 class _Strict(BaseModel):
@@ -77,7 +87,7 @@ class Fail(_Strict):
 class ExecuteStep(_Strict):
     title: str = Field(min_length=1, max_length=300)
     target: str
-    inputs: dict[str, Any] = Field(default_factory=dict)
+    inputs: Inputs = Field(default_factory=dict)
     done_when: str = ""
 
 
@@ -88,7 +98,8 @@ class Execute(_Strict):
 
 class PlanAction(_Strict):
     name: Literal["plan"]
-    plan: dict[str, Any] | None = None  # a PlanSpec, validated by app.planspec
+    plan: Annotated[dict[str, Any] | None, WithJsonSchema(
+        {"anyOf": [PLAN_SCHEMA, {"type": "null"}]})] = None  # validated by app.planspec
 
 
 Action = Annotated[Confirm | NextCheck | Cancel | Fail | Execute | PlanAction,
@@ -98,7 +109,7 @@ OUTCOMES = ("next_check", "cancel", "fail", "execute", "plan")
 
 class ReviewReply(_Strict):
     think: str = ""
-    plans: list[Any] | None = None  # the seed's optional todo sketch; informational only
+    plans: Sketch = None  # the seed's optional todo sketch; informational only
     tags: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         default_factory=list, max_length=3)
     actions: list[Action] = Field(min_length=1)
@@ -130,7 +141,7 @@ class SubStep(_Strict):
     id: str = Field(min_length=1, max_length=100)
     title: str = Field(min_length=1, max_length=300)
     target: str
-    inputs: dict[str, Any] = Field(default_factory=dict)
+    inputs: Inputs = Field(default_factory=dict)
     depends_on: list[str] = Field(default_factory=list)
     done_when: str = ""
 
@@ -221,7 +232,5 @@ def _brief(exc: ValidationError) -> str:
 def schema_for(kind: str) -> dict[str, Any]:
     """The JSON schema sent as structured-output hint (json_schema / Ollama format)."""
     if kind == "plan":
-        from app.agent.plan_schema import PLAN_SCHEMA
-
         return PLAN_SCHEMA
     return REPLIES[kind].model_json_schema()

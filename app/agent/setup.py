@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from app import secrets, settings
 from app.errors import KnownError
 from app.llm.base import Provider, ProviderConfig
+from app.llm.store_forms import StoreForms
 
 
 class ConsentNeeded(KnownError):
@@ -34,7 +35,10 @@ def configured() -> tuple[ProviderConfig, str | None]:
     base_url = settings.get("assistant.base_url")
     key = secrets.get_key(secrets.account_for(kind, base_url)) if kind != "offline" else None
     config = ProviderConfig(kind=kind, base_url=base_url, model=settings.get("assistant.model"),
-                            api_key=key, max_tokens=settings.get("assistant.max_tokens"))
+                            api_key=key, max_tokens=settings.get("assistant.max_tokens"),
+                            temperature=settings.get("assistant.temperature"),
+                            deadline_s=float(settings.get("assistant.deadline_s")),
+                            forms=StoreForms())
     return config, key
 
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from urllib.parse import quote
 
 from app.errors import KnownError
+from app.llm.structured import FormMemory
 
 ChunkSink = Callable[[str], None]
 REDACTED = "[redacted]"
@@ -56,6 +57,25 @@ class ProviderConfig:
     backoff_cap_s: float = 30.0
     num_ctx: int | None = None
     max_tokens: int | None = None
+    temperature: float | None = None
+    # Where the server's refusals of structured output are kept (None: this process only).
+    forms: FormMemory | None = field(default=None, repr=False, compare=False)
+
+
+# The most tokens a reply of each purpose may take (``context["purpose"]`` picks it): a
+# review or a check is short, a plan or a draft longer. The setting caps all of them.
+STAGE_TOKENS: dict[str, int] = {
+    "review": 600, "plan": 1200, "check": 300, "failure_review": 800, "write": 1500,
+}
+DEFAULT_STAGE_TOKENS = 800
+
+
+def token_cap(config: ProviderConfig, context: Mapping[str, Any] | None) -> int | None:
+    """The ``max_tokens`` to send: the stage's cap, never above the configured one."""
+    purpose = str((context or {}).get("purpose") or "")
+    stage = STAGE_TOKENS.get(purpose, DEFAULT_STAGE_TOKENS) if purpose else None
+    caps = [c for c in (stage, config.max_tokens) if c is not None]
+    return min(caps) if caps else None
 
 
 class ProviderError(KnownError):
@@ -64,11 +84,14 @@ class ProviderError(KnownError):
     Kinds: ``connect``, ``timeout``, ``http`` (with ``status``), ``cut`` (the stream broke),
     ``malformed`` (the server's framing was not what its API promises), ``config``,
     ``too_large`` (the reply passed :data:`MAX_REPLY_CHARS`; reading stopped).
+    ``partial`` is the text that arrived before the failure (kept in the journal).
     """
 
     def __init__(self, kind: str, message: str, *, status: int | None = None,
-                 retryable: bool = False, retry_after_s: float | None = None) -> None:
+                 retryable: bool = False, retry_after_s: float | None = None,
+                 partial: str = "") -> None:
         super().__init__(message)
+        self.partial = partial
         self.kind = kind
         self.status = status
         self.retryable = retryable

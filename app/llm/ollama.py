@@ -1,7 +1,9 @@
 """The Ollama provider: its native streamed ``/api/chat`` and the ``/api/tags`` model list.
 
 Replies stream as JSON lines until one says ``"done": true`` (it carries the token
-counts); a JSON schema goes out as ``format``, the context size as ``options.num_ctx``.
+counts); a JSON schema goes out as ``format`` (or ``"json"``, or nothing, on a server that
+refuses it: ``app.llm.structured``), the context size as ``options.num_ctx`` (at least
+:data:`MIN_NUM_CTX`: Ollama's own default of 2,048 cuts a prompt off without a word).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 import httpx2
 
-from app.llm.base import ChunkSink, Message, ProviderConfig, Reply
+from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
 from app.llm.bodies import lines as read_lines
 from app.llm.http import (
     Call,
@@ -20,11 +22,14 @@ from app.llm.http import (
     checked_base,
     drain,
     error_text,
+    read_body,
     require_model,
     shared_client,
 )
+from app.llm.structured import FormLadder, names_feature
 
 DEFAULT_BASE = "http://127.0.0.1:11434"
+MIN_NUM_CTX = 8192
 # Endpoint roots users paste by mistake; the native API lives beside them.
 _FOREIGN_SUFFIXES = ("/api", "/v1")
 
@@ -47,6 +52,7 @@ class OllamaProvider:
         self.model = config.model
         self._headers = auth_headers(config)
         self.base = ollama_base(config.base_url)
+        self.forms = FormLadder("ollama", self.base, self.model, config.forms)
 
     def __repr__(self) -> str:
         return f"OllamaProvider(base={self.base!r}, model={self.model!r})"
@@ -57,8 +63,8 @@ class OllamaProvider:
         """Stream a chat reply; see :class:`app.llm.base.Provider`."""
         require_model(self.config)
         call = Call(self.config, self.base, on_chunk)
-        body = self._body(messages, schema)
-        await call.run(lambda: self._exchange(call, body))
+        cap = token_cap(self.config, context)
+        await call.run(lambda: self._attempt(call, messages, schema, cap))
         return call.reply(self.model)
 
     async def list_models(self) -> list[str]:
@@ -70,32 +76,57 @@ class OllamaProvider:
     async def aclose(self) -> None:
         """Nothing to release: connections belong to the shared client."""
 
-    def _body(self, messages: list[Message], schema: dict[str, Any] | None) -> dict[str, Any]:
+    async def _attempt(self, call: Call, messages: list[Message],
+                       schema: dict[str, Any] | None, cap: int | None) -> None:
+        while True:
+            form = self.forms.form if schema is not None else "none"
+            try:
+                await self._exchange(call, self._body(messages, schema, form, cap), form)
+                return
+            except _FormRefused as refusal:
+                self.forms.refused(form, str(refusal))
+
+    def _body(self, messages: list[Message], schema: dict[str, Any] | None, form: str,
+              cap: int | None) -> dict[str, Any]:
         body: dict[str, Any] = {
             "model": self.model,
             "messages": [{"role": m.role, "content": m.content} for m in messages],
             "stream": True,
         }
-        if schema is not None:
-            body["format"] = schema
-        options: dict[str, int] = {}
-        if self.config.num_ctx is not None:
-            options["num_ctx"] = self.config.num_ctx
-        if self.config.max_tokens is not None:
-            options["num_predict"] = self.config.max_tokens
-        if options:
-            body["options"] = options
+        if schema is not None and form != "none":
+            body["format"] = schema if form == "schema" else "json"
+        options: dict[str, int | float] = {
+            "num_ctx": max(self.config.num_ctx or MIN_NUM_CTX, MIN_NUM_CTX)}
+        if cap is not None:
+            options["num_predict"] = cap
+        if self.config.temperature is not None:
+            options["temperature"] = self.config.temperature
+        body["options"] = options
         return body
 
-    async def _exchange(self, call: Call, body: dict[str, Any]) -> None:
+    async def _exchange(self, call: Call, body: dict[str, Any], form: str) -> None:
         call.begin()
         with call.errors():
             async with shared_client().stream("POST", f"{self.base}/api/chat", json=body,
                                               headers=self._headers,
                                               timeout=call.timeout) as response:
                 call.responded = True
-                await call.check_status(response)
+                await _check(call, response, form)
                 await _read_lines(call, response)
+
+
+class _FormRefused(Exception):
+    """The server refused the ``format`` sent: try the next form."""
+
+
+async def _check(call: Call, response: httpx2.Response, form: str) -> None:
+    if form != "none" and response.status_code >= 400 and response.status_code not in (401, 403):
+        body = await read_body(response, call.too_large, 64 * 1024, cut=True)
+        if names_feature(body):
+            raise _FormRefused(f"HTTP {response.status_code}: {error_text(body)}")
+        await call.check_status(response, body=body)
+        return
+    await call.check_status(response)
 
 
 async def _read_lines(call: Call, response: httpx2.Response) -> None:

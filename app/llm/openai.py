@@ -2,7 +2,7 @@
 
 Serves OpenAI itself and the servers that speak its API (llama.cpp's server, LM Studio,
 vLLM, Ollama's /v1). Replies stream as server-sent events until ``data: [DONE]``; a JSON
-schema goes out as ``response_format``, dropped for good on a server that refuses it.
+schema goes out in the best ``response_format`` the server takes (``app.llm.structured``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx2
 
-from app.llm.base import ChunkSink, Message, ProviderConfig, Reply
+from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
 from app.llm.http import (
     MAX_BODY_BYTES,
     Call,
@@ -28,15 +28,13 @@ from app.llm.http import (
     require_model,
     shared_client,
 )
+from app.llm.structured import FormLadder, names_feature
 
 log = logging.getLogger(__name__)
 
-# A 400/422 naming one of these means the server does not do structured output.
-_FORMAT_WORDS = ("response_format", "response format", "json_schema")
 
-
-class _SchemaRejected(Exception):
-    """The server refused ``response_format``: send the request again without it."""
+class _FormRefused(Exception):
+    """The server refused the structured-output form sent: try the next one."""
 
 
 def openai_base(base_url: str) -> str:
@@ -55,7 +53,7 @@ class OpenAIProvider:
         self.model = config.model
         self._headers = auth_headers(config)
         self.base = openai_base(config.base_url)
-        self._schema_supported = True  # until the server says otherwise
+        self.forms = FormLadder("openai", self.base, self.model, config.forms)
 
     def __repr__(self) -> str:
         return f"OpenAIProvider(base={self.base!r}, model={self.model!r})"
@@ -66,7 +64,8 @@ class OpenAIProvider:
         """Stream a chat completion; see :class:`app.llm.base.Provider`."""
         require_model(self.config)
         call = Call(self.config, self.base, on_chunk)
-        await call.run(lambda: self._attempt(call, messages, schema))
+        cap = token_cap(self.config, context)
+        await call.run(lambda: self._attempt(call, messages, schema, cap))
         return call.reply(self.model)
 
     async def list_models(self) -> list[str]:
@@ -79,32 +78,32 @@ class OpenAIProvider:
         """Nothing to release: connections belong to the shared client."""
 
     async def _attempt(self, call: Call, messages: list[Message],
-                       schema: dict[str, Any] | None) -> None:
-        if schema is not None and self._schema_supported:
+                       schema: dict[str, Any] | None, cap: int | None) -> None:
+        while True:
+            form = self.forms.form if schema is not None else "none"
             try:
-                await self._exchange(call, self._body(messages, schema))
+                await self._exchange(call, self._body(messages, schema, form, cap), form)
                 return
-            except _SchemaRejected:
-                self._schema_supported = False
-                log.warning("%s refused response_format; sending without a schema from now on",
-                            self.base)
-        await self._exchange(call, self._body(messages, None))
+            except _FormRefused as refusal:
+                self.forms.refused(form, str(refusal))
 
-    def _body(self, messages: list[Message], schema: dict[str, Any] | None) -> dict[str, Any]:
+    def _body(self, messages: list[Message], schema: dict[str, Any] | None, form: str,
+              cap: int | None) -> dict[str, Any]:
         body: dict[str, Any] = {
             "model": self.model,
             "messages": [{"role": m.role, "content": m.content} for m in messages],
             "stream": True,
             "stream_options": {"include_usage": True},
         }
-        if schema is not None:
-            body["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": "reply", "schema": schema, "strict": False}}
-        if self.config.max_tokens is not None:
-            body["max_tokens"] = self.config.max_tokens
+        if schema is not None and form != "none":
+            body["response_format"] = _response_format(form, schema)
+        if cap is not None:
+            body["max_tokens"] = cap
+        if self.config.temperature is not None:
+            body["temperature"] = self.config.temperature
         return body
 
-    async def _exchange(self, call: Call, body: dict[str, Any]) -> None:
+    async def _exchange(self, call: Call, body: dict[str, Any], form: str) -> None:
         call.begin()
         with call.errors():
             async with shared_client().sse(f"{self.base}/chat/completions", method="POST",
@@ -112,20 +111,34 @@ class OpenAIProvider:
                                            timeout=call.timeout,
                                            max_event_size=MAX_BODY_BYTES) as source:
                 call.responded = True
-                await self._check(call, source.response, "response_format" in body)
+                await self._check(call, source.response, form)
                 if _is_json(source.response):
                     await _read_whole(call, source.response)
                 else:
                     await _read_events(call, source)
 
-    async def _check(self, call: Call, response: httpx2.Response, schema_sent: bool) -> None:
-        if schema_sent and response.status_code in (400, 422):
+    async def _check(self, call: Call, response: httpx2.Response, form: str) -> None:
+        if form != "none" and response.status_code >= 400 and not _about_key(response):
             body = await read_body(response, call.too_large, cut=True)
-            if any(word in body.lower() for word in _FORMAT_WORDS):
-                raise _SchemaRejected
+            if names_feature(body):
+                raise _FormRefused(f"HTTP {response.status_code}: {error_text(body)}")
             await call.check_status(response, body=body)
             return
         await call.check_status(response)
+
+
+def _about_key(response: httpx2.Response) -> bool:
+    """401/403 answers are about the key (their bodies may quote it): never a refusal."""
+    return response.status_code in (401, 403)
+
+
+def _response_format(form: str, schema: dict[str, Any]) -> dict[str, Any]:
+    if form == "json_schema":
+        return {"type": "json_schema",
+                "json_schema": {"name": "reply", "schema": schema, "strict": False}}
+    if form == "json_object_schema":
+        return {"type": "json_object", "schema": schema}
+    return {"type": "json_object"}
 
 
 def _is_json(response: httpx2.Response) -> bool:

@@ -1,4 +1,5 @@
-"""Fixtures for the model-provider tests: the fake model server and a port nobody serves."""
+"""Fixtures for the model-provider tests: the fake model server, a port nobody serves, and
+a real llama.cpp server where one is built (slow tests)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.app.llm.llama_server import LlamaServer, running
+from tests.app.llm.llama_server import missing as llama_server_missing
 from tests.fakeserver import FakeModelServer
 
 _PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy",
@@ -35,3 +38,13 @@ def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServer]:
+    """A real llama.cpp server with SmolLM2-135M (skipped, saying why, where none is built)."""
+    reason = llama_server_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    with running(tmp_path_factory.mktemp("llama") / "server.log") as server:
+        yield server

@@ -174,7 +174,9 @@ def test_no_schema_no_options_and_no_key_send_nothing_extra(server: FakeModelSer
                                                             kind: str) -> None:
     complete(provider(server, kind))
     sent = server.chat_requests[0]
-    assert not {"response_format", "format", "options", "max_tokens"} & set(sent.body)
+    assert not {"response_format", "format", "max_tokens"} & set(sent.body)
+    # Ollama's own 2,048-token context cuts prompts off: 8,192 is always asked for (issue 16).
+    assert sent.body.get("options") == ({"num_ctx": 8192} if kind == "ollama" else None)
     assert "authorization" not in sent.headers
 
 
@@ -190,8 +192,10 @@ def test_rejected_response_format_falls_back_once_and_is_remembered(server: Fake
     p = provider(server, "openai")
     assert complete(p, schema=SCHEMA).text == "first"
     assert complete(p, schema=SCHEMA).text == "second"
-    sent = [("response_format" in r.body) for r in server.chat_requests]
-    assert sent == [True, False, False]
+    sent = [r.body["response_format"]["type"] for r in server.chat_requests]
+    # issue 16: the next form down the ladder, not straight to no schema at all
+    assert sent == ["json_schema", "json_object", "json_object"]
+    assert "schema" in server.chat_requests[1].body["response_format"]
 
 
 def test_another_400_is_an_error_and_keeps_the_schema(server: FakeModelServer) -> None:

@@ -1,0 +1,52 @@
+"""The store remembers a server's refusal of structured output across runs (issue 16)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app import settings
+from app.agent.setup import provider_from_settings
+from app.llm.store_forms import StoreForms, forget
+from models import ModelServer
+from tests.app.llm.test_providers import SCHEMA, complete
+from tests.fakeserver import FakeModelServer, reply, status
+
+
+def test_a_refused_form_is_never_sent_again_by_a_later_run(db: Path, server: FakeModelServer
+                                                            ) -> None:
+    settings.put("assistant.provider", "openai")
+    settings.put("assistant.base_url", server.openai_url)
+    settings.put("assistant.model", "fake-small")
+    server.script(status(500, "response_format: Input should be 'text' or 'json_object'"),
+                  reply("one"), reply("two"))
+    first, _ = provider_from_settings()
+    assert complete(first, schema=SCHEMA).text == "one"
+    later, _ = provider_from_settings()  # a new run: a new provider, the same store
+    assert complete(later, schema=SCHEMA).text == "two"
+    kinds = [r.body["response_format"]["type"] for r in server.chat_requests]
+    assert kinds == ["json_schema", "json_object", "json_object"]
+    assert [(r.model, r.structured) for r in ModelServer.select()] == [
+        ("fake-small", "json_object_schema")]
+
+
+def test_the_settings_reach_the_provider(db: Path) -> None:
+    settings.put("assistant.provider", "openai")
+    settings.put("assistant.base_url", "http://127.0.0.1:9/v1")
+    settings.put("assistant.model", "m")
+    settings.put("assistant.temperature", 0)
+    settings.put("assistant.deadline_s", 45)
+    provider, _ = provider_from_settings()
+    config = provider.config  # type: ignore[attr-defined]
+    assert (config.temperature, config.deadline_s) == (0, 45.0)
+    assert isinstance(config.forms, StoreForms)
+
+
+def test_remember_updates_and_forget_clears(db: Path) -> None:
+    forms = StoreForms()
+    forms.remember("http://a/v1", "m", "json_object_schema")
+    forms.remember("http://a/v1", "m", "json_object")
+    forms.remember("http://b/v1", "m", "none")
+    assert forms.recall("http://a/v1", "m") == "json_object"
+    assert forget("http://a/v1") == 1
+    assert forms.recall("http://a/v1", "m") is None
+    assert forms.recall("http://b/v1", "m") == "none"
