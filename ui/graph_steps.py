@@ -121,8 +121,11 @@ class GraphSteps(QObject):
 
     def _on_scene_done_clicked(self, step_id: str) -> None:
         ref = self.ref(step_id)
+        node = self.view.scene.nodes.get(step_id)
         if ref is None:
             return
+        if node is not None and node.data_.status != ref.status:  # drawn ahead of its save
+            ref = replace(ref, status=node.data_.status)
         if move_allowed(ref, "done"):
             self._show_at_once(step_id, status="completed",
                                status_text=labels.step_status("completed"))

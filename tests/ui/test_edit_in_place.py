@@ -124,8 +124,10 @@ def test_one_click_on_the_check_circle_finishes_a_user_step(ctx: WindowContext, 
     ctx.status.info.connect(said.append)
     QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, glyph(view, "s1"))
+    assert view.scene.nodes["s1"].data_.status == "completed"  # drawn at once
     qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "completed")
-    qtbot.wait_until(lambda: view.scene.nodes["s1"].data_.status == "completed")
+    qtbot.wait_until(lambda: view.snapshot is not None and view.snapshot.spec is not None
+                     and view.snapshot.spec.step("s1").status == "completed")
     assert latest(task_id).revision == 1  # a move is not a plan edit
     QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.NoModifier, glyph(view, "s1"))
