@@ -198,8 +198,9 @@ def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
     text, due = _own_time(draft, part.text)
     kind = part.kind
     if kind == "write":
-        return _new(draft, text, "assistant.write", {"instructions": text}, after, due=due,
-                    kind="write")
+        instructions = text + (f"\n{part.notes}" if part.notes else "")
+        return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
+                    due=due, kind="write")
     if kind == "remind":
         at = due or draft.due or draft.now + timedelta(hours=1)
         return _new(draft, text, "reminder.set", {"at": format_utc(at), "text":

@@ -79,6 +79,7 @@ class Part:
     text: str
     kind: str  # a VERBS kind, or "do"
     after: tuple[int, ...] = ()
+    notes: str = ""  # what a template knows for a draft ("usually needed: …")
 
 
 def verb_of(text: str) -> str:

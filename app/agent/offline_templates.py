@@ -28,6 +28,22 @@ TEMPLATES: dict[str, dict[str, list[tuple[str, str]]]] = {
                ("填写并提交申请", "do"), ("领取结果", "do")],
     },
 }
+# what the offline planner knows for a template's draft, so the draft is not a blank outline
+KNOWN = {
+    "List the documents and fees needed":
+        "Usually needed: the current document, a recent photo, the filled-in application form, "
+        "proof of identity and address, and the fee.\nCheck the issuing office's own list, "
+        "opening hours and whether an appointment is needed.",
+    "列出所需材料和费用":
+        "通常需要：原证件、近期照片、填好的申请表、身份和住址证明，以及费用。\n"
+        "请以办理机构公布的清单、办公时间和是否需要预约为准。",
+}
+STARTER_NOTES = {
+    "en": "Days 1, 3 and 5: a 30-minute session with one beginner resource (a course, a book "
+          "or an app).\nDay 7: note what worked, what was hard, and set next week's goal.",
+    "zh": "第 1、3、5 天：用一份入门资料（课程、书或应用）练习 30 分钟。\n"
+          "第 7 天：记下哪些有效、哪些困难，定下下周的目标。",
+}
 _UMBRELLA = re.compile(r"[:：]\s*$|^\s*(?:organi[sz]e|plan|prepare|arrange"
                        r"|组织|策划|筹备|安排|准备)|(?:list|checklist|清单|计划)\s*$",
                        re.IGNORECASE)
@@ -52,7 +68,8 @@ def template_parts(part: Part, lang: str) -> list[Part] | None:
     template = TEMPLATES.get(part.kind, {}).get(lang)
     if template is None or not _FITS[part.kind].search(part.text):
         return None
-    return [Part(title, kind, (i - 1,) if i else ()) for i, (title, kind) in enumerate(template)]
+    return [Part(title, kind, (i - 1,) if i else (), KNOWN.get(title, ""))
+            for i, (title, kind) in enumerate(template)]
 
 
 def starter_parts(goal: str, lang: str) -> list[Part]:
@@ -68,4 +85,6 @@ def starter_parts(goal: str, lang: str) -> list[Part]:
                  ("Do the first 30-minute session", "do"),
                  (f"Remind me in a week: how is '{goal}' going, and should the plan change?",
                   "remind")]
-    return [Part(title, kind, (i - 1,) if i else ()) for i, (title, kind) in enumerate(steps)]
+    notes = STARTER_NOTES["zh" if lang == "zh" else "en"]
+    return [Part(title, kind, (i - 1,) if i else (), notes if kind == "write" else "")
+            for i, (title, kind) in enumerate(steps)]

@@ -45,7 +45,7 @@ def _known(ctx: Mapping[str, Any], zh: bool) -> list[str]:
 
 def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str, Any],
              zh: bool) -> str:
-    facts = "\n".join(known)
+    facts = "\n".join(k for k in known if not k.startswith(("Due:", "截止时间：")))
     if zh:
         body = {"ask": f"想问一下：{gist.rstrip('？?。')}？",
                 "invite": f"想邀请您参加：{gist.removeprefix('参加') or task['title']}。",
@@ -68,14 +68,16 @@ def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str,
 
 def _document(instructions: str, task: Mapping[str, Any], known: list[str], zh: bool) -> str:
     detail = (task.get("detail") or "").strip()
-    lines = [line.strip(" -*•") for line in detail.splitlines() if line.strip()]
+    first, _, notes = instructions.partition("\n")
+    instructions = first
+    lines = [line.strip(" -*•") for line in f"{notes}\n{detail}".splitlines() if line.strip()]
     if zh:
         head = f"{instructions}\n\n关于：{task['title']}"
         points = "\n".join(f"- {p}" for p in [*lines, *known]) or f"- {task['title']}"
-        return f"{head}\n\n要点：\n{points}\n\n下一步：确认以上内容后即可使用或发送。"
+        return f"{head}\n\n要点：\n{points}"
     head = f"{instructions}\n\nRegarding: {task['title']}"
     points = "\n".join(f"- {p}" for p in [*lines, *known]) or f"- {task['title']}"
-    return f"{head}\n\nKey points:\n{points}\n\nNext: check the points above, then use or send it."
+    return f"{head}\n\nKey points:\n{points}"
 
 
 def meets(result: str, done_when: str) -> tuple[bool, str]:
