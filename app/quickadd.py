@@ -109,8 +109,12 @@ def _due(rest: str, recurring: Recurring | None, now: datetime, role: str, cut: 
         cut.append(rest[found.start:found.end])
         rest = _cut(rest, found.start, found.end)
     if recurring is None:
-        return (None, False, rest) if found is None else (
-            found.understood.when, found.understood.had_time, rest)
+        if found is None:
+            return None, False, rest
+        when = found.understood.when
+        if not found.understood.had_time and _reminds(rest):  # "明天提醒我带伞": in the morning
+            when = when.replace(hour=REMINDER_TIME.hour, minute=REMINDER_TIME.minute)
+        return when, found.understood.had_time, rest
     clock = (found.understood.when.time() if found and found.understood.had_time
              else recurring.clock)
     default = REMINDER_TIME if _reminds(rest) else DEFAULT_TIME[role]
