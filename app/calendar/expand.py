@@ -171,8 +171,8 @@ def _finish(props: Props, begin: date, resolver: ZoneResolver,
         try:
             return begin + vDuration.from_ical(props["DURATION"][0].strip())
         except OverflowError:
-            raise ValueError(f"its DURATION {props['DURATION'][0].strip()[:40]!r} ends past "
-                             "the year 9999") from None
+            raise ValueError(f"its DURATION {props['DURATION'][0].strip()[:40]!r} ends outside "
+                             "the years 1 to 9999") from None
     return None
 
 
@@ -187,7 +187,11 @@ def _when(prop: Prop, resolver: ZoneResolver, where: str) -> date:
                      int(text[11:13]), min(int(text[13:15]), 59))
     if text.endswith("Z"):  # in a calendar with X-WR-TIMEZONE, as x-wr-timezone reads it
         utc = naive.replace(tzinfo=UTC)
-        return utc if resolver.calendar is None else utc.astimezone(resolver.calendar)
+        try:
+            return utc if resolver.calendar is None else utc.astimezone(resolver.calendar)
+        except OverflowError:
+            raise ValueError(f"{text!r} lies outside the years 1 to 9999 in the calendar's "
+                             "zone") from None
     tzid = params.get("TZID")
     zone = resolver.zone(tzid, where) if tzid else resolver.floating
     return naive.replace(tzinfo=zone)

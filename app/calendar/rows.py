@@ -98,12 +98,12 @@ class Window:
 
     def _timed(self, occ: Occurrence) -> tuple[str, str, str | None] | None:
         assert isinstance(occ.begin, datetime)
-        begin = occ.begin.astimezone(UTC)
+        begin = _utc(occ.begin)
         finish = occ.finish
         if isinstance(finish, datetime):
-            end = finish.astimezone(UTC)
+            end = _utc(finish)
         elif isinstance(finish, date):  # a date-time start with a date end: to that midnight
-            end = datetime.combine(finish, time(0), occ.begin.tzinfo).astimezone(UTC)
+            end = _utc(datetime.combine(finish, time(0), occ.begin.tzinfo))
         else:
             end = begin
         end = max(end, begin)
@@ -123,7 +123,7 @@ class Window:
         begin = occ.begin
         finish = occ.finish.date() if isinstance(occ.finish, datetime) else occ.finish
         if finish is None or finish <= begin:
-            finish = begin + timedelta(days=1)
+            finish = begin + timedelta(days=1) if begin < date.max else begin
         if begin >= self.end_day or finish <= self.first_day:
             return None
         return begin.isoformat(), finish.isoformat(), None
@@ -137,6 +137,16 @@ def is_busy(transp: str, busy_status: str, *, all_day: bool) -> bool:
     if busy_status:
         return busy_status not in FREE_STATUSES
     return not all_day
+
+
+def _utc(value: datetime) -> datetime:
+    """An aware time in UTC; one whose offset pushes it past what a datetime holds (the
+    last hours of 9999 west of UTC, the first of year 1 east of it) becomes that limit."""
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        limit = datetime.max if value.year > 5000 else datetime.min
+        return limit.replace(tzinfo=UTC)
 
 
 def _utc_text(value: datetime) -> str:

@@ -34,8 +34,13 @@ UTC_TEXT = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 DATE_TEXT = re.compile(r"\d{4}-\d\d-\d\d")
 
 NEAR = st.datetimes(min_value=datetime(2026, 9, 1), max_value=datetime(2027, 12, 31))
-FAR = st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31))
+FAR = st.one_of(st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 31)),
+                st.sampled_from([datetime(1, 1, 1), datetime(9999, 12, 31, 23, 59, 59),
+                                 datetime(1900, 1, 1), datetime(9999, 12, 30, 23, 0)]))
+LOCALS = st.sampled_from(["Asia/Shanghai", "America/New_York", "UTC", "Pacific/Kiritimati",
+                          "Etc/GMT+12"])
 TZIDS = st.sampled_from(["", ";TZID=Asia/Shanghai", ";TZID=Europe/Berlin",
+                         ";TZID=America/New_York", ";TZID=Etc/GMT+12", ";TZID=Pacific/Kiritimati",
                          ";TZID=W. Europe Standard Time", ";TZID=Not/AZone", ";TZID=",
                          ";VALUE=DATE", ';TZID="Quoted;Zone"'])
 
@@ -80,6 +85,25 @@ def clean_vevent(draw: st.DrawFn) -> str:
 
 
 @st.composite
+def edge_vevent(draw: st.DrawFn) -> str:
+    """An event at the edges of time: the first and last days a datetime holds, in zones
+    east and west of UTC, with ends and durations that run past them."""
+    start = draw(st.sampled_from([
+        datetime(1, 1, 1), datetime(1, 1, 1, 5), datetime(1899, 12, 31, 20),
+        datetime(9999, 12, 31, 23, 59, 59), datetime(9999, 12, 30, 20)]))
+    zone = draw(st.sampled_from(["", ";TZID=America/New_York", ";TZID=Pacific/Kiritimati",
+                                 ";TZID=Etc/GMT+12", ";VALUE=DATE"]))
+    form = 2 if zone == ";VALUE=DATE" else draw(st.integers(0, 1))
+    times = [f"DTSTART{zone}:{stamp(start, form)}"]
+    times += draw(st.lists(st.sampled_from([
+        "DTEND:20270101T000000Z", "DTEND;VALUE=DATE:99991231", "DURATION:P3652058D",
+        "DURATION:-P1D", "DURATION:PT1H", "RRULE:FREQ=YEARLY", "RRULE:FREQ=DAILY;COUNT=3"]),
+        max_size=2, unique_by=lambda line: line.split(":")[0]))
+    uid = f"UID:edge-{draw(st.integers(0, 99))}"
+    return "BEGIN:VEVENT\r\n" + "\r\n".join([uid, *times, "SUMMARY:Edge"]) + "\r\nEND:VEVENT\r\n"
+
+
+@st.composite
 def vevent(draw: st.DrawFn) -> str:
     """Anything an event may hold: broken times, junk rules, bad lines, huge values."""
     lines = [f"UID:{draw(st.sampled_from(['a', 'b', 'c', '']))}{draw(st.integers(0, 3))}"]
@@ -107,8 +131,8 @@ def vevent(draw: st.DrawFn) -> str:
 
 @st.composite
 def calendars(draw: st.DrawFn) -> str:
-    events = "".join(draw(st.lists(st.one_of(vevent(), clean_vevent()), min_size=1,
-                                   max_size=5)))
+    events = "".join(draw(st.lists(st.one_of(vevent(), clean_vevent(), edge_vevent()),
+                                   min_size=1, max_size=5)))
     head = draw(st.sampled_from(["", "X-WR-TIMEZONE:Europe/Berlin\r\n", "X-WR-TIMEZONE:Bad\r\n"]))
     text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//fuzz//EN\r\n"
             f"{head}{events}END:VCALENDAR\r\n")
@@ -129,11 +153,11 @@ def check_rows(rows: list[object]) -> None:
 
 
 @pytest.mark.timeout(TIMEOUT)
-@given(text=calendars(), fast=st.booleans())
-def test_generated_calendars_are_read_or_refused(text: str, fast: bool) -> None:
+@given(text=calendars(), fast=st.booleans(), local=LOCALS)
+def test_generated_calendars_are_read_or_refused(text: str, fast: bool, local: str) -> None:
     started = time.monotonic()
     try:
-        found = expand([text], *WINDOW, "Asia/Shanghai", fast=fast)
+        found = expand([text], *WINDOW, local, fast=fast)
     except MalformedCalendar as exc:
         assert str(exc).strip() and exc.exit_code == 2
         event("refused: malformed")

@@ -155,7 +155,7 @@ def test_defect_13_a_duration_of_99999999_weeks_is_skipped_with_a_warning(
                  "SUMMARY:Long series\r\n")
     added = run_cli(capsys, "calendar", "add", "ics", str(path))
     assert added.code == 0 and "(1 events)" in added.out
-    assert "'Long'" in added.err and "ends past the year 9999" in added.err
+    assert "'Long'" in added.err and "ends outside the years 1 to 9999" in added.err
     assert "'Long series'" in added.err
 
 
@@ -201,3 +201,25 @@ def test_defect_3_checking_series_stops_at_the_wall_clock_budget(
     found = expand([text], *AHEAD, "Asia/Shanghai")
     assert [r.summary for r in found.rows] == ["Good"]
     assert any("'Daily'" in w and "took over" in w for w in found.warnings)
+
+
+@pytest.mark.parametrize(("event", "local", "rows", "warned"), [
+    ("DTSTART;TZID=America/New_York:99991231T230000\r\n", "Asia/Shanghai", [], ""),
+    ("DTSTART;VALUE=DATE:99991231\r\n", "America/New_York", [], ""),
+    ("DTSTART;TZID=Asia/Tokyo:00010101T000000\r\nDTEND:20270101T000000Z\r\n", "UTC",
+     [("1900-01-01T00:00:00Z", "2027-01-01T00:00:00Z")], "cut to that range"),
+    ("DTSTART:99991231T235959Z\r\n", "UTC", [], "outside the years 1 to 9999"),
+    ("DTSTART;VALUE=DATE:00010101\r\nDURATION:P3652058D\r\n", "Etc/GMT+12",
+     [("0001-01-01", "9999-12-31")], ""),
+    ("DTSTART:20261201T000000Z\r\nDURATION:-P99999999W\r\n", "UTC", [],
+     "ends outside the years 1 to 9999"),
+])
+def test_defect_13_times_at_the_edges_of_a_datetime_are_read_cut_or_skipped(
+        event: str, local: str, rows: list[tuple[str, str]], warned: str) -> None:
+    text = ics(f"{event}SUMMARY:Edge\r\n").replace(  # Z times are read in Tokyo (+09:00)
+        "PRODID:-//t//t//EN\r\n", "PRODID:-//t//t//EN\r\nX-WR-TIMEZONE:Asia/Tokyo\r\n")
+    found = expand([text], *AHEAD, local)
+    assert [(r.start, r.end) for r in found.rows] == rows
+    assert all(warned in w for w in found.warnings) and bool(found.warnings) == bool(warned)
+    reference = expand([text], *AHEAD, local, fast=False)  # icalendar's reading: skips them
+    assert reference.rows == [] and all("out of range" in w for w in reference.warnings)
