@@ -29,13 +29,16 @@ def render(messages: list[Message]) -> str:
 def record(*, task_id: int | None, step_pk: int | None, provider: str, model: str,
            purpose: str, messages: list[Message], reply: Reply | None, outcome: str,
            error: str | None = None, secret: str | None = None,
-           latency_ms: float | None = None) -> int:
-    """Write one ModelCall row; returns its id."""
+           latency_ms: float | None = None, partial: str = "") -> int:
+    """Write one ModelCall row; returns its id.
+
+    ``partial`` is the text of a call that failed part-way (a timeout): kept as its reply.
+    """
     with atomic():
         row = ModelCall.create(
             task=task_id, step=step_pk, provider=provider, model=model, purpose=purpose,
             prompt=capped(redact(render(messages), secret)),
-            reply=capped(redact(reply.text, secret)) if reply else "",
+            reply=capped(redact(reply.text if reply else partial, secret)),
             outcome=outcome, error=capped(redact(error, secret), 4000) if error else None,
             latency_ms=reply.latency_ms if reply else latency_ms,
             prompt_tokens=reply.prompt_tokens if reply else None,

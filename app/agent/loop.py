@@ -19,6 +19,7 @@ from peewee import DoesNotExist
 
 from app import plans, settings
 from app.agent import decisions, doers, journal, picking, prompts
+from app.agent.plain import local_time
 from app.agent.replies import (
     CheckReply,
     Execute,
@@ -58,7 +59,7 @@ _log = logging.getLogger(__name__)
 RETRY_BASE = timedelta(minutes=1)
 RETRY_CAP = timedelta(days=1)
 ERROR_QUOTE_CHARS = 500  # of a reply's error, in a problem text or a re-ask
-REASK_QUOTE_CHARS = 2000  # of the unusable reply itself, in the re-ask
+REASK_FRAGMENT_CHARS = 300  # of the part of a reply at fault, quoted in the re-ask
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class Outcome:
 
 
 CHANGED = "skipped: it changed while the assistant worked on it"
+# Outcomes after which a task waits for a later run; the stages that call the model.
+_ENDS_RUN = frozenset({CHANGED, "failed", "skipped"})
+MODEL_STAGES = frozenset({"review", "plan", "failure_review"})
 
 
 class StageFailed(Exception):
@@ -117,36 +121,56 @@ class Assistant:
         chosen = found[0]
         return await self._run_announced(chosen.task, chosen.stage, now)
 
-    async def run_until_idle(self, limit: int = 100_000) -> list[Outcome]:
-        """Run until no task has work due now (or ``limit`` stages).
+    async def run_until_idle(self, limit: int = 100_000,
+                             stop: Callable[[], bool] | None = None) -> list[Outcome]:
+        """Run until every task with work due has had its stage this run (or ``limit``
+        stages, or ``stop()`` says so between stages).
 
         Works in rounds: the tasks with work due are ranked once, then each is advanced
         in that order (its stage read afresh, since earlier stages may have changed it);
-        a new round starts until a round finds nothing to do.
+        a new round starts until a round finds nothing to do. A task whose stage failed,
+        was skipped or changed meanwhile is done for this run (its retry wait is for a
+        later run), and a model stage runs at most once per task per run, so a slow model
+        cannot keep the run busy past its own retry waits.
         """
         outcomes: list[Outcome] = []
-        changed: set[int] = set()  # tasks skipped because they changed: not again this run
-        while len(outcomes) < limit and not settings.get("assistant.paused"):
-            now = self.clock()
-            ranked = [c for c in picking.candidates(now, self.accepting())
-                      if c.task.id not in changed]
-            if not ranked:
-                break
+        ended: set[int] = set()  # tasks done for this run
+        ran: set[tuple[int, str]] = set()  # (task, model stage) already run
+        while not self._halted(outcomes, limit, stop):
+            ranked = [c for c in picking.candidates(self.clock(), self.accepting())
+                      if c.task.id not in ended]
+            progressed = False
             for chosen in ranked:
-                if len(outcomes) >= limit or settings.get("assistant.paused"):
+                if self._halted(outcomes, limit, stop):
                     break
-                task = Task.get_or_none(Task.id == chosen.task.id)
-                if task is None:
+                outcome = await self._advance(chosen.task.id, ran)
+                if outcome is None:
                     continue
-                stage = picking.next_stage(task, self.clock(), self.accepting())
-                if stage is None:
-                    continue
-                outcome = await self._run_announced(task, stage, self.clock())
+                progressed = True
                 outcomes.append(outcome)
-                if outcome.summary == CHANGED:
-                    changed.add(task.id)
+                if outcome.summary in _ENDS_RUN:
+                    ended.add(outcome.task_id)
                 await asyncio.sleep(0)  # let the window paint between stages
+            if not progressed:
+                break
         return outcomes
+
+    def _halted(self, outcomes: list[Outcome], limit: int,
+                stop: Callable[[], bool] | None) -> bool:
+        return (len(outcomes) >= limit or bool(settings.get("assistant.paused"))
+                or (stop is not None and stop()))
+
+    async def _advance(self, task_id: int, ran: set[tuple[int, str]]) -> Outcome | None:
+        """Run the task's next stage, unless it has none or had that model stage already."""
+        task = Task.get_or_none(Task.id == task_id)
+        if task is None:
+            return None
+        stage = picking.next_stage(task, self.clock(), self.accepting())
+        if stage is None or (task.id, stage) in ran:
+            return None
+        if stage in MODEL_STAGES:
+            ran.add((task.id, stage))
+        return await self._run_announced(task, stage, self.clock())
 
     async def replan(self, task_id: int) -> Outcome:
         """Write a new plan for a task now (the window's Generate / Regenerate).
@@ -219,7 +243,7 @@ class Assistant:
             if task.retry_count <= limit:
                 wait = min(RETRY_BASE * 2 ** (task.retry_count - 1), RETRY_CAP)
                 task.next_check_at = now + wait
-                problem = f"{reason} (trying again after {format_utc(task.next_check_at)})"
+                problem = f"{reason} (trying again after {local_time(task.next_check_at, now)})"
             else:
                 task.next_check_at = None
                 problem = f"{reason} (gave up after {limit} retries; `stepwise agent retry " \
@@ -277,8 +301,9 @@ class Assistant:
                 if attempt == 2:
                     raise StageFailed(f"the assistant's reply could not be used: {error}"
                                       ) from None
-                messages = [*messages, Message("assistant", brief(text, REASK_QUOTE_CHARS)),
-                            Message("user", reask(exc))]
+                # the error and the offending fragment only: a small model's whole reply
+                # would crowd out the task (one re-ask reached 25.8k characters)
+                messages = [*messages, Message("user", reask(exc, text))]
                 continue
             journal.set_outcome(call_id, "ok")
             return value
@@ -300,7 +325,7 @@ class Assistant:
         except ProviderError as exc:
             elapsed = (asyncio.get_running_loop().time() - started) * 1000
             journal.record(**common, reply=None, outcome=f"error: {exc.kind}", error=str(exc),
-                           latency_ms=elapsed)
+                           latency_ms=elapsed, partial=exc.partial)
             raise StageFailed(f"the model server failed: {redact(str(exc), self.secret)}"
                               ) from None
         except asyncio.CancelledError:
@@ -482,10 +507,13 @@ def task_facts(task: Task) -> dict[str, Any]:
             "recurrence": task.recurrence}
 
 
-def reask(error: Exception) -> str:
-    """The re-ask after an unusable reply: the error, briefly, never the reply itself."""
-    return (f"Your reply could not be used: {brief(str(error))}. Reply again with exactly one "
-            "JSON object in the format asked for, and nothing else.")
+def reask(error: Exception, text: str = "") -> str:
+    """The re-ask after an unusable reply: the error and the offending fragment, briefly,
+    never the whole reply."""
+    fragment = getattr(error, "fragment", None) or brief(text.strip(), REASK_FRAGMENT_CHARS)
+    quoted = f" The part at fault: {brief(fragment, REASK_FRAGMENT_CHARS)}" if fragment else ""
+    return (f"Your reply could not be used: {brief(str(error))}.{quoted} Reply again with "
+            "exactly one JSON object in the format asked for, and nothing else.")
 
 
 def brief(text: str, limit: int = ERROR_QUOTE_CHARS) -> str:

@@ -23,7 +23,15 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 class ReplyError(ValueError):
-    """A reply that cannot be used; the message says why (quoted in the re-ask)."""
+    """A reply that cannot be used; the message says why (quoted in the re-ask).
+
+    ``fragment`` is the part of the reply at fault, when known (quoted in the re-ask
+    instead of the whole reply).
+    """
+
+    def __init__(self, message: str, fragment: str | None = None) -> None:
+        super().__init__(message)
+        self.fragment = fragment
 
 
 # What the schema sent to a server says of fields validated loosely here: a server turns
@@ -215,7 +223,7 @@ def parse_reply(kind: str, text: str) -> Any:
     try:  # strict, from JSON: "yes" is not a bool and a Unix number is not a time
         reply = REPLIES[kind].model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
-        raise ReplyError(_brief(exc)) from None
+        raise ReplyError(_brief(exc), _fragment(exc)) from None
     if isinstance(reply, FailureReviewReply) and (problem := reply.problem()):
         raise ReplyError(problem)
     return reply
@@ -227,6 +235,18 @@ def _brief(exc: ValidationError) -> str:
         where = ".".join(str(p) for p in error["loc"])
         parts.append(f"{where}: {error['msg']}" if where else error["msg"])
     return "; ".join(parts)
+
+
+def _fragment(exc: ValidationError) -> str | None:
+    """The first offending value, as JSON, short (None: the whole reply was at fault)."""
+    errors = exc.errors()
+    if not errors or not errors[0]["loc"]:
+        return None
+    try:
+        text = json.dumps(errors[0].get("input"), ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return None
+    return text if len(text) <= 300 else text[:300] + "…"
 
 
 def schema_for(kind: str) -> dict[str, Any]:

@@ -183,6 +183,11 @@ class Call:
         self._started = time.monotonic()
 
     @property
+    def host(self) -> str:
+        """The server as people name it: host and port, without the scheme."""
+        return self.origin.split("://", 1)[-1]
+
+    @property
     def text(self) -> str:
         return "".join(self._parts)
 
@@ -306,10 +311,10 @@ class Call:
                                         "model server is running and the base URL is right.",
                              retryable=True) from exc
         except httpx2.TimeoutException as exc:
-            raise self.error("timeout", f"The server at {self.origin} sent nothing for "
+            raise self.error("timeout", f"The model at {self.host} sent nothing for "
                                         f"{self.config.read_timeout_s:g} s: it may be busy or "
-                                        "the model slow; try again or raise the read timeout."
-                             ) from exc
+                                        "too slow for this machine; try again or a smaller "
+                                        "model.", partial=self.text) from exc
         except httpx2.TransportError as exc:
             # A pooled connection the server had already dropped fails before any answer:
             # the request never ran, so it may be sent again.
@@ -330,9 +335,10 @@ class Call:
         except TimeoutError:
             if not scope.expired():
                 raise
-            raise self.error("timeout", f"No complete reply from {self.origin} within "
-                                        f"{self.config.deadline_s:g} s: try again, or raise "
-                                        "the deadline.") from None
+            raise self.error("timeout", f"The model at {self.host} did not answer in "
+                                        f"{self.config.deadline_s:g} s — try a smaller model or "
+                                        "raise Settings → Model → Time limit (assistant."
+                                        "deadline_s).", partial=self.text) from None
 
     async def _attempts(self, attempt: Callable[[], Awaitable[T]], scope: asyncio.Timeout) -> T:
         loop = asyncio.get_running_loop()
@@ -366,7 +372,7 @@ class Call:
     def _final(self, exc: ProviderError) -> ProviderError:
         return ProviderError(exc.kind, f"{exc} (gave up after {self.attempts} attempts)",
                              status=exc.status, retryable=exc.retryable,
-                             retry_after_s=exc.retry_after_s)
+                             retry_after_s=exc.retry_after_s, partial=exc.partial)
 
     async def get_json(self, url: str, headers: Mapping[str, str]) -> dict[str, Any]:
         """One GET answered with a JSON object (for model lists)."""

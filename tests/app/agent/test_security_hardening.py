@@ -219,9 +219,9 @@ def test_reply_size_cap_a_reask_quotes_the_error_and_a_fragment_only(db: Path) -
     first, second = provider.calls[:2]
     assert first.purpose == second.purpose == "review"
     added = second.messages[len(first.messages):]
-    assert [m.role for m in added] == ["assistant", "user"]
-    assert len(added[0].content) < 2100 and "more characters left out" in added[0].content
-    assert len(added[1].content) < 800
+    # issue 16: the error and the offending fragment in one message, never the reply itself
+    assert [m.role for m in added] == ["user"]
+    assert len(added[0].content) < 800 and "The part at fault: not json" in added[0].content
     assert len(Task.get_by_id(task.id).problem or "") < 1000
 
 
