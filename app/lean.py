@@ -122,18 +122,30 @@ def _list_text(conn: sqlite3.Connection, request: Request) -> str:
     if request.as_json:
         return _dumps(lean_reads.list_json(conn, request.include_closed)) + "\n"
     from app.task_format import format_list
+    from app.text import cleaned
 
     rows = lean_reads.list_rows(conn, request.include_closed)
-    return format_list(map(_cleaned_row, rows), lean_reads.sql.LIST_COLUMNS)
+    text = format_list(rows, lean_reads.sql.LIST_COLUMNS)
+    if _only_safe_text(text, len(rows)):
+        return text
+    return format_list((cleaned(row) for row in rows), lean_reads.sql.LIST_COLUMNS)
 
 
-def _cleaned_row(row: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``app.text.cleaned(row)`` for a listing's row, quicker: its strings ``shown``, its
-    lists cleaned, its numbers, times and None as they are."""
-    from app.text import cleaned, shown
+def _only_safe_text(table: str, count: int) -> bool:
+    """Whether ``table`` (of ``count`` rows) printed no character that ``cleaned`` would
+    escape, so it is already what the full path prints from cleaned rows.
 
-    return tuple(shown(v) if type(v) is str else cleaned(v) if type(v) is list else v
-                 for v in row)
+    Every string of a row that the table shows appears in it as it is, and the one it
+    does not show (the problem) counts only by being empty or not, which escaping keeps.
+    A shown newline would add a line, hence the count.
+    """
+    from app.text import shown
+
+    lines = table.split("\n")
+    if len(lines) != (count + 1 if count else 1) + 1:
+        return False
+    joined = "".join(lines)
+    return shown(joined) == joined
 
 
 def _show_text(conn: sqlite3.Connection, request: Request) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
 
@@ -24,15 +25,19 @@ def local(value: datetime | str | None) -> str:
 
 def format_list(rows: Iterable[Sequence[Any]], columns: Sequence[str]) -> str:
     """A plain table: id, priority, status, due (local time), title [tags] and problems."""
-    index = {c: i for i, c in enumerate(columns)}
+    fields = itemgetter(*(columns.index(c) for c in ("id", "priority", "status", "due_at",
+                                                      "title", "tags", "problem")))
+    shown_at: dict[Any, str] = {}  # many tasks share a due time: convert each once
     lines = [f"{'ID':>5}  P  {'STATUS':<11}  {'DUE':<16}  TITLE"]
     for row in rows:
-        tags = row[index["tags"]]
-        title = row[index["title"]] + (f"  [{', '.join(tags)}]" if tags else "")
-        if row[index["problem"]]:
+        task_id, priority, status, due, title, tags, problem = fields(row)
+        if tags:
+            title += f"  [{', '.join(tags)}]"
+        if problem:
             title += "  (!)"
-        lines.append(f"{row[index['id']]:>5}  {row[index['priority']]}  "
-                     f"{row[index['status']]:<11}  {local(row[index['due_at']]):<16}  {title}")
+        if due not in shown_at:
+            shown_at[due] = local(due)
+        lines.append(f"{task_id:>5}  {priority}  {status:<11}  {shown_at[due]:<16}  {title}")
     if len(lines) == 1:
         return "no open tasks; add one with `stepwise add TITLE`\n"
     return "\n".join(lines) + "\n"

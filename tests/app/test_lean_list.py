@@ -325,3 +325,26 @@ def _same_for_titles(titles: list[str], tags: list[str]) -> None:
             if lean_out is not None or "list" in command:
                 assert lean_out == out.getvalue(), args
     paths.configure()
+
+
+@pytest.mark.parametrize(("column", "value"), [
+    ("title", "two\nlines"), ("title", "bell\x07"), ("title", "plain"), ("status", "new\x1b"),
+    ("tags", '["a\\nb"]'), ("tags", '["\\u009b", "ok"]'), ("problem", "\x1b[2J"),
+    ("problem", ""), ("title", "back\\nslash"),
+])
+def test_a_control_character_in_any_listed_field_is_escaped_alike(
+        cli: Cli, full: Cli, data_dir: Path, column: str, value: str) -> None:
+    """Regression (fast path): the table is printed unescaped only when nothing in it
+    needed escaping; a newline, an escape or a C1 control anywhere takes the slow path."""
+    from app.tasks import NewTask, add_task
+    from models import close_database
+
+    assert cli("list").code == 0
+    for title in ("first", "second"):
+        add_task(NewTask(title=title, due_at=SOON))
+    close_database()
+    with sqlite3.connect(data_dir / "stepwise.db") as conn:
+        conn.execute(f'UPDATE task SET "{column}" = ? WHERE id = 2', (value,))
+    conn.close()
+    for args in (("list",), ("list", "--all")):
+        assert_same(cli, full, *args)
