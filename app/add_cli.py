@@ -33,10 +33,12 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
     now = (now or datetime.now(UTC)).astimezone(zone)
     reading = read_typed(args.title, now)
     times: dict[str, Any] = {}
+    sources: dict[str, str] = {}
     recurrence = _recurrence(args.recur) if args.recur else reading.recurrence
     for role, phrase in (("start", args.start), ("due", args.due), ("expires", args.expires)):
         if phrase is None:
             continue
+        sources[f"{role}_at"] = phrase
         found = find_recurrence(phrase)
         if found is not None and role != "expires":
             recurrence = recurrence or found.rule
@@ -47,7 +49,8 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
             times[f"{role}_at"] = parse_when(phrase, role, now).when
     if not times and reading.due is not None:
         times["due_at"] = reading.due
-    _tell(reading, times, recurrence, args.title)
+        sources["due_at"] = " ".join(reading.cut)
+    _tell(reading, times, sources, recurrence, args.title)
     detail = "\n".join(d for d in (reading.detail, args.detail) if d)
     return NewTask(title=reading.title, detail=detail,
                    priority=reading.priority or args.priority,
@@ -69,13 +72,15 @@ def _recurrence(text: str) -> str:
     return found.rule if found is not None else text
 
 
-def _tell(reading: Reading, times: dict[str, Any], recurrence: str | None, typed: str
-          ) -> None:
+def _tell(reading: Reading, times: dict[str, Any], sources: dict[str, str],
+          recurrence: str | None, typed: str) -> None:
     """What was understood, on stderr (nothing when the title was taken as it is)."""
     if reading.title != typed.strip():
         print(f"title: {shown(reading.title)}", file=sys.stderr)
     for key, when in times.items():
-        print(f"{key.removesuffix('_at')}: {when:%a %Y-%m-%d %H:%M %Z}", file=sys.stderr)
+        source = f"  (from {sources[key]!r})" if sources.get(key) else ""
+        print(shown(f"{key.removesuffix('_at')}: {when:%a %Y-%m-%d %H:%M %Z}{source}"),
+              file=sys.stderr)
     for label, value in reading.lines()[1:]:
         if label not in ("due", "repeats"):
             print(f"{label}: {shown(str(value))}", file=sys.stderr)
