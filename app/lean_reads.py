@@ -91,12 +91,16 @@ def _converter(columns: Sequence[str], table: str, instants: bool) -> Callable[[
     dated = [i for i, c in enumerate(columns) if instants and c in sql.INSTANTS[table]]
     decoded = [i for i, c in enumerate(columns) if c in sql.JSON_COLUMNS.get(table, ())]
     seen: dict[str, Any] = {}
+    times: dict[str, datetime] = {}  # many rows share a time: parse each text once
 
     def convert(row: Any) -> Row:
         values = list(row)
         for i in dated:
-            if values[i] is not None:
-                values[i] = instant(values[i])
+            text = values[i]
+            if text is not None:
+                if text not in times:
+                    times[text] = instant(text)
+                values[i] = times[text]
         for i in decoded:
             if values[i] is not None:
                 values[i] = _json(values[i], seen)
