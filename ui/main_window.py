@@ -220,9 +220,7 @@ class MainWindow(QMainWindow):
     @Slot(int)
     def _on_task_model_loaded(self, count: int) -> None:
         """The welcome view while the store is empty (not merely the view or the search)."""
-        query = self.tasks.model.query
-        empty_store = count == 0 and query.view in ("open", "all") and not query.text \
-            and not query.tag and not query.status
+        empty_store = count == 0 and self.tasks.store_empty  # not a view that shows none
         self.centre.setCurrentIndex(1 if empty_store else 0)  # 1: the welcome view
 
     @Slot(list)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from app import tasks
 from app.states import TASK
 from app.task_queries import TaskQuery, all_tags, matching_ids
+from models import Task
 from ui import labels, task_edits
 from ui.context import WindowContext
 from ui.runner import in_thread
@@ -93,6 +94,7 @@ class TaskListPanel(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.model = TaskListModel(self)
+        self.store_empty = False
         self.tabs = QTabBar(self)
         for _key, _ in self.VIEWS:
             self.tabs.addTab("")
@@ -224,7 +226,8 @@ class TaskListPanel(QWidget):
         self.ctx.runner.start(in_thread(_load, query), self.tr("Loading tasks"),
                               lambda result: self._apply(query, *result))
 
-    def _apply(self, query: TaskQuery, ids: list[int], tags: list[str]) -> None:
+    def _apply(self, query: TaskQuery, ids: list[int], tags: list[str], empty: bool) -> None:
+        self.store_empty = empty  # no task at all (not merely none in this view)
         selected = self.ctx.selection.task_id
         self.model.apply_ids(ids, query)
         self._set_tags(tags)
@@ -319,6 +322,8 @@ class TaskListPanel(QWidget):
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
 
-def _load(query: TaskQuery) -> tuple[list[int], list[str]]:
-    """In a worker: the ids the query shows and the tags for the filter menu."""
-    return matching_ids(query), all_tags()
+def _load(query: TaskQuery) -> tuple[list[int], list[str], bool]:
+    """In a worker: the ids the query shows, the tags for the filter menu, and whether
+    the store has no task at all (the welcome view)."""
+    ids = matching_ids(query)
+    return ids, all_tags(), not ids and not Task.select(Task.id).exists()

@@ -93,3 +93,18 @@ def test_splitter_sizes_are_remembered(ctx: WindowContext, qtbot: QtBot, setting
     window.save_layout()
     again = open_window(ctx, qtbot, 1280, 800)
     qtbot.wait_until(lambda: again.split.sizes() == wanted)
+
+
+def test_finishing_the_only_open_task_does_not_bring_back_the_welcome(
+        ctx: WindowContext, qtbot: QtBot, settings_dir: Path) -> None:
+    from app.task_done import finish_task
+
+    task_id = add_task(NewTask(title="Buy milk")).id
+    window = open_window(ctx, qtbot, 1024, 700)
+    window.tasks.reload()
+    qtbot.wait_until(lambda: window.tasks.model.rowCount() == 1)
+    assert window.centre.currentIndex() == 0
+    finish_task(task_id)
+    window.tasks.reload()
+    qtbot.wait_until(lambda: window.tasks.model.rowCount() == 0)
+    assert window.centre.currentIndex() == 0  # the store is not empty: no welcome page
