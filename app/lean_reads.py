@@ -187,3 +187,27 @@ def _step_json(row: dict[str, Any], depends_on: list[str], by_pk: dict[int, str]
     renamed = {"id": row["step_id"], "depends_on": depends_on, "due": row["due_at"],
                "parent": None if row["parent_id"] is None else _step_id(by_pk, row["parent_id"])}
     return {key: renamed[key] if key in renamed else row[key] for key in sql.STEP_KEYS}
+
+
+def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+    """One page of the window's task list as ``app.task_queries.rows_for`` reads it, by id:
+    (id, title, status, priority, due_at, tags as a tuple, problem, has_plan).
+
+    Open the connection in the worker thread that reads (sqlite3 connections stay on
+    their thread); the rows are plain values, never ORM objects.
+    """
+    chosen = json.dumps([int(i) for i in ids])
+
+    def params(query: tuple[str, tuple[Any, ...]]) -> tuple[Any, ...]:
+        return tuple(chosen if value == "[]" else value for value in query[1])
+
+    _refuse_odd(conn, sql.ODD_PAGE[0], params(sql.ODD_PAGE))
+    planned = {row[0] for row in conn.execute(sql.PAGE_PLANNED[0], params(sql.PAGE_PLANNED))}
+    convert = _converter(sql.PAGE_COLUMNS, "task", instants=True)
+    tags = sql.PAGE_COLUMNS.index("tags")
+    rows: dict[int, tuple[Any, ...]] = {}
+    for raw in conn.execute(sql.PAGE_ROWS[0], params(sql.PAGE_ROWS)):
+        values = convert(raw)
+        values[tags] = tuple(values[tags])
+        rows[values[0]] = (*values, values[0] in planned)
+    return rows

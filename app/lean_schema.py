@@ -24,6 +24,7 @@ TARGET = Path(__file__).with_name("lean_sql.py")
 _INSTANT_SHAPE = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"
 _ANNOTATIONS = {int: "int", str: "str", tuple: "tuple[Any, ...]",
                 dict: "dict[str, tuple[str, ...]]"}
+PAGE_COLUMNS = ("id", "title", "status", "priority", "due_at", "tags", "problem")
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # as app.plans reads
 
 
@@ -62,10 +63,8 @@ def _odd_where(model: type[peewee.Model], fields: list[peewee.Field] | None = No
 def _odd_listed(include_closed: bool, fields: list[peewee.Field], instants: bool = True
                 ) -> tuple[str, tuple[Any, ...]]:
     """Whether a task the listing shows holds an odd value in one of ``fields``."""
-    query = (list_query(include_closed, ("id",)).order_by().limit(1)
-             .where(peewee.SQL(f"({_odd_where(Task, fields, instants)})")))
-    text, params = _sql(query)
-    return f"SELECT EXISTS ({text})", params
+    return _exists(list_query(include_closed, ("id",)).order_by().limit(1)
+                   .where(peewee.SQL(f"({_odd_where(Task, fields, instants)})")))
 
 
 def _sql(query: Any) -> tuple[str, tuple[Any, ...]]:
@@ -81,6 +80,27 @@ def _plan_sql() -> dict[str, tuple[str, tuple[Any, ...]]]:
              .where(Step.plan == 0).order_by(StepDependency.id))
     return {"PLANS_OF_TASK": _sql(plans), "STEPS_OF_PLAN": _sql(steps),
             "EDGES_OF_PLAN": _sql(edges)}
+
+
+def _page_sql() -> dict[str, Any]:
+    """One page of the window's task list (``app.task_queries.rows_for``): the ids go in
+    as one JSON array, so a page of any size is one query."""
+    ids = Task.id.in_(peewee.SQL("(SELECT value FROM json_each(?))", ["[]"]))
+    fields = [getattr(Task, c) for c in PAGE_COLUMNS]
+    planned = Plan.select(Plan.task).where(
+        Plan.task.in_(peewee.SQL("(SELECT value FROM json_each(?))", ["[]"]))).distinct()
+    return {
+        "PAGE_COLUMNS": PAGE_COLUMNS,
+        "PAGE_ROWS": _sql(Task.select(*fields).where(ids)),
+        "PAGE_PLANNED": _sql(planned),
+        "ODD_PAGE": _exists(Task.select(Task.id).where(ids).limit(1).where(
+            peewee.SQL(f"({_odd_where(Task, fields, instants=False)})"))),
+    }
+
+
+def _exists(query: Any) -> tuple[str, tuple[Any, ...]]:
+    text, params = _sql(query)
+    return f"SELECT EXISTS ({text})", params
 
 
 def _odd_sql() -> dict[str, Any]:
@@ -121,6 +141,7 @@ def values() -> dict[str, Any]:
         "LIST_ALL_FULL": _sql(list_query(True, task_all)),
         "TASK_BY_ID": _sql(Task.select().where(Task.id == 0)),
         **_plan_sql(),
+        **_page_sql(),
         **_odd_sql(),
     }
 

@@ -348,3 +348,23 @@ def test_a_control_character_in_any_listed_field_is_escaped_alike(
     conn.close()
     for args in (("list",), ("list", "--all")):
         assert_same(cli, full, *args)
+
+
+def test_a_page_of_the_window_list_reads_as_the_store_reads_it(tasks: Path) -> None:
+    """The query layer the window's task list can use for its page reads (in a worker)."""
+    import dataclasses
+
+    from app import lean_reads
+    from app.task_queries import rows_for
+    from models import close_database, open_database
+
+    ids = [5, 1, 3, 2, 4, 99]
+    open_database(tasks)
+    expected = {i: dataclasses.astuple(row) for i, row in rows_for(ids).items()}
+    close_database()
+    ro = lean_reads.connect(tasks)
+    assert ro is not None
+    assert lean_reads.page_rows(ro, ids) == expected and len(expected) == 5
+    assert expected[5][-1] is True and expected[1][-1] is False  # has_plan
+    assert lean_reads.page_rows(ro, []) == {}
+    ro.close()
