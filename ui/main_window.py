@@ -332,7 +332,8 @@ class MainWindow(QMainWindow):
 
     def _size_docks(self) -> None:
         """The docks start at about a fifth of the window's height."""
-        self.resizeDocks([self.assistant_dock], [max(120, self.height() // 5)],
+        docks = [self.assistant_dock, self.reminder_dock, self.calendar_dock]
+        self.resizeDocks(docks, [max(120, self.height() // 5)] * len(docks),
                          Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

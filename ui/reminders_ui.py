@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -112,14 +113,20 @@ class ReminderDock(QDockWidget):
         for key, button in self.buttons.items():
             button.clicked.connect(lambda _=False, k=key: self._on_button_clicked(k))
             row.addWidget(button)
-        body = QWidget(self)
+        body = QWidget()
         box = QVBoxLayout(body)
         box.addWidget(self.empty)
         box.addWidget(self.list, 1)
         box.addLayout(row)
         box.addWidget(self.coming)
         box.addWidget(self.upcoming, 1)
-        self.setWidget(body)
+        for widget in (self.list, self.upcoming):
+            widget.setMinimumHeight(40)
+        holder = QScrollArea(self)  # a short dock scrolls instead of squeezing the window
+        holder.setWidgetResizable(True)
+        holder.setFrameShape(QScrollArea.Shape.NoFrame)
+        holder.setWidget(body)
+        self.setWidget(holder)
         center.list_changed.connect(self._on_center_list_changed)
         center.upcoming_changed.connect(self._on_center_upcoming_changed)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
