@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QKeyEvent, QUndoCommand
+from PySide6.QtGui import QKeyEvent, QResizeEvent, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -102,6 +102,11 @@ class TaskListPanel(QWidget):
         self.tabs.setElideMode(Qt.TextElideMode.ElideRight)  # every view stays in reach
         self.tabs.setDocumentMode(True)
         self.tabs.setStyleSheet("QTabBar::tab { padding: 4px 7px; }")  # six fit in 300 px
+        self.view_choice = QComboBox(self)  # the views as a list when the tabs do not fit
+        self.view_choice.setObjectName("viewChoice")
+        for _key, _ in self.VIEWS:
+            self.view_choice.addItem("")
+        self.view_choice.hide()
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
         self.sort = QComboBox(self)
@@ -153,6 +158,8 @@ class TaskListPanel(QWidget):
         for index, (name, tip) in enumerate(zip(names, tips, strict=True)):
             self.tabs.setTabText(index, name)
             self.tabs.setTabToolTip(index, tip)
+            self.view_choice.setItemText(index, name)
+            self.view_choice.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
         self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
         for index, name in enumerate((self.tr("Urgency"), self.tr("Due"), self.tr("Priority"),
                                       self.tr("Newest"))):
@@ -162,10 +169,22 @@ class TaskListPanel(QWidget):
         for index, state in enumerate(TASK.states, 1):
             self.status.setItemText(index, labels.task_status(state))
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_views()
+
+    def _fit_views(self) -> None:
+        """Tabs while every view's name fits; a list of the views when the panel is narrow."""
+        wide = sum(self.tabs.tabSizeHint(i).width() for i in range(self.tabs.count()))
+        narrow = self.width() < wide + 8
+        self.tabs.setVisible(not narrow)
+        self.view_choice.setVisible(narrow)
+
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
             self._set_texts()
+            self._fit_views()
             self.model.retranslate()
             self._on_model_loaded(self.model.rowCount())
 
@@ -183,12 +202,15 @@ class TaskListPanel(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.tabs)
+        box.addWidget(self.view_choice)
         box.addLayout(filters)
         box.addWidget(self.table, 1)
         box.addWidget(self.count)
 
     def _connect(self) -> None:
         self.tabs.currentChanged.connect(self._schedule)
+        self.tabs.currentChanged.connect(self.view_choice.setCurrentIndex)
+        self.view_choice.currentIndexChanged.connect(self.tabs.setCurrentIndex)
         self.search.textChanged.connect(self._schedule)
         self.sort.currentIndexChanged.connect(self._schedule)
         self.tag.currentIndexChanged.connect(self._schedule)

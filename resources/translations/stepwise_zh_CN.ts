@@ -609,162 +609,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="1"/>
+        <location filename="../../ui/main_window.py" line="147"/>
         <source>Schedule the steps</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="77"/>
+        <location filename="../../ui/main_window.py" line="78"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="78"/>
+        <location filename="../../ui/main_window.py" line="79"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="126"/>
+        <location filename="../../ui/main_window.py" line="127"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="128"/>
+        <location filename="../../ui/main_window.py" line="129"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="130"/>
+        <location filename="../../ui/main_window.py" line="131"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="132"/>
+        <location filename="../../ui/main_window.py" line="133"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="134"/>
+        <location filename="../../ui/main_window.py" line="135"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="135"/>
+        <location filename="../../ui/main_window.py" line="136"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="136"/>
+        <location filename="../../ui/main_window.py" line="137"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="142"/>
+        <location filename="../../ui/main_window.py" line="143"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="144"/>
+        <location filename="../../ui/main_window.py" line="145"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="146"/>
+        <location filename="../../ui/main_window.py" line="149"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="150"/>
+        <location filename="../../ui/main_window.py" line="153"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="151"/>
+        <location filename="../../ui/main_window.py" line="154"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="152"/>
+        <location filename="../../ui/main_window.py" line="155"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="156"/>
+        <location filename="../../ui/main_window.py" line="159"/>
         <source>Go to the task list</source>
         <translation>转到任务列表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="158"/>
+        <location filename="../../ui/main_window.py" line="161"/>
         <source>Go to the plan</source>
         <translation>转到计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="159"/>
+        <location filename="../../ui/main_window.py" line="162"/>
         <source>Approve the plan</source>
         <translation>批准计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="161"/>
+        <location filename="../../ui/main_window.py" line="164"/>
         <source>Pause the plan</source>
         <translation>暂停计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="162"/>
+        <location filename="../../ui/main_window.py" line="165"/>
         <source>Resume the plan</source>
         <translation>继续计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="163"/>
+        <location filename="../../ui/main_window.py" line="166"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="215"/>
+        <location filename="../../ui/main_window.py" line="218"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="248"/>
+        <location filename="../../ui/main_window.py" line="249"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="258"/>
+        <location filename="../../ui/main_window.py" line="259"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="266"/>
+        <location filename="../../ui/main_window.py" line="267"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="276"/>
+        <location filename="../../ui/main_window.py" line="277"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -866,7 +866,7 @@
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan_items.py" line="347"/>
+        <location filename="../../ui/plan_items.py" line="358"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -1049,24 +1049,24 @@
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="291"/>
+        <location filename="../../ui/plan_view.py" line="295"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="318"/>
+        <location filename="../../ui/plan_view.py" line="322"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="371"/>
+        <location filename="../../ui/plan_view.py" line="375"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
         <location filename="../../ui/plan_view.py" line="119"/>
-        <location filename="../../ui/plan_view.py" line="384"/>
-        <location filename="../../ui/plan_view.py" line="511"/>
+        <location filename="../../ui/plan_view.py" line="388"/>
+        <location filename="../../ui/plan_view.py" line="515"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
@@ -1136,53 +1136,53 @@
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="385"/>
+        <location filename="../../ui/plan_view.py" line="389"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="391"/>
+        <location filename="../../ui/plan_view.py" line="395"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="392"/>
+        <location filename="../../ui/plan_view.py" line="396"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="397"/>
-        <location filename="../../ui/plan_view.py" line="507"/>
+        <location filename="../../ui/plan_view.py" line="401"/>
+        <location filename="../../ui/plan_view.py" line="511"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="409"/>
+        <location filename="../../ui/plan_view.py" line="413"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="415"/>
+        <location filename="../../ui/plan_view.py" line="419"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="512"/>
+        <location filename="../../ui/plan_view.py" line="516"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="518"/>
+        <location filename="../../ui/plan_view.py" line="522"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="520"/>
+        <location filename="../../ui/plan_view.py" line="524"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="521"/>
+        <location filename="../../ui/plan_view.py" line="525"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
@@ -1255,12 +1255,12 @@
 <context>
     <name>ReminderCenter</name>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="56"/>
+        <location filename="../../ui/reminders_ui.py" line="57"/>
         <source>Checking reminders</source>
         <translation>正在检查提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="69"/>
+        <location filename="../../ui/reminders_ui.py" line="70"/>
         <source>Reminder</source>
         <translation>提醒</translation>
     </message>
@@ -1268,52 +1268,52 @@
 <context>
     <name>ReminderDock</name>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="95"/>
+        <location filename="../../ui/reminders_ui.py" line="96"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="99"/>
+        <location filename="../../ui/reminders_ui.py" line="100"/>
         <source>Reminders waiting for you</source>
         <translation>等待您处理的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="100"/>
+        <location filename="../../ui/reminders_ui.py" line="101"/>
         <source>No reminders waiting.</source>
         <translation>没有待处理的提醒。</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="101"/>
+        <location filename="../../ui/reminders_ui.py" line="102"/>
         <source>Coming up</source>
         <translation>即将到来</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="104"/>
+        <location filename="../../ui/reminders_ui.py" line="105"/>
         <source>Reminders still to come</source>
         <translation>尚未到时的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="106"/>
+        <location filename="../../ui/reminders_ui.py" line="107"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="107"/>
+        <location filename="../../ui/reminders_ui.py" line="108"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="108"/>
+        <location filename="../../ui/reminders_ui.py" line="109"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="109"/>
+        <location filename="../../ui/reminders_ui.py" line="110"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="150"/>
+        <location filename="../../ui/reminders_ui.py" line="157"/>
         <source>Nothing scheduled</source>
         <translation>没有安排的提醒</translation>
     </message>
@@ -1736,93 +1736,98 @@
 <context>
     <name>StepActions</name>
     <message>
-        <location filename="../../ui/step_actions.py" line="107"/>
+        <location filename="../../ui/step_actions.py" line="114"/>
         <source>Rename “%1”</source>
         <translation>重命名“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="114"/>
+        <location filename="../../ui/step_actions.py" line="121"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="119"/>
+        <location filename="../../ui/step_actions.py" line="126"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="124"/>
-        <location filename="../../ui/step_actions.py" line="167"/>
+        <location filename="../../ui/step_actions.py" line="131"/>
+        <location filename="../../ui/step_actions.py" line="175"/>
         <source>Add sub-step</source>
         <translation>添加子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="128"/>
+        <location filename="../../ui/step_actions.py" line="135"/>
         <source>Delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="140"/>
+        <location filename="../../ui/step_actions.py" line="148"/>
         <source>Step “%1”</source>
         <translation>步骤“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="148"/>
+        <location filename="../../ui/step_actions.py" line="156"/>
         <source>“%1” is finished; a finished step stays finished (add a step to do more)</source>
         <translation>“%1”已完成；完成的步骤不能重新打开（需要再做可添加步骤）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="156"/>
+        <location filename="../../ui/step_actions.py" line="164"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="157"/>
+        <location filename="../../ui/step_actions.py" line="165"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="158"/>
+        <location filename="../../ui/step_actions.py" line="166"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="159"/>
+        <location filename="../../ui/step_actions.py" line="167"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="163"/>
+        <location filename="../../ui/step_actions.py" line="171"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="165"/>
+        <location filename="../../ui/step_actions.py" line="173"/>
         <source>Add step after</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="170"/>
+        <location filename="../../ui/step_actions.py" line="178"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="181"/>
+        <location filename="../../ui/step_actions.py" line="189"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="186"/>
+        <location filename="../../ui/step_actions.py" line="194"/>
         <source>“%1” is done when its sub-steps are</source>
         <translation>“%1”在其子步骤全部完成时完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="189"/>
+        <location filename="../../ui/step_actions.py" line="197"/>
         <source>Approve the plan first, then tick off its steps</source>
         <translation>请先批准计划，再勾选完成其步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="190"/>
+        <location filename="../../ui/step_actions.py" line="199"/>
+        <source>“%1” waits for “%2” first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_actions.py" line="201"/>
         <source>“%1” cannot be ticked off now</source>
         <translation>“%1”现在还不能勾选完成</translation>
     </message>
@@ -2208,132 +2213,132 @@
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="69"/>
+        <location filename="../../ui/task_list.py" line="70"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="83"/>
+        <location filename="../../ui/task_list.py" line="84"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="145"/>
+        <location filename="../../ui/task_list.py" line="152"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="145"/>
+        <location filename="../../ui/task_list.py" line="152"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="145"/>
+        <location filename="../../ui/task_list.py" line="152"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="145"/>
+        <location filename="../../ui/task_list.py" line="152"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="146"/>
+        <location filename="../../ui/task_list.py" line="153"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="154"/>
+        <location filename="../../ui/task_list.py" line="163"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="164"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="164"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="131"/>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="138"/>
+        <location filename="../../ui/task_list.py" line="164"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="146"/>
+        <location filename="../../ui/task_list.py" line="153"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="147"/>
+        <location filename="../../ui/task_list.py" line="154"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="147"/>
+        <location filename="../../ui/task_list.py" line="154"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="148"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="148"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="149"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="150"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="165"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
-        <location filename="../../ui/task_list.py" line="242"/>
+        <location filename="../../ui/task_list.py" line="167"/>
+        <location filename="../../ui/task_list.py" line="267"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="168"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="224"/>
+        <location filename="../../ui/task_list.py" line="248"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="251"/>
+        <location filename="../../ui/task_list.py" line="276"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="281"/>
+        <location filename="../../ui/task_list.py" line="306"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="79"/>
-        <location filename="../../ui/task_list.py" line="284"/>
+        <location filename="../../ui/task_list.py" line="80"/>
+        <location filename="../../ui/task_list.py" line="309"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

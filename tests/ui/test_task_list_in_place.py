@@ -138,3 +138,12 @@ def test_tags_and_fields_are_read_from_typed_text() -> None:
     assert changes_for(1, "") == {"due_at": None}
     with pytest.raises(ValueError):
         changes_for(2, "high")
+
+
+def test_a_narrow_list_offers_the_views_as_a_list(panel: TaskListPanel, qtbot: QtBot) -> None:
+    panel.resize(240, 400)
+    qtbot.wait_until(lambda: panel.view_choice.isVisible() and not panel.tabs.isVisible())
+    panel.view_choice.setCurrentIndex(5)
+    assert panel.tabs.currentIndex() == 5 and panel.view_choice.currentText() == "All"
+    panel.resize(700, 400)
+    qtbot.wait_until(lambda: panel.tabs.isVisible() and not panel.view_choice.isVisible())
