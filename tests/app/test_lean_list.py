@@ -368,3 +368,28 @@ def test_a_page_of_the_window_list_reads_as_the_store_reads_it(tasks: Path) -> N
     assert expected[5][-1] is True and expected[1][-1] is False  # has_plan
     assert lean_reads.page_rows(ro, []) == {}
     ro.close()
+
+
+def test_a_reader_that_stops_early_ends_the_lean_list_quietly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: `stepwise list | head` — a closed pipe is exit 0 and no traceback, and
+    later output goes nowhere (as app.cli.main does for the full path)."""
+    import io
+    import os
+
+    class ClosedPipe(io.StringIO):
+        def __init__(self, fd: int) -> None:
+            super().__init__()
+            self.fd = fd
+
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return self.fd
+
+    with (tmp_path / "out").open("w") as target:
+        monkeypatch.setattr(sys, "stdout", ClosedPipe(target.fileno()))
+        assert lean._write("   ID  P  STATUS\n") == 0
+        os.write(target.fileno(), b"after")  # now the null device
+    assert (tmp_path / "out").read_bytes() == b""
