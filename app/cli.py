@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "holds the API key (the key itself never goes on the command line)")
     run.add_argument("--auto-accept", action="store_true", help="run plans without approval")
     run.add_argument("--stream", action="store_true", help="print the model's text as it comes")
+    from app.agent_cli import add_run_bounds
+
+    add_run_bounds(run)
     alog = asub.add_parser("log", help="a task's work log and model calls")
     alog.add_argument("id", type=row_id)
     alog.add_argument("--json", action="store_true")
@@ -503,33 +506,12 @@ def cmd_agent(args: argparse.Namespace) -> int:
 
 
 async def _agent_run(args: argparse.Namespace) -> int:
-    from app.agent.loop import Assistant
-    from app.errors import KnownError
-    from app.llm import ProviderConfig, close_clients, make_provider
+    from app.agent_cli import closing_note, run_agent
 
-    key = None
-    if args.api_key_env:
-        key = os.environ.get(args.api_key_env)
-        if not key:
-            raise KnownError(f"the environment variable {args.api_key_env} is empty or unset")
-    config = ProviderConfig(kind=args.provider, base_url=args.base_url or "",
-                            model=args.model, api_key=key)
-    if args.provider != "offline" and not (args.base_url and args.model):
-        raise KnownError(f"--provider {args.provider} needs --base-url and --model")
-    provider = make_provider(config)
-
-    def echo(chunk: str) -> None:
-        sys.stderr.write(chunk)
-        sys.stderr.flush()
-
-    assistant = Assistant(provider, auto_accept=True if args.auto_accept else None,
-                          on_chunk=echo if args.stream else None, secret=key)
-    try:
-        outcomes = [o for o in [await assistant.run_once()] if o] if args.once else \
-            await assistant.run_until_idle()
-    finally:
-        await provider.aclose()
-        await close_clients()
+    outcomes, meter = await run_agent(args)
+    if meter.calls:
+        print("\n".join(["model calls per task:", *closing_note(outcomes, meter)]),
+              file=sys.stderr)
     return _agent_summary(outcomes)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,8 +19,8 @@ from typing import Any
 from peewee import DoesNotExist
 
 from app import plans, settings
-from app.agent import decisions, doers, journal, picking, prompts
-from app.agent.plain import local_time
+from app.agent import decisions, doers, journal, picking, prompts, sense
+from app.agent.plain import local_time, plain_reply_error
 from app.agent.replies import (
     CheckReply,
     Execute,
@@ -81,6 +82,8 @@ CHANGED = "skipped: it changed while the assistant worked on it"
 # Outcomes after which a task waits for a later run; the stages that call the model.
 _ENDS_RUN = frozenset({CHANGED, "failed", "skipped"})
 MODEL_STAGES = frozenset({"review", "plan", "failure_review"})
+OFFLINE_INSTEAD = "offline planner, instead of"  # a plan's source when it stood in
+SERVER_KINDS = frozenset({"openai", "ollama"})  # the providers the offline planner stands in for
 
 
 class StageFailed(Exception):
@@ -102,6 +105,7 @@ class Assistant:
         self.auto_accept = auto_accept
         self.on_chunk = on_chunk
         self.secret = secret
+        self._instead: set[int] = set()  # tasks whose stage the offline planner answered
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -299,8 +303,8 @@ class Assistant:
                 error = brief(str(exc))
                 journal.set_outcome(call_id, "unusable", error)
                 if attempt == 2:
-                    raise StageFailed(f"the assistant's reply could not be used: {error}"
-                                      ) from None
+                    return await self._offline_instead(task, purpose, messages, context,
+                                                       parse, error)
                 # the error and the offending fragment only: a small model's whole reply
                 # would crowd out the task (one re-ask reached 25.8k characters)
                 messages = [*messages, Message("user", reask(exc, text))]
@@ -308,6 +312,38 @@ class Assistant:
             journal.set_outcome(call_id, "ok")
             return value
         raise AssertionError("unreachable")
+
+    async def _offline_instead(self, task: Task, purpose: str, messages: list[Message],
+                               context: dict[str, Any], parse: Callable[[str], Any],
+                               error: str) -> Any:
+        """After the re-ask budget, the offline planner's review or plan, marked as such
+        (its source and the work log say so); for other stages, the stage fails."""
+        failure = StageFailed(f"the assistant's reply could not be used: "
+                              f"{plain_reply_error(error)}")
+        if purpose not in ("review", "plan") or self.provider.name not in SERVER_KINDS:
+            raise failure
+        from app.llm import ProviderConfig, make_provider
+
+        try:
+            offline = make_provider(ProviderConfig(kind="offline"))
+            reply = await offline.complete(messages, context=context)
+            value = parse(reply.text)
+        except (ProviderError, ReplyError):
+            raise failure from None
+        journal.record(task_id=task.id, step_pk=None, provider=offline.name, model=offline.model,
+                       purpose=purpose, messages=messages, reply=reply, outcome="ok: instead")
+        self._instead.add(task.id)
+        with atomic():
+            log(task.id, purpose, f"the model's replies could not be used ({error}); the "
+                f"offline planner's {purpose} is offered instead", actor="assistant")
+        return value
+
+    def _source(self, task: Task) -> str:
+        """Who wrote what the stage saves: the model, or the offline planner in its stead."""
+        if task.id in self._instead:
+            self._instead.discard(task.id)
+            return f"{OFFLINE_INSTEAD} {self.provider.model}"
+        return self.provider.model
 
     async def _call(self, task: Task, purpose: str, messages: list[Message],
                     context: dict[str, Any], step_pk: int | None) -> tuple[str, int]:
@@ -363,16 +399,16 @@ class Assistant:
         task = adopt_recurrence(task, now)
         messages = prompts.build("review", self._prompt_context(task))
         decision = await self._ask(task, "review", messages, self._context(task, "review"),
-                                   lambda text: review_decision(text, task, now))
-        return apply_review(task, decision, self.provider.model, now)
+                                   lambda text: sensible_review(text, task, now))
+        return apply_review(task, decision, self._source(task), now)
 
     async def _plan(self, task: Task, now: datetime) -> str:
         ctx = self._prompt_context(task)
         messages = prompts.build("plan", ctx, max_steps=str(settings.get("assistant.max_steps")))
         data = await self._ask(task, "plan", messages, self._context(task, "plan"),
-                               lambda text: generated_plan(text, task.id))
+                               lambda text: sensible_plan(text, task))
         with atomic():
-            plan = plans.save_plan(task.id, data, author="assistant", source=self.provider.model)
+            plan = plans.save_plan(task.id, data, author="assistant", source=self._source(task))
             self._recovered(Task.get_by_id(task.id))
             clashes = flag_busy(task, data, self._calendar(task).busy)
         summary = f"planned {len(data['steps'])} steps (revision {plan.revision}, {plan.status})"
@@ -565,6 +601,23 @@ def review_decision(text: str, task: Task, now: datetime) -> ReviewDecision:
     elif outcome is not None and outcome.name == "plan" and outcome.plan is not None:
         plan = generated_plan_data(outcome.plan, task.id)
     return ReviewDecision(reply, times, plan)
+
+
+def sensible_review(text: str, task: Task, now: datetime) -> ReviewDecision:
+    """A review decision that also passes the sense checks (``app.agent.sense``)."""
+    decision = review_decision(text, task, now)
+    own = json.dumps(task_facts(task), ensure_ascii=False)
+    sense.check_review(parse_object(text), decision.reply, task.title, own, now)
+    if decision.plan is not None:
+        sense.check_plan(decision.plan, own)
+    return decision
+
+
+def sensible_plan(text: str, task: Task) -> dict[str, Any]:
+    """A generated plan that also passes the sense checks (``app.agent.sense``)."""
+    data = generated_plan(text, task.id)
+    sense.check_plan(data, json.dumps(task_facts(task), ensure_ascii=False))
+    return data
 
 
 def _one_step_plan(task: Task, action: Execute) -> dict[str, Any]:

@@ -1,0 +1,53 @@
+"""What kind of server answers at a base URL: Ollama (``/api/tags``) or OpenAI-compatible
+(``/v1/models``), so a wrong provider choice is named before any task is sent.
+
+``mismatch`` gives the plain sentence for a server of another kind than the one chosen.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import httpx2
+
+from app.llm.http import checked_base, shared_client
+
+_PROBE_S = 5.0
+KIND_NAMES = {"openai": "OpenAI-compatible (llama.cpp, LM Studio, vLLM)", "ollama": "Ollama"}
+
+
+def _root(base_url: str) -> str:
+    base = checked_base(base_url)
+    for suffix in ("/v1", "/api"):
+        base = base.removesuffix(suffix)
+    return base
+
+
+async def _answers(url: str, key: str) -> bool:
+    """Whether ``url`` answers 200 with a JSON object holding a list under ``key``."""
+    try:
+        response = await shared_client().get(url, timeout=_PROBE_S)
+        data = response.json() if response.status_code == 200 else None
+    except (httpx2.HTTPError, ValueError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get(key), list)
+
+
+async def detect_kind(base_url: str) -> str | None:
+    """``ollama``, ``openai``, or None when neither model list answers (server down, or
+    something else entirely). Ollama answers both; its native API is what names it."""
+    root = _root(base_url)
+    if await _answers(f"{root}/api/tags", "models"):
+        return "ollama"
+    if await _answers(f"{root}/v1/models", "data"):
+        return "openai"
+    return None
+
+
+def mismatch(chosen: str, found: str | None, base_url: str) -> str | None:
+    """The sentence telling which provider to choose (None: the choice fits the server)."""
+    if found is None or found == chosen or (chosen == "openai" and found == "ollama"):
+        return None  # Ollama serves the OpenAI API too, at /v1
+    host = urlsplit(base_url).netloc or base_url
+    return (f"The server at {host} is {KIND_NAMES[found]}, not {KIND_NAMES[chosen]}: choose "
+            f"the {found} provider (Settings → Model → Provider, or --provider {found}).")
