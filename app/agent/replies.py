@@ -12,7 +12,15 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    WithJsonSchema,
+    field_validator,
+)
 
 from app.agent.plan_schema import PLAN_SCHEMA
 from app.agent.relaxed_json import RelaxedJSONError, loads
@@ -41,6 +49,17 @@ Inputs = Annotated[dict[str, Any], WithJsonSchema({"type": "object",
                                                    "additionalProperties": _SCALAR})]
 Sketch = Annotated[list[Any] | None, WithJsonSchema({"type": "array", "maxItems": 10,
                                                      "items": {"type": "string"}})]
+
+
+THINK_CHARS = 300  # a small model's thinking, kept short (the grammar stops it there)
+
+
+def _cut_think(text: str) -> str:
+    return text[:THINK_CHARS]
+
+
+Think = Annotated[str, AfterValidator(_cut_think),
+                  WithJsonSchema({"type": "string", "maxLength": THINK_CHARS})]
 
 
 class _Strict(BaseModel):
@@ -116,7 +135,7 @@ OUTCOMES = ("next_check", "cancel", "fail", "execute", "plan")
 
 
 class ReviewReply(_Strict):
-    think: str = ""
+    think: Think = ""
     plans: Sketch = None  # the seed's optional todo sketch; informational only
     tags: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(
         default_factory=list, max_length=3)
@@ -140,7 +159,7 @@ class ReviewReply(_Strict):
 
 
 class CheckReply(_Strict):
-    think: str = ""
+    think: Think = ""
     passed: bool
     reason: str = ""
 
@@ -155,7 +174,7 @@ class SubStep(_Strict):
 
 
 class FailureReviewReply(_Strict):
-    think: str = ""
+    think: Think = ""
     decision: Literal["change_worker", "split", "advice"]
     worker: str | None = None
     steps: list[SubStep] = Field(default_factory=list, max_length=10)
@@ -253,4 +272,17 @@ def schema_for(kind: str) -> dict[str, Any]:
     """The JSON schema sent as structured-output hint (json_schema / Ollama format)."""
     if kind == "plan":
         return PLAN_SCHEMA
-    return REPLIES[kind].model_json_schema()
+    schema = REPLIES[kind].model_json_schema()
+    return _one_outcome(schema) if kind == "review" else schema
+
+
+def _one_outcome(schema: dict[str, Any]) -> dict[str, Any]:
+    """The review schema with ``actions`` as the grammar can hold it: one outcome, with or
+    without one confirm before it, or a confirm alone (validation says the same)."""
+    confirm = {"$ref": "#/$defs/Confirm"}
+    outcome = {"anyOf": [{"$ref": f"#/$defs/{name}"} for name in
+                         ("NextCheck", "Cancel", "Fail", "Execute", "PlanAction")]}
+    shapes = [[outcome], [confirm, outcome], [confirm]]
+    actions = {"anyOf": [{"type": "array", "prefixItems": shape, "items": False,
+                          "minItems": len(shape)} for shape in shapes]}
+    return {**schema, "properties": {**schema["properties"], "actions": actions}}

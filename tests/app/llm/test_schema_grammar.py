@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import jsonschema
 import pytest
 
-from app.agent.replies import REPLIES, schema_for
+from app.agent.replies import REPLIES, THINK_CHARS, parse_reply, schema_for
 from tests.app.llm.grammar_rules import problems
 
 STAGES = (*REPLIES, "plan")
@@ -42,3 +44,29 @@ def test_the_double_accepts_what_the_converter_takes() -> None:
                        "at": {"anyOf": [{"type": "string", "format": "date-time"},
                                         {"type": "null"}]}}}
     assert problems(schema) == []
+
+
+def _valid(schema: dict[str, Any], value: Any) -> bool:
+    try:
+        jsonschema.validate(value, schema)
+    except jsonschema.ValidationError:
+        return False
+    return True
+
+
+def test_the_review_schema_holds_one_outcome_per_reply() -> None:
+    schema = schema_for("review")
+    plan, fail = {"name": "plan"}, {"name": "fail", "reason": "no"}
+    confirm = {"name": "confirm", "due": "2026-12-03T17:00:00+08:00"}
+    shapes = {"one": [plan], "confirm+one": [confirm, plan], "confirm": [confirm],
+              "two outcomes": [plan, fail], "none": [], "two confirms": [confirm, confirm]}
+    valid = {name: _valid(schema, {"actions": actions}) for name, actions in shapes.items()}
+    assert valid == {"one": True, "confirm+one": True, "confirm": True, "two outcomes": False,
+                     "none": False, "two confirms": False}
+
+
+def test_think_is_capped_in_the_schema_and_cut_not_refused() -> None:
+    schema = schema_for("check")
+    assert schema["properties"]["think"]["maxLength"] == THINK_CHARS
+    reply = parse_reply("check", json.dumps({"think": "x" * 5000, "passed": True}))
+    assert reply.think == "x" * THINK_CHARS
