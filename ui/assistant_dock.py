@@ -75,7 +75,9 @@ def _captioned(parent: QWidget, caption: str, widget: QWidget) -> QWidget:
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 4, 0, 0)
     layout.setSpacing(2)
-    layout.addWidget(QLabel(caption, box))
+    label = QLabel(caption, box)
+    label.setObjectName("caption")
+    layout.addWidget(label)
     layout.addWidget(widget, 1)
     return box
 
@@ -183,8 +185,8 @@ class AssistantDock(QDockWidget):
         self.outcomes.itemClicked.connect(self._on_outcomes_item_clicked)
         self.stream = _plain_box(splitter, "stream",
                                  self.tr("The model's text appears here while it writes."))
-        splitter.addWidget(_captioned(splitter, self.tr("What the assistant did"),
-                                      self.outcomes))
+        self.did = _captioned(splitter, self.tr("What the assistant did"), self.outcomes)
+        splitter.addWidget(self.did)
         self.raw_output = _captioned(splitter, self.tr("What the model is writing"),
                                      self.stream)
         splitter.addWidget(self.raw_output)
@@ -276,6 +278,11 @@ class AssistantDock(QDockWidget):
         self.show_raw.setToolTip(self.tr("The model's reply as it writes it, word for word"))
         self._on_show_raw_toggled(self.show_raw.isChecked())
         self._set_running(self.ctx.assistant.busy, "")
+        for box, text in ((self.did, self.tr("What the assistant did")),
+                          (self.raw_output, self.tr("What the model is writing"))):
+            caption = box.findChild(QLabel, "caption")
+            if caption is not None:
+                caption.setText(text)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)

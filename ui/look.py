@@ -47,7 +47,10 @@ def apply_look(app: QApplication, choice: str | None = None) -> None:
         choice = _setting_or_system()
     app.setStyle("Fusion")
     dark = wants_dark(app, choice)
-    app.setPalette(dark_palette() if dark else app.style().standardPalette())
+    palette = dark_palette() if dark else app.style().standardPalette()
+    app.setPalette(palette)
+    for name in ("QAbstractItemView", "QTableView", "QHeaderView"):  # a desktop theme may
+        app.setPalette(palette, name)  # give item views their own, which would win
     app.setProperty("stepwise_dark", dark)
     font = QFont(app.font())
     available = set(QFontDatabase.families())
