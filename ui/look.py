@@ -50,7 +50,7 @@ def apply_look(app: QApplication, choice: str | None = None) -> None:
     palette = dark_palette() if dark else app.style().standardPalette()
     app.setPalette(palette)
     for name in ("QAbstractItemView", "QTableView", "QHeaderView"):  # a desktop theme may
-        app.setPalette(palette, name)  # give item views their own, which would win
+        app.setPalette(palette, name)  # type: ignore[arg-type]  # the stub says bytes; str works
     app.setProperty("stepwise_dark", dark)
     font = QFont(app.font())
     available = set(QFontDatabase.families())
