@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     alog.add_argument("--json", action="store_true")
     aretry = asub.add_parser("retry", help="clear a task's problem so the assistant tries again")
     aretry.add_argument("id", type=row_id)
+    from app.agent_check import add_commands
+
+    add_commands(asub)
 
     out = sub.add_parser("outbox", help="messages waiting for your approval")
     out.add_argument("action", nargs="?", choices=("list", "approve", "reject"), default="list")
@@ -502,6 +505,10 @@ def cmd_agent(args: argparse.Namespace) -> int:
         return 0
     import asyncio
 
+    if args.agent_command in ("test", "prompt"):
+        from app.agent_check import run_test, show_prompt
+
+        return asyncio.run(run_test(args)) if args.agent_command == "test" else show_prompt(args)
     return asyncio.run(_agent_run(args))
 
 

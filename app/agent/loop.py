@@ -281,6 +281,14 @@ class Assistant:
             return str(chosen)
         return prompts.language_of(f"{task.title}\n{task.detail}")
 
+    def request(self, task: Task, purpose: str) -> tuple[list[Message], dict[str, Any]]:
+        """The messages and context a call of ``purpose`` (review, plan, check, …) would
+        send for ``task`` now: for ``stepwise agent prompt`` and ``agent test``."""
+        extra = {"max_steps": str(settings.get("assistant.max_steps"))} if purpose == "plan" \
+            else {}
+        return (prompts.build(purpose, self._prompt_context(task), **extra),
+                self._context(task, purpose))
+
     def _prompt_context(self, task: Task) -> prompts.Context:
         recent = (WorkLog.select().where(WorkLog.task == task.id)
                   .order_by(WorkLog.id.desc()).limit(8))

@@ -282,7 +282,7 @@ def _one_outcome(schema: dict[str, Any]) -> dict[str, Any]:
     confirm = {"$ref": "#/$defs/Confirm"}
     outcome = {"anyOf": [{"$ref": f"#/$defs/{name}"} for name in
                          ("NextCheck", "Cancel", "Fail", "Execute", "PlanAction")]}
-    shapes = [[outcome], [confirm, outcome], [confirm]]
+    shapes: list[list[dict[str, Any]]] = [[outcome], [confirm, outcome], [confirm]]
     actions = {"anyOf": [{"type": "array", "prefixItems": shape, "items": False,
                           "minItems": len(shape)} for shape in shapes]}
     return {**schema, "properties": {**schema["properties"], "actions": actions}}

@@ -1,0 +1,172 @@
+"""``stepwise agent test`` and ``stepwise agent prompt STAGE``: know a model before trusting it.
+
+``agent test`` makes one short call per stage against the configured model (or the one
+the flags name) and reports the server's kind, the structured output it takes, the
+speed in tokens a second, and whether each stage's reply validates. ``agent prompt``
+prints what a stage would send, with its size in tokens per message and for the schema.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from app.agent.tokens import PROMPT_BUDGET, estimate, prompt_tokens
+from app.errors import KnownError
+from app.llm.base import Provider, ProviderConfig
+
+STAGES = ("review", "plan", "check")
+PROMPT_STAGES = ("review", "plan", "check", "failure_review", "write")
+# What each stage is tried on: a task in the words people type.
+_SAMPLES = {"en": ("Call the dentist at 3pm tomorrow", "Organise the team offsite next month"),
+            "zh": ("明天下午3点给牙医打电话", "下个月组织团队团建")}
+
+
+def add_commands(asub: Any) -> None:
+    """``agent test`` and ``agent prompt`` under the ``agent`` command's actions."""
+    test = asub.add_parser("test", help="one short call per stage: what the model can do")
+    test.add_argument("--provider", choices=("offline", "openai", "ollama"))
+    test.add_argument("--base-url")
+    test.add_argument("--model")
+    test.add_argument("--api-key-env", metavar="VAR")
+    test.add_argument("--language", choices=("en", "zh"), default="en")
+    prompt = asub.add_parser("prompt", help="print a stage's prompt with its token counts")
+    prompt.add_argument("stage", choices=PROMPT_STAGES)
+    prompt.add_argument("--task", type=int, metavar="ID", help="a task of yours (default: a "
+                                                               "sample task)")
+    prompt.add_argument("--language", choices=("en", "zh"), default="en")
+
+
+def sample_task(language: str, stage: str) -> Any:
+    """An unsaved task for ``stage`` in ``language`` (nothing is written to the store)."""
+    from models import Task
+
+    quick, bigger = _SAMPLES[language]
+    title = bigger if stage == "plan" else quick
+    return Task(id=0, title=title, detail="", status="new", priority=3, tags=[],
+                created_at=datetime.now(UTC))
+
+
+def _task(args: argparse.Namespace) -> Any:
+    from models import Task
+
+    if args.task is None:
+        return sample_task(args.language, args.stage)
+    task = Task.get_or_none(Task.id == args.task)
+    if task is None:
+        raise KnownError(f"there is no task {args.task}")
+    return task
+
+
+def show_prompt(args: argparse.Namespace) -> int:
+    """Print the stage's prompt and its sizes; exit 1 when it passes the token budget."""
+    from app.agent.loop import Assistant
+    from app.agent.replies import REPLIES, schema_for
+    from app.llm import make_provider
+
+    assistant = Assistant(make_provider(ProviderConfig()))
+    messages, _context = assistant.request(_task(args), args.stage)
+    kind = args.stage if args.stage in (*REPLIES, "plan") else None
+    schema = estimate(json.dumps(schema_for(kind))) if kind else 0
+    total = prompt_tokens(messages)
+    for message in messages:
+        print(f"--- {message.role} (≈ {estimate(message.content):,} tokens) ---")
+        print(message.content)
+    print(f"--- {args.stage}: ≈ {total:,} tokens without the schema (budget {PROMPT_BUDGET:,})"
+          + (f", schema ≈ {schema:,}" if schema else ""))
+    return 0 if total <= PROMPT_BUDGET else 1
+
+
+@dataclass
+class StageResult:
+    stage: str
+    seconds: float
+    tokens_per_s: float
+    problem: str | None  # None: the reply validates
+
+
+def _config(args: argparse.Namespace) -> tuple[ProviderConfig, str | None]:
+    import dataclasses
+
+    from app.agent.setup import configured
+    from app.agent_cli import api_key
+
+    config, key = configured()
+    if args.api_key_env:
+        key = api_key(args)
+    changes = {name: value for name, value in (("kind", args.provider),
+               ("base_url", args.base_url), ("model", args.model)) if value}
+    return dataclasses.replace(config, **changes, api_key=key), key
+
+
+async def run_test(args: argparse.Namespace) -> int:
+    """The model test; exit 1 when a stage's reply does not validate."""
+    from app.agent_cli import check_kind
+    from app.llm import close_clients, make_provider
+
+    config, _key = _config(args)
+    provider = make_provider(config)
+    try:
+        await check_kind(config)
+        print(f"model: {provider.model or config.kind} ({config.kind}"
+              + (f" at {config.base_url})" if config.base_url else ")"))
+        results = [await _try_stage(provider, stage, args.language) for stage in STAGES]
+    finally:
+        await provider.aclose()
+        await close_clients()
+    _report(provider, results)
+    return 0 if all(r.problem is None for r in results) else 1
+
+
+async def _try_stage(provider: Provider, stage: str, language: str) -> StageResult:
+    from app.agent.loop import Assistant
+    from app.agent.replies import schema_for
+    from app.llm import ProviderError
+
+    task = sample_task(language, stage)
+    messages, context = Assistant(provider).request(task, stage)
+    started = time.monotonic()
+    try:
+        reply = await provider.complete(messages, schema=schema_for(stage), context=context)
+    except ProviderError as exc:
+        return StageResult(stage, time.monotonic() - started, 0.0, str(exc))
+    seconds = max(time.monotonic() - started, 1e-3)
+    tokens = reply.completion_tokens or estimate(reply.text)
+    return StageResult(stage, seconds, tokens / seconds, validate(stage, reply.text, task))
+
+
+def validate(stage: str, text: str, task: Any) -> str | None:
+    """Why a stage's reply would be refused (None: it would be used)."""
+    from app.agent import sense
+    from app.agent.loop import generated_plan_data, task_facts
+    from app.agent.replies import ReplyError, parse_object, parse_reply
+
+    now = datetime.now(UTC)
+    own = json.dumps(task_facts(task), ensure_ascii=False)
+    try:
+        if stage == "plan":
+            sense.check_plan(generated_plan_data(parse_object(text), 0), own)
+        else:
+            reply = parse_reply(stage, text)
+            if stage == "review":
+                sense.check_review(parse_object(text), reply, task.title, own,
+                                   now - timedelta(seconds=1))
+    except ReplyError as exc:
+        return str(exc)
+    return None
+
+
+def _report(provider: Provider, results: list[StageResult]) -> None:
+    from app.agent.plain import plain_reply_error
+    from app.llm.structured import FORM_MEANINGS
+
+    forms = getattr(provider, "forms", None)
+    if forms is not None:
+        print(f"structured output: {FORM_MEANINGS[forms.form]}")
+    for r in results:
+        verdict = "valid" if r.problem is None else f"NOT valid: {plain_reply_error(r.problem)}"
+        print(f"{r.stage}: {verdict} — {r.seconds:.1f} s, ≈ {r.tokens_per_s:.0f} tokens/s")

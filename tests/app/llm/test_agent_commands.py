@@ -1,0 +1,151 @@
+"""stepwise agent run / test / prompt with a model server (issue 16): bounds, progress, the
+closing note, the provider kind checked, the model test and the prompt with its sizes."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from app.llm.probe import detect_kind, mismatch
+from tests.app.llm.test_providers import run
+from tests.conftest import Result
+from tests.fakeserver import FakeModelServer, reply
+
+Cli = Callable[..., Result]
+REVIEW = json.dumps({"think": "simple", "tags": ["health"], "actions": [
+    {"name": "execute", "step": {"title": "Call the dentist", "target": "user"}}]})
+PLAN = json.dumps({"schema_version": 1, "title": "Offsite", "steps": [
+    {"id": "a", "title": "Ask the team for dates", "depends_on": [], "target": "user"},
+    {"id": "b", "title": "Book the venue", "depends_on": ["a"], "target": "user"}]})
+CHECK = json.dumps({"think": "done", "passed": True, "reason": "it was done"})
+
+
+class _OpenAIOnly(BaseHTTPRequestHandler):
+    """A server with only the OpenAI model list (as llama.cpp's): /api/tags is a 404."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+    def do_GET(self) -> None:
+        found = self.path == "/v1/models"
+        body = json.dumps({"data": [{"id": "m"}]} if found else {"detail": "Not Found"})
+        self.send_response(200 if found else 404)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+
+@pytest.fixture
+def openai_only() -> Iterator[str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _OpenAIOnly)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+def agent(cli: Cli, server: FakeModelServer, *args: str) -> Result:
+    return cli("agent", *args, "--provider", "openai", "--base-url", server.openai_url,
+               "--model", "fake-small")
+
+
+def test_the_provider_kind_is_detected_and_a_mismatch_named(openai_only: str,
+                                                            server: FakeModelServer,
+                                                            closed_port: int) -> None:
+    assert run(detect_kind(openai_only)) == "openai"
+    assert run(detect_kind(server.url)) == "ollama"  # Ollama answers both lists
+    assert run(detect_kind(f"http://127.0.0.1:{closed_port}")) is None
+    said = mismatch("ollama", "openai", openai_only) or ""
+    assert "is OpenAI-compatible" in said and "choose the openai provider" in said
+    assert mismatch("openai", "ollama", server.url) is None  # Ollama serves /v1 too
+
+
+def test_agent_run_with_ollama_against_a_llama_cpp_server_says_which_to_choose(
+        cli: Cli, openai_only: str) -> None:
+    cli("add", "Buy milk")
+    result = cli("agent", "run", "--provider", "ollama", "--base-url", openai_only,
+                 "--model", "m")
+    assert result.code == 1 and "choose the openai provider" in result.err
+    assert "check the model name" not in result.err
+
+
+def test_agent_run_prints_progress_and_a_closing_note(cli: Cli, server: FakeModelServer
+                                                       ) -> None:
+    cli("add", "Call the dentist")
+    server.script(reply(REVIEW))
+    result = agent(cli, server, "run", "--once")
+    assert result.code == 0, result.err
+    assert "#1 Call the dentist: review …" in result.err
+    assert "model calls per task:" in result.err
+    assert "#1 Call the dentist: 1 call(s)" in result.err and "prompt tokens ≈ review" in result.err
+
+
+def test_agent_run_stream_is_framed_by_task_and_stage(cli: Cli, server: FakeModelServer
+                                                      ) -> None:
+    cli("add", "Call the dentist")
+    server.script(reply(REVIEW))
+    result = agent(cli, server, "run", "--once", "--stream")
+    assert "── #1 Call the dentist: review …\n\n[review for #1]\n{" in result.err
+
+
+def test_agent_run_max_calls_stops_the_run(cli: Cli, server: FakeModelServer) -> None:
+    cli("add", "Call the dentist")
+    cli("add", "Call the bank")
+    server.script(reply(REVIEW), reply(REVIEW))
+    result = agent(cli, server, "run", "--until-idle", "--max-calls", "1")
+    assert "stopped after 1 model calls (--max-calls)" in result.err
+    assert len(server.chat_requests) == 1
+
+
+def test_agent_run_deadline_reaches_the_call(cli: Cli, server: FakeModelServer) -> None:
+    from tests.fakeserver import drip
+
+    cli("add", "Call the dentist")
+    server.script(drip(tokens=200, per_s=20))
+    result = agent(cli, server, "run", "--once", "--deadline", "1")
+    assert "did not answer in 1 s" in result.out
+
+
+@pytest.mark.parametrize("bad", ["--deadline=abc", "--max-time=0", "--max-calls=-1"])
+def test_agent_run_bad_bounds_are_usage_errors(cli: Cli, bad: str) -> None:
+    assert cli("agent", "run", bad).code == 2
+
+
+def test_agent_test_reports_form_speed_and_validity(cli: Cli, server: FakeModelServer) -> None:
+    server.script(reply(REVIEW), reply(PLAN), reply(CHECK))
+    result = agent(cli, server, "test")
+    assert result.code == 0, result.out + result.err
+    assert "structured output: response_format json_schema" in result.out
+    for stage in ("review", "plan", "check"):
+        assert f"{stage}: valid — " in result.out
+    assert "tokens/s" in result.out
+
+
+def test_agent_test_says_which_stage_does_not_validate(cli: Cli, server: FakeModelServer
+                                                       ) -> None:
+    server.script(reply("I am a small model"), reply(PLAN), reply(CHECK))
+    result = agent(cli, server, "test")
+    assert result.code == 1 and "review: NOT valid" in result.out
+
+
+@pytest.mark.parametrize("stage", ["review", "plan", "check", "failure_review", "write"])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_agent_prompt_prints_the_stage_with_token_counts_under_budget(
+        cli: Cli, stage: str, language: str) -> None:
+    result = cli("agent", "prompt", stage, "--language", language)
+    assert result.code == 0, result.out  # exit 1 would mean over the 2,000-token budget
+    assert "--- system (≈ " in result.out and "--- user (≈ " in result.out
+    assert f"--- {stage}: ≈ " in result.out and "tokens without the schema" in result.out
+
+
+def test_agent_prompt_for_a_missing_task_is_refused(cli: Cli) -> None:
+    result = cli("agent", "prompt", "review", "--task", "99")
+    assert result.code == 1 and "no task 99" in result.err
