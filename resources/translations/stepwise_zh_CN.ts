@@ -103,227 +103,229 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="100"/>
-        <location filename="../../ui/assistant_dock.py" line="268"/>
+        <location filename="../../ui/assistant_dock.py" line="102"/>
+        <location filename="../../ui/assistant_dock.py" line="270"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="143"/>
-        <location filename="../../ui/assistant_dock.py" line="269"/>
+        <location filename="../../ui/assistant_dock.py" line="145"/>
+        <location filename="../../ui/assistant_dock.py" line="271"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="144"/>
-        <location filename="../../ui/assistant_dock.py" line="269"/>
+        <location filename="../../ui/assistant_dock.py" line="146"/>
+        <location filename="../../ui/assistant_dock.py" line="271"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="145"/>
-        <location filename="../../ui/assistant_dock.py" line="270"/>
+        <location filename="../../ui/assistant_dock.py" line="147"/>
+        <location filename="../../ui/assistant_dock.py" line="272"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="146"/>
-        <location filename="../../ui/assistant_dock.py" line="270"/>
-        <location filename="../../ui/assistant_dock.py" line="429"/>
+        <location filename="../../ui/assistant_dock.py" line="148"/>
+        <location filename="../../ui/assistant_dock.py" line="272"/>
+        <location filename="../../ui/assistant_dock.py" line="436"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="158"/>
-        <location filename="../../ui/assistant_dock.py" line="272"/>
+        <location filename="../../ui/assistant_dock.py" line="160"/>
+        <location filename="../../ui/assistant_dock.py" line="274"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="160"/>
-        <location filename="../../ui/assistant_dock.py" line="273"/>
+        <location filename="../../ui/assistant_dock.py" line="162"/>
+        <location filename="../../ui/assistant_dock.py" line="275"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="162"/>
-        <location filename="../../ui/assistant_dock.py" line="274"/>
+        <location filename="../../ui/assistant_dock.py" line="164"/>
+        <location filename="../../ui/assistant_dock.py" line="276"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="164"/>
-        <location filename="../../ui/assistant_dock.py" line="275"/>
+        <location filename="../../ui/assistant_dock.py" line="166"/>
+        <location filename="../../ui/assistant_dock.py" line="277"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="166"/>
-        <location filename="../../ui/assistant_dock.py" line="198"/>
+        <location filename="../../ui/assistant_dock.py" line="168"/>
+        <location filename="../../ui/assistant_dock.py" line="200"/>
         <source>Show model output</source>
         <translation>显示模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="169"/>
-        <location filename="../../ui/assistant_dock.py" line="276"/>
+        <location filename="../../ui/assistant_dock.py" line="171"/>
+        <location filename="../../ui/assistant_dock.py" line="278"/>
         <source>The model&apos;s reply as it writes it, word for word</source>
         <translation>模型正在写的回复，逐字显示</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="185"/>
+        <location filename="../../ui/assistant_dock.py" line="187"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="186"/>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant_dock.py" line="281"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant_dock.py" line="190"/>
+        <location filename="../../ui/assistant_dock.py" line="282"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="197"/>
+        <location filename="../../ui/assistant_dock.py" line="199"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="201"/>
-        <location filename="../../ui/assistant_dock.py" line="208"/>
+        <location filename="../../ui/assistant_dock.py" line="203"/>
+        <location filename="../../ui/assistant_dock.py" line="210"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="201"/>
+        <location filename="../../ui/assistant_dock.py" line="203"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="202"/>
+        <location filename="../../ui/assistant_dock.py" line="204"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="202"/>
+        <location filename="../../ui/assistant_dock.py" line="204"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="208"/>
+        <location filename="../../ui/assistant_dock.py" line="210"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="208"/>
+        <location filename="../../ui/assistant_dock.py" line="210"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="209"/>
+        <location filename="../../ui/assistant_dock.py" line="211"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="209"/>
+        <location filename="../../ui/assistant_dock.py" line="211"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="211"/>
+        <location filename="../../ui/assistant_dock.py" line="213"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="225"/>
+        <location filename="../../ui/assistant_dock.py" line="227"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="228"/>
+        <location filename="../../ui/assistant_dock.py" line="230"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="252"/>
+        <location filename="../../ui/assistant_dock.py" line="254"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="289"/>
+        <location filename="../../ui/assistant_dock.py" line="296"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="289"/>
-        <location filename="../../ui/assistant_dock.py" line="290"/>
+        <location filename="../../ui/assistant_dock.py" line="296"/>
+        <location filename="../../ui/assistant_dock.py" line="297"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="290"/>
-        <location filename="../../ui/assistant_dock.py" line="350"/>
+        <location filename="../../ui/assistant_dock.py" line="297"/>
+        <location filename="../../ui/assistant_dock.py" line="357"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="313"/>
+        <location filename="../../ui/assistant_dock.py" line="320"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="346"/>
+        <location filename="../../ui/assistant_dock.py" line="353"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="371"/>
+        <location filename="../../ui/assistant_dock.py" line="378"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="406"/>
+        <location filename="../../ui/assistant_dock.py" line="413"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="414"/>
+        <location filename="../../ui/assistant_dock.py" line="421"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="422"/>
+        <location filename="../../ui/assistant_dock.py" line="429"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="429"/>
+        <location filename="../../ui/assistant_dock.py" line="436"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="444"/>
+        <location filename="../../ui/assistant_dock.py" line="451"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="457"/>
+        <location filename="../../ui/assistant_dock.py" line="464"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="457"/>
+        <location filename="../../ui/assistant_dock.py" line="464"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="467"/>
+        <location filename="../../ui/assistant_dock.py" line="474"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="470"/>
+        <location filename="../../ui/assistant_dock.py" line="477"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -1824,7 +1826,7 @@
     <message>
         <location filename="../../ui/step_actions.py" line="199"/>
         <source>“%1” waits for “%2” first</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”要先等“%2”完成</translation>
     </message>
     <message>
         <location filename="../../ui/step_actions.py" line="201"/>
