@@ -41,8 +41,13 @@ HOLIDAYS_LUNAR = {"春节": {2026: date(2026, 2, 17), 2027: date(2027, 2, 6),
                            2028: date(2028, 5, 28), 2029: date(2029, 6, 16)}}
 _HOLIDAY = "|".join(sorted([*HOLIDAYS_FIXED, *HOLIDAYS_LUNAR], key=len, reverse=True))
 
+_MONTH_REF_ZH = r"(?P<ref_zh>下下个?月|下个?月|本月|这个月|次月)"
 _CALENDAR_ATOM = re.compile(
-    r"(?P<md_en>" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*\d{4})?"
+    r"(?P<month_dom>" + _MONTH_REF_ZH + r"的?(?P<day_zh>" + _ZH_NUM + r")[日号號]"
+    r"|(?P<ref_en>next month|this month)[,\s]+(?:on\s+)?(?:the\s+)?(?P<day_en>\d{1,2})"
+    r"(?:st|nd|rd|th)?\b"
+    r"|(?:the\s+)?(?P<day_of>\d{1,2})(?:st|nd|rd|th)?\s+of\s+(?P<ref_of>next|this)\s+month\b)"
+    r"|(?P<md_en>" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*\d{4})?"
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?"
     r"\s+(?:of\s+)?" + _MONTH + r"(?:,?\s*\d{4})?)"
     r"|(?P<md_zh>(?:(?P<y>\d{4})年)?(?P<m>" + _ZH_NUM + r")月(?P<d>" + _ZH_NUM + r")[日号號]?)"
@@ -188,7 +193,8 @@ def calendar_day(phrase: str, role: str, now: datetime) -> date | None:
         return None
     today = now.date()
     kind = _kind_of(m)
-    reader = {"md_en": _month_day_en, "md_zh": _month_day_zh, "month": _month,
+    reader = {"month_dom": _month_and_day, "md_en": _month_day_en, "md_zh": _month_day_zh,
+              "month": _month,
               "month_zh": _month_zh, "next_month": _next_month, "rel_en": _relative_en,
               "dom_en": _day_of_month, "dom_zh": _day_of_month, "end": _end_of,
               "holiday": _holiday}[kind]
@@ -202,8 +208,8 @@ def _kind_of(m: re.Match[str]) -> str:
     return next(k for k in _KINDS if m.group(k))
 
 
-_KINDS = ("md_en", "md_zh", "month", "month_zh", "next_month", "rel_en", "dom_en", "dom_zh",
-          "end", "holiday")
+_KINDS = ("month_dom", "md_en", "md_zh", "month", "month_zh", "next_month", "rel_en", "dom_en",
+          "dom_zh", "end", "holiday")
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
@@ -235,6 +241,15 @@ def _next_month(m: re.Match[str], today: date, role: str) -> date:
     first = today.replace(day=1) if this else _add_months(today.replace(day=1), 1)
     part = m.group("npart") or (m.group("en_part") or "").strip()
     return _part_day(first.year, first.month, "底" if part == "end of" else part, role)
+
+
+def _month_and_day(m: re.Match[str], today: date, role: str) -> date:
+    """"下个月15号", "next month on the 15th", "the 3rd of this month": that month's day."""
+    ref = (m.group("ref_zh") or m.group("ref_en") or m.group("ref_of")).lower()
+    ahead = 2 if ref.startswith("下下") else 0 if ref.startswith(("本", "这", "this")) else 1
+    first = _add_months(today.replace(day=1), ahead)
+    day = zh_number(m.group("day_zh") or m.group("day_en") or m.group("day_of"))
+    return first.replace(day=day)  # ValueError for a day the month lacks: not a date
 
 
 def _relative_en(m: re.Match[str], today: date, role: str) -> date:

@@ -174,3 +174,30 @@ def test_a_title_with_notes_always_gets_a_valid_plan(title: str, notes: list[str
     plan = planned(Reading(title=reading.title, due=reading.due, detail=detail))
     if plan is not None:
         parse(plan, max_steps=10)
+
+
+DEC_1 = datetime(2026, 12, 1, 10, 0, tzinfo=SHANGHAI)  # a Tuesday
+
+
+@pytest.mark.parametrize(("text", "title", "due"), [
+    ("Pay rent next month on the 15th", "Pay rent", "2027-01-15"),
+    ("Pay rent on the 15th of next month", "Pay rent", "2027-01-15"),
+    ("Pay rent 15th of next month", "Pay rent", "2027-01-15"),
+    ("下个月15号之前交材料", "交材料", "2027-01-15"), ("下个月的3号去银行", "去银行", "2027-01-03"),
+    ("下下个月1号续签合同", "续签合同", "2027-02-01"), ("本月20号前交报销单", "交报销单", "2026-12-20"),
+    ("Renew the permit this month on the 20th", "Renew the permit", "2026-12-20"),
+    ("下月初交材料", "交材料", "2027-01-05"), ("月底前交报告", "交报告", "2026-12-31"),
+    ("Submit it by end of the month", "Submit it", "2026-12-31"),
+    ("Call the bank on the 3rd", "Call the bank", "2026-12-03"),
+])
+def test_a_month_with_a_day_names_that_day_of_that_month(text: str, title: str, due: str
+                                                          ) -> None:
+    reading = read_typed(text, DEC_1)
+    assert reading.title == title
+    assert reading.due is not None and reading.due.date().isoformat() == due
+
+
+@pytest.mark.parametrize("text", ["下个月31号交材料", "Pay rent next month on the 31st"])
+def test_a_day_the_month_lacks_is_not_read_as_its_last_day(text: str) -> None:
+    reading = read_typed(text, DEC_1.replace(month=1))  # next month is February
+    assert reading.due is None or reading.due.day != 28
