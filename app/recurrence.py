@@ -3,7 +3,9 @@
 The next occurrence comes from the task's RRULE, computed in its own IANA zone so a
 weekly 09:00 stays 09:00 across daylight-saving changes. The finished plan is copied
 as a fresh revision (steps pending, times shifted by the same amount) and the task
-waits until the finished occurrence's due time has passed.
+waits until the finished occurrence's due time has passed. An occurrence finished
+before its time whose reminder has not fired yet (a reminder task: its only step set
+that reminder) keeps its due time; the quick check rolls it once that time has passed.
 
 Every RRULE that enters Stepwise (``add --recur``, a database import, an ``.ics``
 series) passes ``validate_rrule`` (in ``app.rrules``) first. Looking for the next
@@ -54,12 +56,24 @@ def shift_instant(value: datetime, delta: timedelta, zone: ZoneInfo) -> datetime
     return local.replace(tzinfo=zone).astimezone(value.tzinfo)
 
 
-def roll_forward(task: Task, finished: Plan) -> None:
-    """Record the finished occurrence and move the task to its next one (caller's transaction)."""
+def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
+    """Record the finished occurrence and move the task to its next one (caller's transaction).
+
+    Args:
+        defer: keep an occurrence whose reminder is still ahead until it passes (the
+            quick check then calls this with ``defer=False``).
+    """
     from app import plans
     from app.tasks import log, set_status
 
     anchor = task.due_at or task.start_at
+    if defer and anchor is not None and _announced_ahead(task, anchor):
+        log(task.id, "occurrence", f"occurrence due {format_utc(anchor)}: every step done; "
+            "it moves to the next occurrence once this one has passed", actor="assistant")
+        task.next_check_at = anchor
+        set_status(task, "waiting", why=f"its reminder for {format_utc(anchor)} is pending",
+                   actor="assistant")
+        return
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
     following, why_not = _following(task, zone)
     if following is None or anchor is None:
@@ -79,6 +93,16 @@ def roll_forward(task: Task, finished: Plan) -> None:
     data = _reset(spec.to_json(), delta, zone)
     data["revision"] = finished.revision
     plans.insert_revision(task, data, status="in_progress", source="recurrence")
+
+
+def _announced_ahead(task: Task, anchor: datetime) -> bool:
+    """Whether the occurrence is still ahead with a ``reminder.set`` reminder not yet fired:
+    the task keeps that occurrence's due time until it passes (the quick check rolls it)."""
+    from models import Reminder
+
+    return anchor > utc_now() and Reminder.select().where(
+        (Reminder.task == task.id) & (Reminder.kind == "step")
+        & Reminder.fired_at.is_null()).exists()
 
 
 def _following(task: Task, zone: ZoneInfo) -> tuple[datetime | None, str]:

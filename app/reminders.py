@@ -113,7 +113,9 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
         task = Task.get_or_none(Task.id == task_id)
         if task is None:
             raise NotFound(f"there is no task {task_id}")
-        wanted = {w.key(): w for w in _wanted(task, lead, now)}
+        covered = [r.fire_at for r in Reminder.select(Reminder.fire_at).where(
+            (Reminder.task == task_id) & (Reminder.kind == "step"))]
+        wanted = {w.key(): w for w in _wanted(task, lead, now, covered=covered)}
         existing = list(Reminder.select().where(
             (Reminder.task == task_id) & Reminder.kind.in_(AUTO_KINDS)))
         have = {_key(r) for r in existing}
@@ -146,13 +148,17 @@ def _key(row: Reminder) -> tuple[str, int | None, str]:
 
 
 def _wanted(task: Task, lead: timedelta, now: datetime,
-            step_dues: list[tuple[int, str, datetime]] | None = None) -> list[_Wanted]:
+            step_dues: list[tuple[int, str, datetime]] | None = None,
+            covered: Iterable[datetime] = ()) -> list[_Wanted]:
+    """The automatic reminders a task should have; ``covered``: its ``reminder.set`` times
+    (a due time one of them already announces gets no second, automatic reminder)."""
     if task.status not in OPEN_TASK:
         return []
     wanted = []
     if task.start_at is not None and task.start_at > now:
         wanted.append(_Wanted("start", None, task.start_at, f"Start: {task.title}"))
-    if task.due_at is not None and task.due_at > now:
+    at = task.due_at
+    if at is not None and at > now and not any(at - lead <= t <= at for t in covered):
         wanted.append(_Wanted("due", None, task.due_at - lead,
                               f"Due {_local(task.due_at)}: {task.title}"))
     for step_pk, title, due in (_step_dues(task.id, now) if step_dues is None else step_dues):
@@ -232,10 +238,15 @@ def schedule_all(*, now: datetime | None = None) -> int:
                                            & Reminder.task.is_null(False)):
             existing.setdefault(int(row.task_id), []).append(row)  # type: ignore[attr-defined]
         steps = _all_step_dues(now)
+        covered: dict[int, list[datetime]] = {}
+        for row in Reminder.select(Reminder.task, Reminder.fire_at).where(
+                (Reminder.kind == "step") & Reminder.task.is_null(False)):
+            covered.setdefault(int(row.task_id), []).append(row.fire_at)  # type: ignore[attr-defined]
         stale: list[int] = []
         fresh: list[dict[str, object]] = []
         for task in tasks:
-            wanted = {w.key(): w for w in _wanted(task, lead, now, steps.get(task.id, []))}
+            wanted = {w.key(): w for w in _wanted(task, lead, now, steps.get(task.id, []),
+                                                  covered.get(task.id, []))}
             have = existing.get(task.id, [])
             stale += [r.id for r in have if r.fired_at is None and _key(r) not in wanted]
             known = {_key(r) for r in have}

@@ -50,6 +50,7 @@ from app.outbox import find_contact
 from app.planspec import PlanSpec, PlanStep
 from app.planspec import parse as parse_plan
 from app.problems import InvalidPlan
+from app.recurrence import roll_forward
 from app.states import IllegalTransition
 from app.tasks import log, set_problem, set_status
 from models import Contact, Task, WorkLog, atomic
@@ -432,8 +433,11 @@ class Assistant:
         anything else is reviewed afresh."""
         with atomic():
             task = Task.get_by_id(task.id)
-            task.next_check_at = None
             plan = plans.latest_plan(task.id)
+            if task.recurrence and plan is not None and plan.status == "completed":
+                roll_forward(task, plan, defer=False)  # its occurrence has passed
+                plan = plans.latest_plan(task.id)
+            task.next_check_at = None
             if task.recurrence and plan is not None and plan.status == "in_progress":
                 set_status(task, "in_progress", why="next occurrence", actor="assistant")
                 summary = "next occurrence started"

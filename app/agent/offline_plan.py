@@ -245,6 +245,8 @@ def _own_time(draft: Draft, text: str) -> tuple[str, datetime | None]:
     if found is None:
         return text, None
     when = found.understood.when
+    if repeats is not None and draft.due is not None:  # "every Monday at 9am": this occurrence
+        when = draft.due
     if keeps_words(text, found):
         return text, when
     if not found.understood.had_time and draft.due and when.date() == draft.due.date():

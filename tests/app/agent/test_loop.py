@@ -125,17 +125,20 @@ def test_a_weekly_reminder_rolls_to_the_next_occurrence(db: Path) -> None:
     clock = Clock()
     run(Assistant(OfflineProvider(), clock=clock, auto_accept=True))
     t = fresh(t)
-    assert t.status == "waiting" and t.due_at == friday + timedelta(days=7)
+    # this Friday's reminder is pending, so the task shows this Friday until it passes
+    assert t.status == "waiting" and t.due_at == friday
     assert [r.fire_at for r in step_reminders()] == [friday]  # at the due time, not clamped
-    rolled = plans.latest_plan(t.id)
-    assert rolled.revision == 2 and rolled.status == "in_progress"  # type: ignore[union-attr]
-    assert spec(t).steps[0].inputs["at"] == "2026-12-11T10:00:00Z"
+    assert plans.latest_plan(t.id).status == "completed"  # type: ignore[union-attr]
     assert run(Assistant(OfflineProvider(), clock=clock, auto_accept=True)) == []
     clock.now = friday + timedelta(minutes=1)
     outcomes = run(Assistant(OfflineProvider(), clock=clock, auto_accept=True))
     assert [o.stage for o in outcomes] == ["quick_check", "do"]
-    assert len(step_reminders()) == 2 and fresh(t).due_at == friday + timedelta(days=14)
-    assert WorkLog.select().where(WorkLog.kind == "occurrence").count() == 2
+    rolled = plans.latest_plan(t.id)
+    assert rolled.revision == 2  # type: ignore[union-attr]
+    assert spec(t).steps[0].inputs["at"] == "2026-12-11T10:00:00Z"
+    assert len(step_reminders()) == 2 and fresh(t).due_at == friday + timedelta(days=7)
+    # kept (Dec 4), rolled (Dec 4 → 11), kept (Dec 11)
+    assert WorkLog.select().where(WorkLog.kind == "occurrence").count() == 3
 
 
 def test_the_review_keeps_the_users_times_and_adds_missing_ones(db: Path) -> None:

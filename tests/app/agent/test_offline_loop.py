@@ -107,12 +107,31 @@ def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward
     first = datetime(2026, 11, 30, 14, 0, tzinfo=UTC)  # 22:00 in Shanghai
     assert [r.fire_at for r in step_reminders()] == [first]
     assert step_reminders()[0].text == "吃药"
-    assert t.due_at == first + timedelta(days=1)
+    assert t.due_at == first  # tonight's reminder is pending: the task shows tonight
     clock.now = first + timedelta(minutes=1)
     run(offline(clock))
     fired = sorted(r.fire_at for r in step_reminders())
     assert fired == [first, first + timedelta(days=1)]  # 22:00 again, the next evening
-    assert Task.get_by_id(t.id).status == "waiting"
+    t = Task.get_by_id(t.id)
+    assert t.status == "waiting" and t.due_at == first + timedelta(days=1)
+
+
+def test_a_weekly_reminder_keeps_its_occurrence_until_it_passes_and_notifies_once(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock(datetime(2026, 12, 1, 2, 0, tzinfo=UTC))  # Tuesday 10:00 in Shanghai
+    monkeypatch.setattr("app.recurrence.utc_now", clock)
+    t = task("Remind me every Monday at 9am to water the plants")
+    run(offline(clock))
+    monday = datetime(2026, 12, 7, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai
+    t = Task.get_by_id(t.id)
+    assert t.due_at == monday and t.status == "waiting"
+    assert [(r.kind, r.fire_at) for r in Reminder.select()] == [("step", monday)]
+    clock.now = monday + timedelta(minutes=1)
+    run(offline(clock))
+    t = Task.get_by_id(t.id)
+    assert t.due_at == monday + timedelta(days=7) and t.status == "waiting"
+    assert [r.fire_at for r in step_reminders()] == [monday, monday + timedelta(days=7)]
+    assert not Reminder.select().where(Reminder.kind == "due").exists()
 
 
 def test_a_reminder_fires_at_the_named_time_outside_working_hours(db: Path) -> None:
