@@ -186,6 +186,14 @@ class MainWindow(QMainWindow):
             self.menus["edit"].addAction(action)
             self.commands.append(action)
         self.undo_action, self.redo_action = self.undo_actions.undo, self.undo_actions.redo
+        self.undo_actions.applied.connect(self._on_undo_actions_applied)
+
+    def _on_undo_actions_applied(self, task_id: int, text: str, undid: bool) -> None:
+        """An undo is never silent: it says what it undid and shows that task."""
+        said = self.tr("Undone: %1") if undid else self.tr("Redone: %1")
+        self.ctx.status.info.emit(said.replace("%1", text))
+        if task_id and task_id != self.ctx.selection.task_id:
+            self.tasks.select_task(task_id)
 
     def _connect(self) -> None:
         self._look = (str(settings.get("ui.theme")), str(settings.get("ui.language")))

@@ -72,6 +72,7 @@ class PlanEditCommand(QUndoCommand):
         super().__init__(text)
         self.editor = editor
         self.saved = saved
+        self.task_id = saved.task_id
         self._first = True
 
     def redo(self) -> None:

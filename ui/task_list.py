@@ -70,6 +70,7 @@ class DeleteTask(QUndoCommand):
         super().__init__(QCoreApplication.translate("TaskListPanel", "delete “%1”")
                          .replace("%1", title))
         self.ctx, self.task_id, self.snapshot = ctx, task_id, snapshot
+        self.show_on_redo = False  # redo deletes it again: nothing to show
         self._first = True
 
     def redo(self) -> None:

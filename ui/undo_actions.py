@@ -3,16 +3,22 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 
 
 class UndoActions(QObject):
-    """``undo`` and ``redo`` actions over one undo stack."""
+    """``undo`` and ``redo`` actions over one undo stack; ``applied`` tells which task an
+    undo or redo changed (from the menu, a key in the graph or anywhere else), so the
+    window can show that task instead of changing another one silently."""
+
+    applied = Signal(int, str, bool)  # task id (0: none), the command's text, was undo
 
     def __init__(self, stack: QUndoStack, parent: QObject) -> None:
         super().__init__(parent)
         self.stack = stack
+        self._index, self._count = stack.index(), stack.count()
+        stack.indexChanged.connect(self._on_stack_index_changed)
         self.undo = QAction(parent)
         self.undo.setShortcut(QKeySequence("Ctrl+Z"))
         self.undo.triggered.connect(stack.undo)
@@ -30,3 +36,19 @@ class UndoActions(QObject):
         self.redo.setText(self.tr("Redo %1").replace("%1", redo) if redo else self.tr("Redo"))
         self.undo.setEnabled(self.stack.canUndo())
         self.redo.setEnabled(self.stack.canRedo())
+
+    def _on_stack_index_changed(self, index: int) -> None:
+        before, self._index = self._index, index
+        count, counted = self.stack.count(), self._count
+        self._count = count
+        if index == before or count != counted:  # a push (or a clear), not undo or redo
+            return
+        undid = index < before
+        command = self.stack.command(index if undid else before)
+        if command is not None and (undid or getattr(command, "show_on_redo", True)):
+            self.applied.emit(task_of(command), command.text(), undid)
+
+
+def task_of(command: QUndoCommand) -> int:
+    """The task a command changes (commands carry ``task_id``; 0 when one does not)."""
+    return int(getattr(command, "task_id", 0) or 0)

@@ -746,27 +746,37 @@
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="218"/>
+        <location filename="../../ui/main_window.py" line="193"/>
+        <source>Undone: %1</source>
+        <translation>已撤销：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="193"/>
+        <source>Redone: %1</source>
+        <translation>已重做：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="226"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="249"/>
+        <location filename="../../ui/main_window.py" line="257"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="259"/>
+        <location filename="../../ui/main_window.py" line="267"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="267"/>
+        <location filename="../../ui/main_window.py" line="275"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="277"/>
+        <location filename="../../ui/main_window.py" line="285"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -774,12 +784,12 @@
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="137"/>
+        <location filename="../../ui/plan_edits.py" line="138"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="147"/>
+        <location filename="../../ui/plan_edits.py" line="148"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -855,12 +865,12 @@
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="180"/>
+        <location filename="../../ui/plan_edits.py" line="181"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="200"/>
+        <location filename="../../ui/plan_edits.py" line="201"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -2220,127 +2230,127 @@
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="84"/>
+        <location filename="../../ui/task_list.py" line="85"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="152"/>
+        <location filename="../../ui/task_list.py" line="153"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="152"/>
+        <location filename="../../ui/task_list.py" line="153"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="152"/>
+        <location filename="../../ui/task_list.py" line="153"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="152"/>
+        <location filename="../../ui/task_list.py" line="153"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="153"/>
+        <location filename="../../ui/task_list.py" line="154"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="163"/>
+        <location filename="../../ui/task_list.py" line="164"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="164"/>
+        <location filename="../../ui/task_list.py" line="165"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="164"/>
+        <location filename="../../ui/task_list.py" line="165"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="138"/>
-        <location filename="../../ui/task_list.py" line="164"/>
+        <location filename="../../ui/task_list.py" line="139"/>
+        <location filename="../../ui/task_list.py" line="165"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="153"/>
+        <location filename="../../ui/task_list.py" line="154"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="154"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="154"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="165"/>
+        <location filename="../../ui/task_list.py" line="166"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="167"/>
-        <location filename="../../ui/task_list.py" line="267"/>
+        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="268"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="169"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="248"/>
+        <location filename="../../ui/task_list.py" line="249"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="276"/>
+        <location filename="../../ui/task_list.py" line="277"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="306"/>
+        <location filename="../../ui/task_list.py" line="307"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="80"/>
-        <location filename="../../ui/task_list.py" line="309"/>
+        <location filename="../../ui/task_list.py" line="81"/>
+        <location filename="../../ui/task_list.py" line="310"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
@@ -2411,22 +2421,22 @@
 <context>
     <name>UndoActions</name>
     <message>
-        <location filename="../../ui/undo_actions.py" line="29"/>
+        <location filename="../../ui/undo_actions.py" line="35"/>
         <source>Undo %1</source>
         <translation>撤销%1</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="29"/>
+        <location filename="../../ui/undo_actions.py" line="35"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="30"/>
+        <location filename="../../ui/undo_actions.py" line="36"/>
         <source>Redo %1</source>
         <translation>重做%1</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="30"/>
+        <location filename="../../ui/undo_actions.py" line="36"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>

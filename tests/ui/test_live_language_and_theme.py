@@ -119,3 +119,27 @@ def test_the_plan_menu_approves_with_its_key(window: MainWindow, qtbot: QtBot) -
     assert approve.shortcut() == QKeySequence("Ctrl+Shift+A")
     approve.trigger()
     qtbot.wait_until(lambda: plans.latest_plan(task_id).status == "in_progress")  # type: ignore[union-attr]
+
+
+def test_undo_is_never_silent_and_shows_its_task(window: MainWindow, qtbot: QtBot) -> None:
+    from functools import partial
+
+    from app import plan_editing, plans
+    from app.tasks import NewTask, add_task
+    from tests.ui.test_plan_view import plan15
+    from ui.plan_edits import PlanEditor
+
+    offsite = add_task(NewTask(title="Team offsite")).id
+    milk = add_task(NewTask(title="Buy milk")).id
+    plans.save_plan(offsite, plan15())
+    editor = PlanEditor.of(window.ctx)
+    with qtbot.wait_signal(editor.edit_saved, timeout=5000):
+        editor.submit(offsite, 1, "Add step",
+                      partial(plan_editing.add_step, title="Book a bus"))
+    assert window.undo_action.text() == "Undo Add step in “Team offsite”"
+    window.ctx.selection.select_task(milk)
+    said: list[str] = []
+    window.ctx.status.info.connect(said.append)
+    window.undo_action.trigger()
+    assert said[0] == "Undone: Add step in “Team offsite”"
+    assert window.ctx.selection.task_id == offsite  # shown, not changed behind your back
