@@ -20,7 +20,7 @@ from peewee import DoesNotExist
 
 from app import plans, settings
 from app.agent import decisions, doers, journal, picking, prompts, sense
-from app.agent.plain import local_time, plain_reply_error
+from app.agent.plain import local_facts, local_time, plain_reply_error
 from app.agent.replies import (
     CheckReply,
     Execute,
@@ -53,7 +53,7 @@ from app.problems import InvalidPlan
 from app.recurrence import roll_forward
 from app.states import IllegalTransition
 from app.tasks import log, set_problem, set_status
-from models import Contact, Task, WorkLog, atomic
+from models import CalendarSource, Contact, Task, WorkLog, atomic
 from models.fields import format_utc
 
 Clock = Callable[[], datetime]
@@ -293,12 +293,16 @@ class Assistant:
     def _prompt_context(self, task: Task) -> prompts.Context:
         recent = (WorkLog.select().where(WorkLog.task == task.id)
                   .order_by(WorkLog.id.desc()).limit(8))
+        # the calendar only when one is set up (else it lists every hour as free); every
+        # time local with its offset, as the owner reads them
+        calendar = self._calendar(task).text if CalendarSource.select().exists() else ""
         return prompts.Context(
             now=self.clock().astimezone(), language=self._language(task),
-            task=task_facts(task),
-            worklog=[f"{w.at:%Y-%m-%d %H:%M} {w.kind}: {w.message}" for w in reversed(recent)],
+            task=local_facts(task_facts(task)),
+            worklog=[f"{w.at.astimezone():%Y-%m-%d %H:%M%z} {w.kind}: {w.message}"
+                     for w in reversed(recent)],
             advice=task.advice, location=settings.get("user.location") or None,
-            calendar=self._calendar(task).text)
+            calendar=calendar, contacts=[c.name for c in Contact.select(Contact.name)])
 
     async def _ask(self, task: Task, purpose: str, messages: list[Message],
                    context: dict[str, Any], parse: Callable[[str], Any],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 # pydantic's phrases, as a person would say them.
 _JARGON: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -41,3 +42,16 @@ def plain_reply_error(error: str) -> str:
     for pattern, words in _JARGON:
         error = pattern.sub(words, error)
     return error
+
+
+def local_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """The task's facts with their UTC times as local times with the offset (for prompts)."""
+    shown = dict(facts)
+    for key, value in facts.items():
+        if isinstance(value, str) and key.endswith("_at") and value.endswith("Z"):
+            try:
+                when = datetime.fromisoformat(value)
+            except ValueError:
+                continue
+            shown[key] = when.astimezone().isoformat(timespec="minutes")
+    return shown

@@ -61,6 +61,7 @@ class Context:
     advice: str | None = None
     calendar: str = ""
     location: str | None = None
+    contacts: list[str] | None = None  # None: not known (the list is not shown)
 
     def fields(self) -> dict[str, str]:
         none = NONE[self.language]
@@ -79,7 +80,10 @@ class Context:
 
 def build(purpose: str, ctx: Context, **extra: str) -> list[Message]:
     """The system and user messages for ``purpose`` (review, plan, write, check, …)."""
-    system = template(ctx.language, "system").substitute(capabilities=capability_table())
+    from app.agent.capability_words import capability_lines
+
+    system = template(ctx.language, "system").substitute(
+        capabilities=capability_lines(ctx.language, ctx.contacts))
     values = {**ctx.fields(), **extra}
     user = template(ctx.language, purpose).safe_substitute(values)
     return [Message("system", system), Message("user", user)]

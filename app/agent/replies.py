@@ -125,8 +125,9 @@ class Execute(_Strict):
 
 class PlanAction(_Strict):
     name: Literal["plan"]
-    plan: Annotated[dict[str, Any] | None, WithJsonSchema(
-        {"anyOf": [PLAN_SCHEMA, {"type": "null"}]})] = None  # validated by app.planspec
+    # A plan inline is validated by app.planspec; the schema asks for none, so that the
+    # plan stage asks for it alone (a small model's inline plans were all invalid).
+    plan: Annotated[dict[str, Any] | None, WithJsonSchema({"type": "null"})] = None
 
 
 Action = Annotated[Confirm | NextCheck | Cancel | Fail | Execute | PlanAction,
