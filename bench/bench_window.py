@@ -114,11 +114,14 @@ def _task_databases(work: Path) -> tuple[Path, Path]:
     shutil.copy(small, big)
     connection = sqlite3.connect(big)
     try:
-        columns = ", ".join(row[1] for row in connection.execute("PRAGMA table_info(task)")
-                            if row[1] != "id")
+        names = [row[1] for row in connection.execute("PRAGMA table_info(task)")
+                 if row[1] not in ("id", "uid")]
+        columns = ", ".join(names)
+        has_uid = any(row[1] == "uid" for row in connection.execute("PRAGMA table_info(task)"))
+        uid = (", uid", ", lower(hex(randomblob(16)))") if has_uid else ("", "")  # unique
         for _ in range(BIG // dataset.TASK_COUNT - 1):
-            connection.execute(f"INSERT INTO task ({columns}) SELECT {columns} FROM task "
-                               f"WHERE id <= {dataset.TASK_COUNT}")
+            connection.execute(f"INSERT INTO task ({columns}{uid[0]}) SELECT {columns}{uid[1]} "
+                               f"FROM task WHERE id <= {dataset.TASK_COUNT}")
         connection.commit()
     finally:
         connection.close()
