@@ -69,7 +69,10 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
     """Queue the step's message for approval, once per attempt of the step: a message this
     attempt already queued, sent or saw rejected (a run stopped before the step moved) is
     reported, not repeated; a retry after a rejection asks again.
-    Its text is ``text``, or the result of the step named by ``from_step`` (a draft)."""
+    Its text is ``text``, or the result of the step named by ``from_step`` (a draft) —
+    or, when the message waits for a ``user`` step that checks that draft, the text that
+    step was marked done with (a bare "ok" leaves the draft as it is). A text with a
+    template's blank still in it is not queued."""
     from app.outbox import find_contact
 
     name, text = step.inputs.get("to"), step.inputs.get("text")
@@ -77,7 +80,11 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
         found = _file_content(step, spec)
         if isinstance(found, Done):
             return found
-        text = found
+        text = _checked_text(step, spec) or found
+        blank = _blank_in(text)
+        if blank:
+            return Done("failed", error=f"the draft still has {blank!r} in it: finish it and "
+                        "mark the step that checks it done with the finished text as its result")
     if not isinstance(name, str) or not isinstance(text, str):
         return Done("failed", error="message.post needs a contact (to) and a text")
     contact = find_contact(name)
@@ -95,6 +102,23 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
         waiting = f"waiting for your approval to message {contact.name}"
         Step.update(result=waiting).where(Step.id == step_pk).execute()  # shown on the step
     return Done("waiting", result=waiting)
+
+
+def _checked_text(step: PlanStep, spec: PlanSpec) -> str | None:
+    """The finished text of a ``user`` step this message waits for that checks its draft."""
+    source = step.inputs.get("from_step")
+    for dep in step.depends_on:
+        checker = spec.step(dep)
+        result = (checker.result or "").strip()
+        if checker.target == "user" and source in checker.depends_on and len(result) >= 12:
+            return result
+    return None
+
+
+def _blank_in(text: str) -> str | None:
+    from app.agent.offline_write import BLANK
+
+    return next((b for b in BLANK.values() if b in text), None)
 
 
 def _this_attempts_message(step_pk: int) -> OutboxMessage | None:

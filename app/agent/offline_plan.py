@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.agent import offline_rules as rules
+from app.agent import offline_write
 from app.agent.offline_templates import starter_parts, template_parts, umbrella
 from app.date_phrases import find_date
 from app.quickadd import keeps_words
@@ -48,6 +49,7 @@ class Draft:
     posts: dict[str, str] = field(default_factory=dict)
     last_contact: str | None = None
     last_write: str | None = None
+    checks: dict[str, str] = field(default_factory=dict)  # a template draft → its fill-in step
 
     @property
     def zh(self) -> bool:
@@ -105,8 +107,28 @@ def add_part(draft: Draft, index: int, part: rules.Part) -> None:
     draft.ends[index] = step["id"]
     if step["target"] == "assistant.write":
         draft.last_write = step["id"]
+        if not after and not part.notes and not (draft.ctx["task"].get("detail") or "").strip():
+            draft.ends[index] = _fill_in(draft, step)
         if contact and _addressed_to(part.text, contact):  # "写一封感谢信给李老师"
-            draft.ends[index] = _message(draft, part, contact, [step["id"]], deliver=True)
+            draft.ends[index] = _message(draft, part, contact, [draft.ends[index]],
+                                         deliver=True)
+
+
+def _fill_in(draft: Draft, written: dict[str, Any]) -> str:
+    """A draft with nothing to write from is a template: a ``user`` step fills it in and
+    checks it before anything uses it. A message after it sends that step's result (the
+    text the person finished), or the draft itself when the step is done without one."""
+    written["done_when"] = offline_write.TEMPLATE_DONE_WHEN["zh" if draft.zh else "en"]
+    sid = written["id"]
+    check = _new(draft, draft.say("Fill in and check the draft", "填写并检查草稿"), "user", {},
+                 [sid], draft.say(
+                     f"Fill in each '(to fill in)' of the draft in step {sid} and check it; "
+                     "mark this step done with the finished text as its result (that text is "
+                     "what a message after it sends)",
+                     f"把第 {sid} 步草稿中的“（待填写）”补全并检查；完成本步时把定稿作为结果填入"
+                     "（之后的消息发送的就是这段文字）"), kind="do")
+    draft.checks[sid] = str(check["id"])
+    return str(check["id"])
 
 
 def _addressed_to(text: str, contact: str) -> bool:
@@ -156,8 +178,9 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
     title = draft.say(f"Send it to {contact}", f"发给{contact}") if deliver else text
     if len(rules.contacts_in(part.text, list(draft.ctx.get("contacts", [])))) > 1:
         title = draft.say(f"Send the message to {contact}", f"把消息发给{contact}")
+    checked = [draft.checks[source_id]] if source_id in draft.checks else []
     post = _new(draft, title, "message.post", {"to": contact, "from_step": source_id},
-                sorted({source_id, *after}), draft.say(
+                sorted({source_id, *after, *checked}), draft.say(
                     "sent only after you approve it", "经你批准后才会发出"), due, "message")
     draft.posts[contact] = str(post["id"])
     return str(post["id"])

@@ -88,3 +88,43 @@ def starter_parts(goal: str, lang: str) -> list[Part]:
     notes = STARTER_NOTES["zh" if lang == "zh" else "en"]
     return [Part(title, kind, (i - 1,) if i else (), notes if kind == "write" else "")
             for i, (title, kind) in enumerate(steps)]
+
+
+# the sections of the documents people ask for most, for a draft with nothing to write from
+# yet: (words that name the kind, English sections, Chinese sections); the first match wins
+DOCUMENTS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
+    (r"weekly report|status report|周报|工作汇报",
+     ("Done this week", "Plan for next week", "Issues and risks"),
+     ("本周完成", "下周计划", "问题与风险")),
+    (r"budget|预算",
+     ("Income", "Expenses (item and amount)", "Total and notes"),
+     ("收入", "支出（项目与金额）", "合计与说明")),
+    (r"invitation|invite|邀请|请柬",
+     ("What it is", "Date and time", "Place", "Please reply by"),
+     ("活动内容", "日期和时间", "地点", "请在此日期前回复")),
+    (r"minutes|纪要",
+     ("Attendees", "Decisions", "Action items (who, what, by when)"),
+     ("参会人员", "决定事项", "待办（谁、做什么、何时完成）")),
+    (r"summary|review|recap|总结|小结|复盘",
+     ("Background", "Key points", "Conclusions and next steps"),
+     ("背景", "要点", "结论与下一步")),
+    (r"plan|proposal|方案|计划",
+     ("Goal", "Steps and timeline", "People and resources needed"),
+     ("目标", "步骤与时间安排", "所需人员和资源")),
+    (r"letter|email|note|信|邮件|函",
+     ("Greeting", "What you want to say", "Closing and signature"),
+     ("称呼", "正文", "结尾与署名")),
+    (r"report|报告|汇报",
+     ("Summary", "Findings", "Problems", "Next steps"),
+     ("概述", "主要内容", "问题", "下一步")),
+]
+GENERAL_SECTIONS = (("Purpose", "Main points", "Next steps"), ("目的", "要点", "下一步"))
+
+
+def document_sections(title: str, zh: bool) -> tuple[str, ...]:
+    """The sections a document like ``title`` usually has (a weekly report: done this week,
+    plan for next week, issues and risks)."""
+    for words, en, zh_sections in DOCUMENTS:
+        if re.search(words, title, re.IGNORECASE):
+            return zh_sections if zh else en
+    return GENERAL_SECTIONS[1 if zh else 0]

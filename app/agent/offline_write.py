@@ -3,7 +3,9 @@
 A message draft says what the person wants said — a question asked as a question, an
 invitation with the date and place that earlier steps found — in the task's language.
 Other drafts gather the task, its detail, its due date and the results of the steps
-they depend on. Nothing here is an outline to fill in later.
+they depend on. A document with nothing to write from yet (no detail, no earlier
+results) is a template of the sections its kind has (a weekly report: 本周完成 / 下周计划 /
+问题与风险), marked to fill in; its plan step says so and a ``user`` step fills it in.
 """
 
 from __future__ import annotations
@@ -16,7 +18,12 @@ from models.fields import parse_utc
 
 _MESSAGE_EN = re.compile(r"^A message to (?P<to>.+?) \((?P<kind>\w+)\): (?P<gist>.*)$", re.S)
 _MESSAGE_ZH = re.compile(r"^给(?P<to>.+?)的消息（(?P<kind>\w+)）：(?P<gist>.*)$", re.S)
-PLACEHOLDERS = ("fill in", "[", "TODO", "TBD", "…", "待补充", "请补充", "1. Purpose")
+PLACEHOLDERS = ("fill in", "[", "TODO", "TBD", "…", "待补充", "请补充", "待填写", "1. Purpose")
+BLANK = {"en": "(to fill in)", "zh": "（待填写）"}
+# the done_when of a draft with nothing to write from yet: its sections, for the person to
+# fill in (a ``user`` step after it does; a message waits for that step)
+TEMPLATE_DONE_WHEN = {"en": "a template with its sections is ready for you to fill in",
+                      "zh": "带各部分标题的模板已备好，等你填写"}
 
 
 def draft(ctx: Mapping[str, Any]) -> str:
@@ -28,6 +35,8 @@ def draft(ctx: Mapping[str, Any]) -> str:
     m = (_MESSAGE_ZH if zh else _MESSAGE_EN).match(instructions)
     if m:
         return _message(m.group("to"), m.group("kind"), m.group("gist"), known, task, zh)
+    if step.get("done_when") in TEMPLATE_DONE_WHEN.values():  # planned as one to fill in
+        return template(instructions, known, zh)
     return _document(instructions, task, known, zh)
 
 
@@ -80,6 +89,19 @@ def _document(instructions: str, task: Mapping[str, Any], known: list[str], zh: 
     return f"{head}\n\nKey points:\n{points}"
 
 
+def template(title: str, known: list[str], zh: bool) -> str:
+    """A draft with nothing to write from yet: the title, the due date if any, and the
+    sections this kind of document has, each marked to fill in (never the instruction
+    repeated as its content)."""
+    from app.agent.offline_templates import document_sections
+
+    blank = BLANK["zh" if zh else "en"]
+    head = "\n".join([title, *known])
+    body = "\n\n".join(f"{section}{'：' if zh else ':'}\n- {blank}"
+                       for section in document_sections(title, zh))
+    return f"{head}\n\n{body}"
+
+
 def meets(result: str, done_when: str) -> tuple[bool, str]:
     """Whether a draft is real work for ``done_when``: not empty, not an outline to fill."""
     text = result.strip()
@@ -88,6 +110,6 @@ def meets(result: str, done_when: str) -> tuple[bool, str]:
     if len(text) < 12:
         return False, f"the result is too short to be '{done_when}'"
     found = next((p for p in PLACEHOLDERS if p in text), None)
-    if found is not None:
+    if found is not None and done_when not in TEMPLATE_DONE_WHEN.values():
         return False, f"the result is an outline with blanks ({found!r}), not '{done_when}'"
     return True, ""

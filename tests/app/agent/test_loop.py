@@ -109,7 +109,7 @@ def test_auto_accept_runs_the_assistants_steps_and_leaves_the_users(db: Path) ->
 
 
 def test_without_auto_accept_a_plan_waits_for_approval(db: Path) -> None:
-    t = task("Write a summary of the Q4 report")
+    t = task("Write a summary of the Q4 report", "revenue up 8%")  # something to write from
     run(Assistant(OfflineProvider(), clock=Clock()))
     assert plans.latest_plan(t.id).status == "pending"  # type: ignore[union-attr]
     assert run(Assistant(OfflineProvider(), clock=Clock())) == []

@@ -80,13 +80,33 @@ def test_a_question_to_a_contact_is_asked_as_a_question_in_chinese(db: Path) -> 
     assert Task.get_by_id(t.id).status == "in_progress"
 
 
-def test_writing_then_handing_to_a_contact_sends_the_draft_itself(db: Path) -> None:
+def test_a_draft_with_nothing_to_write_from_is_a_template_you_finish_before_it_is_sent(
+        db: Path) -> None:
     outbox.add_contact("张经理", "zhang@example.com")
     t = task("写一份项目周报并发给张经理")
     run(offline())
     steps = steps_of(t)
-    assert [s.target for s in steps] == ["assistant.write", "message.post"]
-    assert OutboxMessage.get().text == steps[0].result
+    assert [s.target for s in steps] == ["assistant.write", "user", "message.post"]
+    draft = steps[0].result
+    assert steps[0].status == "completed" and "并发给张经理" not in draft
+    assert all(section in draft for section in ("本周完成", "下周计划", "问题与风险"))
+    assert steps[2].depends_on == ["s1", "s2"] and not OutboxMessage.select().exists()
+    finished = "张经理您好！\n\n本周完成：上线了登录页。\n下周计划：做支付。\n问题与风险：无。"
+    plans.step_action(t.id, "s2", "done", result=finished)
+    run(offline())
+    assert OutboxMessage.get().text == finished  # the text the person finished is sent
+
+
+def test_a_template_marked_checked_without_filling_it_in_is_not_sent(db: Path) -> None:
+    outbox.add_contact("Alice", "alice@example.com")
+    t = task("Write a summary of the Q4 report and send it to Alice")
+    run(offline())
+    assert "Conclusions and next steps" in steps_of(t)[0].result
+    plans.step_action(t.id, "s2", "done", result="ok")
+    run(offline())
+    assert not OutboxMessage.select().exists()
+    logged = [w.message for w in WorkLog.select().where(WorkLog.task == t.id)]
+    assert any("(to fill in)" in m for m in logged), logged
 
 
 def test_an_unknown_name_stays_a_step_for_you_with_the_reason(db: Path) -> None:

@@ -49,7 +49,7 @@ def test_enametoolong_step_fails_and_later_runs_reach_other_tasks(db: Path) -> N
     assert step.status == "failed" and "600 bytes" in (step.error or "")
     assert "600 bytes" in (Task.get_by_id(stuck.id).problem or "")
 
-    other = add_task(NewTask(title="Write a short note"))
+    other = add_task(NewTask(title="Write a short note", detail="thanks for the flowers"))
     outcomes = _run(ScriptedProvider())  # the offline planner does the rest
     assert {o.task_id for o in outcomes} == {other.id}
     assert Task.get_by_id(other.id).status == "done"
