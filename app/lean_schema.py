@@ -69,7 +69,8 @@ def _odd_listed(include_closed: bool, fields: list[peewee.Field], instants: bool
 
 def _sql(query: Any) -> tuple[str, tuple[Any, ...]]:
     text, params = query.sql()
-    return text, tuple(params)
+    # Plain values: a StrEnum member stands for its text (and has no stable repr).
+    return text, tuple(str(p) if isinstance(p, str) else p for p in params)
 
 
 def _plan_sql() -> dict[str, tuple[str, tuple[Any, ...]]]:

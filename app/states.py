@@ -7,8 +7,45 @@ anything the table does not list. Nothing else in Stepwise decides what may foll
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.errors import KnownError
+
+
+class TaskStatus(StrEnum):
+    """A task's status (each member is also the text stored in the database)."""
+
+    NEW = "new"
+    REVIEWED = "reviewed"
+    WAITING = "waiting"
+    PLANNED = "planned"
+    IN_PROGRESS = "in_progress"
+    PAUSED = "paused"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class PlanStatus(StrEnum):
+    """A plan revision's status."""
+
+    PENDING = "pending"
+    IN_PROGRESS = "in_progress"
+    COMPLETED = "completed"
+    PAUSED = "paused"
+    ABORTED = "aborted"
+    SUPERSEDED = "superseded"
+
+
+class StepStatus(StrEnum):
+    """A step's status."""
+
+    PENDING = "pending"
+    IN_PROGRESS = "in_progress"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    SKIPPED = "skipped"
 
 
 class IllegalTransition(KnownError):
@@ -42,9 +79,16 @@ def _moves(table: dict[str, str]) -> dict[str, frozenset[str]]:
     return {state: frozenset(targets.split()) for state, targets in table.items()}
 
 
+def _described(kind: type[StrEnum], meanings: dict[str, str]) -> dict[str, str]:
+    """The machine's states, exactly the members of ``kind``, each with its meaning."""
+    if set(meanings) != {str(m) for m in kind}:
+        raise AssertionError(f"{kind.__name__}: describe exactly its members")
+    return {str(member): meanings[str(member)] for member in kind}
+
+
 TASK = Machine(
     "task",
-    states={
+    states=_described(TaskStatus, {
         "new": "added, not yet reviewed",
         "reviewed": "times confirmed by a review",
         "waiting": "waits for its start or next check time",
@@ -55,7 +99,7 @@ TASK = Machine(
         "failed": "could not be done (see problem)",
         "cancelled": "no longer wanted",
         "expired": "its expiry time passed",
-    },
+    }),
     moves=_moves(
         {
             "new": "reviewed waiting planned in_progress paused done failed cancelled expired",
@@ -74,14 +118,14 @@ TASK = Machine(
 
 PLAN = Machine(
     "plan",
-    states={
+    states=_described(PlanStatus, {
         "pending": "awaiting approval",
         "in_progress": "approved and running",
         "completed": "every step completed or skipped",
         "paused": "a step failed, or paused by hand",
         "aborted": "stopped for good; remaining steps skipped",
         "superseded": "replaced by a newer revision",
-    },
+    }),
     moves=_moves(
         {
             "pending": "in_progress aborted superseded",
@@ -96,13 +140,13 @@ PLAN = Machine(
 
 STEP = Machine(
     "step",
-    states={
+    states=_described(StepStatus, {
         "pending": "not started",
         "in_progress": "being done",
         "completed": "done",
         "failed": "could not be done (see error)",
         "skipped": "left out; counts as satisfied",
-    },
+    }),
     moves=_moves(
         {
             "pending": "in_progress skipped",
@@ -114,6 +158,7 @@ STEP = Machine(
     ),
 )
 
-ACTIVE_PLAN = frozenset({"pending", "in_progress", "paused"})
-OPEN_TASK = frozenset({"new", "reviewed", "waiting", "planned", "in_progress", "paused"})
-SATISFIED_STEP = frozenset({"completed", "skipped"})
+ACTIVE_PLAN = frozenset({PlanStatus.PENDING, PlanStatus.IN_PROGRESS, PlanStatus.PAUSED})
+OPEN_TASK = frozenset({TaskStatus.NEW, TaskStatus.REVIEWED, TaskStatus.WAITING,
+                       TaskStatus.PLANNED, TaskStatus.IN_PROGRESS, TaskStatus.PAUSED})
+SATISFIED_STEP = frozenset({StepStatus.COMPLETED, StepStatus.SKIPPED})

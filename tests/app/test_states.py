@@ -45,3 +45,19 @@ def test_every_state_has_a_row_and_a_meaning() -> None:
         for targets in machine.moves.values():
             assert targets <= set(machine.states)
         assert all(meaning for meaning in machine.states.values())
+
+
+def test_each_machine_knows_exactly_its_enum_members() -> None:
+    from app.states import PLAN, STEP, TASK, PlanStatus, StepStatus, TaskStatus
+
+    for machine, kind in ((TASK, TaskStatus), (PLAN, PlanStatus), (STEP, StepStatus)):
+        assert list(machine.states) == [str(m) for m in kind]
+        assert set(machine.moves) == set(machine.states)
+        assert all(targets <= set(machine.states) for targets in machine.moves.values())
+
+
+def test_a_machine_table_that_misses_a_member_is_refused() -> None:
+    from app.states import StepStatus, _described
+
+    with pytest.raises(AssertionError, match="StepStatus"):
+        _described(StepStatus, {"pending": "not started"})
