@@ -72,21 +72,22 @@ def cmd_schedule(args: argparse.Namespace) -> int:
         print(json.dumps([b.as_json() for b in outcome.schedule.blocks], ensure_ascii=False,
                          indent=2))
     else:
-        _print_blocks(outcome.schedule.blocks)
+        _print_blocks(outcome.schedule.blocks, outcome.titles)
     for miss in outcome.schedule.unplaced:
         print(f"stepwise: cannot place {_shown(miss.text())}", file=sys.stderr)
     return 1 if outcome.schedule.unplaced else 0
 
 
-def _print_blocks(blocks: list[Any]) -> None:
+def _print_blocks(blocks: list[Any], titles: dict[tuple[int, str], str]) -> None:
     from app.dates import local_zone
     from app.schedule.model import day_clock
 
     zone = local_zone()
     for b in blocks:
         pin = " (pinned)" if b.pinned else ""
-        print(f"{day_clock(b.start, zone)}–{b.end.astimezone(zone):%H:%M}  task {b.task_id} "
-              f"step {_shown(b.step_id)}{pin}: {_shown(b.why)}")
+        title = titles.get(b.key, b.step_id)
+        print(f"{day_clock(b.start, zone)}–{b.end.astimezone(zone):%H:%M}  {_shown(title)}"
+              f"  [#{b.task_id} {_shown(b.step_id)}]{pin}: {_shown(b.why)}")
     if not blocks:
         print("nothing to place: give user steps an estimate (stepwise step estimate ...)")
 

@@ -9,7 +9,7 @@ block; a person's resize changes the step's estimate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from peewee import fn
@@ -35,6 +35,7 @@ class Outcome:
 
     schedule: Schedule
     changes: dict[StepKey, str]
+    titles: dict[StepKey, str] = field(default_factory=dict)  # each step's title, to show
 
 
 def rounded(when: datetime, minutes: int = 5) -> datetime:
@@ -98,10 +99,11 @@ def run(*, start: datetime | None = None, days: int = DEFAULT_DAYS, dry_run: boo
     result = schedule(inputs)
     kept = [*inputs.fixed]
     if dry_run:
-        return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced), {})
+        return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced), {},
+                       dict(inputs.titles))
     changes = _save(result, read, now, why, inputs)
     return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced),
-                   changes)
+                   changes, dict(inputs.titles))
 
 
 def _order(block: Block) -> tuple[datetime, int, str, int]:
