@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import settings
+from app.events import Kind
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
 from ui.calendar.scheduling import schedule_now
@@ -239,7 +240,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_quick_add_task_added(self, task_id: int) -> None:
-        self.tasks.reload()
+        self.tasks.reload_for(Kind.TASK_ADDED, task_id)
         self.tasks.select_task(task_id)
 
     @Slot(str)

@@ -145,6 +145,8 @@ class TaskListPanel(QWidget):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
         self._reload_timer.timeout.connect(self.reload)
+        self._reloaded_for: set[tuple[str, int]] = set()
+        self.reloads = 0  # how many times the ids were fetched (a test counts them)
         self._connect()
         self._schedule()  # the first load, once the event loop runs
 
@@ -240,11 +242,24 @@ class TaskListPanel(QWidget):
 
     @Slot(str, int, str)
     def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        if (kind, task_id) in self._reloaded_for:
+            self._reloaded_for.discard((kind, task_id))  # this view reloaded for it already
+            return
         if kind not in ("assistant_started", "assistant_finished"):
             self._schedule()
 
+    def reload_for(self, kind: str, task_id: int) -> None:
+        """Reload now for a change this window made itself (the initiator): the store's
+        notice of that same change is then skipped, so one change is one reload."""
+        if not self._reload_timer.isActive():  # else its notice came first and is covered
+            self._reloaded_for.add((kind, task_id))
+        self.reload()
+
     def reload(self) -> None:
-        """Fetch the ids in a worker, then swap them in keeping the selection."""
+        """Fetch the ids in a worker, then swap them in keeping the selection. A pending
+        debounced reload is dropped: this one reads everything committed so far."""
+        self._reload_timer.stop()
+        self.reloads += 1
         query = self.query()
         self.ctx.runner.start(in_thread(_load, query), self.tr("Loading tasks"),
                               lambda result: self._apply(query, *result))
