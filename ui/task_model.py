@@ -8,11 +8,12 @@ rows that are painted. A new query or a change in the store reloads the ids.
 from __future__ import annotations
 
 from collections import OrderedDict
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -20,6 +21,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
+from app.agent.urgency import urgency
+from app.states import OPEN_TASK
 from app.task_queries import TaskQuery, TaskRow, rows_for
 from app.views import local
 from ui import labels
@@ -189,13 +192,32 @@ def _editable_text(row: TaskRow, column: int) -> str:
 
 
 def _tooltip(row: TaskRow) -> str:
-    """The whole title (a row may be cut off), then its tags and problem, each a line."""
+    """The whole title (a row may be cut off), then its tags, problem and why it ranks
+    where it does (its urgency, term by term), each a line."""
     lines = [row.title]
     if row.tags:
         lines.append(" ".join(f"#{t}" for t in row.tags))
     if row.problem:
         lines.append(f"⚠ {row.problem}")
+    if row.created_at is not None and row.status in OPEN_TASK:
+        lines.append(urgency_line(row, datetime.now(UTC)))
     return "\n".join(lines)
+
+
+def urgency_line(row: TaskRow, now: datetime) -> str:
+    """"Urgency 9.98 = priority 3.9 + due 6.1" in the interface language (the score
+    app.agent.urgency ranks by, the same as ``stepwise next`` explains)."""
+    assert row.created_at is not None
+    score = urgency(row.priority, row.due_at, row.created_at, bool(row.problem), now)
+    names = {"priority": _tr("Priority"), "due": _tr("due"), "age": _tr("age"),
+             "blocked": _tr("blocked")}
+    terms = " + ".join(f"{names[name]} {value:.1f}" for name, value in score.terms if value)
+    return _tr("Urgency %1 = %2").replace("%1", f"{score.score:.2f}").replace(
+        "%2", terms or "0")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TaskListModel", text)
 
 
 def _when(value: datetime | None) -> str:
