@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from app.agent import offline_voice as voice
 from models.fields import parse_utc
 
 _MESSAGE_EN = re.compile(r"^A message to (?P<to>.+?) \((?P<kind>\w+)\): (?P<gist>.*)$", re.S)
@@ -56,19 +57,17 @@ def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str,
              zh: bool) -> str:
     facts = "\n".join(k for k in known if not k.startswith(("Due:", "截止时间：")))
     if zh:
-        body = {"ask": f"想问一下：{gist.rstrip('？?。')}？",
-                "invite": f"想邀请您参加：{gist.removeprefix('参加') or task['title']}。",
-                "tell": f"跟您说一下：{gist}。",
+        if kind in ("ask", "tell") and gist:  # said to them: "妈妈，您周日要不要来吃饭？"
+            said = voice.question_zh(gist) if kind == "ask" else voice.statement_zh(gist)
+            return f"{to}，{said}"
+        body = {"invite": f"想邀请您参加：{gist.removeprefix('参加') or task['title']}。",
                 "meet": f"想约您{gist or '见个面'}，您什么时候方便？"}.get(
                     kind, f"{gist}，请查收。")
         extra = f"\n{facts}" if facts and kind in ("invite", "send") else ""
         return f"{to}您好！\n\n{body}{extra}\n\n谢谢！"
-    asked = gist.rstrip("?.")
-    asks = re.match(r"(?:whether|if|when|what|where|who|how|which)\b", asked, re.I)
-    joiner = " " if asks else ": "
-    body = {"ask": f"Could you tell me{joiner}{asked}?",
+    body = {"ask": voice.question_en(gist) if gist else "Could you get back to me?",
             "invite": f"I'd like to invite you to {gist or task['title']}.",
-            "tell": f"I wanted to let you know: {gist}.",
+            "tell": voice.statement_en(gist) if gist else "Just so you know.",
             "meet": f"Could we meet{' ' + gist if gist else ''}? When suits you?"}.get(
                 kind, f"Here is {gist}.")
     extra = f"\n\n{facts}" if facts and kind in ("invite", "send") else ""
@@ -107,7 +106,7 @@ def meets(result: str, done_when: str) -> tuple[bool, str]:
     text = result.strip()
     if not text:
         return False, "the step produced nothing"
-    if len(text) < 12:
+    if sum(2 if ord(c) >= 0x2E80 else 1 for c in text) < 12:  # a CJK character is a word
         return False, f"the result is too short to be '{done_when}'"
     found = next((p for p in PLACEHOLDERS if p in text), None)
     if found is not None and done_when not in TEMPLATE_DONE_WHEN.values():

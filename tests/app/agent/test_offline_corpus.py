@@ -3,7 +3,8 @@
 Each line of ``offline_corpus.jsonl`` is a task as a person types it into the quick-add
 bar, with the expected reading — title, due (local time), recurrence, tags, priority —
 and the offline planner's answer: its outcome and steps (target, part of the title),
-dependencies and message recipients. Only the keys a line names are checked. The clock
+dependencies and message recipients, and words each message's draft must say ("says").
+Only the keys a line names are checked. The clock
 is Monday 2026-11-30 10:00 in Shanghai; the contacts are below.
 """
 
@@ -18,7 +19,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from app.agent.prompts import language_of
-from app.llm.offline import review
+from app.llm.offline import review, write
 from app.quickadd import read_typed
 
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
@@ -46,7 +47,15 @@ def reading_of(text: str) -> dict[str, Any]:
     found["steps"] = [[s["target"], s["title"]] for s in steps]
     found["deps"] = [s["depends_on"] for s in steps]
     found["to"] = [s["inputs"]["to"] for s in steps if s["target"] == "message.post"]
+    found["says"] = [_draft_of(ctx, steps, s["inputs"]["from_step"]) for s in steps
+                     if s["target"] == "message.post" and "from_step" in s["inputs"]]
     return found
+
+
+def _draft_of(ctx: dict[str, Any], steps: list[dict[str, Any]], sid: str) -> str:
+    """The offline draft a message sends (with no earlier results)."""
+    step = next(s for s in steps if s["id"] == sid)
+    return write({**ctx, "purpose": "write", "step": step, "results": {}})
 
 
 def entries() -> list[dict[str, Any]]:
@@ -72,5 +81,10 @@ def test_a_typed_task_is_read_as_expected(entry: dict[str, Any]) -> None:
             assert [t for t, _ in got] == [t for t, _ in expected], got
             for (_, title), (_, part) in zip(got, expected, strict=True):
                 assert part.lower() in title.lower(), (title, part)
+            continue
+        if key == "says":  # [words each message must contain]
+            assert len(found["says"]) == len(expected), found["says"]
+            for text, words in zip(found["says"], expected, strict=True):
+                assert all(w in text for w in words), (text, words)
             continue
         assert found[key] == expected, (key, found[key])
