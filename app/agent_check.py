@@ -160,13 +160,19 @@ def validate(stage: str, text: str, task: Any) -> str | None:
     return None
 
 
-def _report(provider: Provider, results: list[StageResult]) -> None:
+def _short(problem: str) -> str:
     from app.agent.plain import plain_reply_error
+
+    text = plain_reply_error(problem)
+    return text if len(text) <= 300 else text[:300] + " …"
+
+
+def _report(provider: Provider, results: list[StageResult]) -> None:
     from app.llm.structured import FORM_MEANINGS
 
     forms = getattr(provider, "forms", None)
     if forms is not None:
         print(f"structured output: {FORM_MEANINGS[forms.form]}")
     for r in results:
-        verdict = "valid" if r.problem is None else f"NOT valid: {plain_reply_error(r.problem)}"
+        verdict = "valid" if r.problem is None else f"NOT valid: {_short(r.problem)}"
         print(f"{r.stage}: {verdict} — {r.seconds:.1f} s, ≈ {r.tokens_per_s:.0f} tokens/s")

@@ -61,3 +61,33 @@ def test_the_real_server_refuses_json_schema_and_the_grammar_form_holds(
     reply = run(provider.complete(messages, schema=schema, context={"purpose": "check"}))
     jsonschema.validate(json.loads(reply.text), schema)
     assert memory.recall(provider.base, provider.model) == "json_object_schema"
+
+
+EVERYDAY = ("Call the dentist at 3pm tomorrow", "Team offsite", "Buy milk",
+            "Write a summary of the Q4 report", "Renew passport", "每周五提醒我交周报",
+            "组织团队团建", "Send Alice the meeting notes")
+
+
+@pytest.mark.timeout(900)
+def test_eight_everyday_tasks_until_idle_end_in_ten_minutes_each_in_a_clear_state(
+        llama_server: LlamaServer, cli: Any) -> None:
+    import time
+
+    from models import ModelCall, Task
+
+    cli("contacts", "add", "Alice", "alice@example.com")
+    for title in EVERYDAY:
+        assert cli("add", title).code == 0
+    started = time.monotonic()
+    result = cli("agent", "run", "--until-idle", "--provider", "openai", "--base-url",
+                 llama_server.url, "--model", llama_server.model, "--max-time", "600")
+    assert time.monotonic() - started < 600, result.err
+    assert "model calls per task:" in result.err
+    for task in Task.select():
+        clear = ("planned", "in_progress", "done", "waiting", "cancelled", "failed")
+        assert task.problem is not None or task.status in clear, (task.title, task.status)
+        for stage in ("review", "plan"):
+            calls = (ModelCall.select().where((ModelCall.task == task.id)
+                                              & (ModelCall.purpose == stage)
+                                              & (ModelCall.provider == "openai")).count())
+            assert calls <= 3, (task.title, stage, calls)
