@@ -41,7 +41,6 @@ class TaskRow:
     tags: tuple[str, ...]
     problem: str | None
     has_plan: bool = False  # a simple task (no plan) is ticked off in the list
-    created_at: datetime | None = None  # for the urgency explanation in the tooltip
 
 
 def _day_bounds(now: datetime) -> tuple[str, str]:
@@ -117,16 +116,16 @@ def rows_for(ids: list[int]) -> dict[int, TaskRow]:
     """Plain rows for these ids (one page of the list)."""
     rows: dict[int, TaskRow] = {}
     fields = (Task.id, Task.title, Task.status, Task.priority, Task.due_at, Task.tags,
-              Task.problem, Task.created_at)
+              Task.problem)
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
         query: Any = Task.select(*fields).where(Task.id.in_(chunk)).tuples()
         planned: Any = Plan.select(Plan.task).where(Plan.task.in_(chunk)).distinct().tuples()
         with_plan = {row[0] for row in planned}
         for values in query:
-            task_id, title, status, priority, due, tags, problem, created = values
+            task_id, title, status, priority, due, tags, problem = values
             rows[task_id] = TaskRow(task_id, title, status, priority, due, tuple(tags), problem,
-                                    task_id in with_plan, created)
+                                    task_id in with_plan)
     return rows
 
 

@@ -25,6 +25,7 @@ from app.agent.urgency import urgency
 from app.states import OPEN_TASK
 from app.task_queries import TaskQuery, TaskRow, rows_for
 from app.views import local
+from models import Task
 from ui import labels
 from ui.dates import short_when
 
@@ -199,7 +200,7 @@ def _tooltip(row: TaskRow) -> str:
         lines.append(" ".join(f"#{t}" for t in row.tags))
     if row.problem:
         lines.append(f"⚠ {row.problem}")
-    if row.created_at is not None and row.status in OPEN_TASK:
+    if row.status in OPEN_TASK:
         lines.append(urgency_line(row, datetime.now(UTC)))
     return "\n".join(lines)
 
@@ -207,8 +208,8 @@ def _tooltip(row: TaskRow) -> str:
 def urgency_line(row: TaskRow, now: datetime) -> str:
     """"Urgency 9.98 = priority 3.9 + due 6.1" in the interface language (the score
     app.agent.urgency ranks by, the same as ``stepwise next`` explains)."""
-    assert row.created_at is not None
-    score = urgency(row.priority, row.due_at, row.created_at, bool(row.problem), now)
+    created = Task.select(Task.created_at).where(Task.id == row.id).scalar()  # one hover
+    score = urgency(row.priority, row.due_at, created or now, bool(row.problem), now)
     names = {"priority": _tr("Priority"), "due": _tr("due"), "age": _tr("age"),
              "blocked": _tr("blocked")}
     terms = " + ".join(f"{names[name]} {value:.1f}" for name, value in score.terms if value)
