@@ -25,3 +25,15 @@ def short_when(value: datetime | None, today: date | None = None) -> str:
         pattern = "M月d日" if locale.language() == QLocale.Language.Chinese else "d MMM"
         return f"{locale.toString(moment.date(), pattern)} {clock}"
     return locale.toString(moment.date(), QLocale.FormatType.ShortFormat)
+
+
+def long_when(value: datetime) -> str:
+    """A moment with its weekday and full date, for a preview that must not be misread:
+    "Fri 2027-12-03 17:00", or "2027年12月3日 周五 17:00" in Chinese."""
+    local = value.astimezone() if value.tzinfo else value
+    locale = QLocale()
+    moment = QDateTime(QDate(local.year, local.month, local.day),
+                       QTime(local.hour, local.minute))
+    pattern = "yyyy年M月d日 ddd HH:mm" if locale.language() == QLocale.Language.Chinese \
+        else "ddd yyyy-MM-dd HH:mm"
+    return locale.toString(moment, pattern)

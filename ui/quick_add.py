@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.dates import DateError, Understood, local_zone, parse_when
-from app.quickadd import new_task, preview
+from app.dates import DateError, Understood, local_zone, parse_quick, parse_when
+from app.quickadd import new_task, read_typed
 from app.tasks import add_task
 from ui.context import WindowContext
+from ui.dates import long_when
+from ui.retexts import Retexts
 from ui.runner import in_thread
 
 SLOW_PARSE_DELAY_MS = 250
@@ -39,6 +41,35 @@ def _add(typed: str, when: str) -> int | str:
     return int(add_task(new).id)
 
 
+def due_text(when: datetime) -> str:
+    """"due Fri 2027-12-03 17:00" / "截止 2027年12月3日 周五 17:00"."""
+    return QCoreApplication.translate("QuickAddBar", "due %1").replace("%1", long_when(when))
+
+
+def preview(typed: str, when: str, now: datetime) -> str | None:
+    """The one-line preview of what was understood, in the interface language, or None
+    when the due phrase needs the slow reader (dateparser) or cannot be read."""
+    reading = read_typed(typed, now)
+    parts = [reading.title] if typed.strip() else []
+    if when.strip():
+        try:
+            found = parse_quick(when, "due", now)
+        except DateError:
+            found = None
+        if found is None:
+            return None
+        parts.append(due_text(found.when))
+    elif reading.due is not None:
+        parts.append(due_text(reading.due))
+    for label, value in reading.lines()[1:]:
+        if label == "repeats":
+            parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1")
+                         .replace("%1", value))
+        elif label != "due":
+            parts.append(value)
+    return "→ " + " · ".join(parts)
+
+
 class QuickAddBar(QWidget):
     task_added = Signal(int)
 
@@ -46,16 +77,11 @@ class QuickAddBar(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.title = QLineEdit(self)
-        self.title.setPlaceholderText(
-            self.tr("Add a task — e.g. Pay rent on the 5th of every month #home !2"))
-        self.title.setAccessibleName(self.tr("New task title"))
         self.when = QLineEdit(self)
-        self.when.setPlaceholderText(self.tr("due — e.g. next friday, 明天下午三点"))
-        self.when.setAccessibleName(self.tr("Due time in words"))
         self.when.setMaximumWidth(260)
         self.preview = QLabel(self)
-        self.preview.setAccessibleName(self.tr("What the new task was read as"))
-        self.add_button = QPushButton(self.tr("Add"), self)
+        self.add_button = QPushButton(self)
+        self._texts()
         self._slow = QTimer(self)
         self._slow.setSingleShot(True)
         self._slow.setInterval(SLOW_PARSE_DELAY_MS)
@@ -66,6 +92,24 @@ class QuickAddBar(QWidget):
         self.title.returnPressed.connect(self._on_add_requested)
         self.when.returnPressed.connect(self._on_add_requested)
         self.add_button.clicked.connect(self._on_add_requested)
+
+    def _texts(self) -> None:
+        self.retexts = Retexts()
+        add = self.retexts.add
+        add(self.title.setPlaceholderText,
+            lambda: self.tr("Add a task — e.g. Pay rent on the 5th of every month #home !2"))
+        add(self.title.setAccessibleName, lambda: self.tr("New task title"))
+        add(self.when.setPlaceholderText, lambda: self.tr("due — e.g. next friday, 明天下午三点"))
+        add(self.when.setAccessibleName, lambda: self.tr("Due time in words"))
+        add(self.preview.setAccessibleName, lambda: self.tr("What the new task was read as"))
+        add(self.add_button.setText, lambda: self.tr("Add"))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """A language switch re-makes every text, the preview too."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "retexts"):
+            self.retexts.apply()
+            self._on_text_changed("")
 
     def _layout(self) -> None:
         row = QHBoxLayout()
@@ -109,7 +153,7 @@ class QuickAddBar(QWidget):
             self._show(self.tr("not a time I can read"), error=True)
             return
         base = preview(self.title.text(), "", datetime.now(local_zone())) or "→"
-        self._show(f"{base} · due {found.when:%a %Y-%m-%d %H:%M}", error=False)
+        self._show(f"{base} · {due_text(found.when)}", error=False)
 
     def _show(self, text: str, *, error: bool) -> None:
         self.preview.setStyleSheet("color: #c0392b;" if error else "")

@@ -210,15 +210,13 @@ def urgency_line(row: TaskRow, now: datetime) -> str:
     app.agent.urgency ranks by, the same as ``stepwise next`` explains)."""
     created = Task.select(Task.created_at).where(Task.id == row.id).scalar()  # one hover
     score = urgency(row.priority, row.due_at, created or now, bool(row.problem), now)
-    names = {"priority": _tr("Priority"), "due": _tr("due"), "age": _tr("age"),
-             "blocked": _tr("blocked")}
+    names = {"priority": QCoreApplication.translate("TaskListModel", "Priority"),
+             "due": QCoreApplication.translate("TaskListModel", "due"),
+             "age": QCoreApplication.translate("TaskListModel", "age"),
+             "blocked": QCoreApplication.translate("TaskListModel", "blocked")}
     terms = " + ".join(f"{names[name]} {value:.1f}" for name, value in score.terms if value)
-    return _tr("Urgency %1 = %2").replace("%1", f"{score.score:.2f}").replace(
-        "%2", terms or "0")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TaskListModel", text)
+    said = QCoreApplication.translate("TaskListModel", "Urgency %1 = %2")
+    return said.replace("%1", f"{score.score:.2f}").replace("%2", terms or "0")
 
 
 def _when(value: datetime | None) -> str:

@@ -2,6 +2,14 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../ui/first_frame.py" line="86"/>
+        <source>TaskListModel</source>
+        <translation>任务列表</translation>
+    </message>
+</context>
+<context>
     <name>AgendaGrid</name>
     <message>
         <location filename="../../ui/calendar_panel.py" line="156"/>
@@ -601,6 +609,14 @@
     </message>
 </context>
 <context>
+    <name>FirstFrame</name>
+    <message>
+        <location filename="../../ui/first_frame.py" line="140"/>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+</context>
+<context>
     <name>InlineRename</name>
     <message>
         <location filename="../../ui/inline_rename.py" line="23"/>
@@ -611,172 +627,172 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="147"/>
+        <location filename="../../ui/main_window.py" line="148"/>
         <source>Schedule the steps</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="78"/>
+        <location filename="../../ui/main_window.py" line="79"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="79"/>
+        <location filename="../../ui/main_window.py" line="80"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="122"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="124"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="127"/>
+        <location filename="../../ui/main_window.py" line="128"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="129"/>
+        <location filename="../../ui/main_window.py" line="130"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="131"/>
+        <location filename="../../ui/main_window.py" line="132"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="133"/>
+        <location filename="../../ui/main_window.py" line="134"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="135"/>
+        <location filename="../../ui/main_window.py" line="136"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="136"/>
+        <location filename="../../ui/main_window.py" line="137"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137"/>
+        <location filename="../../ui/main_window.py" line="138"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="143"/>
+        <location filename="../../ui/main_window.py" line="144"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="145"/>
+        <location filename="../../ui/main_window.py" line="146"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="149"/>
+        <location filename="../../ui/main_window.py" line="150"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="153"/>
+        <location filename="../../ui/main_window.py" line="154"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="154"/>
+        <location filename="../../ui/main_window.py" line="155"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="155"/>
+        <location filename="../../ui/main_window.py" line="156"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="159"/>
+        <location filename="../../ui/main_window.py" line="160"/>
         <source>Go to the task list</source>
         <translation>转到任务列表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="161"/>
+        <location filename="../../ui/main_window.py" line="162"/>
         <source>Go to the plan</source>
         <translation>转到计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="162"/>
+        <location filename="../../ui/main_window.py" line="163"/>
         <source>Approve the plan</source>
         <translation>批准计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="164"/>
+        <location filename="../../ui/main_window.py" line="165"/>
         <source>Pause the plan</source>
         <translation>暂停计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="165"/>
+        <location filename="../../ui/main_window.py" line="166"/>
         <source>Resume the plan</source>
         <translation>继续计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="166"/>
+        <location filename="../../ui/main_window.py" line="167"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="193"/>
+        <location filename="../../ui/main_window.py" line="194"/>
         <source>Undone: %1</source>
         <translation>已撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="193"/>
+        <location filename="../../ui/main_window.py" line="194"/>
         <source>Redone: %1</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="226"/>
+        <location filename="../../ui/main_window.py" line="227"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="257"/>
+        <location filename="../../ui/main_window.py" line="258"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="267"/>
+        <location filename="../../ui/main_window.py" line="268"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="275"/>
+        <location filename="../../ui/main_window.py" line="276"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="285"/>
+        <location filename="../../ui/main_window.py" line="286"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -1207,59 +1223,69 @@
 <context>
     <name>QuickAddBar</name>
     <message>
-        <location filename="../../ui/quick_add.py" line="50"/>
+        <location filename="../../ui/quick_add.py" line="46"/>
+        <source>due %1</source>
+        <translation>截止 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="66"/>
+        <source>repeats %1</source>
+        <translation>重复 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/quick_add.py" line="100"/>
         <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
         <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="51"/>
+        <location filename="../../ui/quick_add.py" line="101"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="53"/>
+        <location filename="../../ui/quick_add.py" line="102"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="54"/>
+        <location filename="../../ui/quick_add.py" line="103"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="57"/>
+        <location filename="../../ui/quick_add.py" line="104"/>
         <source>What the new task was read as</source>
         <translation>新任务被理解为</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="58"/>
+        <location filename="../../ui/quick_add.py" line="105"/>
         <location filename="../../ui/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="102"/>
+        <location filename="../../ui/quick_add.py" line="146"/>
         <source>Reading the due time</source>
         <translation>正在解读截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="109"/>
-        <location filename="../../ui/quick_add.py" line="130"/>
+        <location filename="../../ui/quick_add.py" line="153"/>
+        <location filename="../../ui/quick_add.py" line="174"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="122"/>
+        <location filename="../../ui/quick_add.py" line="166"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="125"/>
+        <location filename="../../ui/quick_add.py" line="169"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="137"/>
+        <location filename="../../ui/quick_add.py" line="181"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
@@ -2202,24 +2228,45 @@
 <context>
     <name>TaskListModel</name>
     <message>
-        <location filename="../../ui/task_model.py" line="58"/>
+        <location filename="../../ui/task_model.py" line="62"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="58"/>
+        <location filename="../../ui/task_model.py" line="62"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="58"/>
+        <location filename="../../ui/task_model.py" line="62"/>
+        <location filename="../../ui/task_model.py" line="213"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="59"/>
+        <location filename="../../ui/task_model.py" line="63"/>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="214"/>
+        <source>due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="215"/>
+        <source>age</source>
+        <translation>已等待</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="216"/>
+        <source>blocked</source>
+        <translation>受阻</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_model.py" line="218"/>
+        <source>Urgency %1 = %2</source>
+        <translation>紧急度 %1 = %2</translation>
     </message>
 </context>
 <context>
@@ -2235,122 +2282,122 @@
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="153"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="153"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="153"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="153"/>
+        <location filename="../../ui/task_list.py" line="155"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="154"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="164"/>
+        <location filename="../../ui/task_list.py" line="166"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="165"/>
+        <location filename="../../ui/task_list.py" line="167"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="165"/>
+        <location filename="../../ui/task_list.py" line="167"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
         <location filename="../../ui/task_list.py" line="139"/>
-        <location filename="../../ui/task_list.py" line="165"/>
+        <location filename="../../ui/task_list.py" line="167"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="154"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="166"/>
+        <location filename="../../ui/task_list.py" line="168"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="168"/>
-        <location filename="../../ui/task_list.py" line="268"/>
+        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/task_list.py" line="283"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="169"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="249"/>
+        <location filename="../../ui/task_list.py" line="264"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="277"/>
+        <location filename="../../ui/task_list.py" line="292"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="307"/>
+        <location filename="../../ui/task_list.py" line="322"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
         <location filename="../../ui/task_list.py" line="81"/>
-        <location filename="../../ui/task_list.py" line="310"/>
+        <location filename="../../ui/task_list.py" line="325"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

@@ -1,0 +1,39 @@
+"""Issue 11: the quick-add bar follows a live language switch — its placeholders and
+button at once, and its preview writes dates and words in 中文."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from ui import i18n
+from ui.context import WindowContext
+from ui.quick_add import QuickAddBar
+
+
+@pytest.fixture
+def bar(ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> Iterator[QuickAddBar]:
+    widget = QuickAddBar(ctx)
+    qtbot.add_widget(widget)
+    yield widget
+    i18n.install(qapp, "en")
+
+
+def test_the_bar_retranslates_live_and_previews_in_chinese(bar: QuickAddBar, qtbot: QtBot,
+                                                          qapp: QApplication) -> None:
+    bar.title.setText("Renew passport every friday #admin")
+    bar.when.setText("tomorrow 5pm")
+    english = bar.preview.text()
+    assert "due " in english and "repeats " in english
+    i18n.install(qapp, "zh_CN")
+    qtbot.wait_until(lambda: bar.add_button.text() != "Add")
+    assert not bar.title.placeholderText().startswith("Add a task")
+    shown = bar.preview.text()
+    assert "截止 " in shown and "重复 " in shown and "due" not in shown
+    assert "年" in shown and "月" in shown and "日" in shown  # a Chinese date, not "Fri"
+    i18n.install(qapp, "en")
+    qtbot.wait_until(lambda: bar.add_button.text() == "Add")
+    assert bar.preview.text() == english
