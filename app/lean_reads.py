@@ -114,12 +114,16 @@ def _refuse_odd(conn: sqlite3.Connection, query: str, params: Sequence[object]) 
         raise Unusual("a row holds values the store would read differently")
 
 
-def list_rows(conn: sqlite3.Connection, include_closed: bool = False) -> list[tuple[Any, ...]]:
-    """The rows ``app.tasks.list_rows`` gives (``LIST_COLUMNS``, instants as datetimes)."""
+def list_rows(conn: sqlite3.Connection, include_closed: bool = False,
+              limit: int | None = None) -> list[tuple[Any, ...]]:
+    """The rows ``app.tasks.list_rows`` gives (``LIST_COLUMNS``, instants as datetimes);
+    only the first ``limit`` of them when given (the window's first frame)."""
     _refuse_odd(conn, *(sql.ODD_LIST_ALL if include_closed else sql.ODD_LIST_OPEN))
     text, params = sql.LIST_ALL if include_closed else sql.LIST_OPEN
     convert = _converter(sql.LIST_COLUMNS, "task", instants=True)
-    return [tuple(convert(row)) for row in conn.execute(text, params)]
+    cursor = conn.execute(text, params)
+    raw = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
+    return [tuple(convert(row)) for row in raw]
 
 
 def list_json(conn: sqlite3.Connection, include_closed: bool = False) -> list[dict[str, Any]]:

@@ -44,7 +44,7 @@ from bench.plan_data import realistic_plan
 from bench.report import Findings, Result, duration
 
 ROUNDS = 7
-TARGET_RATIO = 2.0
+TARGET_RATIO = 1.5
 BIG = 100_000
 TOKENS = 4000
 RATE = 200.0  # tokens a second

@@ -5,11 +5,11 @@ Modes (the display comes from the environment: ``DISPLAY`` with ``QT_QPA_PLATFOR
 ``bare``
     A bare PySide6 ``QMainWindow`` (1280 × 800): the baseline start-up.
 ``start DB [--wait-loaded]``
-    What ``ui.app.run_window`` does up to ``window.show()`` on the database ``DB``: logging,
-    ``make_application``, the single-instance check, ``open_database``,
-    ``apply_preferences``, the qasync loop, ``WindowContext``, ``MainWindow``, the local
-    server, ``show``; then the loop runs. With ``--wait-loaded`` the process also waits for
-    the task list's ``loaded`` signal.
+    What ``ui.app.run_window`` does up to the first paint on the database ``DB``: logging,
+    ``make_application``, the single-instance check, ``first_frame`` (the lean first
+    page), the local server, ``show_painted``. With ``--wait-loaded`` it goes on as
+    ``run_window`` does (``wire``: the store, the qasync loop, the context, the main
+    window; ``hand_over``) and waits for the task list's ``loaded`` signal.
 ``stream DB PORT TOKENS``
     The window on ``DB`` (100,000 tasks), the assistant set to the paced server on
     ``PORT``: wait until the list has loaded, scroll through every page of it and read
@@ -102,17 +102,16 @@ def bare() -> None:
 
 
 def start(db: Path, wait_loaded: bool) -> None:
-
-
     from app import paths
-    from models import open_database
     from ui.app import (
-        apply_preferences,
-        build_window,
+        first_frame,
+        hand_over,
         listen_for_second_launch,
         make_application,
         raise_running_instance,
         setup_logging,
+        show_painted,
+        wire,
     )
 
     mark("imports")
@@ -122,22 +121,26 @@ def start(db: Path, wait_loaded: bool) -> None:
     if raise_running_instance():
         raise SystemExit("another Stepwise answered on this database")
     mark("application")
-    open_database(paths.db_path())
-    apply_preferences(app)
-    mark("store")
-    loop, _ctx, window = build_window(app)
-    server = listen_for_second_launch(window)
-    if wait_loaded:
-        def on_loaded(count: int) -> None:
-            say(f"loaded {since_start():.6f} {count}")
-            leave()
+    frame = first_frame(app)
+    shown: list[object] = [frame]
+    server = listen_for_second_launch(lambda: shown[0])
+    watch_first_paint(frame, wait_loaded=wait_loaded)
+    mark("first frame")
+    show_painted(app, frame)  # leaves here unless waiting for the list
+    later: list[tuple[str, float]] = []
+    loop, _ctx, window = wire(app)
+    later.append(("wired", since_start()))
+    shown[0] = window
 
-        window.tasks.model.loaded.connect(on_loaded)
-    watch_first_paint(window, wait_loaded=wait_loaded)
-    mark("window")
-    window.show()
-    mark("show")
+    def on_loaded(count: int) -> None:
+        say(f"loaded {since_start():.6f} {count}")
+        say("later " + json.dumps(later + [("loaded", since_start())]))
+        leave()
+
+    window.tasks.model.loaded.connect(on_loaded)
     with loop:
+        hand_over(frame, window)
+        later.append(("shown", since_start()))
         loop.run_forever()
     server.close()
 

@@ -1,26 +1,33 @@
 """The GUI entry: QApplication with a qasync event loop, one running instance, the
 main window, and a staged shutdown.
 
-Start-up is a plain sequence: log, application, single instance, store, loop, window.
+Start-up paints first and wires later, as a plain sequence: log, application, single
+instance, then the first frame (``ui.first_frame``: the open tasks' first page, read by
+the lean reader) is shown and painted; only then, in order, the store, the qasync loop,
+the shared context and the main window (which takes the frame's place, with the row
+chosen meanwhile), the tray, the calendar sync and the assistant's warm-up.
 Shutdown is staged: Quit sets a flag, the window closes, running tasks are cancelled,
 the HTTP clients and the database are closed, then the loop ends.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import logging
 import sys
+from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtWidgets import QApplication
 
 from app import paths
+
+if TYPE_CHECKING:
+    from ui.first_frame import FirstFrame
 
 log = logging.getLogger("stepwise")
 
@@ -53,7 +60,8 @@ def raise_running_instance() -> bool:
     return True
 
 
-def make_application() -> QApplication:
+def make_application(theme: str = "system") -> QApplication:
+    """The application with Stepwise's names and ``theme``'s look (no store needed)."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("Stepwise")
@@ -62,7 +70,7 @@ def make_application() -> QApplication:
     app.setQuitOnLastWindowClosed(False)  # the tray may keep it running
     from ui.look import apply_look
 
-    apply_look(app)
+    apply_look(app, theme)
     return app
 
 
@@ -94,6 +102,8 @@ def apply_preferences(app: QApplication) -> None:
 def build_window(app: QApplication) -> tuple[Any, Any, Any]:
     """The qasync loop (set as the current loop), the shared context and the main window,
     not yet shown; the store must be open. Returns (loop, WindowContext, MainWindow)."""
+    import asyncio
+
     import qasync
 
     from ui.context import WindowContext
@@ -107,28 +117,79 @@ def build_window(app: QApplication) -> tuple[Any, Any, Any]:
 
 def run_window() -> int:
     """Open the window and run until Quit; returns the exit code."""
-    from models import open_database
-
     setup_logging()
     app = make_application()
     install_crash_handler()
     if raise_running_instance():
         log.info("another Stepwise is running; asked it to show its window")
         return 0
-    open_database(paths.db_path())
-    apply_preferences(app)
-    loop, ctx, window = build_window(app)
-    server = listen_for_second_launch(window)
-    start_background(ctx, window)
-    window.show()
-    settle_heap()
+    frame = first_frame(app)  # asyncio, qasync and the store load after its first paint
+    shown: list[object] = [frame]
+    server = listen_for_second_launch(lambda: shown[0])
+    show_painted(app, frame)
+    loop, ctx, window = wire(app)
+    shown[0] = window
+    import asyncio
+
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
     with loop:
-        loop.run_until_complete(closed.wait())
+        if hand_over(frame, window):
+            start_background(ctx, window)
+            settle_heap()
+            loop.run_until_complete(closed.wait())
         loop.run_until_complete(shutdown(ctx))
     server.close()
     return 0
+
+
+def first_frame(app: QApplication) -> FirstFrame:
+    """The first frame on the store's first page, in the look and language it asks for;
+    built, not shown (nothing here imports Peewee, qasync or the assistant)."""
+    from ui import i18n
+    from ui.first_frame import FirstFrame, read_first_page
+    from ui.look import apply_look
+
+    rows, chosen = read_first_page(paths.db_path())
+    if "ui.theme" in chosen:
+        apply_look(app, chosen["ui.theme"])
+    i18n.install(app, chosen.get("ui.language", "system"))
+    return FirstFrame(rows)
+
+
+def show_painted(app: QApplication, frame: FirstFrame) -> None:
+    """Show the first frame and return once it is painted."""
+    from ui.first_frame import show_painted as show
+
+    show(app, frame)
+
+
+def wire(app: QApplication) -> tuple[Any, Any, Any]:
+    """After the first paint, in order: the store, the preferences, the loop, the context
+    and the main window (built, not shown). The frame repaints and takes input between
+    the steps until the loop exists. Returns (loop, WindowContext, MainWindow)."""
+    from models import open_database
+
+    app.processEvents()
+    open_database(paths.db_path())
+    apply_preferences(app)
+    app.processEvents()  # not after the qasync loop exists: its callbacks need it running
+    return build_window(app)
+
+
+def hand_over(frame: FirstFrame, window: Any) -> bool:
+    """The main window takes the frame's place and the row chosen meanwhile; False when
+    the frame was closed before (the caller shuts down at once)."""
+    if frame.closing:
+        window.remember_geometry = False
+        return False
+    window.setGeometry(frame.geometry())
+    window.show()
+    if frame.chosen_task:
+        window.tasks.select_task(frame.chosen_task)
+    frame.hide()
+    frame.deleteLater()
+    return True
 
 
 def settle_heap() -> None:
@@ -168,7 +229,9 @@ def start_background(ctx: object, window: object) -> None:
     window.ctx.runner.start(in_thread(backups.daily), "daily backup")
 
 
-def listen_for_second_launch(window: object) -> QLocalServer:
+def listen_for_second_launch(target: Callable[[], object]) -> QLocalServer:
+    """Answer a second launch by raising the window ``target`` gives at that moment
+    (the first frame while the main window is being built)."""
     from PySide6.QtWidgets import QWidget
 
     server = QLocalServer()
@@ -179,6 +242,7 @@ def listen_for_second_launch(window: object) -> QLocalServer:
         connection = server.nextPendingConnection()
         if connection is not None:
             connection.close()
+        window = target()
         if isinstance(window, QWidget):
             window.show()
             window.raise_()

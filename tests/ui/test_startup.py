@@ -1,0 +1,148 @@
+"""Start-up paints first and wires later (ui.app, ui.first_frame): the first frame shows
+the open tasks' first page before the store, the loop and the assistant load; what the
+user does meanwhile reaches the main window; a second launch is answered throughout."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app.task_done import finish_task
+from app.tasks import NewTask, add_task, list_rows
+from tests.conftest import ROOT, stepwise_env
+from ui import app as gui
+from ui.first_frame import FirstFrame, FirstPageModel, cell_text
+
+HEAVY = ("peewee", "models", "qasync", "asyncio", "httpx2", "ui.main_window",
+         "ui.assistant_service", "ui.assistant_dock", "ui.calendar_panel", "ui.tray")
+
+PROBE = """
+import json, sys
+from app import paths
+from ui import app as gui
+app = gui.make_application()
+frame = gui.first_frame(app)
+gui.show_painted(app, frame)
+rows = frame.table.model().rowCount()
+print(json.dumps({"rows": rows, "loaded": sorted(set(sys.argv[1:]) & set(sys.modules))}))
+"""
+
+
+def _tasks(count: int) -> list[int]:
+    return [add_task(NewTask(title=f"Task {n}", priority=1 + n % 4)).id for n in range(count)]
+
+
+def _frame(qtbot: QtBot, qapp: QApplication) -> FirstFrame:
+    frame = gui.first_frame(qapp)
+    qtbot.add_widget(frame)
+    return frame
+
+
+def test_first_frame_lists_the_open_tasks_first_page(db: Path, qtbot: QtBot,
+                                                     qapp: QApplication) -> None:
+    ids = _tasks(5)
+    finish_task(ids[2])
+    frame = _frame(qtbot, qapp)
+    model = frame.table.model()
+    assert isinstance(model, FirstPageModel)
+    expected = [row[0] for row in list_rows()]  # stepwise list's order, open tasks only
+    assert [row[0] for row in model.rows] == expected
+    assert ids[2] not in expected
+    assert model.data(model.index(0, 0)) == cell_text(model.rows[0], 0)
+    assert frame.statusBar().currentMessage() == "Starting…"
+
+
+def test_first_frame_reads_one_page_of_a_long_list(db: Path, qtbot: QtBot,
+                                                   qapp: QApplication) -> None:
+    from ui.first_frame import PAGE
+
+    _tasks(PAGE + 3)
+    assert _frame(qtbot, qapp).table.model().rowCount() == PAGE
+
+
+def test_first_frame_without_a_database_is_empty_and_creates_nothing(
+        data_dir: Path, qtbot: QtBot, qapp: QApplication) -> None:
+    from app import paths
+
+    frame = _frame(qtbot, qapp)
+    assert frame.table.model().rowCount() == 0
+    assert not paths.db_path().exists()
+
+
+@pytest.mark.timeout(60)
+def test_first_paint_comes_before_the_store_loop_and_assistant_load(db: Path) -> None:
+    _tasks(3)
+    done = subprocess.run([sys.executable, "-c", PROBE, *HEAVY], capture_output=True,
+                          text=True, timeout=50, cwd=ROOT,
+                          env=stepwise_env(db.parent, QT_QPA_PLATFORM="offscreen"))
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found == {"rows": 3, "loaded": []}
+
+
+class FakeTasks:
+    def __init__(self) -> None:
+        self.selected: list[int] = []
+
+    def select_task(self, task_id: int) -> None:
+        self.selected.append(task_id)
+
+
+class FakeWindow:
+    """What hand_over touches of the main window."""
+
+    def __init__(self) -> None:
+        self.tasks = FakeTasks()
+        self.shown = False
+        self.geometry = QRect()
+        self.remember_geometry = True
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt's name
+        self.geometry = rect
+
+    def show(self) -> None:
+        self.shown = True
+
+
+def test_row_chosen_in_the_first_frame_is_selected_in_the_window(
+        db: Path, qtbot: QtBot, qapp: QApplication) -> None:
+    ids = _tasks(3)
+    frame = _frame(qtbot, qapp)
+    frame.show()
+    frame.table.selectRow(1)
+    window = FakeWindow()
+    assert gui.hand_over(frame, window)
+    assert window.shown and not frame.isVisible()
+    assert window.tasks.selected == [[row[0] for row in list_rows()][1]]
+    assert window.tasks.selected[0] in ids
+    assert window.geometry == frame.geometry()
+
+
+def test_first_frame_closed_before_ready_shuts_down_without_the_window(
+        db: Path, qtbot: QtBot, qapp: QApplication) -> None:
+    frame = _frame(qtbot, qapp)
+    frame.show()
+    frame.close()
+    window = FakeWindow()
+    assert frame.closing and not frame.isVisible()
+    assert not gui.hand_over(frame, window)
+    assert not window.shown and not window.remember_geometry
+
+
+def test_second_launch_during_start_up_raises_the_first_frame(
+        db: Path, qtbot: QtBot, qapp: QApplication) -> None:
+    frame = _frame(qtbot, qapp)
+    shown: list[object] = [frame]
+    server = gui.listen_for_second_launch(lambda: shown[0])
+    try:
+        assert gui.raise_running_instance()
+        qtbot.wait_until(frame.isVisible)
+    finally:
+        server.close()

@@ -1,0 +1,174 @@
+"""The window's first frame: the open tasks' first page, painted before the rest loads.
+
+Start-up paints first and wires later (``ui.app``): this frame needs only Qt's widgets and
+the lean reader (``app.lean_reads``, the standard ``sqlite3`` module), so it is on screen
+before Peewee, qasync, the assistant, the HTTP stack and the calendar have loaded. It
+takes the saved window geometry, the theme and the language from the store's own
+settings, says "Starting…" in its status bar, and remembers what the user did meanwhile
+(the row they chose, a close) for the main window that replaces it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSettings,
+    Qt,
+    QTimer,
+)
+from PySide6.QtCore import QEventLoop as QtEventLoop
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QHeaderView, QMainWindow, QTableView
+
+from ui import labels
+from ui.dates import short_when
+
+log = logging.getLogger("stepwise")
+
+PAGE = 200  # as many rows as ui.task_model reads a page
+PAINT_TIMEOUT_MS = 2000  # a platform that never paints (no display) still starts
+PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}  # as ui.task_model shows them
+LOOK_KEYS = ("ui.theme", "ui.language")
+# the setting table's own columns (models.tables.Setting: key, value as JSON text)
+SETTINGS_SQL = "SELECT key, value FROM setting WHERE key IN (?, ?)"
+Index = QModelIndex | QPersistentModelIndex
+
+
+def read_first_page(db: Path) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
+    """The first page of open tasks (``app.lean_reads.list_rows``) and the look settings.
+
+    Anything the lean reader cannot promise (no file yet, another schema version, an
+    unusual row, a SQLite error) gives an empty page: the main window reads it properly.
+    """
+    from app import lean_reads
+
+    try:
+        conn = lean_reads.connect(db)
+        if conn is None:
+            return [], {}
+        try:
+            return lean_reads.list_rows(conn, limit=PAGE), _look_settings(conn)
+        finally:
+            conn.close()
+    except (sqlite3.Error, lean_reads.Unusual, ValueError) as error:
+        log.info("first frame without rows (%s); the window reads them", error)
+        return [], {}
+
+
+def _look_settings(conn: sqlite3.Connection) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for key, text in conn.execute(SETTINGS_SQL, LOOK_KEYS):
+        value = json.loads(text)
+        if isinstance(value, str):
+            found[key] = value
+    return found
+
+
+class FirstPageModel(QAbstractTableModel):
+    """Read-only rows (``LIST_COLUMNS``: id, priority, status, due_at, title, tags, problem)
+    under the task list's own headers."""
+
+    def __init__(self, rows: list[tuple[Any, ...]], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.rows = rows
+        tr = QCoreApplication.translate  # the task list's own strings
+        self.headers = [tr("TaskListModel", text) for text in ("Task", "Due", "Priority",
+                                                                "Status")]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt's
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.headers[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        return cell_text(self.rows[index.row()], index.column())
+
+
+def cell_text(row: tuple[Any, ...], column: int) -> str:
+    """What the task list shows in ``column`` for a lean list row."""
+    _id, priority, status, due_at, title, tags, problem = row
+    if column == 0:
+        mark = "⚠ " if problem else ""
+        tagged = "  " + " ".join(f"#{t}" for t in tags) if tags else ""
+        return f"{mark}{title}{tagged}"
+    if column == 1:
+        return short_when(due_at)
+    if column == 2:
+        return PRIORITY_TEXT.get(priority, "")
+    return labels.task_status(status)
+
+
+class FirstFrame(QMainWindow):
+    """The window as it first appears; ``chosen_task`` and ``closing`` say what the user
+    did before the main window was ready."""
+
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        super().__init__()
+        self.setWindowTitle("Stepwise")
+        self.resize(1280, 800)
+        saved = QSettings("stepwise", "window").value("geometry")
+        if saved is not None:
+            self.restoreGeometry(saved)
+        self.closing = False
+        self.table = QTableView(self)
+        self.table.setModel(FirstPageModel(rows, self.table))
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
+        self.setCentralWidget(self.table)
+        self.statusBar().showMessage(QCoreApplication.translate("FirstFrame", "Starting…"))
+
+    @property
+    def chosen_task(self) -> int:
+        """The task id of the row chosen meanwhile; 0 for none."""
+        index = self.table.currentIndex()
+        model = self.table.model()
+        if not index.isValid() or not isinstance(model, FirstPageModel):
+            return 0
+        return int(model.rows[index.row()][0])
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        """A close before the main window is ready quits once it is (staged shutdown)."""
+        self.closing = True
+        event.ignore()
+        self.hide()
+
+
+def show_painted(app: QApplication, frame: QMainWindow) -> None:
+    """Show ``frame`` and return once its first paint pass is over (or after a timeout)."""
+    waiting = QtEventLoop()
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                frame.removeEventFilter(self)
+                QTimer.singleShot(0, waiting.quit)  # after this paint pass and its flush
+            return False
+
+    watcher = FirstPaint(frame)
+    frame.installEventFilter(watcher)
+    QTimer.singleShot(PAINT_TIMEOUT_MS, waiting.quit)
+    frame.show()
+    waiting.exec()
+    watcher.deleteLater()
