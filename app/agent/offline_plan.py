@@ -18,6 +18,7 @@ from typing import Any
 
 from app.agent import offline_rules as rules
 from app.agent import offline_write
+from app.agent.offline_situations import situation_parts
 from app.agent.offline_templates import starter_parts, template_parts, umbrella
 from app.date_phrases import find_date
 from app.quickadd import keeps_words
@@ -88,7 +89,9 @@ def plan_parts(ctx: Mapping[str, Any]) -> list[rules.Part]:
     if len(parts) == 1 and rules.is_vague(title, parts):
         return starter_parts(title, lang)
     if len(parts) == 1:
-        return template_parts(parts[0], lang) or parts
+        dated = bool(task.get("due_at") or ctx.get("due"))
+        return (template_parts(parts[0], lang) or situation_parts(parts[0], lang, dated)
+                or parts)
     return parts
 
 
