@@ -1,13 +1,18 @@
-"""The assistant as the window sees it: runs the loop in the background, streams text.
+"""The assistant as the window sees it: runs the loop off the GUI thread, streams text.
 
-Starts ``app.agent.loop.Assistant`` with the provider the settings name, on the
-window's task runner; the streamed text and the plan growing on screen come out as
-signals (the partial plan parsed at most every 100 ms). ``stop`` cancels at once.
+Each run of ``app.agent.loop.Assistant`` (with the provider the settings name) happens
+in a worker thread with an event loop of its own (``AssistantWorker``), as calendar sync
+does: the model call, the store reads and writes and the picking of candidates never
+run on the GUI thread. What comes back is posted as signals — streamed text, the plan
+growing on screen (parsed at most every 100 ms, in the worker), each outcome — which
+Qt queues to the GUI thread. ``stop`` cancels the worker's run at once
+(``call_soon_threadsafe``); nothing half-done is saved.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -39,6 +44,41 @@ def warm_up() -> None:
     warm_http()
 
 
+class AssistantWorker:
+    """One assistant run in the calling (worker) thread, on an event loop of its own,
+    that another thread can cancel at once."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[Any] | None = None
+        self._stopped = False
+
+    def run(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``work()`` to its end, or until ``stop``; blocks the calling thread."""
+        try:
+            asyncio.run(self._main(work))
+        except asyncio.CancelledError:
+            pass  # stopped: the run's own finally blocks have cleaned up
+
+    async def _main(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        from app.llm import close_clients
+
+        self._task = asyncio.current_task()
+        self._loop = asyncio.get_running_loop()
+        try:
+            if not self._stopped:  # a stop that came before the loop existed
+                await work()
+        finally:
+            await close_clients()  # this loop's HTTP client dies with the loop
+
+    def stop(self) -> None:
+        """Cancel the run from any thread (a no-op once it has ended)."""
+        self._stopped = True
+        loop, task = self._loop, self._task
+        if loop is not None and task is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(task.cancel)
+
+
 class AssistantService(QObject):
     started = Signal(str)  # what it is doing ("running", "planning task 3")
     outcome = Signal(int, str, str, str)  # task id, stage, summary, problem ("" if none)
@@ -50,8 +90,8 @@ class AssistantService(QObject):
         super().__init__(parent)
         self.runner = runner
         self._task: asyncio.Task[Any] | None = None
+        self._worker: AssistantWorker | None = None
         self._planning: int | None = None
-        self._watcher: StreamWatcher | None = None
 
     @property
     def busy(self) -> bool:
@@ -59,46 +99,58 @@ class AssistantService(QObject):
 
     def run_until_idle(self) -> None:
         """F5: review, plan and do what is due now."""
-        self._start(self._run_loop(), self.tr("Assistant: running"))
+        self._start(self._run_loop, self.tr("Assistant: running"))
 
     def regenerate(self, task_id: int) -> None:
         """Write a new plan for this task now, streaming it onto the screen."""
+        if self.busy:
+            return
         self._planning = task_id
-        self._watcher = StreamWatcher(lambda steps: self.plan_growing.emit(task_id, steps))
-        self._start(self._replan(task_id), self.tr("Assistant: planning task %1").replace(
-            "%1", str(task_id)))
+        self._start(lambda: self._replan(task_id), self.tr(
+            "Assistant: planning task %1").replace("%1", str(task_id)))
 
     def stop(self) -> None:
-        """Stop at once: the request is cancelled and nothing half-done is saved."""
-        if self._task is not None:
-            self._task.cancel()
+        """Stop at once: the worker's run is cancelled and nothing half-done is saved."""
+        if self._worker is not None:
+            self._worker.stop()
 
-    def _start(self, coro: Any, what: str) -> None:
+    def _start(self, work: Callable[[], Coroutine[Any, Any, None]], what: str) -> None:
         if self.busy:
-            coro.close()
             return
         self.started.emit(what)
-        self._task = self.runner.start(coro, what)
+        self._worker = AssistantWorker()
+        self._task = self.runner.start(self._in_worker(self._worker, work), what)
         self._task.add_done_callback(lambda _t: self._on_task_done())
+
+    @staticmethod
+    async def _in_worker(worker: AssistantWorker,
+                         work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        try:
+            await in_thread(worker.run, work)
+        except asyncio.CancelledError:  # the window is closing: the worker's run stops too
+            worker.stop()
+            raise
 
     def _on_task_done(self) -> None:
         self._planning = None
-        self._watcher = None
+        self._worker = None
         self.idle.emit()
 
-    def _on_chunk(self, text: str) -> None:
-        self.chunk.emit(text)
-        if self._watcher is not None:
-            self._watcher.feed(text)
+    # --- in the worker thread: only signals reach the GUI thread -------------------------
 
-    def _assistant(self) -> tuple[Assistant, Any]:
+    def _assistant(self, watcher: StreamWatcher | None = None) -> tuple[Assistant, Any]:
         from app.agent.loop import Assistant
 
+        def on_chunk(text: str) -> None:
+            self.chunk.emit(text)
+            if watcher is not None:
+                watcher.feed(text)
+
         provider, key = provider_from_settings()
-        return Assistant(provider, on_chunk=self._on_chunk, secret=key), provider
+        return Assistant(provider, on_chunk=on_chunk, secret=key), provider
 
     async def _run_loop(self) -> None:
-        assistant, provider = await in_thread(self._assistant)
+        assistant, provider = self._assistant()
         try:
             for result in await assistant.run_until_idle():
                 self._emit(result)
@@ -106,11 +158,11 @@ class AssistantService(QObject):
             await provider.aclose()
 
     async def _replan(self, task_id: int) -> None:
-        assistant, provider = await in_thread(self._assistant)
+        watcher = StreamWatcher(lambda steps: self.plan_growing.emit(task_id, steps))
+        assistant, provider = self._assistant(watcher)
         try:
             self._emit(await assistant.replan(task_id))
-            if self._watcher is not None:
-                self._watcher.finish()
+            watcher.finish()
         finally:
             await provider.aclose()
 

@@ -1,0 +1,77 @@
+"""Issue 10 item 1: the assistant runs in a worker thread with its own event loop; the
+window hears chunks and outcomes through queued signals on the GUI thread, stays
+responsive while a run blocks, and Stop cancels the worker's run at once."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+
+from app.llm.base import ChunkSink, Message, Reply
+from app.tasks import NewTask, add_task
+from tests.ui.test_plan_toolbar import SlowProvider
+from ui.assistant_service import AssistantWorker
+from ui.context import WindowContext
+
+
+class BlockingProvider(SlowProvider):
+    """A model call that holds its thread for a while (as a slow query would), then waits
+    until cancelled; records the thread and loop it ran on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.thread = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def complete(self, messages: list[Message], *, schema: dict[str, Any] | None = None,
+                       on_chunk: ChunkSink | None = None,
+                       context: Mapping[str, Any] | None = None) -> Reply:
+        self.thread, self.loop = threading.get_ident(), asyncio.get_running_loop()
+        time.sleep(0.3)  # blocks its own loop, not the window's
+        return await super().complete(messages, schema=schema, on_chunk=on_chunk,
+                                      context=context)
+
+
+@pytest.mark.timeout(30)
+def test_a_run_happens_off_the_gui_thread_and_reports_on_it(
+        ctx: WindowContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocking = BlockingProvider()
+    monkeypatch.setattr("ui.assistant_service.provider_from_settings",
+                        lambda: (blocking, None))
+    add_task(NewTask(title="Renew passport"))
+    chunks: list[int] = []
+    ctx.assistant.chunk.connect(lambda _text: chunks.append(threading.get_ident()))
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(5)
+    ctx.assistant.run_until_idle()
+    qtbot.wait_until(lambda: bool(chunks))
+    timer.stop()
+    gui = threading.get_ident()
+    assert blocking.thread != gui and blocking.loop is not asyncio.get_event_loop()
+    assert chunks == [gui]  # the signal was queued to the GUI thread
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    assert len(ticks) > 10 and max(gaps) < 0.15  # the 0.3 s block never reached the window
+    with qtbot.wait_signal(ctx.assistant.idle, timeout=500):
+        ctx.assistant.stop()
+    assert blocking.cancelled and blocking.closed and not ctx.assistant.busy
+
+
+def test_a_stop_before_the_workers_loop_exists_runs_nothing() -> None:
+    worker = AssistantWorker()
+    ran: list[bool] = []
+
+    async def work() -> None:
+        ran.append(True)
+
+    worker.stop()
+    worker.run(work)
+    assert ran == []
