@@ -134,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app import edit_cli
 
     edit_cli.add_arguments(sub)
+    from app import sync_cli
+
+    sync_cli.add_arguments(sub)
 
     bk = sub.add_parser("backup", help="back up the database now, list backups, restore one")
     bk.add_argument("action", nargs="?", choices=("now", "list", "restore"), default="now")
@@ -593,8 +596,9 @@ def _dumps(data: Any) -> str:
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from app.calendar_cli import COMMANDS as CALENDAR_COMMANDS
     from app.schedule.cli import COMMANDS as SCHEDULE_COMMANDS
+    from app.sync_cli import COMMANDS as SYNC_COMMANDS
 
-    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS}
+    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS, **SYNC_COMMANDS}
 
 
 def _next_command(args: argparse.Namespace) -> int:

@@ -17,7 +17,14 @@ from pathlib import Path
 import peewee
 
 from models.db import StoreError
-from models.tables import ALL_TABLES, ModelServer, ScheduledBlock
+from models.tables import (
+    ALL_TABLES,
+    ModelServer,
+    ScheduledBlock,
+    SyncAccount,
+    SyncItem,
+    Trash,
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,13 @@ def _model_servers(db: peewee.SqliteDatabase) -> None:
         db.create_tables([ModelServer], safe=True)
 
 
+def _sync_accounts(db: peewee.SqliteDatabase) -> None:
+    """The sync_account, sync_item and trash tables (task sync over CalDAV)."""
+    tables = [SyncAccount, SyncItem, Trash]
+    with db.bind_ctx(tables, bind_refs=False, bind_backrefs=False):
+        db.create_tables(tables, safe=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -100,6 +114,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "steps: estimates; scheduled blocks", _estimates_and_blocks),
     Migration(5, "tasks and steps: stable UUIDs for sync and iCalendar", _sync_uids),
     Migration(6, "model servers: the structured output each one takes", _model_servers),
+    Migration(7, "task sync: accounts, synced items, trash", _sync_accounts),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -258,6 +258,46 @@ class ModelServer(Row):
         indexes = ((("server", "model"), True),)
 
 
+class SyncAccount(Row):
+    """A CalDAV task list that tasks sync with (app.sync.loop); the password is in the
+    keyring (app.secrets), never here."""
+
+    kind = peewee.TextField(default="caldav")
+    url = peewee.TextField()  # the collection's URL
+    user = peewee.TextField(default="")
+    sync_token = peewee.TextField(null=True)
+    ctag = peewee.TextField(null=True)
+    last_sync_at = UTCDateTimeField(null=True)
+    last_error = peewee.TextField(null=True)
+    created_at = UTCDateTimeField(default=utc_now)
+
+
+class SyncItem(Row):
+    """One task's or step's VTODO on a sync account's server: where it is, its ETag, and
+    ``synced``, the VTODO text last agreed with the server (the three-way merge base)."""
+
+    account = peewee.ForeignKeyField(SyncAccount, backref="items", on_delete="CASCADE")
+    uid = peewee.TextField()
+    href = peewee.TextField()
+    etag = peewee.TextField(null=True)
+    task_uid = peewee.TextField()  # the task the item belongs to (itself, for a task)
+    step_id = peewee.TextField(null=True)  # None: the task's own VTODO
+    synced = peewee.TextField(default="")
+    mark = peewee.TextField(null=True)  # a task item: its local state when last pushed
+
+    class Meta:
+        indexes = ((("account", "uid"), True), (("account", "task_uid"), False))
+
+
+class Trash(Row):
+    """A task deleted by a sync (another device deleted it): everything to restore it."""
+
+    task_uid = peewee.TextField()
+    title = peewee.TextField()
+    snapshot = JSONField()
+    deleted_at = UTCDateTimeField(default=utc_now)
+
+
 # In foreign-key order: a table comes after every table it points to.
 ALL_TABLES: tuple[type[BaseModel], ...] = (
     Task,
@@ -275,4 +315,7 @@ ALL_TABLES: tuple[type[BaseModel], ...] = (
     ModelCall,
     ScheduledBlock,
     ModelServer,
+    SyncAccount,
+    SyncItem,
+    Trash,
 )

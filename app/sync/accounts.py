@@ -1,0 +1,92 @@
+"""Sync accounts and what each remembers of its server: items, etags, tokens, marks.
+
+The password lives in the keyring under ``sync:URL`` (``app.secrets``); where no
+keyring backend exists it is kept for this session only, and ``stepwise sync now
+--password-env VAR`` gives it each time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import peewee
+
+from app import secrets
+from app.errors import KnownError, NotFound
+from models import Plan, Reminder, Task, WorkLog, atomic
+from models.tables import SyncAccount, SyncItem
+
+
+def key_name(url: str) -> str:
+    return secrets.account_for("sync", url)
+
+
+def add_account(url: str, user: str, password: str | None) -> tuple[SyncAccount, bool]:
+    """Remember a CalDAV task list; returns it and whether the password is kept for good."""
+    if not url.startswith(("http://", "https://")):
+        raise KnownError(f"{url!r} is not an http(s) URL of a CalDAV task list")
+    url = url if url.endswith("/") else url + "/"
+    if SyncAccount.select().where(SyncAccount.url == url).exists():
+        raise KnownError(f"{url} is already a sync account (stepwise sync list)")
+    account = SyncAccount.create(url=url, user=user)
+    kept = secrets.set_key(key_name(url), password) if password else True
+    return account, kept
+
+
+def get_account(account_id: int) -> SyncAccount:
+    account = SyncAccount.get_or_none(SyncAccount.id == account_id)
+    if account is None:
+        raise NotFound(f"no sync account {account_id} (stepwise sync list)")
+    return account
+
+
+def remove_account(account_id: int) -> None:
+    """Forget an account and what it remembered; tasks and the server stay as they are."""
+    account = get_account(account_id)
+    with atomic():
+        SyncItem.delete().where(SyncItem.account == account).execute()
+        account.delete_instance()
+    secrets.set_key(key_name(account.url), None)
+
+
+def password(account: SyncAccount, given: str | None) -> str:
+    """The password given now, else the kept one, else "" (a server without auth)."""
+    return given or secrets.get_key(key_name(account.url)) or ""
+
+
+def rows(account: SyncAccount) -> dict[str, SyncItem]:
+    """The account's items by UID."""
+    return {row.uid: row for row in SyncItem.select().where(SyncItem.account == account)}
+
+
+def marks() -> dict[str, str]:
+    """Every task's local state as one string by task UID (four grouped queries): a task
+    whose mark equals the one stored when it was last pushed has nothing to push."""
+    def latest(model: Any, column: peewee.Field) -> dict[int, int]:
+        query = model.select(column, peewee.fn.MAX(model.id)).group_by(column)
+        return {int(k): int(v) for k, v in query.tuples().iterator() if k is not None}
+
+    plan, log, alarm = (latest(Plan, Plan.task), latest(WorkLog, WorkLog.task),
+                        latest(Reminder, Reminder.task))
+    found = {}
+    query = Task.select(Task.id, Task.uid, Task.updated_at).tuples()
+    for task_id, uid, updated in query.iterator():
+        stamp = updated.isoformat() if isinstance(updated, datetime) else str(updated)
+        found[str(uid)] = f"{stamp}|{plan.get(task_id)}|{log.get(task_id)}|{alarm.get(task_id)}"
+    return found
+
+
+def record(account: SyncAccount, uid: str, task_uid: str, step_id: str | None, href: str,
+           etag: str | None, synced: str) -> None:
+    """What the server now holds for ``uid`` (inside or outside a transaction)."""
+    SyncItem.insert(account=account, uid=uid, task_uid=task_uid, step_id=step_id, href=href,
+                    etag=etag, synced=synced).on_conflict(
+        conflict_target=[SyncItem.account, SyncItem.uid],
+        update={SyncItem.href: href, SyncItem.etag: etag, SyncItem.synced: synced,
+                SyncItem.task_uid: task_uid, SyncItem.step_id: step_id}).execute()
+
+
+def set_mark(account: SyncAccount, task_uid: str, mark: str | None) -> None:
+    SyncItem.update(mark=mark).where(SyncItem.account == account,
+                                     SyncItem.uid == task_uid).execute()

@@ -1,0 +1,164 @@
+"""A server's changes entering the store through the use cases a person's edit uses.
+
+Task fields go through ``tasks.update_task``; a task ticked off elsewhere through
+``task_done`` and the task state machine; a step's title, details, parent or
+dependencies (and steps added or deleted elsewhere) through ``plans.save_plan`` as one
+new revision with origin ``user``; a step's status through ``plans.step_action``.
+Each function returns the changes the rules refused, one line each, for the caller to
+keep as conflicts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app import plan_editing, plans, task_done, tasks
+from app.errors import KnownError
+from app.sync import records
+from app.sync.merge import TASK_EDITABLE
+from app.sync.vtodo import StepItem
+from models import Step, Task, atomic
+
+STEP_ACTION = {"completed": "done", "skipped": "skip", "in_progress": "start",
+               "failed": "fail", "pending": "retry"}
+_STRUCTURE = ("title", "detail", "due", "parent", "depends_on")
+
+
+@dataclass
+class StepChanges:
+    """The server's changes to one task's steps, gathered for one plan revision."""
+
+    changed: dict[str, dict[str, Any]] = field(default_factory=dict)  # by step UID
+    added: list[StepItem] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)  # step UIDs
+
+    def __bool__(self) -> bool:
+        return bool(self.changed or self.added or self.gone)
+
+
+def apply_task(task_id: int, take: dict[str, Any]) -> list[str]:
+    """Apply the server's task fields; returns what was refused."""
+    refused: list[str] = []
+    edits = {k: (list(v) if k == "tags" else v) for k, v in take.items() if k in TASK_EDITABLE}
+    if edits:
+        try:
+            tasks.update_task(task_id, **edits)
+        except (KnownError, ValueError) as exc:
+            refused.append(f"the other device's edit ({', '.join(sorted(edits))}): {exc}")
+    if "status" in take:
+        try:
+            _task_status(task_id, str(take["status"]))
+        except KnownError as exc:
+            refused.append(f"the other device's status {take['status']!r}: {exc}")
+    return refused
+
+
+def _task_status(task_id: int, status: str) -> None:
+    task = tasks.get_task(task_id)
+    if status == "done":
+        task_done.finish_task(task_id)
+    elif status in ("new", "in_progress") and task.status in ("done", "cancelled"):
+        task_done.reopen_task(task_id)
+    elif status == "cancelled":
+        with atomic():
+            tasks.set_status(task, "cancelled", why="cancelled on another device",
+                             actor="sync")
+
+
+def apply_steps(task_id: int, changes: StepChanges) -> list[str]:
+    """One new plan revision for the structure, then each status through the machine."""
+    refused: list[str] = []
+    if any(set(c) & set(_STRUCTURE) for c in changes.changed.values()) or changes.added \
+            or changes.gone:
+        try:
+            _save_structure(task_id, changes)
+        except KnownError as exc:
+            refused.append(f"the other device's change to the steps: {exc}")
+            return refused
+    ids = _step_ids(task_id)
+    for uid, take in changes.changed.items():
+        action = STEP_ACTION.get(str(take.get("status")))
+        if action is None or uid not in ids:
+            continue
+        try:
+            plans.step_action(task_id, ids[uid], action, actor="sync",
+                              error="failed on another device" if action == "fail" else None)
+        except KnownError as exc:
+            refused.append(f"step {ids[uid]!r} {take['status']} on the other device: {exc}")
+    return refused
+
+
+def _step_ids(task_id: int) -> dict[str, str]:
+    """Step UID → step id in the task's travelling plan (and the task's own UID → None)."""
+    _, steps = records.items_of(tasks.get_task(task_id))
+    return {item.uid: item.step.id for item in steps}
+
+
+def _save_structure(task_id: int, changes: StepChanges) -> None:
+    task = tasks.get_task(task_id)
+    plan = plans.latest_plan(task_id)
+    data = plans.spec_of(plan).to_json() if plan is not None \
+        else plan_editing.new_plan_data(task.title)
+    ids = _step_ids(task_id) if plan is not None else {}
+    new_ids = _add_steps(data, changes.added, ids)
+    ids.update(new_ids)
+    by_id = {s["id"]: s for s in data["steps"]}
+    for uid, take in changes.changed.items():
+        if uid in ids:
+            _edit_step(by_id[ids[uid]], take, ids)
+    gone = [ids[uid] for uid in changes.gone if uid in ids]
+    if gone:
+        data = plan_editing.delete_steps(data, gone)
+    plan_editing._normalise_groups(data)
+    saved = plans.save_plan(task_id, plan_editing.checked(data), author="user", source="sync")
+    for uid, step_id in new_ids.items():
+        Step.update(uid=uid).where(Step.plan == saved, Step.step_id == step_id).execute()
+
+
+def _add_steps(data: dict[str, Any], added: list[StepItem], ids: dict[str, str]
+               ) -> dict[str, str]:
+    """Steps made on another device, appended; returns their UID → new step id."""
+    taken = {s["id"] for s in data["steps"]}
+    made: dict[str, str] = {}
+    for item in added:
+        step_id, n = item.step.id, 2
+        while step_id in taken:
+            step_id, n = f"{item.step.id}-{n}", n + 1
+        taken.add(step_id)
+        made[item.uid] = step_id
+    for item in added:
+        known = {**ids, **made}
+        step = item.step.to_json()
+        step.update(id=made[item.uid], parent=known.get(item.parent_uid),
+                    depends_on=[known[d] for d in item.depends_on if d in known],
+                    status="pending")
+        data["steps"].append(step)
+    return made
+
+
+def _edit_step(step: dict[str, Any], take: dict[str, Any], ids: dict[str, str]) -> None:
+    from models.fields import format_utc
+
+    if "title" in take:
+        step["title"] = take["title"]
+    if "detail" in take:
+        step["objective"] = take["detail"]
+    if "due" in take:
+        step["due"] = None if take["due"] is None else format_utc(take["due"])
+    if "parent" in take:
+        step["parent"] = ids.get(take["parent"])
+    if "depends_on" in take:
+        step["depends_on"] = [ids[d] for d in take["depends_on"] if d in ids]
+
+
+def keep_conflicts(task_id: int, lines: list[str]) -> None:
+    """Write each conflict into the work log and mark the task "Needs attention"."""
+    if not lines:
+        return
+    with atomic():
+        task = Task.get_by_id(task_id)
+        for line in lines:
+            tasks.log(task_id, "conflict", f"sync: {line}", actor="sync")
+        tasks.set_problem(task, f"sync conflict: {lines[0]}"
+                          + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""))

@@ -1,0 +1,231 @@
+"""The WebDAV requests of task sync, on the ``caldav`` library's client (synchronous).
+
+Every call blocks: the loop (``app.sync.loop``) runs in a worker thread, never on an
+event loop. Hrefs are paths (``/ann/tasks/x.ics``). Whatever goes wrong comes back as a
+``CalendarError`` (app.calendar.errors) naming the server; a 412 is not an error but
+an answer (``Put.conflict``), and a listing that was cut short (507) says so in
+``Listing.complete`` so nothing is taken as deleted because of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+from urllib.parse import unquote, urljoin, urlsplit
+
+from app.calendar.dav import Account, classify
+from app.calendar.errors import CalendarError, ServerFailed
+
+BATCH = 100
+D, C = "DAV:", "urn:ietf:params:xml:ns:caldav"
+_XML = {"Content-Type": 'application/xml; charset="utf-8"'}
+_ICS = {"Content-Type": "text/calendar; charset=utf-8"}
+T = TypeVar("T")
+
+SYNC_REPORT = ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">'
+               "<d:sync-token>{token}</d:sync-token><d:sync-level>1</d:sync-level>"
+               "<d:prop><d:getetag/></d:prop></d:sync-collection>")
+ETAGS = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:">'
+         "<d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>")
+MULTIGET = ('<?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d="DAV:" '
+            'xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/>'
+            "</d:prop>{hrefs}</c:calendar-multiget>")
+MKCALENDAR = ('<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" '
+              'xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>'
+              "<d:displayname>Stepwise</d:displayname><c:supported-calendar-component-set>"
+              '<c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:set>'
+              "</c:mkcalendar>")
+
+
+@dataclass
+class Listing:
+    """What changed on the server: etags by href, hrefs gone, the next sync token, and
+    whether the listing is complete (only a complete one may report deletions)."""
+
+    etags: dict[str, str | None] = field(default_factory=dict)
+    gone: list[str] = field(default_factory=list)
+    token: str | None = None
+    complete: bool = True
+
+
+@dataclass(frozen=True)
+class Put:
+    """A write's answer: its new etag (None when the server did not say), or a conflict."""
+
+    etag: str | None = None
+    conflict: bool = False
+
+
+class Dav:
+    """One sync account's collection on its server."""
+
+    def __init__(self, account: Account) -> None:
+        from caldav.davclient import DAVClient
+
+        self.account = account
+        self.url = account.url if account.url.endswith("/") else account.url + "/"
+        self.path = urlsplit(self.url).path
+        self.client = DAVClient(url=self.url, username=account.user or None,
+                                password=account.password or None,
+                                timeout=account.timeout,  # type: ignore[arg-type]
+                                enable_rfc6764=False)
+
+    def close(self) -> None:
+        self.client.close()
+
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run one request, its failures turned into known errors."""
+        try:
+            return fn(*args)
+        except CalendarError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - sorted into known errors; the rest re-raised
+            known = classify(exc, self.account)
+            if known is None:
+                raise
+            raise known from exc
+
+    def _request(self, href: str, method: str, body: str = "",
+                 headers: dict[str, str] | None = None) -> Any:
+        return self.call(self.client.request, urljoin(self.url, href), method, body,
+                         headers or {})
+
+    def _fail(self, what: str, response: Any) -> ServerFailed:
+        host = urlsplit(self.url).netloc
+        return ServerFailed(f"{host} answered HTTP {response.status} to {what}; the server "
+                            "has a problem, try again later (nothing was deleted)")
+
+    def ensure_collection(self) -> None:
+        """Make the task list when it does not exist yet."""
+        found = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "0"})
+        if found.status == 404 or self._missing(found):
+            made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
+            if made.status == 409:  # its parent (the user's home) is not there yet
+                self._request(self.path.rstrip("/").rsplit("/", 1)[0] + "/", "MKCOL")
+                made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
+            if made.status not in (200, 201):
+                raise self._fail("creating the task list", made)
+        elif found.status >= 400:
+            raise self._fail("reading the task list", found)
+
+    def _missing(self, answer: Any) -> bool:
+        """A 207 whose one answer is 404 (Xandikos says "not there" this way)."""
+        if answer.status != 207 or answer.tree is None:
+            return False
+        return any(status == 404 for _, status, _ in _responses(answer.tree))
+
+    def changes(self, token: str | None) -> Listing | None:
+        """RFC 6578 sync-collection since ``token``; None when the server cannot do it
+        (or refuses the token): then ``listing`` is the fallback."""
+        from xml.sax.saxutils import escape
+
+        answer = self._request(self.path, "REPORT", SYNC_REPORT.format(token=escape(token or "")),
+                               {**_XML, "Depth": "1"})
+        if answer.status in (400, 403, 404, 405, 409, 501):
+            return None
+        if answer.status != 207 or answer.tree is None:
+            raise self._fail("a sync-collection REPORT", answer)
+        listing = Listing(token=_text(answer.tree.find(f"{{{D}}}sync-token")))
+        for href, status, props in _responses(answer.tree):
+            if href.rstrip("/") == self.path.rstrip("/"):
+                listing.complete = listing.complete and status != 507
+            elif status == 404:
+                listing.gone.append(href)
+            elif status == 507:
+                listing.complete = False
+            elif href.endswith(".ics") or props.get("getetag"):
+                listing.etags[href] = props.get("getetag")
+        return listing
+
+    def listing(self) -> Listing:
+        """Every item's etag (PROPFIND Depth 1): the fallback without sync tokens."""
+        answer = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "1"})
+        if answer.status == 507:
+            return Listing(complete=False)
+        if answer.status != 207 or answer.tree is None:
+            raise self._fail("listing the task list", answer)
+        listing = Listing()
+        for href, status, props in _responses(answer.tree):
+            if href.rstrip("/") != self.path.rstrip("/") and status < 400:
+                listing.etags[href] = props.get("getetag")
+        return listing
+
+    def multiget(self, hrefs: Iterable[str]) -> dict[str, tuple[str | None, str]]:
+        """The etag and iCalendar text of each href, in batches of ``BATCH``."""
+        from xml.sax.saxutils import escape
+
+        wanted = list(hrefs)
+        found: dict[str, tuple[str | None, str]] = {}
+        for start in range(0, len(wanted), BATCH):
+            body = "".join(f"<d:href>{escape(h)}</d:href>" for h in wanted[start:start + BATCH])
+            answer = self._request(self.path, "REPORT", MULTIGET.format(hrefs=body),
+                                   {**_XML, "Depth": "1"})
+            if answer.status != 207 or answer.tree is None:
+                raise self._fail("a calendar-multiget REPORT", answer)
+            for href, status, props in _responses(answer.tree):
+                data = props.get("calendar-data")
+                if status < 400 and data:
+                    found[href] = (props.get("getetag"), data)
+        return found
+
+    def get(self, href: str) -> tuple[str | None, str] | None:
+        """One item's etag and text, or None when it is not there."""
+        answer = self._request(href, "GET")
+        if answer.status == 404:
+            return None
+        if answer.status >= 400:
+            raise self._fail(f"reading {href}", answer)
+        return answer.headers.get("ETag"), answer.raw
+
+    def put(self, href: str, text: str, etag: str | None) -> Put:
+        """Write an item: ``If-Match`` an update, ``If-None-Match: *`` a create."""
+        condition = {"If-Match": etag} if etag else {"If-None-Match": "*"}
+        answer = self._request(href, "PUT", text, {**_ICS, **condition})
+        if answer.status == 412:
+            return Put(conflict=True)
+        if answer.status not in (200, 201, 204):
+            raise self._fail(f"writing {href}", answer)
+        return Put(etag=answer.headers.get("ETag"))
+
+    def delete(self, href: str, etag: str | None) -> Put:
+        """Delete an item (``If-Match`` its etag); one already gone is fine."""
+        answer = self._request(href, "DELETE", "", {"If-Match": etag} if etag else {})
+        if answer.status == 412:
+            return Put(conflict=True)
+        if answer.status not in (200, 204, 404):
+            raise self._fail(f"deleting {href}", answer)
+        return Put()
+
+    def href_for(self, uid: str) -> str:
+        """Where a new item goes: its UID as the file name."""
+        safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in uid)
+        return self.path + safe + ".ics"
+
+
+def _responses(tree: Any) -> Iterable[tuple[str, int, dict[str, str | None]]]:
+    """Each multistatus response's href (a path), status, and properties found (200)."""
+    for response in tree.iter(f"{{{D}}}response"):
+        href = unquote(urlsplit(_text(response.find(f"{{{D}}}href")) or "").path)
+        status = _code(_text(response.find(f"{{{D}}}status")))
+        props: dict[str, str | None] = {}
+        for propstat in response.iter(f"{{{D}}}propstat"):
+            if _code(_text(propstat.find(f"{{{D}}}status"))) >= 400:
+                continue
+            etag = propstat.find(f".//{{{D}}}getetag")
+            data = propstat.find(f".//{{{C}}}calendar-data")
+            if etag is not None:
+                props["getetag"] = _text(etag)
+            if data is not None:
+                props["calendar-data"] = _text(data)
+        yield href, status or 200, props
+
+
+def _text(element: Any) -> str | None:
+    return None if element is None or element.text is None else str(element.text).strip()
+
+
+def _code(status: str | None) -> int:
+    """The number in ``HTTP/1.1 404 Not Found`` (0 when there is none)."""
+    parts = (status or "").split()
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0

@@ -1,0 +1,101 @@
+"""One two-way sync of a sync account: pull the server's changes, then push ours.
+
+Blocking (the ``caldav`` library is synchronous): the CLI calls ``run``; an event
+loop calls ``run_async``, which keeps it in a worker thread. The listing is RFC 6578
+``sync-collection`` from the stored token, falling back to an ETag listing; deletions
+are believed only from a complete listing, so a 507 or a failed request deletes
+nothing. The new token is stored after everything it covers was recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+from app.calendar.dav import TIMEOUT_S, Account
+from app.calendar.errors import CalendarError
+from app.sync import accounts, pull, push
+from app.sync.dav import Dav, Listing
+from app.sync.report import Progress, Report
+from models.tables import SyncAccount, SyncItem
+
+MAX_ROUNDS = 100  # truncated sync-collection answers followed before giving up
+
+
+def run(account_id: int, password: str | None = None, *, timeout: float = TIMEOUT_S,
+        progress: Progress | None = None) -> Report:
+    """Sync one account.
+
+    Raises:
+        CalendarError: the server could not be reached, refused the account, or failed
+            (what was recorded before stays; the next run goes on from there).
+    """
+    account = accounts.get_account(account_id)
+    dav = Dav(Account(account.url, account.user, accounts.password(account, password),
+                      timeout))
+    report = Report()
+    try:
+        dav.ensure_collection()
+        _pull(account, dav, report, progress)
+        push.push(account, dav, report, progress)
+    except CalendarError as exc:
+        SyncAccount.update(last_error=str(exc)).where(SyncAccount.id == account.id).execute()
+        raise
+    finally:
+        dav.close()
+    SyncAccount.update(last_error=None, last_sync_at=datetime.now(UTC)).where(
+        SyncAccount.id == account.id).execute()
+    return report
+
+
+async def run_async(account_id: int, password: str | None = None,
+                    progress: Progress | None = None) -> Report:
+    """``run`` in a worker thread (DESIGN §11: never block the event loop)."""
+    return await asyncio.to_thread(run, account_id, password, progress=progress)
+
+
+def _pull(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:
+    known = {row.href: row for row in SyncItem.select().where(SyncItem.account == account)}
+    listing = _listing(account, dav, known)
+    changed = [href for href, etag in listing.etags.items()
+               if href not in known or etag is None or known[href].etag != etag]
+    if progress is not None:
+        progress("pull", 0, len(changed))
+    pull.pull(account, pull.parse(dav.multiget(changed)), report)
+    if listing.complete:
+        pull.remove_gone(account, [known[h] for h in listing.gone if h in known], report)
+    if listing.complete and listing.token:
+        SyncAccount.update(sync_token=listing.token).where(
+            SyncAccount.id == account.id).execute()
+
+
+def _listing(account: SyncAccount, dav: Dav, known: dict[str, SyncItem]) -> Listing:
+    """What changed since the stored token; with no token (or none taken) the whole
+    list, whose complete form also names every known item no longer there."""
+    token = account.sync_token
+    listing = dav.changes(token)
+    if listing is None and token:
+        token, listing = None, dav.changes(None)
+    if listing is None:
+        listing = dav.listing()
+        listing.token = None
+    else:
+        listing = _follow(dav, listing)
+    if not token and listing.complete:
+        listing.gone = [href for href in known if href not in listing.etags]
+    return listing
+
+
+def _follow(dav: Dav, first: Listing) -> Listing:
+    """A truncated sync-collection answer goes on from its token until it is complete."""
+    listing = first
+    for _ in range(MAX_ROUNDS):
+        if listing.complete or not listing.token:
+            return listing
+        more = dav.changes(listing.token)
+        if more is None or more.token == listing.token:
+            return listing  # no progress: stays incomplete, nothing taken as deleted
+        more.etags = {**listing.etags, **more.etags}
+        more.gone = [*listing.gone, *more.gone]
+        listing = more
+    return listing

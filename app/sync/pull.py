@@ -1,0 +1,210 @@
+"""Bringing the server's changes in: merged edits, items made elsewhere, remote deletes.
+
+Every item's store change and its ``SyncItem`` record are written in one transaction,
+so a run killed half-way repeats only what it had not recorded (no duplicates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from icalendar import Todo
+
+from app import tasks
+from app.importers import ics
+from app.importers.incoming import Batch
+from app.importers.store import import_batch
+from app.sync import accounts, apply, records
+from app.sync.ical_values import related, text_of
+from app.sync.merge import step_fields, task_fields, three_way
+from app.sync.report import Report, first_todo
+from app.sync.tree import read_tree
+from app.sync.vtodo import read_step, read_task
+from models import Task, atomic
+from models.tables import SyncAccount, SyncItem, Trash
+
+
+@dataclass
+class Fetched:
+    href: str
+    etag: str | None
+    text: str
+    todo: Todo
+
+    @property
+    def uid(self) -> str:
+        return text_of(self.todo, "uid")
+
+
+def parse(found: dict[str, tuple[str | None, str]]) -> list[Fetched]:
+    out = []
+    for href, (etag, text) in found.items():
+        todo = first_todo(text)
+        if todo is not None and text_of(todo, "uid"):
+            out.append(Fetched(href, etag, text, todo))
+    return out
+
+
+def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
+    """Merge changed items into their tasks; add the ones made elsewhere."""
+    known = accounts.rows(account)
+    by_task: dict[str, list[tuple[SyncItem, Fetched]]] = {}
+    new: list[Fetched] = []
+    for item in fetched:
+        row = known.get(item.uid)
+        if row is None and Task.select().where(Task.uid == item.uid).exists():
+            accounts.record(account, item.uid, item.uid, None, item.href, None, "")
+            row = accounts.rows(account)[item.uid]
+        if row is None:
+            new.append(item)
+        else:
+            by_task.setdefault(row.task_uid, []).append((row, item))
+    for task_uid, entries in by_task.items():
+        merge_task(account, task_uid, entries, report)
+    _add_new(account, new, known, report)
+
+
+def merge_task(account: SyncAccount, task_uid: str, entries: list[tuple[SyncItem, Fetched]],
+               report: Report) -> None:
+    """Three-way merge of one task's changed items, applied as a person's edits."""
+    with atomic():
+        task = Task.get_or_none(Task.uid == task_uid)
+        if task is not None:
+            _merge_into(task, entries, report)
+        for row, item in entries:
+            accounts.record(account, row.uid, task_uid, row.step_id, item.href, item.etag,
+                            item.text)
+        report.pulled += len(entries)
+
+
+def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Report) -> None:
+    item, steps = records.items_of(task)
+    local_steps = {s.uid: s for s in steps}
+    take_task, changes, lost = {}, apply.StepChanges(), []
+    for row, got in entries:
+        base = first_todo(row.synced) if row.synced else None
+        if row.step_id is None:
+            remote = read_task(got.todo)
+            out = three_way(None if base is None else task_fields(read_task(base)),
+                            task_fields(item), task_fields(remote), item.modified,
+                            remote.modified)
+            take_task.update(out.take)
+        elif row.uid in local_steps:
+            mine, theirs = local_steps[row.uid], read_step(got.todo, row.step_id)
+            out = three_way(None if base is None else step_fields(read_step(base, row.step_id)),
+                            step_fields(mine), step_fields(theirs), mine.modified,
+                            theirs.modified)
+            if out.take:
+                changes.changed[row.uid] = out.take
+        else:
+            continue
+        lost += out.lost
+        report.merged += 1 if out.take else 0
+    refused = apply.apply_task(task.id, take_task) + apply.apply_steps(task.id, changes)
+    apply.keep_conflicts(task.id, lost + refused)
+    report.conflicts += [f"{task.title!r}: {line}" for line in lost + refused]
+
+
+def _add_new(account: SyncAccount, new: list[Fetched], known: dict[str, SyncItem],
+             report: Report) -> None:
+    """Items made elsewhere: a tree under a new root is a new task; an item under one of
+    our tasks or steps is a new step of that task."""
+    by_uid = {item.uid: item for item in new}
+    groups: dict[str, list[Fetched]] = {}
+    for item in new:
+        groups.setdefault(_root(item.uid, by_uid, known), []).append(item)
+    for root, members in groups.items():
+        if root in by_uid:
+            _new_task(account, root, members, report)
+        else:
+            _new_steps(account, root, members, report)
+
+
+def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem]) -> str:
+    """The UID of the task ``uid`` belongs to: a known task's, or a new root's."""
+    seen = set()
+    while uid not in seen:
+        seen.add(uid)
+        parents = related(by_uid[uid].todo, "PARENT") if uid in by_uid else []
+        parent = parents[0] if parents else None
+        if parent is None or parent == uid:
+            return uid
+        if parent in known:
+            return known[parent].task_uid
+        if parent not in by_uid:
+            found = Task.select().where(Task.uid == parent).exists()
+            return parent if found else uid
+        uid = parent
+    return uid
+
+
+def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: Report) -> None:
+    read = read_tree([m.todo for m in sorted(members, key=lambda m: m.uid != root)])
+    report.skipped += read.skipped
+    with atomic():
+        batch = Batch(tasks=[ics._incoming(t) for t in read.tasks], read=len(members))
+        summary = import_batch(batch, "caldav")
+        report.skipped += summary.skipped
+        report.created += len(summary.added)
+        step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps}
+        for member in members:
+            accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
+                            member.etag, member.text)
+        report.pulled += len(members)
+
+
+def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
+               report: Report) -> None:
+    with atomic():
+        task = Task.get_or_none(Task.uid == task_uid)
+        if task is not None:
+            items = [read_step(m.todo, _fallback(m.todo)) for m in members]
+            refused = apply.apply_steps(task.id, apply.StepChanges(added=items))
+            apply.keep_conflicts(task.id, refused)
+            report.conflicts += [f"{task.title!r}: {line}" for line in refused]
+            ids = {s.uid: s.step.id for s in records.items_of(task)[1]}
+        for member in members:
+            accounts.record(account, member.uid, task_uid,
+                            ids.get(member.uid) if task is not None else None,
+                            member.href, member.etag, member.text)
+        report.pulled += len(members)
+        report.created += len(members)
+
+
+def _fallback(todo: Todo) -> str:
+    import re
+
+    words = re.findall(r"[a-z0-9]+", text_of(todo, "summary").lower())
+    return "-".join(words)[:40].strip("-") or "step"
+
+
+def remove_gone(account: SyncAccount, gone: Iterable[SyncItem], report: Report) -> None:
+    """Items deleted on the server: a task goes to the trash, a step leaves its plan."""
+    steps: dict[str, list[SyncItem]] = {}
+    for row in gone:
+        if row.step_id is None:
+            _trash(account, row.task_uid, report)
+        else:
+            steps.setdefault(row.task_uid, []).append(row)
+    for task_uid, rows in steps.items():
+        with atomic():
+            task = Task.get_or_none(Task.uid == task_uid)
+            if task is not None:
+                refused = apply.apply_steps(task.id, apply.StepChanges(
+                    gone=[r.uid for r in rows]))
+                apply.keep_conflicts(task.id, refused)
+            SyncItem.delete().where(SyncItem.id.in_([r.id for r in rows])).execute()
+            report.deleted += len(rows)
+
+
+def _trash(account: SyncAccount, task_uid: str, report: Report) -> None:
+    with atomic():
+        task = Task.get_or_none(Task.uid == task_uid)
+        if task is not None:
+            title = task.title
+            snapshot = tasks.delete_task(task.id)
+            Trash.create(task_uid=task_uid, title=title, snapshot=snapshot)
+            report.trashed += 1
+        SyncItem.delete().where(SyncItem.account == account,
+                                SyncItem.task_uid == task_uid).execute()

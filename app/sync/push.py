@@ -1,0 +1,129 @@
+"""Sending local changes: each task whose local state moved since it was last pushed.
+
+An item is written only when what Stepwise reads from it differs from what the server
+holds (``SyncItem.synced``); updates carry ``If-Match``, creates ``If-None-Match: *``.
+A 412 (the server changed under us) fetches the server's version and merges it; the
+task is pushed again on the next run. Steps that left the plan are deleted with
+``If-Match``; so are the items of a task deleted here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from app.sync import accounts, records
+from app.sync.dav import Dav
+from app.sync.pull import Fetched, merge_task, parse
+from app.sync.report import Progress, Report, first_todo
+from app.sync.vtodo import (
+    StepItem,
+    TaskItem,
+    calendar,
+    read_step,
+    read_task,
+    step_vtodo,
+    task_vtodo,
+)
+from models import Task
+from models.tables import SyncAccount, SyncItem
+
+_VOLATILE = ("modified", "sequence")
+
+
+def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:
+    """Push every task that changed here, then delete what was deleted here."""
+    marks = accounts.marks()
+    rows: dict[str, dict[str, SyncItem]] = {}
+    for row in SyncItem.select().where(SyncItem.account == account):
+        rows.setdefault(row.task_uid, {})[row.uid] = row
+    dirty = [uid for uid, mark in marks.items()
+             if uid not in rows or rows[uid].get(uid) is None or rows[uid][uid].mark != mark]
+    for done, uid in enumerate(dirty, start=1):
+        task = Task.get(Task.uid == uid)
+        if _push_task(account, dav, task, rows.get(uid, {}), report):
+            accounts.set_mark(account, uid, marks[uid])
+        if progress is not None:
+            progress("push", done, len(dirty))
+    for task_uid in set(rows) - set(marks):
+        _delete_items(account, dav, list(rows[task_uid].values()), report)
+
+
+def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncItem],
+               report: Report) -> bool:
+    """Write the task's changed items; False when the server changed one under us."""
+    item, steps = records.items_of(task)
+    stamp = item.modified or task.created_at
+    whole = True
+    every: list[TaskItem | StepItem] = [item, *steps]
+    for it in every:
+        row = rows.get(it.uid)
+        if row is not None and row.synced and _same(row.synced, it):
+            continue
+        todo = task_vtodo(it, stamp) if isinstance(it, TaskItem) else step_vtodo(it, stamp)
+        text = calendar([todo]).to_ical().decode("utf-8")
+        whole = _put(account, dav, item.uid, it, text, row, report) and whole
+    current = {it.uid for it in every}
+    gone = [row for uid, row in rows.items() if uid not in current]
+    return _delete_items(account, dav, gone, report) and whole
+
+
+def _put(account: SyncAccount, dav: Dav, task_uid: str, it: TaskItem | StepItem, text: str,
+         row: SyncItem | None, report: Report) -> bool:
+    href = row.href if row is not None else dav.href_for(it.uid)
+    etag = None if row is None else row.etag or _etag_now(dav, href)
+    step_id = it.step.id if isinstance(it, StepItem) else None
+    put = dav.put(href, text, etag)
+    if not put.conflict:
+        accounts.record(account, it.uid, task_uid, step_id, href, put.etag, text)
+        report.pushed += 1
+        return True
+    got = dav.get(href)
+    if got is not None:
+        if row is None:
+            accounts.record(account, it.uid, task_uid, step_id, href, None, "")
+            row = accounts.rows(account)[it.uid]
+        fetched = parse({href: got})
+        if fetched:
+            merge_task(account, task_uid, [(row, fetched[0])], report)
+    report.retry += 1
+    return False
+
+
+def _etag_now(dav: Dav, href: str) -> str | None:
+    got = dav.get(href)
+    return None if got is None else got[0]
+
+
+def _delete_items(account: SyncAccount, dav: Dav, rows: list[SyncItem],
+                  report: Report) -> bool:
+    whole = True
+    for row in rows:
+        if dav.delete(row.href, row.etag).conflict:
+            whole = False  # changed elsewhere since: the next pull brings it back in
+            report.retry += 1
+            continue
+        SyncItem.delete().where(SyncItem.id == row.id).execute()
+        report.deleted += 1
+    return whole
+
+
+def _same(synced: str, it: TaskItem | StepItem) -> bool:
+    """Whether the server's copy already says what ``it`` says (times and counters aside)."""
+    todo = first_todo(synced)
+    if todo is None:
+        return False
+    theirs: Any = read_task(todo) if isinstance(it, TaskItem) else read_step(todo, it.step.id)
+    return _plain(theirs) == _plain(it)
+
+
+def _plain(it: TaskItem | StepItem) -> dict[str, Any]:
+    data = asdict(it)
+    for name in _VOLATILE:
+        data.pop(name, None)
+    if isinstance(it, TaskItem):
+        data["tags"] = sorted(data["tags"])
+    return data
+
+
+__all__ = ["Fetched", "push"]

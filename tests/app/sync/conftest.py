@@ -1,0 +1,47 @@
+"""Fixtures for the sync tests: Radicale and Xandikos on loopback, no keyring."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+
+from tests.app.calendar.radicale_server import Radicale
+from tests.app.sync.dav_servers import start
+
+_lists = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def _no_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Passwords stay in this session's memory; child processes get no keyring either."""
+    import keyring
+    from keyring.backends import fail
+
+    from app import secrets
+
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    secrets._session.clear()
+    yield
+    secrets._session.clear()
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture(scope="session", params=["radicale", "xandikos"])
+def dav_server(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Radicale, str]]:
+    """A running server of each kind and the URL of its (first) task list."""
+    server, url = start(request.param, tmp_path_factory.mktemp(request.param))
+    with server:
+        yield server, url
+
+
+@pytest.fixture
+def task_list(dav_server: tuple[Radicale, str]) -> str:
+    """A fresh task list's URL on the server (made by the first sync)."""
+    server, url = dav_server
+    base = url.rstrip("/").rsplit("/", 1)[0]
+    return f"{base}/list{next(_lists)}/"

@@ -1,0 +1,178 @@
+"""Real CalDAV servers for the sync tests (Radicale and Xandikos on loopback), a client
+that acts like a phone (the ``caldav`` library), and a proxy that injects faults.
+
+``FaultProxy`` forwards every request to a server; its ``faults`` list holds rules
+``(method, status)`` taken in order: the next request with that method gets that status
+instead of going through (``status`` 0: the connection is cut; -1: no answer until the
+proxy stops, for a client timeout).
+"""
+
+from __future__ import annotations
+
+import http.client
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from tests.app.calendar.radicale_server import Radicale, free_port
+
+
+class Xandikos(Radicale):
+    """One Xandikos process (``xandikos serve``) on a free port, no authentication."""
+
+    def _argv(self, users: dict[str, str] | None) -> list[str]:
+        exe = Path(sys.executable).with_name("xandikos")
+        return [str(exe), "serve", "--defaults", "-d", str(self.folder / "data"),
+                "-l", "127.0.0.1", "-p", str(self.port)]
+
+
+def start(kind: str, folder: Path) -> tuple[Radicale, str]:
+    """A server of ``kind`` and the URL of a task list on it (not made yet)."""
+    if kind == "radicale":
+        server = Radicale(folder)
+        return server, server.url + "ann/tasks/"
+    server = Xandikos(folder)
+    return server, server.url + "user/calendars/tasks/"
+
+
+class Phone:
+    """Another CalDAV client (the ``caldav`` library): what a phone app does to the list."""
+
+    def __init__(self, url: str) -> None:
+        from caldav.davclient import DAVClient
+
+        self.client = DAVClient(url=url, enable_rfc6764=False, timeout=10)
+        self.calendar = self.client.calendar(url=url)
+
+    def todos(self) -> dict[str, Any]:
+        """Every VTODO on the list by UID (its icalendar component)."""
+        found = {}
+        for obj in self.calendar.todos(include_completed=True):
+            todo = obj.icalendar_component
+            found[str(todo["uid"])] = obj
+        return found
+
+    def by_title(self, title: str) -> Any:
+        for obj in self.todos().values():
+            if str(obj.icalendar_component.get("summary")) == title:
+                return obj
+        raise AssertionError(f"no VTODO {title!r} on the server")
+
+    def edit(self, title: str, **props: Any) -> None:
+        from datetime import UTC, datetime, timedelta
+
+        obj = self.by_title(title)
+        todo = obj.icalendar_component
+        for name, value in props.items():
+            todo.pop(name, None)
+            todo.add(name, value)
+        todo.pop("last-modified", None)
+        todo.add("last-modified", datetime.now(UTC) + timedelta(seconds=5))
+        obj.save()
+
+    def complete(self, title: str) -> None:
+        self.edit(title, status="COMPLETED", **{"percent-complete": 100})
+
+    def add(self, text: str) -> None:
+        self.calendar.save_todo(text)
+
+    def delete(self, title: str) -> None:
+        self.by_title(title).delete()
+
+
+class FaultProxy:
+    """A loopback HTTP proxy in front of ``target`` that can fail chosen requests."""
+
+    def __init__(self, target: str) -> None:
+        self.target = urlsplit(target)
+        self.faults: list[tuple[str, int]] = []
+        self.seen: list[tuple[str, str, int]] = []
+        self.release = threading.Event()
+        self.lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True,
+                                       kwargs={"poll_interval": 0.05})
+        self.thread.start()
+
+    def fault_for(self, method: str) -> int | None:
+        with self.lock:
+            for n, (wanted, status) in enumerate(self.faults):
+                if wanted in (method, "*"):
+                    del self.faults[n]
+                    return status
+        return None
+
+    def stop(self) -> None:
+        self.release.set()
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(10)
+
+
+def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def _any(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            body = self.rfile.read(length) if length else b""
+            fault = proxy.fault_for(self.command)
+            if fault is not None:
+                self._fail(fault)
+                return
+            self._forward(body)
+
+        def _fail(self, status: int) -> None:
+            proxy.seen.append((self.command, self.path, status))
+            if status == -1:
+                proxy.release.wait(30)
+                return
+            if status == 0:
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            self.send_response(status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def _forward(self, body: bytes) -> None:
+            conn = http.client.HTTPConnection(proxy.target.hostname, proxy.target.port,
+                                              timeout=30)
+            headers = {k: v for k, v in self.headers.items() if k.lower() != "host"}
+            conn.request(self.command, self.path, body=body, headers=headers)
+            answer = conn.getresponse()
+            data = answer.read()
+            proxy.seen.append((self.command, self.path, answer.status))
+            self.send_response(answer.status)
+            for name, value in answer.getheaders():
+                if name.lower() not in ("transfer-encoding", "connection", "content-length"):
+                    self.send_header(name, value)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            conn.close()
+
+        do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = _any
+        do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = _any
+
+    return Handler
+
+
+def run_cli(data_dir: Path, *args: str, env: dict[str, str] | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``stepwise ARGS`` as a subprocess with its own data directory."""
+    import os
+
+    full = {**os.environ, "STEPWISE_DATA_DIR": str(data_dir), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "app", *args], env=full, text=True,
+                          capture_output=True, timeout=timeout, check=False)
+
+
+__all__ = ["FaultProxy", "Phone", "Xandikos", "free_port", "run_cli", "start"]
