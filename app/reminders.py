@@ -162,6 +162,8 @@ def _wanted(task: Task, lead: timedelta, now: datetime,
         wanted.append(_Wanted("due", None, task.due_at - lead,
                               f"Due {_local(task.due_at)}: {task.title}"))
     for step_pk, title, due in (_step_dues(task.id, now) if step_dues is None else step_dues):
+        if due == task.due_at:  # the task's own due reminder already says it
+            continue
         wanted.append(_Wanted("step_due", step_pk, due - lead,
                               f"Step due {_local(due)}: {title} ({task.title})"))
     return wanted

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app import outbox, plans, settings
+from app import outbox, plans, reminders, settings
 from app.agent import decisions
 from app.agent.loop import Assistant, Outcome
 from app.llm.offline import OfflineProvider
@@ -256,3 +256,15 @@ def test_the_check_refuses_an_outline_as_done_work(result: str, passes: bool) ->
 
     verdict = check({"step": {"result": result, "done_when": "a usable draft is ready"}})
     assert verdict["passed"] is passes and (passes or verdict["reason"])
+
+
+def test_a_step_due_when_its_task_is_due_gets_no_second_reminder(db: Path) -> None:
+    outbox.add_contact("Alice", "alice@example.com")
+    sunday = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)  # 18:00 in Shanghai
+    t = task("Ask Alice whether she is free for dinner on Sunday", due_at=sunday)
+    outcomes = run(offline())
+    assert Task.get_by_id(t.id).status == "in_progress", outcomes
+    assert [s.due for s in steps_of(t)][-1] == sunday  # the message step is due then too
+    reminders.schedule_for_task(t.id, now=NOW)
+    at_due = [r.kind for r in Reminder.select() if r.fire_at > sunday - timedelta(hours=1)]
+    assert at_due == ["due"]
