@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from icalendar import Todo
 
-from app import tasks
+from app import plans, tasks
 from app.importers import ics
 from app.importers.incoming import Batch
 from app.importers.store import import_batch
@@ -19,7 +19,7 @@ from app.sync import accounts, apply, records
 from app.sync.ical_values import related, text_of
 from app.sync.merge import step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
-from app.sync.tree import read_tree
+from app.sync.tree import ReadTask, read_tree
 from app.sync.vtodo import read_step, read_task
 from models import Task, atomic
 from models.tables import SyncAccount, SyncItem, Trash
@@ -147,11 +147,23 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
         summary = import_batch(batch, "caldav")
         report.skipped += summary.skipped
         report.created += len(summary.added)
+        _approve_running(read.tasks)
         step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps}
         for member in members:
             accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
                             member.etag, member.text)
         report.pulled += len(members)
+
+
+def _approve_running(read: list[ReadTask]) -> None:
+    """A plan that runs on the other device runs here too (it was approved there)."""
+    for one in read:
+        task = Task.get_or_none(Task.uid == one.task.uid)
+        if task is None or one.task.status != "in_progress":
+            continue
+        plan = plans.latest_plan(task.id)
+        if plan is not None and plan.status == "pending":
+            plans.plan_action(task.id, "approve")
 
 
 def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from tests.app.calendar.radicale_server import Radicale
-from tests.app.sync.dav_servers import start
+from tests.app.sync.dav_servers import Phone, start
 
 _lists = itertools.count(1)
 
@@ -45,3 +45,17 @@ def task_list(dav_server: tuple[Radicale, str]) -> str:
     server, url = dav_server
     base = url.rstrip("/").rsplit("/", 1)[0]
     return f"{base}/list{next(_lists)}/"
+
+
+@pytest.fixture
+def phone() -> Iterator[Callable[[str], Phone]]:
+    """Phone-style clients on a task list; each closed at the end of the test."""
+    made: list[Phone] = []
+
+    def make(url: str) -> Phone:
+        made.append(Phone(url))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.client.close()
