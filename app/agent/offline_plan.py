@@ -165,7 +165,7 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
         # one message per contact: say this in the same message (unless it must come later)
         post = next(s for s in draft.steps if s["id"] == draft.posts[contact])
         source = next(s for s in draft.steps if s["id"] == post["inputs"]["from_step"])
-        source["inputs"]["instructions"] += "; " + gist
+        _say_also(draft, source, _message_kind(text), gist)
         post["depends_on"] = sorted((set(post["depends_on"]) | set(after)) - {post["id"]})
         return str(post["id"])
     source_id = draft.last_write if deliver or _only_delivery(gist, contact) else None
@@ -177,6 +177,8 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
         title = draft.say(f"Draft the message to {contact}", f"起草给{contact}的消息")
         written = _new(draft, title, "assistant.write", {"instructions": instructions}, after,
                        due=due, kind="write")
+        if kind == "send" and not after:  # "email Alice the budget": the person adds it
+            _fill_in(draft, written)
         source_id, after = str(written["id"]), []
     title = draft.say(f"Send it to {contact}", f"发给{contact}") if deliver else text
     if len(rules.contacts_in(part.text, list(draft.ctx.get("contacts", [])))) > 1:
@@ -187,6 +189,17 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
                     "sent only after you approve it", "经你批准后才会发出"), due, "message")
     draft.posts[contact] = str(post["id"])
     return str(post["id"])
+
+
+def _say_also(draft: Draft, source: dict[str, Any], kind: str, gist: str) -> None:
+    """Add a part to a message's draft ("; (ask) …"); a message that had nothing of its
+    own to say yet ("Email Alice and ask her …") says this instead."""
+    head, _, said = source["inputs"]["instructions"].partition(": " if not draft.zh else "：")
+    if said == draft.ctx["task"]["title"]:
+        head = re.sub(r"\((\w+)\)|（(\w+)）", f"（{kind}）" if draft.zh else f"({kind})", head)
+        source["inputs"]["instructions"] = f"{head}{'：' if draft.zh else ': '}{gist}"
+    else:
+        source["inputs"]["instructions"] += f"; ({kind}) {gist}"
 
 
 def _downstream(draft: Draft, sid: str) -> set[str]:

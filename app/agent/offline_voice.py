@@ -78,7 +78,9 @@ def _agree(verb: str) -> str:
 
 def question_en(gist: str) -> str:
     """What "ask …" wants asked, as a direct question (or a request) to the contact."""
-    gist = second_person_en(gist.strip().rstrip("?."))
+    gist = re.sub(r"^(?:her|him|them)\s+(?=(?:whether|if|to|for|" + _WH[3:-1] + r")\b)", "",
+                  gist.strip(), flags=re.IGNORECASE)  # "ask her if …": "her" is whom we ask
+    gist = second_person_en(gist.rstrip("?."))
     m = re.match(r"(?:whether|if)\s+(.+?)(?:,?\s+or not)?$", gist, re.IGNORECASE)
     if m:
         return _yes_no(m.group(1)) or f"Could you tell me whether {m.group(1)}?"

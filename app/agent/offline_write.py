@@ -53,8 +53,27 @@ def _known(ctx: Mapping[str, Any], zh: bool) -> list[str]:
     return facts
 
 
+_PART = re.compile(r"^\((\w+)\)\s*(.*)$", re.S)
+
+
 def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str, Any],
              zh: bool) -> str:
+    """The message; each further part ("; (ask) …") is said after the first, in its kind."""
+    first, *more = gist.split("; ")
+    text = _one_message(to, kind, first, known, task, zh)
+    for part in more:
+        m = _PART.match(part)
+        also_kind, also = (m.group(1), m.group(2)) if m else ("tell", part)
+        said = _one_message(to, also_kind, also, [], task, zh)
+        said = said.removeprefix(f"{to}，") if zh else said.split("\n\n")[1]
+        text = text.replace("\n\nThanks!", f"\n\n{said}\n\nThanks!") if not zh else (
+            text.replace("\n\n谢谢！", f"\n{said}\n\n谢谢！") if "谢谢！" in text
+            else f"{text}{said}")
+    return text
+
+
+def _one_message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str, Any],
+                 zh: bool) -> str:
     facts = "\n".join(k for k in known if not k.startswith(("Due:", "截止时间：")))
     if zh:
         if kind in ("ask", "tell") and gist:  # said to them: "妈妈，您周日要不要来吃饭？"
@@ -64,6 +83,8 @@ def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str,
                 "meet": f"想约您{gist or '见个面'}，您什么时候方便？"}.get(
                     kind, f"{gist}，请查收。")
         extra = f"\n{facts}" if facts and kind in ("invite", "send") else ""
+        if kind == "send" and not facts:  # what is sent is not known yet: the person adds it
+            extra = f"\n\n{BLANK['zh']}"
         return f"{to}您好！\n\n{body}{extra}\n\n谢谢！"
     body = {"ask": voice.question_en(gist) if gist else "Could you get back to me?",
             "invite": f"I'd like to invite you to {gist or task['title']}.",
@@ -71,6 +92,8 @@ def _message(to: str, kind: str, gist: str, known: list[str], task: Mapping[str,
             "meet": f"Could we meet{' ' + gist if gist else ''}? When suits you?"}.get(
                 kind, f"Here is {gist}.")
     extra = f"\n\n{facts}" if facts and kind in ("invite", "send") else ""
+    if kind == "send" and not facts:  # what is sent is not known yet: the person adds it
+        body, extra = f"Please find {gist} below.", f"\n\n{BLANK['en']}"
     return f"Hi {to},\n\n{body}{extra}\n\nThanks!"
 
 

@@ -58,17 +58,30 @@ def test_an_email_to_a_contact_is_drafted_then_waits_for_approval_and_the_task_i
     t = task("Email Alice the budget draft", due_at=NOW + timedelta(days=4))
     run(offline())
     steps = steps_of(t)
-    assert [s.target for s in steps] == ["assistant.write", "message.post"]
-    assert steps[1].inputs == {"to": "Alice", "from_step": steps[0].id}
-    assert steps[1].depends_on == [steps[0].id] and steps[1].status == "in_progress"
+    # the draft cannot hold the budget itself: you add it in the check step, then approve
+    assert [s.target for s in steps] == ["assistant.write", "user", "message.post"]
+    assert steps[2].inputs == {"to": "Alice", "from_step": steps[0].id}
+    assert steps[2].depends_on == ["s1", "s2"] and steps[2].status == "pending"
+    assert "(to fill in)" in (steps[0].result or "") and not OutboxMessage.select().exists()
+    finished = "Hi Alice,\n\nHere is the budget draft: travel 1,200, venue 3,000.\n\nThanks!"
+    plans.step_action(t.id, "s2", "done", result=finished)
+    run(offline())
     assert Task.get_by_id(t.id).status == "in_progress"  # nothing was sent yet
-    assert steps[1].result == "waiting for your approval to message Alice"
+    assert steps_of(t)[2].result == "waiting for your approval to message Alice"
     message = OutboxMessage.get()
-    assert message.status == "pending" and message.text == steps[0].result
-    assert message.text.startswith("Hi Alice") and "Email Alice" not in message.text
+    assert message.status == "pending" and message.text == finished
     outbox.decide(message.id, approve=True, transport=lambda *_: True)
     assert Task.get_by_id(t.id).status == "done"
-    assert steps_of(t)[1].result == "sent to Alice"
+    assert steps_of(t)[2].result == "sent to Alice"
+
+
+def test_a_question_needs_no_check_step_and_goes_straight_to_approval(
+        db: Path) -> None:
+    outbox.add_contact("Sam", "sam@example.com")
+    t = task("Ask Sam whether the venue is free on Saturday")
+    run(offline())
+    assert [s.target for s in steps_of(t)] == ["assistant.write", "message.post"]
+    assert OutboxMessage.get().text == "Hi Sam,\n\nIs the venue free on Saturday?\n\nThanks!"
 
 
 def test_a_question_to_a_contact_is_asked_as_a_question_in_chinese(db: Path) -> None:

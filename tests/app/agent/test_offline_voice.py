@@ -24,6 +24,8 @@ from app.agent.offline_write import draft
     ("what time his train arrives", "What time does your train arrive?"),
     ("who is coming", "Who is coming?"),
     ("send me the slides", "Could you send me the slides?"),
+    ("her if the report is ready", "Is the report ready?"),  # "ask her if …" after a name
+    ("him when he is free", "When are you free?"),
 ])
 def test_an_ask_becomes_a_direct_question_to_the_contact(gist: str, question: str) -> None:
     assert voice.question_en(gist) == question
@@ -74,3 +76,10 @@ def test_any_gist_gives_a_question_and_a_statement_without_third_person(pieces: 
     for text in (voice.question_en(gist), voice.statement_en(gist)):
         assert text.endswith(("?", ".")) and not {"she", "he", "him"} & set(text.lower().split())
     assert voice.question_zh(gist).endswith("？")
+
+
+def test_a_second_thing_to_say_to_the_same_contact_is_said_in_its_own_kind() -> None:
+    text = draft(ctx_for("Tell Sam the meeting moved and ask him whether he can come",
+                         "A message to Sam (tell): the meeting moved; (ask) him whether he can "
+                         "come", "en"))
+    assert text == "Hi Sam,\n\nThe meeting moved.\n\nCan you come?\n\nThanks!"

@@ -238,7 +238,8 @@ def test_injected_task_with_the_offline_planner_sends_nothing(title: str, contac
     assert "evil@example.com" not in addresses
     for step in Step.select().where(Step.target == "message.post"):
         assert step.inputs["to"] in contacts
-        assert step.status == "in_progress"  # waiting for the user's approval
+        # waiting for the user: to fill in what is sent, or to approve it
+        assert step.status in ("pending", "in_progress")
     assert Task.get_by_id(task.id).status not in ("done", "failed")
 
 
