@@ -12,13 +12,19 @@ Qt queues to the GUI thread. ``stop`` cancels the worker's run at once
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from app.agent.streaming import StreamWatcher
+from ui.bridge import CoreBridge
 from ui.runner import TaskRunner, in_thread
+
+CHUNK_POST_S = 0.05  # streamed text reaches the window at most 20 times a second
 
 if TYPE_CHECKING:
     from app.agent.loop import Assistant, Outcome
@@ -42,6 +48,32 @@ def warm_up() -> None:
     from app.llm.http import warm_up as warm_http
 
     warm_http()
+
+
+class ChunkBatch:
+    """Streamed text gathered in the worker and posted at most every ``interval_s``: one
+    queued signal for many chunks, so a fast stream cannot flood the GUI thread. Used by
+    one worker thread only; ``flush`` from another thread does nothing."""
+
+    def __init__(self, post: Callable[[str], None], interval_s: float = CHUNK_POST_S) -> None:
+        self.post = post
+        self.interval_s = interval_s
+        self.thread = threading.get_ident()
+        self._parts: list[str] = []
+        self._last = 0.0
+
+    def add(self, text: str) -> None:
+        self._parts.append(text)
+        now = time.monotonic()
+        if now - self._last >= self.interval_s:
+            self._last = now
+            self.flush()
+
+    def flush(self) -> None:
+        """Post what is gathered (before a change notice, so the order holds)."""
+        if self._parts and threading.get_ident() == self.thread:
+            text, self._parts = "".join(self._parts), []
+            self.post(text)
 
 
 class AssistantWorker:
@@ -86,9 +118,11 @@ class AssistantService(QObject):
     plan_growing = Signal(int, list)  # task id, the steps complete so far (dicts)
     idle = Signal()
 
-    def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
+    def __init__(self, runner: TaskRunner, parent: QObject | None = None,
+                 bridge: CoreBridge | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.bridge = bridge  # its change notices wait for the text streamed before them
         self._task: asyncio.Task[Any] | None = None
         self._worker: AssistantWorker | None = None
         self._planning: int | None = None
@@ -138,11 +172,12 @@ class AssistantService(QObject):
 
     # --- in the worker thread: only signals reach the GUI thread -------------------------
 
-    def _assistant(self, watcher: StreamWatcher | None = None) -> tuple[Assistant, Any]:
+    def _assistant(self, batch: ChunkBatch, watcher: StreamWatcher | None = None
+                   ) -> tuple[Assistant, Any]:
         from app.agent.loop import Assistant
 
         def on_chunk(text: str) -> None:
-            self.chunk.emit(text)
+            batch.add(text)
             if watcher is not None:
                 watcher.feed(text)
 
@@ -150,21 +185,36 @@ class AssistantService(QObject):
         return Assistant(provider, on_chunk=on_chunk, secret=key), provider
 
     async def _run_loop(self) -> None:
-        assistant, provider = self._assistant()
-        try:
-            for result in await assistant.run_until_idle():
-                self._emit(result)
-        finally:
-            await provider.aclose()
+        batch = ChunkBatch(self.chunk.emit)
+        with self._flushing(batch):
+            assistant, provider = self._assistant(batch)
+            try:
+                for result in await assistant.run_until_idle():
+                    self._emit(result)
+            finally:
+                await provider.aclose()
 
     async def _replan(self, task_id: int) -> None:
+        batch = ChunkBatch(self.chunk.emit)
         watcher = StreamWatcher(lambda steps: self.plan_growing.emit(task_id, steps))
-        assistant, provider = self._assistant(watcher)
+        with self._flushing(batch):
+            assistant, provider = self._assistant(batch, watcher)
+            try:
+                self._emit(await assistant.replan(task_id))
+                watcher.finish()
+            finally:
+                await provider.aclose()
+
+    @contextmanager
+    def _flushing(self, batch: ChunkBatch) -> Iterator[None]:
+        """Gathered text is posted before each change notice of the run, and at its end."""
+        remove = self.bridge.before_change(batch.flush) if self.bridge else lambda: None
         try:
-            self._emit(await assistant.replan(task_id))
-            watcher.finish()
+            yield
         finally:
-            await provider.aclose()
+            batch.flush()
+            remove()
 
     def _emit(self, result: Outcome) -> None:
+        """Post one outcome (from the worker; Qt queues it to the GUI thread)."""
         self.outcome.emit(result.task_id, result.stage, result.summary, result.problem or "")

@@ -8,6 +8,8 @@ process commits, the number moves and ``external_change`` fires.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from app.events import Change, events
@@ -21,13 +23,23 @@ class CoreBridge(QObject):
     def __init__(self, parent: QObject | None = None, poll_ms: int = 1000) -> None:
         super().__init__(parent)
         self._unsubscribe = events.subscribe(self._on_core_change)
+        self._before: list[Callable[[], None]] = []
         self._data_version: int | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._timer.start()
 
+    def before_change(self, hook: Callable[[], None]) -> Callable[[], None]:
+        """Call ``hook`` in the emitting thread before each change is posted (a worker
+        posts the text it streamed first, so the window sees both in order); returns the
+        function that removes it."""
+        self._before.append(hook)
+        return lambda: self._before.remove(hook)
+
     def _on_core_change(self, change: Change) -> None:
+        for hook in list(self._before):
+            hook()
         # Signals cross threads safely: Qt queues the call to the receivers' thread.
         self.changed.emit(change.kind, change.task_id or 0, change.detail)
 

@@ -54,7 +54,7 @@ class WindowContext:
 
     @classmethod
     def create(cls, parent: QObject) -> WindowContext:
-        runner = TaskRunner(parent)
-        return cls(runner=runner, bridge=CoreBridge(parent),
-                   assistant=AssistantService(runner, parent), undo=QUndoStack(parent),
+        runner, bridge = TaskRunner(parent), CoreBridge(parent)
+        return cls(runner=runner, bridge=bridge,
+                   assistant=AssistantService(runner, parent, bridge), undo=QUndoStack(parent),
                    selection=Selection(), status=StatusLine())

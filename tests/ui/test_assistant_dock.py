@@ -109,7 +109,8 @@ def test_stop_ends_a_slow_run(dock: AssistantDock, ctx: WindowContext, qtbot: Qt
     add_task(NewTask(title="Renew passport"))
     qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: slow.asked)
-    assert "reviewing" in dock.doing.text() and dock.stream.toPlainText().endswith('{"steps": [')
+    qtbot.wait_until(lambda: "reviewing" in dock.doing.text()  # queued from the worker
+                     and dock.stream.toPlainText().endswith('{"steps": ['))
     with qtbot.wait_signal(ctx.assistant.idle, timeout=500):
         qtbot.mouseClick(dock.stop_button, Qt.MouseButton.LeftButton)
     assert slow.cancelled and dock.doing.text() == "Idle"

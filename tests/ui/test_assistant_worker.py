@@ -75,3 +75,20 @@ def test_a_stop_before_the_workers_loop_exists_runs_nothing() -> None:
     worker.stop()
     worker.run(work)
     assert ran == []
+
+
+def test_streamed_text_is_posted_in_batches_and_before_each_change(
+        ctx: WindowContext) -> None:
+    from app.events import Change, Kind, events
+    from ui.assistant_service import ChunkBatch
+
+    posted: list[str] = []
+    ctx.bridge.changed.connect(lambda kind, *_: posted.append(f"change {kind}"))
+    batch = ChunkBatch(lambda text: posted.append(text), interval_s=60.0)
+    remove = ctx.bridge.before_change(batch.flush)
+    for text in ("a", "b", "c"):
+        batch.add(text)
+    assert posted == ["a"]  # the first at once, the rest gathered
+    events.emit(Change(Kind.ASSISTANT_STARTED, 1, "plan"))
+    remove()
+    assert posted == ["a", "bc", "change assistant_started"]

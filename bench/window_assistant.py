@@ -1,0 +1,151 @@
+"""F5 in the real window while the list scrolls: the event loop with the assistant at work.
+
+Issue 10's target: pressing F5 (the offline provider) on 10,000 tasks while the task list
+scrolls keeps the GUI thread's event loop free — longest stall < 50 ms, p99 < 16 ms. The
+assistant runs in a worker thread with its own loop (``ui.assistant_service``), so a
+stall here means something of its run still reaches the GUI thread.
+
+Two sides in one file:
+
+- the probe (``python bench/window_assistant.py DB``, run beside ``window_probe.py``
+  whose helpers it borrows): the window on a copy of the 10,000-task store with the
+  offline provider; once the list has loaded, F5 is pressed while a 5 ms timer records
+  its gaps and the list scrolls by 1/400 of its length every 50 ms, for ``RUN_S`` or
+  until the run ends (then Stop). Prints one line of JSON.
+- ``measure``, for ``bench_window.run``: runs the probe and adds its rows.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bench.report import Findings
+
+RUN_S = 8.0  # how long the run is watched (the offline planner has ~10,000 tasks to do)
+TIMER_S = 0.005
+TARGET_STALL_S, TARGET_P99_S = 0.050, 0.016
+HERE = Path(__file__).resolve()
+
+
+# --- the bench side ------------------------------------------------------------------------
+
+def measure(db: Path, env: dict[str, str], work: Path, findings: Findings) -> None:
+    """Run the probe on a copy of ``db`` (the run changes it) and report its figures."""
+    from bench.measure import percentile, run_command
+    from bench.report import Result, duration
+
+    copy = work / "tasks-f5.db"
+    shutil.copy(db, copy)
+    done = run_command([sys.executable, HERE, str(copy)], env, work)
+    data: dict[str, Any] = json.loads(done.stdout.decode().strip().splitlines()[-1])
+    stalls = [max(0.0, gap - TIMER_S) for gap in data["gaps_s"]]
+    worst, p99 = max(stalls), percentile(stalls, 0.99)
+    label = f"F5 (offline) on {data['tasks']:,} tasks while the list scrolls"
+    findings.results += [
+        Result(f"{label}: longest event-loop stall", duration(worst), "< 50 ms",
+               worst < TARGET_STALL_S),
+        Result(f"{label}: p99 stall ({len(stalls):,} gaps)", duration(p99), "< 16 ms",
+               p99 < TARGET_P99_S),
+        Result(f"{label}: stages done in the watched time",
+               f"{data['outcomes']:,} outcomes in {duration(data['run_s'])}; "
+               f"{data['scroll_steps']} scroll steps; the window heard {data['chunks']:,} "
+               f"chunks and {data['changes']:,} changes and reloaded the list "
+               f"{data['reloads']} times"),
+    ]
+    if worst >= TARGET_STALL_S or p99 >= TARGET_P99_S:
+        stacks = "; ".join(f"{stack} ({count * 2} ms)" for stack, count in data["stacks"][:4])
+        findings.notes.append(f"F5 stalls spent their time in: {stacks}")
+
+
+# --- the probe side (its own process, on the bench's Xvfb) ---------------------------------
+
+def probe(db: Path) -> None:
+    sys.path.insert(0, str(HERE.parent))
+    import window_probe as wp  # beside this file
+
+    _app, loop, window = wp.open_window(db, {"assistant.provider": "offline"})
+    wp.run_main(loop, _watched_f5(window, wp))
+
+
+async def _watched_f5(window: Any, wp: Any) -> dict[str, Any]:
+    count = await wp.signal_once(window.tasks.model.loaded, wp.LOAD_TIMEOUT_S)
+    wp._scroll_through(window.tasks.table, count)  # every page read once, as a user would
+    ctx, bar = window.ctx, window.tasks.table.verticalScrollBar()
+    outcomes: list[int] = []
+    ctx.assistant.outcome.connect(lambda task_id, *_: outcomes.append(task_id))
+    heard = {"chunks": 0, "changes": 0}
+    ctx.assistant.chunk.connect(lambda _t: heard.__setitem__("chunks", heard["chunks"] + 1))
+    ctx.bridge.changed.connect(lambda *_: heard.__setitem__("changes", heard["changes"] + 1))
+    reloads = window.tasks.reloads
+    ticks: list[float] = []
+    sampler = wp.StallSampler()
+    step, scrolled = max(1, bar.maximum() // 400), [0]
+
+    def tick() -> None:
+        ticks.append(time.perf_counter())
+        sampler.tick(ticks[-1])
+
+    def scroll() -> None:
+        value = bar.value() - step
+        bar.setValue(value if value >= 0 else bar.maximum())
+        scrolled[0] += 1
+
+    timers = _timers(tick, scroll)
+    run_s = await _press_f5(window, tick, sampler)
+    for timer in timers:
+        timer.stop()
+    sampler.stop()
+    gaps = [later - earlier for earlier, later in zip(ticks, ticks[1:], strict=False)]
+    return {"tasks": count, "gaps_s": gaps, "outcomes": len(outcomes), "run_s": run_s,
+            "scroll_steps": scrolled[0], "stacks": sampler.top(), **heard,
+            "reloads": window.tasks.reloads - reloads}
+
+
+def _timers(tick: Any, scroll: Any) -> list[Any]:
+    from PySide6.QtCore import Qt, QTimer
+
+    ticker, scroller = QTimer(), QTimer()
+    ticker.setTimerType(Qt.TimerType.PreciseTimer)
+    ticker.setInterval(round(TIMER_S * 1000))
+    ticker.timeout.connect(tick)
+    scroller.setInterval(50)
+    scroller.timeout.connect(scroll)
+    ticker.start()
+    scroller.start()
+    return [ticker, scroller]
+
+
+async def _press_f5(window: Any, tick: Any, sampler: Any) -> float:
+    """F5 as a user presses it; watched for RUN_S or until the run ends, then Stop."""
+    import asyncio
+
+    tick()  # the key press's own stall counts too
+    sampler.start()
+    started = time.perf_counter()
+    _f5_action(window).trigger()  # what the F5 key does (no window manager to focus it)
+    assistant = window.ctx.assistant
+    while time.perf_counter() - started < RUN_S and (assistant.busy
+                                                     or time.perf_counter() - started < 1):
+        await asyncio.sleep(0.02)
+    run_s = time.perf_counter() - started
+    assistant.stop()
+    while assistant.busy:
+        await asyncio.sleep(0.02)
+    return run_s
+
+
+def _f5_action(window: Any) -> Any:
+    from PySide6.QtGui import QAction, QKeySequence
+
+    return next(action for action in window.findChildren(QAction)
+                if QKeySequence("F5") in action.shortcuts())
+
+
+if __name__ == "__main__":
+    probe(Path(sys.argv[1]))
