@@ -2,9 +2,10 @@
 that acts like a phone (the ``caldav`` library), and a proxy that injects faults.
 
 ``FaultProxy`` forwards every request to a server; its ``faults`` list holds rules
-``(method, status)`` taken in order: the next request with that method gets that status
-instead of going through (``status`` 0: the connection is cut; -1: no answer until the
-proxy stops, for a client timeout).
+``(method, status, needle)`` taken in order: the next request with that method whose
+Depth header and body contain ``needle`` gets that status instead of going through
+(``status`` 0: the connection is cut; -1: no answer until the proxy stops, for a client
+timeout; -2: the request goes through but its answer is lost).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ class FaultProxy:
 
     def __init__(self, target: str) -> None:
         self.target = urlsplit(target)
-        self.faults: list[tuple[str, int]] = []
+        self.faults: list[tuple[str, int, str]] = []
         self.seen: list[tuple[str, str, int]] = []
         self.release = threading.Event()
         self.lock = threading.Lock()
@@ -100,10 +101,10 @@ class FaultProxy:
                                        kwargs={"poll_interval": 0.05})
         self.thread.start()
 
-    def fault_for(self, method: str) -> int | None:
+    def fault_for(self, method: str, seen: str) -> int | None:
         with self.lock:
-            for n, (wanted, status) in enumerate(self.faults):
-                if wanted in (method, "*"):
+            for n, (wanted, status, needle) in enumerate(self.faults):
+                if wanted in (method, "*") and needle in seen:
                     del self.faults[n]
                     return status
         return None
@@ -123,11 +124,14 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
         def _any(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
-            fault = proxy.fault_for(self.command)
-            if fault is not None:
+            seen = f"depth={self.headers.get('Depth')}|{body.decode('utf-8', 'replace')}"
+            fault = proxy.fault_for(self.command, seen)
+            if fault == -2:
+                self._forward(body, reply=False)
+            elif fault is not None:
                 self._fail(fault)
-                return
-            self._forward(body)
+            else:
+                self._forward(body)
 
         def _fail(self, status: int) -> None:
             proxy.seen.append((self.command, self.path, status))
@@ -142,7 +146,7 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Length", "0")
             self.end_headers()
 
-        def _forward(self, body: bytes) -> None:
+        def _forward(self, body: bytes, reply: bool = True) -> None:
             conn = http.client.HTTPConnection(proxy.target.hostname, proxy.target.port,
                                               timeout=30)
             headers = {k: v for k, v in self.headers.items() if k.lower() != "host"}
@@ -150,6 +154,10 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
             answer = conn.getresponse()
             data = answer.read()
             proxy.seen.append((self.command, self.path, answer.status))
+            if not reply:
+                conn.close()
+                self._fail(0)
+                return
             self.send_response(answer.status)
             for name, value in answer.getheaders():
                 if name.lower() not in ("transfer-encoding", "connection", "content-length"):
@@ -160,7 +168,7 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
             conn.close()
 
         do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = _any
-        do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = _any
+        do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = do_MKCOL = _any
 
     return Handler
 
