@@ -9,7 +9,7 @@ means is decided by the scene: items only report to their ``ItemHost``.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
@@ -50,6 +50,12 @@ Z_GROUP, Z_EDGE, Z_NODE, Z_LINK = 0.0, 5.0, 10.0, 20.0
 NO_PEN, NO_BRUSH = Qt.PenStyle.NoPen, Qt.BrushStyle.NoBrush
 ANTIALIAS = QPainter.RenderHint.Antialiasing
 MOVABLE = QGraphicsItem.GraphicsItemFlag.ItemIsMovable
+SELECTABLE = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+ELIDE_RIGHT = Qt.TextElideMode.ElideRight
+PLAIN_TEXT = Qt.TextFormat.PlainText
+CACHING = QStaticText.PerformanceHint.AggressiveCaching
+DEVICE_CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
+CROSS_CURSOR, HAND_CURSOR = Qt.CursorShape.CrossCursor, Qt.CursorShape.PointingHandCursor
 
 
 class ItemHost(Protocol):
@@ -80,6 +86,8 @@ class Look:
     title_font: QFont
     small_font: QFont
     pens: dict[str, QPen]
+    title_metrics: QFontMetricsF = field(compare=False)  # made once a plan, not a node
+    small_metrics: QFontMetricsF = field(compare=False)
 
     @classmethod
     def from_palette(cls) -> Look:
@@ -99,6 +107,7 @@ class Look:
             canvas=palette.color(QPalette.ColorRole.Window), card=base, border=border,
             text=palette.color(QPalette.ColorRole.Text), subtle=subtle,
             highlight=highlight, edge=edge, title_font=title, small_font=small,
+            title_metrics=QFontMetricsF(title), small_metrics=QFontMetricsF(small),
             pens=_pens(border, subtle, highlight, edge),
         )
 
@@ -121,24 +130,23 @@ def status_colour(status: str) -> QColor:
 def plain(text: str) -> QStaticText:
     """A prepared plain-text label (model text is never interpreted as markup)."""
     static = QStaticText(text)
-    static.setTextFormat(Qt.TextFormat.PlainText)
-    static.setPerformanceHint(QStaticText.PerformanceHint.AggressiveCaching)
+    static.setTextFormat(PLAIN_TEXT)
+    static.setPerformanceHint(CACHING)
     return static
 
 
-def elided(text: str, font: QFont, width: float) -> str:
+def elided(text: str, metrics: QFontMetricsF, width: float) -> str:
     one_line = " ".join(text.split())
-    return QFontMetricsF(font).elidedText(one_line, Qt.TextElideMode.ElideRight, width)
+    return metrics.elidedText(one_line, ELIDE_RIGHT, width)
 
 
-def two_lines(text: str, font: QFont, width: float) -> tuple[str, str]:
+def two_lines(text: str, metrics: QFontMetricsF, width: float) -> tuple[str, str]:
     """The text wrapped onto at most two lines of ``width``; the second one elided.
 
     Breaks after a space where there is one (so Chinese text, without spaces, breaks
     between characters).
     """
     text = " ".join(text.split())
-    metrics = QFontMetricsF(font)
     if metrics.horizontalAdvance(text) <= width:
         return text, ""
     low, high = 1, len(text)
@@ -151,7 +159,7 @@ def two_lines(text: str, font: QFont, width: float) -> tuple[str, str]:
     space = text.rfind(" ", 0, low + 1)
     cut = space if space > low // 2 else low
     rest = text[cut:].strip()
-    return text[:cut].rstrip(), metrics.elidedText(rest, Qt.TextElideMode.ElideRight, width)
+    return text[:cut].rstrip(), metrics.elidedText(rest, ELIDE_RIGHT, width)
 
 
 def escaped_tooltip(*lines: str) -> str:
@@ -231,8 +239,8 @@ class NodeItem(QGraphicsItem):
         self._press = QPointF()
         self._prepare(data)
         self.setZValue(Z_NODE)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        flags = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+        self.setCacheMode(DEVICE_CACHE)
+        flags = SELECTABLE
         if editable and not draft:
             flags |= MOVABLE  # the scene moves the arrows along (no itemChange: it is slow)
             self.handle: HandleItem | None = HandleItem(self)
@@ -248,13 +256,13 @@ class NodeItem(QGraphicsItem):
         look = self.look
         self.data_ = data
         text_w = NODE_W - TEXT_X - 10 - (ToggleItem.SIZE if data.hidden_steps else 0)
-        first, second = two_lines(data.title, look.title_font, text_w)
+        first, second = two_lines(data.title, look.title_metrics, text_w)
         self._title = [plain(first)] + ([plain(second)] if second else [])
-        line = QFontMetricsF(look.title_font).lineSpacing()
+        line = look.title_metrics.lineSpacing()
         self._title_at = [QPointF(TEXT_X, 6), QPointF(TEXT_X, 6 + line)][:len(self._title)]
         sub_w = NODE_W - TEXT_X - 2 * GLYPH_R - 14
-        self._subtitle = plain(elided(data.subtitle, look.small_font, sub_w))
-        self._subtitle_at = QPointF(TEXT_X, NODE_H - 7 - QFontMetricsF(look.small_font).height())
+        self._subtitle = plain(elided(data.subtitle, look.small_metrics, sub_w))
+        self._subtitle_at = QPointF(TEXT_X, NODE_H - 7 - look.small_metrics.height())
         self._colour = status_colour(data.status)
         self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
 
@@ -262,6 +270,19 @@ class NodeItem(QGraphicsItem):
         """Draw changed data at once (an edit shown before the store confirms it)."""
         self._prepare(data)
         self.update()
+
+    def kind(self) -> tuple[bool, bool]:
+        """What a reused item must match (``node_kind``): a link handle, a fold toggle."""
+        return self.handle is not None, bool(self.data_.hidden_steps)
+
+    def assign(self, data: NodeData) -> None:
+        """Show another step of the same kind (a re-layout reuses the item)."""
+        self.step_id = data.step_id
+        if data != self.data_:
+            self.show_data(data)
+        toggle = next((c for c in self.childItems() if isinstance(c, ToggleItem)), None)
+        if toggle is not None:
+            toggle.step_id = data.step_id
 
     def boundingRect(self) -> QRectF:
         return QRectF(-2, -2, NODE_W + 8, NODE_H + 8)  # room for a folded group's stack
@@ -354,7 +375,7 @@ class HandleItem(QGraphicsItem):
         self._hover = False
         self.setPos(NODE_W, NODE_H / 2)
         self.setAcceptHoverEvents(True)
-        self.setCursor(Qt.CursorShape.CrossCursor)
+        self.setCursor(CROSS_CURSOR)
         self.setToolTip(QCoreApplication.translate(
             "PlanGraph", "Drag onto another step to make it wait for this one"))
 
@@ -403,7 +424,7 @@ class ToggleItem(QGraphicsItem):
         self.step_id = step_id
         self.collapsed = collapsed
         self.host = host
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setCursor(HAND_CURSOR)
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.SIZE, self.SIZE)
@@ -430,6 +451,11 @@ class ToggleItem(QGraphicsItem):
             self.host.toggle_clicked(self.step_id)
 
 
+def node_kind(data: NodeData, *, editable: bool, draft: bool) -> tuple[bool, bool]:
+    """The kind of node item ``data`` needs: with a link handle, with a fold toggle."""
+    return editable and not draft, bool(data.hidden_steps)
+
+
 def arrow_path(p1: QPointF, p2: QPointF) -> QPainterPath:
     """The line of an arrow from a node's right edge to another's left edge.
 
@@ -438,18 +464,45 @@ def arrow_path(p1: QPointF, p2: QPointF) -> QPainterPath:
     first and the last gap between columns, so it never seems to end at a node it passes.
     """
     path = QPainterPath(p1)
+    points = _arrow_points(p1, p2)
+    if len(points) == 3:
+        path.cubicTo(*points)
+        return path
+    path.cubicTo(*points[:3])
+    path.lineTo(points[3])
+    path.cubicTo(*points[4:])
+    return path
+
+
+def arrow_bounds(x1: float, y1: float, x2: float, y2: float) -> QRectF:
+    """The control-point rectangle of ``arrow_path`` from (x1, y1) to (x2, y2), without
+    building the path (thousands of arrows are placed; few are ever painted)."""
+    span = x2 - x1
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    if span <= NODE_W + GAP_X + 1:
+        reach = max(40.0, abs(span) / 2)
+        xs = (x1, x2, x1 + reach, x2 - reach)
+        ys = (y1, y2)
+    else:
+        bend = GAP_X / 2
+        xs = (x1, x2, x1 + bend, x1 + GAP_X, x2 - GAP_X, x2 - bend)
+        ys = (y1, y2, y1 + (1 if y2 >= y1 else -1) * (NODE_H / 2 + GAP_Y * 0.3))
+    left, top = min(xs), min(ys)
+    return QRectF(left, top, max(xs) - left, max(ys) - top)
+
+
+def _arrow_points(p1: QPointF, p2: QPointF) -> list[QPointF]:
+    """After ``p1``: one cubic's three points, or cubic, line end, cubic (seven)."""
     span = p2.x() - p1.x()
     if span <= NODE_W + GAP_X + 1:
         reach = max(40.0, abs(span) / 2)
-        path.cubicTo(QPointF(p1.x() + reach, p1.y()), QPointF(p2.x() - reach, p2.y()), p2)
-        return path
+        return [QPointF(p1.x() + reach, p1.y()), QPointF(p2.x() - reach, p2.y()), p2]
     lane = p1.y() + (1 if p2.y() >= p1.y() else -1) * (NODE_H / 2 + GAP_Y * 0.3)
     bend = GAP_X / 2
-    path.cubicTo(QPointF(p1.x() + bend, p1.y()), QPointF(p1.x() + bend, lane),
-                 QPointF(p1.x() + GAP_X, lane))
-    path.lineTo(QPointF(p2.x() - GAP_X, lane))
-    path.cubicTo(QPointF(p2.x() - bend, lane), QPointF(p2.x() - bend, p2.y()), p2)
-    return path
+    return [QPointF(p1.x() + bend, p1.y()), QPointF(p1.x() + bend, lane),
+            QPointF(p1.x() + GAP_X, lane), QPointF(p2.x() - GAP_X, lane),
+            QPointF(p2.x() - bend, lane), QPointF(p2.x() - bend, p2.y()), p2]
 
 
 class EdgeItem(QGraphicsItem):
@@ -463,23 +516,44 @@ class EdgeItem(QGraphicsItem):
         self.look = look
         self.draft = draft
         self._hover = False
-        self._curve = QPainterPath()
-        self._head = QPolygonF()
+        self._ends = (0.0, 0.0, 0.0, 0.0)
+        self._curve: QPainterPath | None = None  # made when first painted or hit
         self._bounds = QRectF()
         self._shape: QPainterPath | None = None
         self.setZValue(Z_EDGE)
-        self.setAcceptHoverEvents(not draft)
         if not draft:
-            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.update_path()
+            self.setAcceptHoverEvents(True)
+            self.setFlags(SELECTABLE)
+        self._place()
 
     def update_path(self) -> None:
+        """Follow the nodes at its ends (after a move)."""
         self.prepareGeometryChange()
-        p1, p2 = self.source.anchor_out(), self.target.anchor_in() - QPointF(1.5, 0)
-        self._curve = arrow_path(p1, p2)
-        self._head = QPolygonF([p2, p2 + QPointF(-10, -5), p2 + QPointF(-10, 5)])
-        self._bounds = self._curve.controlPointRect().adjusted(-8, -8, 8, 8)
-        self._shape = None
+        self._place()
+
+    def follow(self, source: NodeItem, target: NodeItem) -> None:
+        """Run between these nodes, where they are now (a re-layout reuses the item)."""
+        self._hover = False
+        self.source, self.target = source, target
+        if self._ends != (source.x() + NODE_W, source.y() + NODE_H / 2,
+                          target.x() - 1.5, target.y() + NODE_H / 2):
+            self.update_path()
+
+    def _place(self) -> None:
+        source, target = self.source, self.target  # as anchor_out and anchor_in, in floats
+        x1, y1 = source.x() + NODE_W, source.y() + NODE_H / 2
+        x2, y2 = target.x() - 1.5, target.y() + NODE_H / 2
+        self._ends = (x1, y1, x2, y2)
+        self._bounds = arrow_bounds(x1, y1, x2, y2).adjusted(-8, -8, 8, 8)
+        self._curve, self._shape = None, None
+
+    @property
+    def curve(self) -> QPainterPath:
+        """The arrow's line (``arrow_path``), made once it is needed."""
+        if self._curve is None:
+            x1, y1, x2, y2 = self._ends
+            self._curve = arrow_path(QPointF(x1, y1), QPointF(x2, y2))
+        return self._curve
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -488,7 +562,7 @@ class EdgeItem(QGraphicsItem):
         if self._shape is None:  # only for hit tests: stroking every arrow up front is slow
             stroker = QPainterPathStroker()
             stroker.setWidth(12.0)
-            self._shape = stroker.createStroke(self._curve)
+            self._shape = stroker.createStroke(self.curve)
         return self._shape
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -498,10 +572,11 @@ class EdgeItem(QGraphicsItem):
         pen = self.look.pens[self._pen()]
         painter.setPen(pen)
         painter.setBrush(NO_BRUSH)
-        painter.drawPath(self._curve)
+        painter.drawPath(self.curve)
         painter.setPen(NO_PEN)
         painter.setBrush(pen.color())
-        painter.drawPolygon(self._head)
+        p2 = QPointF(self._ends[2], self._ends[3])
+        painter.drawPolygon(QPolygonF([p2, p2 + QPointF(-10, -5), p2 + QPointF(-10, 5)]))
 
     def _pen(self) -> str:
         if self.isSelected():
@@ -511,7 +586,7 @@ class EdgeItem(QGraphicsItem):
         return "edge_hover" if self._hover else "edge"
 
     def midpoint(self) -> QPointF:
-        return self._curve.pointAtPercent(0.5)
+        return self.curve.pointAtPercent(0.5)
 
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = True
@@ -551,7 +626,7 @@ class GroupItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.setPos(rect.topLeft())
         self.rect = QRectF(0, 0, rect.width(), rect.height())
-        self._title = plain(elided(self._title_text, self.look.small_font, rect.width() - 54))
+        self._title = plain(elided(self._title_text, self.look.small_metrics, rect.width() - 54))
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-2, -2, 2, 2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from PySide6.QtCore import QDate, QEvent, QLineF, QLocale, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from app.graph import Graph
 from app.layout import Box, Layout
 from app.planspec import PlanStep
-from ui import labels
 from ui.plan_items import (
     Z_LINK,
     EdgeItem,
@@ -34,7 +33,9 @@ from ui.plan_items import (
     NodeData,
     NodeItem,
     ToggleItem,
+    node_kind,
 )
+from ui.plan_nodes import NodeTexts
 
 MARGIN = 60.0
 STEP_ZOOM = 1.2
@@ -73,6 +74,9 @@ class PlanScene(QGraphicsScene):
         self._starts: dict[str, QPointF] = {}
         self.moved_from: dict[str, tuple[float, float]] = {}  # the last drag's start points
         self.setBackgroundBrush(self.look.canvas)
+        # Items move on every re-layout: keeping a BSP tree of thousands of them up to
+        # date costs more than the linear look-ups of a view's paint and a pointer.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
 
     # --- building -------------------------------------------------------------------
 
@@ -83,27 +87,87 @@ class PlanScene(QGraphicsScene):
 
     def show_plan(self, steps: Sequence[PlanStep], result: Layout, *, editable: bool,
                   draft: bool = False) -> None:
-        """Replace every item with the plan's, placed as ``result`` says."""
-        self.clear_plan()
-        self.look = Look.from_palette()  # follows a change of theme
-        self.setBackgroundBrush(self.look.canvas)
-        self.draft = draft
+        """Show the plan's items placed as ``result`` says.
+
+        A re-layout reuses the items already shown: a node of the same step and kind
+        moves (and redraws only when what it shows changed), an arrow between two kept
+        nodes follows them; only the rest is built or removed.
+        """
+        look = Look.from_palette()  # follows a change of theme
+        if look != self.look or draft != self.draft:
+            self.clear_plan()
+        self._end_link()
+        self.clearSelection()
+        self.look, self.draft = look, draft
+        self.setBackgroundBrush(look.canvas)
         self._graph = Graph(steps)
+        texts = NodeTexts(self._graph)
         by_id = {s.id: s for s in steps}
-        for sid, box in result.nodes.items():
-            node = NodeItem(self._node_data(by_id[sid]), self.look, self, editable=editable,
-                            draft=draft)
+        self._place_nodes({sid: (texts.data(by_id[sid]), box)
+                           for sid, box in result.nodes.items()}, editable)
+        self._replace_groups({sid: (texts.data(by_id[sid]), box)
+                              for sid, box in result.groups.items()})
+        self._place_edges(result.edges)
+        self.fit_scene_rect()
+
+    def _place_nodes(self, shown: dict[str, tuple[NodeData, Box]], editable: bool) -> None:
+        """The same step's node where it fits, else a spare one of the same kind
+        re-pointed, else a new one; spares left over are removed."""
+        old, kept = self.nodes, {}
+        spares: dict[tuple[bool, bool], list[NodeItem]] = {}
+        for sid, node in old.items():
+            if sid not in shown:
+                spares.setdefault(node.kind(), []).append(node)
+        for sid, (data, box) in shown.items():
+            kind = node_kind(data, editable=editable, draft=self.draft)
+            same = old.get(sid)
+            if same is not None and same.kind() == kind:
+                node = same
+            else:
+                if same is not None:
+                    spares.setdefault(same.kind(), []).append(same)
+                node = spares[kind].pop() if spares.get(kind) else self._new_node(data, editable)
+            node.assign(data)
             node.setPos(box.x, box.y)
-            self.addItem(node)
-            self.nodes[sid] = node
-        for sid, box in result.groups.items():
+            kept[sid] = node
+        for left in spares.values():
+            for node in left:
+                self.removeItem(node)
+        self.nodes = kept
+
+    def _new_node(self, data: NodeData, editable: bool) -> NodeItem:
+        node = NodeItem(data, self.look, self, editable=editable, draft=self.draft)
+        self.addItem(node)
+        return node
+
+    def _replace_groups(self, shown: dict[str, tuple[NodeData, Box]]) -> None:
+        for group in self.groups.values():
+            self.removeItem(group)
+        self.groups = {}
+        for sid, (data, box) in shown.items():
             depth = len(self._graph.ancestors(sid))
-            group = GroupItem(self._node_data(by_id[sid]), _rect(box), depth, self.look, self)
+            group = GroupItem(data, _rect(box), depth, self.look, self)
             self.addItem(group)
             self.groups[sid] = group
-        for a, b in result.edges:
-            self._add_edge(self.nodes[a], self.nodes[b])
-        self.fit_scene_rect()
+
+    def _place_edges(self, pairs: Iterable[tuple[str, str]]) -> None:
+        """The same arrow's item where there was one, else a spare one re-pointed, else
+        a new one; spares left over are removed."""
+        old = {(e.source.step_id, e.target.step_id): e for e in self.edges}
+        wanted = list(pairs)
+        taken = set(wanted)
+        spares = [e for key, e in old.items() if key not in taken]
+        self.edges, self._edges_of = [], {}
+        for a, b in wanted:
+            source, target = self.nodes[a], self.nodes[b]
+            edge = old.get((a, b)) or (spares.pop() if spares else None)
+            if edge is None:
+                self._add_edge(source, target)
+                continue
+            edge.follow(source, target)
+            self._keep_edge(edge)
+        for edge in spares:
+            self.removeItem(edge)
 
     def clear_plan(self) -> None:
         self._end_link()
@@ -114,25 +178,12 @@ class PlanScene(QGraphicsScene):
     def _add_edge(self, source: NodeItem, target: NodeItem) -> None:
         edge = EdgeItem(source, target, self.look, draft=self.draft)
         self.addItem(edge)
-        self.edges.append(edge)
-        self._edges_of.setdefault(source.step_id, []).append(edge)
-        self._edges_of.setdefault(target.step_id, []).append(edge)
+        self._keep_edge(edge)
 
-    def _node_data(self, step: PlanStep) -> NodeData:
-        g = self._graph
-        status = g.status_of(step.id)
-        hidden = len(g.leaves_under(step.id)) if g.is_group(step.id) else 0
-        if hidden:
-            subtitle = self.tr("%1 steps inside").replace("%1", str(hidden))
-        else:
-            subtitle = labels.target_name(step.target)
-            if step.due is not None:
-                local = step.due.astimezone()
-                day = QDate(local.year, local.month, local.day)
-                due = QLocale().toString(day, QLocale.FormatType.ShortFormat)
-                subtitle = self.tr("%1 · due %2").replace("%1", subtitle).replace("%2", due)
-        return NodeData(step.id, step.title or step.id, subtitle, status,
-                        labels.step_status(status), hidden)
+    def _keep_edge(self, edge: EdgeItem) -> None:
+        self.edges.append(edge)
+        self._edges_of.setdefault(edge.source.step_id, []).append(edge)
+        self._edges_of.setdefault(edge.target.step_id, []).append(edge)
 
     def fit_scene_rect(self) -> None:
         rect = self.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
