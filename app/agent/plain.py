@@ -45,9 +45,10 @@ def plain_reply_error(error: str) -> str:
 
 
 def local_facts(facts: dict[str, Any]) -> dict[str, Any]:
-    """The task's facts with their UTC times as local times with the offset (for prompts)."""
-    shown = dict(facts)
-    for key, value in facts.items():
+    """The task's facts with their UTC times as local times with the offset, and without
+    the empty ones (for prompts: a small model's context is short)."""
+    shown = {key: value for key, value in facts.items() if value not in (None, "", [])}
+    for key, value in list(shown.items()):
         if isinstance(value, str) and key.endswith("_at") and value.endswith("Z"):
             try:
                 when = datetime.fromisoformat(value)

@@ -47,7 +47,7 @@ def example_values(purpose: str) -> frozenset[str]:
 
 def _fixed_word(value: str) -> bool:
     """Field, action and capability names: copying those is how the format works."""
-    return bool(re.fullmatch(r"[a-z][a-z_.]*", value)) and value not in PLACEHOLDER_TAGS
+    return bool(re.fullmatch(r"[a-z][a-z0-9_.]*", value)) and value not in PLACEHOLDER_TAGS
 
 
 def _strings(value: Any, where: str = "") -> Iterator[tuple[str, str]]:
@@ -55,7 +55,7 @@ def _strings(value: Any, where: str = "") -> Iterator[tuple[str, str]]:
         yield where, value
     elif isinstance(value, dict):
         for key, item in value.items():
-            if key not in ("think", "name", "target", "id", "depends_on", "parent"):
+            if key not in ("think", "name", "target", "id", "depends_on", "parent", "from_step"):
                 yield from _strings(item, f"{where}.{key}" if where else key)
     elif isinstance(value, list):
         for i, item in enumerate(value):

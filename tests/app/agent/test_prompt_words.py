@@ -29,7 +29,8 @@ def test_capabilities_in_plain_words_without_patterns(language: str) -> None:
     text = capability_lines(language, ["Alice"])
     assert "pattern" not in text and "^" not in text and "minLength" not in text
     assert "Alice" in text
-    assert estimate(text) < 300  # the schema dump took ~600
+    # SmolLM2's count (the schema dump took ~600 in English); Chinese costs it ~1.9 a character
+    assert estimate(text) < (300 if language == "en" else 500)
 
 
 def test_the_chinese_capabilities_are_chinese() -> None:
