@@ -12,6 +12,7 @@ Qt queues to the GUI thread. ``stop`` cancels the worker's run at once
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -25,6 +26,7 @@ from ui.bridge import CoreBridge
 from ui.runner import TaskRunner, in_thread
 
 CHUNK_POST_S = 0.05  # streamed text reaches the window at most 20 times a second
+SWITCH_S = 0.0005  # the GIL's switch interval while a run works in its thread
 
 if TYPE_CHECKING:
     from app.agent.loop import Assistant, Outcome
@@ -86,11 +88,19 @@ class AssistantWorker:
         self._stopped = False
 
     def run(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
-        """Run ``work()`` to its end, or until ``stop``; blocks the calling thread."""
+        """Run ``work()`` to its end, or until ``stop``; blocks the calling thread.
+
+        While it runs, the interpreter hands the GIL on every ``SWITCH_S`` instead of
+        5 ms: each time the GUI thread enters Python (a timer, a paint, a queued
+        signal) it waits for this thread's pure-Python planning at most that long."""
+        before = sys.getswitchinterval()
+        sys.setswitchinterval(min(before, SWITCH_S))
         try:
             asyncio.run(self._main(work))
         except asyncio.CancelledError:
             pass  # stopped: the run's own finally blocks have cleaned up
+        finally:
+            sys.setswitchinterval(before)
 
     async def _main(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         from app.llm import close_clients
