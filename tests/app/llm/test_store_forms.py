@@ -50,3 +50,24 @@ def test_remember_updates_and_forget_clears(db: Path) -> None:
     assert forget("http://a/v1") == 1
     assert forms.recall("http://a/v1", "m") is None
     assert forms.recall("http://b/v1", "m") == "none"
+
+
+def test_migration_6_adds_the_table_to_a_file_made_before_it(tmp_path: Path) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    from models import close_database, open_database
+
+    path = tmp_path / "old.db"
+    open_database(path)
+    close_database()
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute('DROP TABLE "model_server"')
+        conn.execute("PRAGMA user_version = 5")
+        conn.commit()
+    open_database(path)
+    try:
+        StoreForms().remember("http://a/v1", "m", "json_object")
+        assert StoreForms().recall("http://a/v1", "m") == "json_object"
+    finally:
+        close_database()
