@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
 
 from ui.assistant_service import AssistantService
 from ui.bridge import CoreBridge
 from ui.runner import TaskRunner
+from ui.task_undo import TaskUndo
 
 
 class Selection(QObject):
@@ -48,13 +48,13 @@ class WindowContext:
     runner: TaskRunner
     bridge: CoreBridge
     assistant: AssistantService
-    undo: QUndoStack
+    undo: TaskUndo  # one undo stack per task; the task in view's is active
     selection: Selection
     status: StatusLine
 
     @classmethod
     def create(cls, parent: QObject) -> WindowContext:
-        runner, bridge = TaskRunner(parent), CoreBridge(parent)
+        runner, bridge, selection = TaskRunner(parent), CoreBridge(parent), Selection()
         return cls(runner=runner, bridge=bridge,
-                   assistant=AssistantService(runner, parent, bridge), undo=QUndoStack(parent),
-                   selection=Selection(), status=StatusLine())
+                   assistant=AssistantService(runner, parent, bridge),
+                   undo=TaskUndo(selection, parent), selection=selection, status=StatusLine())

@@ -73,6 +73,7 @@ class DeleteTask(QUndoCommand):
                          .replace("%1", title))
         self.ctx, self.task_id, self.snapshot = ctx, task_id, snapshot
         self.show_on_redo = False  # redo deletes it again: nothing to show
+        self.window_wide = True  # the task is gone from view: the window's undo stack
         self._first = True
 
     def redo(self) -> None:

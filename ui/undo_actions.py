@@ -1,24 +1,29 @@
 """The window's Undo and Redo commands: their text names what they undo
-("Undo Add step in “Team offsite”"), follows the language, and their keys are shown."""
+("Undo Add step in “Team offsite”"), follows the language, and their keys are shown.
+They act on the task in view (``ui.task_undo``: one undo stack per task)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
+
+from ui.task_undo import TaskUndo, task_of
 
 
 class UndoActions(QObject):
-    """``undo`` and ``redo`` actions over one undo stack; ``applied`` tells which task an
+    """``undo`` and ``redo`` actions over the window's undo; ``applied`` tells which task an
     undo or redo changed (from the menu, a key in the graph or anywhere else), so the
     window can show that task instead of changing another one silently."""
 
     applied = Signal(int, str, bool)  # task id (0: none), the command's text, was undo
 
-    def __init__(self, stack: QUndoStack, parent: QObject) -> None:
+    def __init__(self, stack: TaskUndo, parent: QObject) -> None:
         super().__init__(parent)
         self.stack = stack
+        self._seen = stack.stack()
         self._index, self._count = stack.index(), stack.count()
         stack.indexChanged.connect(self._on_stack_index_changed)
+        stack.activeStackChanged.connect(self.retranslate)
         self.undo = QAction(parent)
         self.undo.setShortcut(QKeySequence("Ctrl+Z"))
         self.undo.triggered.connect(stack.undo)
@@ -41,6 +46,9 @@ class UndoActions(QObject):
         before, self._index = self._index, index
         count, counted = self.stack.count(), self._count
         self._count = count
+        seen, self._seen = self._seen, self.stack.stack()
+        if seen is not self._seen:  # another task came into view: nothing was undone
+            return
         if index == before or count != counted:  # a push (or a clear), not undo or redo
             return
         undid = index < before
@@ -49,6 +57,4 @@ class UndoActions(QObject):
             self.applied.emit(task_of(command), command.text(), undid)
 
 
-def task_of(command: QUndoCommand) -> int:
-    """The task a command changes (commands carry ``task_id``; 0 when one does not)."""
-    return int(getattr(command, "task_id", 0) or 0)
+__all__ = ["UndoActions", "task_of"]

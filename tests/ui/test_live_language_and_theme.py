@@ -137,9 +137,15 @@ def test_undo_is_never_silent_and_shows_its_task(window: MainWindow, qtbot: QtBo
         editor.submit(offsite, 1, "Add step",
                       partial(plan_editing.add_step, title="Book a bus"))
     assert window.undo_action.text() == "Undo Add step in “Team offsite”"
+    # Issue 11: undo applies to the task in view — "Buy milk" has nothing to undo
     window.ctx.selection.select_task(milk)
+    assert window.undo_action.text() == "Undo" and not window.undo_action.isEnabled()
     said: list[str] = []
     window.ctx.status.info.connect(said.append)
     window.undo_action.trigger()
+    assert said == [] and editor.parent() is window.ctx.undo
+    window.ctx.selection.select_task(offsite)
+    assert window.undo_action.text() == "Undo Add step in “Team offsite”"
+    window.undo_action.trigger()
     assert said[0] == "Undone: Add step in “Team offsite”"
-    assert window.ctx.selection.task_id == offsite  # shown, not changed behind your back
+    assert window.ctx.selection.task_id == offsite
