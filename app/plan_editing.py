@@ -17,6 +17,7 @@ from typing import Any
 
 from app import graph
 from app.errors import NotFound, Refused, StaleEdit
+from app.plan_rewrite import rewrite_latest
 from app.plans import latest_plan, save_plan, spec_of
 from app.planspec import MAX_DEPTH, MAX_STEPS_ANY, SCHEMA_VERSION, PlanSpec, PlanStep, parse
 from app.problems import InvalidPlan
@@ -311,8 +312,9 @@ def _current(task_id: int) -> tuple[int, Data]:
 
 
 def apply_edit(task_id: int, base_revision: int, change: Change,
-               accepted: Collection[int] = ()) -> Saved:
-    """Apply ``change`` to the latest plan and save it as the next revision.
+               accepted: Collection[int] = (), session: int = 0) -> Saved:
+    """Apply ``change`` to the latest plan and save it: as the next revision, or in place
+    when the latest is ``session``'s own (``app.plan_rewrite``: one revision per session).
 
     Args:
         task_id: the task whose plan is edited.
@@ -320,6 +322,7 @@ def apply_edit(task_id: int, base_revision: int, change: Change,
         change: one of the edit functions above, its arguments bound.
         accepted: revisions besides ``base_revision`` the edit may build on (those the
             same window saved since, e.g. by an undo still on its way).
+        session: the revision this editing session made (0: none yet).
 
     Raises:
         EditRefused: the edit breaks a rule, or someone else saved a newer revision.
@@ -329,11 +332,13 @@ def apply_edit(task_id: int, base_revision: int, change: Change,
         raise EditRefused("stale", f"the plan is now at revision {revision}, saved elsewhere "
                           f"since revision {base_revision} was shown; nothing was changed")
     after = checked(change(before))
-    return _save(task_id, before, after, revision)
+    return _save(task_id, before, after, revision, in_place=bool(session) and
+                 revision == session)
 
 
-def restore(task_id: int, content: Data) -> Saved:
-    """Save earlier content as the next revision (undo, redo), keeping step progress.
+def restore(task_id: int, content: Data, session: int = 0) -> Saved:
+    """Save earlier content again (undo, redo), keeping step progress: in place when the
+    latest revision is ``session``'s own, else as the next revision.
 
     Steps still in the plan keep the status, result and error they have now: undoing
     an edit of the structure must not undo work done since.
@@ -344,13 +349,17 @@ def restore(task_id: int, content: Data) -> Saved:
     for step in data["steps"]:
         if step["id"] in now:
             step.update({key: now[step["id"]].get(key) for key in PROGRESS_KEYS})
-    return _save(task_id, current, checked(data), revision)
+    return _save(task_id, current, checked(data), revision,
+                 in_place=bool(session) and revision == session)
 
 
-def _save(task_id: int, before: Data, after: Data, revision: int) -> Saved:
+def _save(task_id: int, before: Data, after: Data, revision: int,
+          in_place: bool = False) -> Saved:
     after = {**after, "revision": max(revision, 1)}
     try:
-        plan = save_plan(task_id, after, author="user")
+        plan = rewrite_latest(task_id, revision, after) if in_place else None
+        if plan is None:  # a new revision (the session's first edit, or it has ended)
+            plan = save_plan(task_id, after, author="user")
     except StaleEdit as exc:
         raise EditRefused("stale", str(exc)) from exc
     except InvalidPlan as exc:

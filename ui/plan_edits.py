@@ -2,8 +2,11 @@
 the task's latest plan read again whenever it changes.
 
 ``PlanEditor`` runs an edit from ``app.plan_editing`` in a worker thread (one at a
-time, in order) and, once it is saved, pushes a ``PlanEditCommand`` on the window's
-undo stack; undo and redo save the earlier or later content again as new revisions.
+time, in order) and, once it is saved, pushes a ``PlanEditCommand`` on the task's undo
+stack; undo and redo save the earlier or later content again. One editing session is
+one revision (``app.plan_rewrite``): the session's first edit saves a new revision, and
+its later edits, undos and redos rewrite that revision in place. A session ends when
+the plan is approved, paused, resumed or aborted, or someone else saves a revision.
 A refused edit is reported with a message the window shows where the user looks.
 ``PlanFeed`` reads the snapshot a plan view or outline shows.
 """
@@ -18,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
 from app import plan_editing
+from app.events import Kind
 from app.plan_editing import Change, Data, EditRefused, PlanSnapshot, Saved
 from models import Task
 from ui.context import WindowContext
@@ -66,7 +70,8 @@ def in_task(text: str, title: str) -> str:
 
 class PlanEditCommand(QUndoCommand):
     """One saved edit on the undo stack. It was saved before it was pushed, so its first
-    redo does nothing; undo and redo save the content before and after as new revisions."""
+    redo does nothing; undo and redo save the content before and after again (in place
+    while the editing session lasts)."""
 
     def __init__(self, editor: PlanEditor, saved: Saved, text: str) -> None:
         super().__init__(text)
@@ -99,6 +104,8 @@ class PlanEditor(QObject):
         self.ctx = ctx
         self._lock = asyncio.Lock()
         self._ours: dict[int, set[int]] = {}  # revisions this window saved, by task
+        self._session: dict[int, int] = {}  # the revision each task's editing session made
+        ctx.bridge.changed.connect(self._on_bridge_changed)
 
     @classmethod
     def of(cls, ctx: WindowContext) -> PlanEditor:
@@ -110,13 +117,25 @@ class PlanEditor(QObject):
         """Apply ``change`` to the plan the user saw (``base_revision``) and save it."""
         def job() -> Callable[[], Saved]:  # built when its turn comes: knows what we saved
             accepted = frozenset(self._ours.get(task_id, ()))
-            return partial(plan_editing.apply_edit, task_id, base_revision, change, accepted)
+            return partial(plan_editing.apply_edit, task_id, base_revision, change, accepted,
+                           self._session.get(task_id, 0))
 
         self._run(task_id, text, job)
 
     def restore(self, task_id: int, content: Data) -> None:
         """Save earlier content again (what undo and redo do)."""
-        self._run(task_id, "", lambda: partial(plan_editing.restore, task_id, content))
+        self._run(task_id, "", lambda: partial(plan_editing.restore, task_id, content,
+                                               self._session.get(task_id, 0)))
+
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        ends = (Kind.PLAN_APPROVED, Kind.PLAN_PAUSED, Kind.PLAN_RESUMED, Kind.PLAN_ABORTED)
+        if kind in ends:
+            self._session.pop(task_id, None)  # the next edit starts a new revision
+        elif kind == Kind.PLAN_SAVED and detail not in self._saved_details(task_id):
+            self._session.pop(task_id, None)  # someone else saved a revision
+
+    def _saved_details(self, task_id: int) -> set[str]:
+        return {str(revision) for revision in self._ours.get(task_id, ())}
 
     def _run(self, task_id: int, text: str, job: Callable[[], Callable[[], Saved]]) -> None:
         named = [text]
@@ -128,6 +147,7 @@ class PlanEditor(QObject):
                 except EditRefused as exc:
                     return exc
                 self._ours.setdefault(task_id, set()).add(result.revision)
+                self._session[task_id] = result.revision
                 if text:  # the undo menu names the task: "Undo Add step in “Team offsite”"
                     named[0] = in_task(text, await in_thread(task_title, task_id))
                 return result

@@ -253,7 +253,7 @@ def ctx(db: Path, loop: qasync.QEventLoop, qapp: QApplication) -> Iterator[Windo
     yield from window_context()
 
 
-def test_an_edit_is_pushed_once_saved_and_undo_redo_save_revisions(
+def test_an_edit_is_pushed_once_saved_and_undo_redo_rewrite_its_revision(
         ctx: WindowContext, qtbot: QtBot) -> None:
     task_id = task_with(plan(s("a"), s("b")))
     editor = PlanEditor.of(ctx)
@@ -265,11 +265,13 @@ def test_an_edit_is_pushed_once_saved_and_undo_redo_save_revisions(
     assert Plan.select().where(Plan.task == task_id).count() == 2  # the push saved nothing
     with qtbot.wait_signal(editor.edit_saved, timeout=5000):
         ctx.undo.undo()
-    assert by_id(latest(task_id), "b")["depends_on"] == [] and latest(task_id)["revision"] == 3
+    # one editing session is one revision: undo rewrites the session's revision 2
+    assert by_id(latest(task_id), "b")["depends_on"] == [] and latest(task_id)["revision"] == 2
     with qtbot.wait_signal(editor.edit_saved, timeout=5000):
         ctx.undo.redo()
     assert by_id(latest(task_id), "b")["depends_on"] == ["a"]
-    assert latest(task_id)["revision"] == 4
+    assert latest(task_id)["revision"] == 2
+    assert Plan.select().where(Plan.task == task_id).count() == 2
 
 
 def test_quick_edits_are_saved_in_order(ctx: WindowContext, qtbot: QtBot) -> None:
@@ -279,7 +281,7 @@ def test_quick_edits_are_saved_in_order(ctx: WindowContext, qtbot: QtBot) -> Non
     editor.submit(task_id, 1, "two", partial(pe.add_dependency, step_id="c", depends_on="b"))
     qtbot.wait_until(lambda: ctx.undo.count() == 2)
     now = latest(task_id)
-    assert now["revision"] == 3 and by_id(now, "c")["depends_on"] == ["b"]
+    assert now["revision"] == 2 and by_id(now, "c")["depends_on"] == ["b"]  # one session
     assert by_id(now, "b")["depends_on"] == ["a"]
 
 

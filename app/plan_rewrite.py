@@ -1,0 +1,101 @@
+"""One editing session is one plan revision: the latest revision rewritten in place.
+
+The window's first edit of a task's plan saves a new revision (the one before it stays
+as history: what the assistant wrote, or the plan as it was approved). Later edits,
+undos and redos in the same editing session — while that revision is still the latest,
+still active (pending, in progress or paused: an aborted, completed or superseded plan
+is never overwritten) and was made by this session — rewrite it in place instead of
+piling up a revision per keystroke. One active plan per task holds throughout.
+
+Step rows are updated where their step id stays (so the work log and reminders keep
+pointing at them), inserted when new and deleted when gone; dependencies are written
+again. The same validation and status rules as a new revision apply.
+"""
+
+from __future__ import annotations
+
+from app import graph, settings
+from app.errors import StaleEdit
+from app.events import Change, events
+from app.plans import _follow_plan, _status_for_new_revision, latest_plan
+from app.planspec import PlanSpec, PlanStep, parse
+from app.states import ACTIVE_PLAN, PLAN
+from app.tasks import get_task, log, set_problem
+from models import Plan, Step, StepDependency, atomic
+
+
+def rewrite_latest(task_id: int, revision: int, data: object) -> Plan | None:
+    """Validate ``data`` and store it as revision ``revision`` itself, in place; None
+    (nothing written) when that revision is no longer active — the caller saves a new one.
+
+    Raises:
+        InvalidPlan: the plan breaks the contract.
+        StaleEdit: ``revision`` is no longer the task's latest.
+    """
+    if isinstance(data, dict) and data.get("origin") == "assistant":
+        data = {**data, "origin": "user"}  # a person's edit of a generated plan
+    spec = parse(data, max_steps=settings.get("assistant.max_steps"))
+    with atomic():
+        task = get_task(task_id)
+        plan = latest_plan(task.id)
+        if plan is None or plan.revision != revision:
+            raise StaleEdit(f"task {task_id}'s plan is no longer at revision {revision}; "
+                            "the edit was not saved")
+        if plan.status not in ACTIVE_PLAN:  # aborted, completed, superseded: never rewritten
+            return None
+        status = _status_for_new_revision(plan, spec)
+        if status != plan.status:
+            PLAN.check(plan.status, status)
+        _rewrite_steps(plan, spec)
+        stored = PlanSpec(steps=spec.steps, title=spec.title, objective=spec.objective,
+                          revision=revision, origin=spec.origin)
+        plan.status, plan.title, plan.objective = status, spec.title, spec.objective
+        plan.origin, plan.spec = spec.origin, stored.to_json()
+        plan.save()
+        _follow_plan(task, status, revision)
+        set_problem(task, None if status != "paused" else _failure_text(spec))
+        log(task.id, "plan", f"revision {revision} ({len(spec.steps)} steps) edited in place "
+            "by user", actor="user")
+    events.emit(Change("plan_saved", task_id, str(revision)))
+    return plan
+
+
+def _failure_text(spec: PlanSpec) -> str:
+    failed = [s for s in spec.steps if s.status == "failed"]
+    return "; ".join(f"step {s.id!r} failed: {s.error or 'no reason given'}" for s in failed)
+
+
+def _rewrite_steps(plan: Plan, spec: PlanSpec) -> None:
+    """Each step's row updated (same step id), inserted (new) or deleted (gone)."""
+    rows = {row.step_id: row.id for row in Step.select(Step.id, Step.step_id)
+            .where(Step.plan == plan)}
+    StepDependency.delete().where(StepDependency.step.in_(list(rows.values()))).execute()
+    g = graph.Graph(spec.steps)
+    position = {s.id: i for i, s in enumerate(spec.steps)}
+    pks: dict[str, int] = {}
+    for sid in sorted(g.order, key=lambda s: (len(g.ancestors(s)), position[s])):
+        step = g.steps[sid]
+        assert isinstance(step, PlanStep)
+        fields = _fields(step, g.status_of(sid) if g.is_group(sid) else step.status,
+                         pks.get(step.parent) if step.parent else None, position[sid])
+        if sid in rows:
+            Step.update(**fields).where(Step.id == rows[sid]).execute()
+            pks[sid] = rows[sid]
+        else:
+            pks[sid] = Step.insert(plan=plan, step_id=sid, **fields).execute()
+    gone = [pk for sid, pk in rows.items() if sid not in pks]
+    if gone:
+        Step.update(parent=None).where(Step.id.in_(gone)).execute()  # no cascade into kept
+        Step.delete().where(Step.id.in_(gone)).execute()
+    edges = [{"step": pks[s.id], "depends_on": pks[d]} for s in spec.steps for d in s.depends_on]
+    for start in range(0, len(edges), 400):
+        StepDependency.insert_many(edges[start:start + 400]).execute()
+
+
+def _fields(step: PlanStep, status: str, parent: int | None, position: int) -> dict[str, object]:
+    return {"parent": parent, "position": position, "title": step.title,
+            "objective": step.objective, "target": step.target, "inputs": step.inputs,
+            "output_schema": step.output_schema, "done_when": step.done_when,
+            "worker": step.worker, "due_at": step.due,
+            "estimate_minutes": step.estimate_minutes, "status": status,
+            "result": step.result, "error": step.error}
