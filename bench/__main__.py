@@ -30,6 +30,7 @@ from bench import (
     bench_schedule,
     bench_steps,
     bench_stream,
+    bench_sync,
     bench_window,
 )
 from bench.report import Findings, Result, document
@@ -48,6 +49,7 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("calendar and reminders", bench_calendar.run),
     ("scheduler", bench_schedule.run),
     ("window", bench_window.run),
+    ("task sync", bench_sync.run),
 )
 
 

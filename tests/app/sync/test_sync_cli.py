@@ -124,3 +124,43 @@ def test_a_sync_killed_at_random_points_then_rerun_leaves_no_duplicates(
     assert sorted(titles) == sorted(f"Errand {n}" for n in range(40))
     listed = json.loads(_ok(two, "list", "--json"))
     assert sorted(t["title"] for t in listed) == sorted(titles)
+
+
+def test_sync_list_and_remove_and_a_session_only_password_is_said(
+        cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TASKS_PASSWORD", "secret")
+    added = cli("sync", "add", "caldav", "http://127.0.0.1:9/ann/tasks", "--user", "ann",
+                "--password-env", "TASKS_PASSWORD")
+    assert added.code == 0 and "this session only" in added.out
+    assert cli("sync", "add", "caldav", "http://127.0.0.1:9/ann/tasks/").code == 1
+    listed = json.loads(cli("sync", "list", "--json").out)
+    assert [(a["id"], a["url"], a["user"]) for a in listed] == [
+        (1, "http://127.0.0.1:9/ann/tasks/", "ann")]
+    assert "secret" not in cli("sync", "list").out
+    assert cli("sync", "remove", "1").code == 0
+    assert json.loads(cli("sync", "list", "--json").out) == []
+    assert cli("sync", "remove", "1").code == 1
+
+
+def test_sync_now_against_a_server_that_is_not_there_is_a_known_error(
+        cli: Callable[..., Any]) -> None:
+    from tests.app.sync.dav_servers import free_port
+
+    cli("sync", "add", "caldav", f"http://127.0.0.1:{free_port()}/ann/tasks/")
+    failed = cli("sync", "now", "--timeout", "2")
+    assert failed.code == 1 and "could not connect" in failed.err
+    assert "could not connect" in cli("sync", "list").out
+
+
+def test_a_task_deleted_elsewhere_is_listed_in_the_trash_and_restored_by_the_cli(
+        tmp_path: Path, task_list: str, phone: Callable[[str], Phone]) -> None:
+    one = tmp_path / "one"
+    _machine_with_plan(one, task_list, tmp_path)
+    _now(one)
+    phone(task_list).delete("Offsite trip")
+    assert _now(one)[1]["trashed"] == 1
+    assert "Offsite trip" in _ok(one, "sync", "trash")
+    _ok(one, "sync", "restore", "1")
+    assert len(_shape(one)) == 7
+    _now(one)
+    assert len(phone(task_list).todos()) == 8  # back on the server too
