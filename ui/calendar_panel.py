@@ -919,6 +919,28 @@ class CalendarPanel(QDockWidget):
         self.grid.planned.on_resized = self._on_planned_resized
         self.reload()
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """A language switch re-makes the toolbar's texts and redraws the dates."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "sources_button"):
+            self._retranslate()
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("Calendar"))
+        for button, text in ((self.today_button, self.tr("Today")),
+                             (self.day_button, self.tr("Day")),
+                             (self.week_button, self.tr("Week")),
+                             (self.sync_button, self.tr("Sync now")),
+                             (self.schedule_button, self.tr("Schedule")),
+                             (self.sources_button, self.tr("Sources…"))):
+            button.setText(text)
+        self.schedule_button.setToolTip(self.tr("Place the steps that have estimates into "
+                                                "free working time"))
+        self._update_toolbar()
+        self.header.updateGeometry()
+        self.header.update()
+        self.grid.update()
+
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> QWidget:

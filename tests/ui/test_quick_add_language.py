@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -14,12 +15,20 @@ from ui.context import WindowContext
 from ui.quick_add import QuickAddBar
 
 
+@pytest.fixture(autouse=True)
+def _locale_kept(qapp: QApplication) -> Iterator[None]:
+    """Switching language sets QLocale's default: the next tests get theirs back."""
+    kept = QLocale()
+    yield
+    i18n.install(qapp, "en")
+    QLocale.setDefault(kept)
+
+
 @pytest.fixture
-def bar(ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> Iterator[QuickAddBar]:
+def bar(ctx: WindowContext, qtbot: QtBot) -> QuickAddBar:
     widget = QuickAddBar(ctx)
     qtbot.add_widget(widget)
-    yield widget
-    i18n.install(qapp, "en")
+    return widget
 
 
 def test_the_bar_retranslates_live_and_previews_in_chinese(bar: QuickAddBar, qtbot: QtBot,
@@ -37,3 +46,23 @@ def test_the_bar_retranslates_live_and_previews_in_chinese(bar: QuickAddBar, qtb
     i18n.install(qapp, "en")
     qtbot.wait_until(lambda: bar.add_button.text() == "Add")
     assert bar.preview.text() == english
+
+
+def test_the_calendar_toolbar_follows_a_live_language_switch(
+        ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> None:
+    from ui.calendar_panel import CalendarPanel
+
+    panel = CalendarPanel(ctx)
+    qtbot.add_widget(panel)
+    english = [b.text() for b in (panel.today_button, panel.day_button, panel.week_button,
+                                  panel.sync_button, panel.sources_button)]
+    assert english == ["Today", "Day", "Week", "Sync now", "Sources…"]
+    try:
+        i18n.install(qapp, "zh_CN")
+        qtbot.wait_until(lambda: panel.today_button.text() != "Today")
+        assert all(not b.text().isascii() for b in (
+            panel.today_button, panel.day_button, panel.week_button, panel.sync_button))
+        assert "年" in panel.range_label.text() or "月" in panel.range_label.text()
+    finally:
+        i18n.install(qapp, "en")
+    qtbot.wait_until(lambda: panel.today_button.text() == "Today")
