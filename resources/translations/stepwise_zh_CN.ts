@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../ui/first_frame.py" line="86"/>
+        <location filename="../../ui/first_frame.py" line="102"/>
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
@@ -384,12 +384,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/assistant_service.py" line="62"/>
+        <location filename="../../ui/assistant_service.py" line="146"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_service.py" line="68"/>
+        <location filename="../../ui/assistant_service.py" line="154"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -435,135 +435,143 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="962"/>
+        <location filename="../../ui/calendar_panel.py" line="934"/>
+        <location filename="../../ui/calendar_panel.py" line="984"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="963"/>
+        <location filename="../../ui/calendar_panel.py" line="937"/>
+        <location filename="../../ui/calendar_panel.py" line="985"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
         <location filename="../../ui/calendar_panel.py" line="900"/>
+        <location filename="../../ui/calendar_panel.py" line="929"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="950"/>
+        <location filename="../../ui/calendar_panel.py" line="930"/>
+        <location filename="../../ui/calendar_panel.py" line="972"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="955"/>
+        <location filename="../../ui/calendar_panel.py" line="931"/>
+        <location filename="../../ui/calendar_panel.py" line="977"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="956"/>
+        <location filename="../../ui/calendar_panel.py" line="932"/>
+        <location filename="../../ui/calendar_panel.py" line="978"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="961"/>
+        <location filename="../../ui/calendar_panel.py" line="933"/>
+        <location filename="../../ui/calendar_panel.py" line="983"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="966"/>
+        <location filename="../../ui/calendar_panel.py" line="935"/>
+        <location filename="../../ui/calendar_panel.py" line="988"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1054"/>
+        <location filename="../../ui/calendar_panel.py" line="1076"/>
         <source>dddd d MMMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1057"/>
+        <location filename="../../ui/calendar_panel.py" line="1079"/>
         <source>d MMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1058"/>
+        <location filename="../../ui/calendar_panel.py" line="1080"/>
         <source>d MMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1083"/>
+        <location filename="../../ui/calendar_panel.py" line="1105"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1084"/>
+        <location filename="../../ui/calendar_panel.py" line="1106"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1085"/>
+        <location filename="../../ui/calendar_panel.py" line="1107"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1085"/>
+        <location filename="../../ui/calendar_panel.py" line="1107"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1097"/>
+        <location filename="../../ui/calendar_panel.py" line="1119"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1128"/>
+        <location filename="../../ui/calendar_panel.py" line="1150"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1137"/>
+        <location filename="../../ui/calendar_panel.py" line="1159"/>
         <source>…and %1 more; Sources… lists them.</source>
         <translation>……另有 %1 个；“日历来源…”中列出了全部。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1144"/>
+        <location filename="../../ui/calendar_panel.py" line="1166"/>
         <source>never synced before</source>
         <translation>从未同步过</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1146"/>
+        <location filename="../../ui/calendar_panel.py" line="1168"/>
         <source>showing its events from %1</source>
         <translation>显示的是 %1 同步的事件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1148"/>
+        <location filename="../../ui/calendar_panel.py" line="1170"/>
         <source>%1 could not be synced (%2): %3</source>
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1205"/>
+        <location filename="../../ui/calendar_panel.py" line="1227"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1207"/>
+        <location filename="../../ui/calendar_panel.py" line="1229"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1240"/>
+        <location filename="../../ui/calendar_panel.py" line="1262"/>
         <source>No calendars to sync: add one with Sources…</source>
         <translation>没有可同步的日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1242"/>
+        <location filename="../../ui/calendar_panel.py" line="1264"/>
         <source>Synced %1 calendars at %2 (%3 events).</source>
         <translation>已于 %2 同步 %1 个日历（%3 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1245"/>
+        <location filename="../../ui/calendar_panel.py" line="1267"/>
         <source>Synced %1 of %2 calendars at %3; the others keep their last good events.</source>
         <translation>已于 %3 同步 %2 个日历中的 %1 个；其余日历保留上次成功同步的事件。</translation>
     </message>
@@ -611,7 +619,7 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/first_frame.py" line="140"/>
+        <location filename="../../ui/first_frame.py" line="156"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -800,12 +808,12 @@
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="138"/>
+        <location filename="../../ui/plan_edits.py" line="158"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="148"/>
+        <location filename="../../ui/plan_edits.py" line="168"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -813,67 +821,67 @@
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="32"/>
+        <location filename="../../ui/plan_edits.py" line="36"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="33"/>
+        <location filename="../../ui/plan_edits.py" line="37"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="34"/>
+        <location filename="../../ui/plan_edits.py" line="38"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="36"/>
+        <location filename="../../ui/plan_edits.py" line="40"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="37"/>
+        <location filename="../../ui/plan_edits.py" line="41"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="38"/>
+        <location filename="../../ui/plan_edits.py" line="42"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="40"/>
+        <location filename="../../ui/plan_edits.py" line="44"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="41"/>
+        <location filename="../../ui/plan_edits.py" line="45"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="42"/>
+        <location filename="../../ui/plan_edits.py" line="46"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="43"/>
+        <location filename="../../ui/plan_edits.py" line="47"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="45"/>
+        <location filename="../../ui/plan_edits.py" line="49"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="50"/>
+        <location filename="../../ui/plan_edits.py" line="54"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="64"/>
+        <location filename="../../ui/plan_edits.py" line="68"/>
         <source>%1 in “%2”</source>
         <translation>%1（“%2”）</translation>
     </message>
@@ -881,12 +889,12 @@
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="181"/>
+        <location filename="../../ui/plan_edits.py" line="201"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="201"/>
+        <location filename="../../ui/plan_edits.py" line="221"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -894,7 +902,7 @@
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan_items.py" line="358"/>
+        <location filename="../../ui/plan_items.py" line="379"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -930,12 +938,12 @@
 <context>
     <name>PlanScene</name>
     <message>
-        <location filename="../../ui/plan_scene.py" line="126"/>
+        <location filename="../../ui/plan_nodes.py" line="35"/>
         <source>%1 steps inside</source>
         <translation>内含 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_scene.py" line="133"/>
+        <location filename="../../ui/plan_nodes.py" line="42"/>
         <source>%1 · due %2</source>
         <translation>%1 · %2 截止</translation>
     </message>
@@ -2272,132 +2280,132 @@
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="70"/>
+        <location filename="../../ui/task_list.py" line="72"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="85"/>
+        <location filename="../../ui/task_list.py" line="88"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="155"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="166"/>
+        <location filename="../../ui/task_list.py" line="170"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="167"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="167"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="139"/>
-        <location filename="../../ui/task_list.py" line="167"/>
+        <location filename="../../ui/task_list.py" line="142"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="162"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="162"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="163"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="164"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="172"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="170"/>
-        <location filename="../../ui/task_list.py" line="283"/>
+        <location filename="../../ui/task_list.py" line="174"/>
+        <location filename="../../ui/task_list.py" line="295"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="175"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="264"/>
+        <location filename="../../ui/task_list.py" line="276"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="292"/>
+        <location filename="../../ui/task_list.py" line="304"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="322"/>
+        <location filename="../../ui/task_list.py" line="334"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="81"/>
-        <location filename="../../ui/task_list.py" line="325"/>
+        <location filename="../../ui/task_list.py" line="84"/>
+        <location filename="../../ui/task_list.py" line="337"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
@@ -2468,22 +2476,22 @@
 <context>
     <name>UndoActions</name>
     <message>
-        <location filename="../../ui/undo_actions.py" line="35"/>
+        <location filename="../../ui/undo_actions.py" line="40"/>
         <source>Undo %1</source>
         <translation>撤销%1</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="35"/>
+        <location filename="../../ui/undo_actions.py" line="40"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="36"/>
+        <location filename="../../ui/undo_actions.py" line="41"/>
         <source>Redo %1</source>
         <translation>重做%1</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="36"/>
+        <location filename="../../ui/undo_actions.py" line="41"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
