@@ -35,7 +35,7 @@ from app.errors import KnownError
 from app.outbox import Entry, Transport
 from models import StoreError
 from ui import labels
-from ui.assistant_sentences import describe
+from ui.assistant_sentences import Facts, read_facts, sentence
 from ui.context import WindowContext
 from ui.runner import in_thread
 
@@ -288,6 +288,14 @@ class AssistantDock(QDockWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tabs"):
             self._set_texts()
+            self._resay_outcomes()
+
+    def _resay_outcomes(self) -> None:
+        for row in range(self.outcomes.count()):
+            item = self.outcomes.item(row)
+            said = item.data(Qt.ItemDataRole.UserRole + 1)
+            if said:
+                item.setText(sentence(*said))
 
     def _set_running(self, running: bool, what: str) -> None:
         colour = "#2e86c1" if running else "#7f8c8d"
@@ -314,16 +322,19 @@ class AssistantDock(QDockWidget):
 
     def _on_assistant_outcome(self, task_id: int, stage: str, summary: str,
                               problem: str) -> None:
-        def told(text: str) -> None:
-            self._add_outcome(task_id, text, summary, problem)
+        def told(facts: Facts) -> None:
+            self._add_outcome(task_id, facts, summary, problem)
 
-        self.ctx.runner.start(describe(task_id, problem), self.tr("Reading the task"), told)
+        self.ctx.runner.start(in_thread(read_facts, task_id), self.tr("Reading the task"),
+                              told)
 
-    def _add_outcome(self, task_id: int, text: str, summary: str, problem: str) -> None:
-        """One sentence a line; the core's own words are its tooltip; a click shows the task."""
-        item = QListWidgetItem(text)
+    def _add_outcome(self, task_id: int, facts: Facts, summary: str, problem: str) -> None:
+        """One sentence a line; the core's own words are its tooltip; a click shows the task.
+        The facts stay with the line, so a language switch says it again."""
+        item = QListWidgetItem(sentence(facts, problem))
         item.setToolTip(summary)
         item.setData(Qt.ItemDataRole.UserRole, task_id)
+        item.setData(Qt.ItemDataRole.UserRole + 1, (facts, problem))
         if problem:
             item.setForeground(QBrush(QColor(_ERROR_COLOUR)))
         self.outcomes.addItem(item)

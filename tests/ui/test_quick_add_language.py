@@ -66,3 +66,21 @@ def test_the_calendar_toolbar_follows_a_live_language_switch(
     finally:
         i18n.install(qapp, "en")
     qtbot.wait_until(lambda: panel.today_button.text() == "Today")
+
+
+def test_what_the_assistant_did_is_said_again_in_the_new_language(
+        ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> None:
+    from tests.ui.async_helpers import planned_task
+    from ui.assistant_dock import AssistantDock
+
+    dock = AssistantDock(ctx)
+    qtbot.add_widget(dock)
+    task_id = planned_task()
+    ctx.assistant.outcome.emit(task_id, "plan", "plan: 2 step(s)", "")
+    qtbot.wait_until(lambda: dock.outcomes.count() == 1)
+    english = dock.outcomes.item(0).text()
+    assert "Planned" in english or "Working on" in english
+    i18n.install(qapp, "zh_CN")
+    qtbot.wait_until(lambda: dock.outcomes.item(0).text() != english)
+    assert "Planned" not in dock.outcomes.item(0).text()
+    assert "Working" not in dock.outcomes.item(0).text()
