@@ -25,7 +25,7 @@ class Use:
 
     calls: int = 0
     seconds: float = 0.0
-    prompt_tokens: int = 0  # the largest prompt sent (reported by the server, or estimated)
+    prompt_tokens: int = 0  # of the first prompt sent (reported by the server, or estimated)
     completion_tokens: int = 0
 
 
@@ -63,7 +63,8 @@ class Metered:
             reply = await self._bounded(messages, schema, on_chunk, context)
         finally:
             use.seconds += time.monotonic() - started
-        use.prompt_tokens = max(use.prompt_tokens, reply.prompt_tokens or prompt_tokens(messages))
+        if not use.prompt_tokens:  # the stage's own prompt, not a re-ask's longer one
+            use.prompt_tokens = reply.prompt_tokens or prompt_tokens(messages)
         use.completion_tokens += reply.completion_tokens or 0
         return reply
 

@@ -80,7 +80,7 @@ def test_eight_everyday_tasks_until_idle_end_in_ten_minutes_each_in_a_clear_stat
         assert cli("add", title).code == 0
     started = time.monotonic()
     result = cli("agent", "run", "--until-idle", "--provider", "openai", "--base-url",
-                 llama_server.url, "--model", llama_server.model, "--max-time", "600")
+                 llama_server.url, "--model", llama_server.model, "--max-time", "570")
     assert time.monotonic() - started < 600, result.err
     assert "model calls per task:" in result.err
     for task in Task.select():
