@@ -25,10 +25,12 @@ from app.sync.vtodo import (
     step_vtodo,
     task_vtodo,
 )
-from models import Task
+from models import Task, atomic
 from models.tables import SyncAccount, SyncItem
 
 _VOLATILE = ("modified", "sequence")
+# What a PUT the server took leaves to record: uid, task uid, step id, href, etag, text.
+Written = tuple[str, str, str | None, str, str | None, str] | None
 
 
 def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:
@@ -40,9 +42,8 @@ def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | No
     dirty = [uid for uid, mark in marks.items()
              if uid not in rows or rows[uid].get(uid) is None or rows[uid][uid].mark != mark]
     for done, uid in enumerate(dirty, start=1):
-        task = Task.get(Task.uid == uid)
-        if _push_task(account, dav, task, rows.get(uid, {}), report):
-            accounts.set_mark(account, uid, marks[uid])
+        _push_task(account, dav, Task.get(Task.uid == uid), rows.get(uid, {}), marks[uid],
+                   report)
         if progress is not None:
             progress("push", done, len(dirty))
     for task_uid in set(rows) - set(marks):
@@ -50,11 +51,12 @@ def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | No
 
 
 def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncItem],
-               report: Report) -> bool:
-    """Write the task's changed items; False when the server changed one under us."""
+               mark: str, report: Report) -> None:
+    """Write the task's changed items, then record them (and, when the server took every
+    one, the task's mark) in one transaction."""
     item, steps = records.items_of(task)
     stamp = item.modified or task.created_at
-    whole = True
+    done: list[Written] = []
     every: list[TaskItem | StepItem] = [item, *steps]
     for it in every:
         row = rows.get(it.uid)
@@ -62,22 +64,28 @@ def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncI
             continue
         todo = task_vtodo(it, stamp) if isinstance(it, TaskItem) else step_vtodo(it, stamp)
         text = calendar([todo]).to_ical().decode("utf-8")
-        whole = _put(account, dav, item.uid, it, text, row, report) and whole
+        done.append(_put(account, dav, item.uid, it, text, row, report))
     current = {it.uid for it in every}
     gone = [row for uid, row in rows.items() if uid not in current]
-    return _delete_items(account, dav, gone, report) and whole
+    whole = _delete_items(account, dav, gone, report) and None not in done
+    with atomic():
+        for written in done:
+            if written is not None:
+                accounts.record(account, *written)
+        if whole:
+            accounts.set_mark(account, item.uid, mark)
+    report.pushed += sum(1 for written in done if written is not None)
 
 
 def _put(account: SyncAccount, dav: Dav, task_uid: str, it: TaskItem | StepItem, text: str,
-         row: SyncItem | None, report: Report) -> bool:
+         row: SyncItem | None, report: Report) -> Written:
+    """One PUT; what to record when the server took it, None when it changed under us."""
     href = row.href if row is not None else dav.href_for(it.uid)
     etag = None if row is None else row.etag or _etag_now(dav, href)
     step_id = it.step.id if isinstance(it, StepItem) else None
     put = dav.put(href, text, etag)
     if not put.conflict:
-        accounts.record(account, it.uid, task_uid, step_id, href, put.etag, text)
-        report.pushed += 1
-        return True
+        return it.uid, task_uid, step_id, href, put.etag, text
     got = dav.get(href)
     if got is not None:
         if row is None:
@@ -87,7 +95,7 @@ def _put(account: SyncAccount, dav: Dav, task_uid: str, it: TaskItem | StepItem,
         if fetched:
             merge_task(account, task_uid, [(row, fetched[0])], report)
     report.retry += 1
-    return False
+    return None
 
 
 def _etag_now(dav: Dav, href: str) -> str | None:
