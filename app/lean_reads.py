@@ -114,16 +114,25 @@ def _refuse_odd(conn: sqlite3.Connection, query: str, params: Sequence[object]) 
         raise Unusual("a row holds values the store would read differently")
 
 
-def list_rows(conn: sqlite3.Connection, include_closed: bool = False,
-              limit: int | None = None) -> list[tuple[Any, ...]]:
-    """The rows ``app.tasks.list_rows`` gives (``LIST_COLUMNS``, instants as datetimes);
-    only the first ``limit`` of them when given (the window's first frame)."""
+def list_rows(conn: sqlite3.Connection, include_closed: bool = False) -> list[tuple[Any, ...]]:
+    """The rows ``app.tasks.list_rows`` gives (``LIST_COLUMNS``, instants as datetimes)."""
     _refuse_odd(conn, *(sql.ODD_LIST_ALL if include_closed else sql.ODD_LIST_OPEN))
     text, params = sql.LIST_ALL if include_closed else sql.LIST_OPEN
     convert = _converter(sql.LIST_COLUMNS, "task", instants=True)
-    cursor = conn.execute(text, params)
-    raw = cursor.fetchall() if limit is None else cursor.fetchmany(limit)
-    return [tuple(convert(row)) for row in raw]
+    return [tuple(convert(row)) for row in conn.execute(text, params)]
+
+
+def first_open_rows(conn: sqlite3.Connection, limit: int) -> list[tuple[Any, ...]]:
+    """The first ``limit`` of ``list_rows``' open rows, for a glimpse (the window's first
+    frame, replaced by the full path's list moments later).
+
+    Unlike ``list_rows`` it does not look through the whole table for rows the store
+    would read differently (at 100,000 tasks that costs 100 ms); a value it cannot
+    convert still raises ``Unusual``. SQLite sorts only the first ``limit`` rows.
+    """
+    text, params = sql.LIST_OPEN
+    convert = _converter(sql.LIST_COLUMNS, "task", instants=True)
+    return [tuple(convert(row)) for row in conn.execute(f"{text} LIMIT ?", (*params, limit))]
 
 
 def list_json(conn: sqlite3.Connection, include_closed: bool = False) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,10 +47,12 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 def read_first_page(db: Path) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
-    """The first page of open tasks (``app.lean_reads.list_rows``) and the look settings.
+    """The first page of open tasks (``app.lean_reads.first_open_rows``) and the look
+    settings.
 
-    Anything the lean reader cannot promise (no file yet, another schema version, an
-    unusual row, a SQLite error) gives an empty page: the main window reads it properly.
+    Anything the lean reader cannot promise (no file yet, another schema version, a row
+    with values of other types, a SQLite error) gives an empty page: the main window
+    reads it properly.
     """
     from app import lean_reads
 
@@ -58,18 +61,31 @@ def read_first_page(db: Path) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
         if conn is None:
             return [], {}
         try:
-            return lean_reads.list_rows(conn, limit=PAGE), _look_settings(conn)
+            rows, look = lean_reads.first_open_rows(conn, PAGE), _look_settings(conn)
         finally:
             conn.close()
-    except (sqlite3.Error, lean_reads.Unusual, ValueError) as error:
+    except (sqlite3.Error, lean_reads.Unusual, ValueError, TypeError, AttributeError) as error:
         log.info("first frame without rows (%s); the window reads them", error)
         return [], {}
+    if not all(map(_plain, rows)):
+        log.info("first frame without rows (a row of unusual values); the window reads them")
+        return [], look
+    return rows, look
+
+
+def _plain(row: tuple[Any, ...]) -> bool:
+    """Whether a list row holds the types the store writes (the frame shows them as is)."""
+    task_id, priority, status, due_at, title, tags, problem = row
+    return (type(task_id) is int and type(priority) is int and isinstance(status, str)
+            and (due_at is None or isinstance(due_at, datetime)) and isinstance(title, str)
+            and isinstance(tags, list) and all(isinstance(t, str) for t in tags)
+            and (problem is None or isinstance(problem, str)))
 
 
 def _look_settings(conn: sqlite3.Connection) -> dict[str, str]:
     found: dict[str, str] = {}
     for key, text in conn.execute(SETTINGS_SQL, LOOK_KEYS):
-        value = json.loads(text)
+        value = json.loads(text) if isinstance(text, str) else None
         if isinstance(value, str):
             found[key] = value
     return found

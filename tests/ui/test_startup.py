@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -146,3 +146,38 @@ def test_second_launch_during_start_up_raises_the_first_frame(
         qtbot.wait_until(frame.isVisible)
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("column, value", [("due_at", 20261201), ("priority", "high"),
+                                           ("tags", '"not a list"'), ("due_at", "soon")])
+def test_first_frame_with_an_unusual_row_is_empty_not_broken(
+        db: Path, qtbot: QtBot, qapp: QApplication, column: str, value: object) -> None:
+    import sqlite3
+
+    ids = _tasks(3)
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute(f"UPDATE task SET {column} = ? WHERE id = ?", (value, ids[0]))
+    conn.close()
+    frame = _frame(qtbot, qapp)
+    assert frame.table.model().rowCount() == 0
+    assert frame.statusBar().currentMessage() == "Starting…"
+
+
+def test_first_frame_takes_the_stored_theme_and_language(
+        db: Path, qtbot: QtBot, qapp: QApplication) -> None:
+    from app import settings
+    from ui import i18n
+    from ui.look import apply_look
+
+    _tasks(1)
+    settings.put("ui.theme", "dark")
+    settings.put("ui.language", "zh_CN")
+    try:
+        frame = _frame(qtbot, qapp)
+        model = frame.table.model()
+        assert qapp.property("stepwise_dark") is True
+        assert model.headerData(0, Qt.Orientation.Horizontal) != "Task"  # 任务
+    finally:
+        i18n.install(qapp, "en")
+        apply_look(qapp, "system")
