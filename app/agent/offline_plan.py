@@ -23,7 +23,7 @@ from app.agent.offline_templates import starter_parts, template_parts, umbrella
 from app.date_phrases import find_date
 from app.quickadd import keeps_words
 from app.recurrence_words import find_recurrence
-from app.schedule.estimates import guess_minutes
+from app.schedule.estimates import duration_minutes, guess_minutes, without_duration
 from models.fields import format_utc, parse_utc
 
 WORK_START, WORK_END = 9, 18
@@ -51,6 +51,7 @@ class Draft:
     last_contact: str | None = None
     last_write: str | None = None
     checks: dict[str, str] = field(default_factory=dict)  # a template draft → its fill-in step
+    timed: set[str] = field(default_factory=set)  # steps whose text named how long they take
 
     @property
     def zh(self) -> bool:
@@ -130,6 +131,8 @@ def _fill_in(draft: Draft, written: dict[str, Any]) -> str:
                      "what a message after it sends)",
                      f"把第 {sid} 步草稿中的“（待填写）”补全并检查；完成本步时把定稿作为结果填入"
                      "（之后的消息发送的就是这段文字）"), kind="do")
+    if sid in draft.timed:  # "write the report, 2 hours": the person's work, not the draft's
+        check["estimate_minutes"], written["estimate_minutes"] = written["estimate_minutes"], None
     draft.checks[sid] = str(check["id"])
     return str(check["id"])
 
@@ -143,12 +146,15 @@ def _addressed_to(text: str, contact: str) -> bool:
 def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: list[str],
          objective: str = "", due: datetime | None = None, kind: str = "do") -> dict[str, Any]:
     en, zh = _DONE_WHEN[target]
-    step = {"id": f"s{len(draft.steps) + 1}", "title": _title(title), "objective": objective,
+    step = {"id": f"s{len(draft.steps) + 1}", "title": _title(without_duration(title)),
+            "objective": objective,
             "depends_on": after, "parent": None, "target": target, "inputs": inputs,
             "output_schema": None, "done_when": zh if draft.zh else en,
             "worker": "me" if target == "user" else "assistant", "due": due,
             "estimate_minutes": guess_minutes(title, kind), "status": "pending", "result": None,
             "error": None}
+    if duration_minutes(title) is not None:
+        draft.timed.add(str(step["id"]))
     draft.steps.append(step)
     return step
 

@@ -24,6 +24,8 @@ VERBS: list[tuple[str, tuple[str, ...]]] = [
                  "ask", "let know", "reply", "respond", "write back", "发邮件", "通知", "告诉",
                  "发消息", "发信息", "邀请", "发给",
                  "交给", "转给", "提交给", "问一下", "问问", "问", "发", "帮我约", "约一下")),
+    ("review", ("review", "proofread", "read through", "go over", "go through", "look over",
+                "校对", "审阅", "审核", "过一遍", "看一遍")),
     ("write", ("write", "draft", "compose", "summarise", "summarize", "outline",
                "prepare a list", "写", "起草", "草拟", "总结", "撰写", "列出", "报告")),
     ("call", ("call", "phone", "ring", "打电话", "致电", "电话")),

@@ -153,9 +153,20 @@ def _actions(text: str) -> list[str]:
     return [text]
 
 
+# A part that hands over what the parts before it made ("…, and give it to Wang",
+# "…，交给王总") comes after them, however it was joined.
+_HANDOVER = re.compile(
+    r"^(?:(?:send|give|hand|forward|submit|pass|mail|e-?mail|show|present)\b.*"
+    r"\b(?:it|them|this|that|the results?|the draft|the report)\b"
+    r"|(?:hand|turn) (?:it |them )?in\b"
+    r"|(?:把它|把这|把结果|把报告)?(?:交给|发给|送给|寄给|提交给|转给|上交|提交))",
+    re.IGNORECASE)
+
+
 def _joined(text: str) -> Split | None:
     clauses = [_clean(c) for c in _CLAUSE_ZH.split(text)]
     parts = [p for c in clauses for p in _parallel(c)]
     if len(parts) < 2:
         return None
-    return Split([Piece(p) for p in parts])
+    return Split([Piece(p, tuple(range(n)) if n and _HANDOVER.match(p) else ())
+                  for n, p in enumerate(parts)])

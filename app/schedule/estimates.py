@@ -19,7 +19,7 @@ from models import Step, atomic
 # The offline planner's guess by verb kind (app.agent.offline_rules.VERBS), in minutes.
 BY_KIND: dict[str, int] = {
     "remind": 5, "write": 45, "message": 15, "call": 15, "calendar": 10, "save": 5,
-    "buy": 30, "book": 30, "organise": 60, "renew": 60, "do": 30,
+    "buy": 30, "book": 30, "organise": 60, "renew": 60, "review": 30, "do": 30,
 }
 
 _CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
@@ -64,6 +64,26 @@ def duration_minutes(text: str) -> int | None:
     for match in _QUARTERS.finditer(rest):
         total, found = total + _number(match.group(1)) * 15, True
     return round(total) if found and total > 0 else None
+
+
+_DURATION_WORDS = (_H_THEN_M, _HOURS, _HALF_HOUR, _AN_HOUR, _MINUTES, _QUARTERS)
+_LEFT_OVER = re.compile(r"\s*(?:[,，、]\s*)?(?:\bfor|\babout|\baround|约|大约)?\s*$",
+                        re.IGNORECASE)
+_IN_BRACKETS = re.compile(r"[（(][^）)]*[）)]")
+
+
+def without_duration(text: str) -> str:
+    """``text`` with the duration it names taken out ("Write the report, 2 hours" →
+    "Write the report", "写周报两个小时" → "写周报"). A duration in brackets is part of the
+    title ("第一次练习（30 分钟）"), and a text that is only a duration stays as it is."""
+    if duration_minutes(_IN_BRACKETS.sub(" ", text)) is None:
+        return text.strip()
+    rest = text
+    for pattern in _DURATION_WORDS:
+        rest = pattern.sub(" ", rest)
+    rest = _LEFT_OVER.sub("", re.sub(r"\s{2,}", " ", rest).strip())
+    rest = re.sub(r"\s*[,，、]\s*(?=[,，、])", "", rest).strip(" ,，、")
+    return rest or text.strip()
 
 
 def guess_minutes(text: str, kind: str) -> int:

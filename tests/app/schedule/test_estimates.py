@@ -76,16 +76,24 @@ def test_parse_estimate_refuses_clearly(text: str) -> None:
         parse_estimate(text)
 
 
-@pytest.mark.parametrize(("title", "minutes"), [
-    ("Write the report, 2 hours, then email Ann", [120, 15]),
-    ("写周报两个小时，然后发邮件给老板", [120, 15]),
-    ("Review the draft 30 min", [30]),
+@pytest.mark.parametrize(("title", "language", "minutes", "titles"), [
+    # A template draft is the person's work to fill in: the named time goes to that step.
+    ("Write the report, 2 hours, then email Ann", "en", [None, 120, 15],
+     ["Write the report", "Fill in and check the draft", "Email Ann"]),
+    ("写周报两个小时，然后发邮件给老板", "zh", [None, 120, 15],
+     ["写周报", "填写并检查草稿", "发邮件给老板"]),
+    ("Review the draft 30 min", "en", [30], ["Review the draft"]),
 ])
-def test_offline_planner_proposes_estimates(db: Path, title: str, minutes: list[int]) -> None:
+def test_offline_planner_proposes_estimates(db: Path, title: str, language: str,
+                                            minutes: list[int | None], titles: list[str]) -> None:
     from app.llm.offline import plan as offline_plan
 
-    data = offline_plan({"task": {"title": title}, "now": "2026-12-07T09:00:00+08:00"})
-    assert [s.estimate_minutes for s in planspec.parse(data).steps] == minutes
+    data = offline_plan({"task": {"title": title}, "language": language,
+                         "now": "2026-12-07T09:00:00+08:00"})
+    steps = planspec.parse(data).steps
+    assert [s.estimate_minutes for s in steps] == minutes
+    assert [s.title for s in steps] == titles
+    assert steps[0].target == ("user" if title.startswith("Review") else "assistant.write")
 
 
 def test_estimates_are_stored_and_exported(db: Path) -> None:
@@ -114,3 +122,20 @@ def test_migration_4_adds_estimates_and_blocks_once(tmp_path: Path) -> None:
     columns = {row[1] for row in raw.execute_sql('PRAGMA table_info("step")')}
     tables = {row[0] for row in raw.execute_sql("SELECT name FROM sqlite_master")}
     assert "estimate_minutes" in columns and "scheduled_block" in tables
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("Write the report, 2 hours", "Write the report"),
+    ("写周报两个小时", "写周报"),
+    ("Practice piano for 1h30", "Practice piano"),
+    ("半小时冥想", "冥想"),
+    ("Call mom", "Call mom"),  # nothing named: unchanged
+    ("prepare answers for", "prepare answers for"),  # no duration, nothing cut
+    ("列出所需材料和费用", "列出所需材料和费用"),
+    ("完成第一次练习（30 分钟）", "完成第一次练习（30 分钟）"),  # in brackets: part of the title
+    ("2 hours", "2 hours"),  # only a duration: kept
+])
+def test_a_step_title_loses_the_duration_it_named(text: str, title: str) -> None:
+    from app.schedule.estimates import without_duration
+
+    assert without_duration(text) == title
