@@ -129,7 +129,7 @@ def run_window() -> int:
     show_painted(app, frame)
     loop, ctx, window = wire(app)
     shown[0] = window
-    import asyncio
+    import asyncio  # only now: it is one of the imports the first paint does not wait for
 
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
@@ -183,7 +183,7 @@ def hand_over(frame: FirstFrame, window: Any) -> bool:
     if frame.closing:
         window.remember_geometry = False
         return False
-    window.setGeometry(frame.geometry())
+    window.restoreGeometry(frame.saveGeometry())  # where it was moved; maximised too
     window.show()
     if frame.chosen_task:
         window.tasks.select_task(frame.chosen_task)

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -101,11 +101,12 @@ class FakeWindow:
     def __init__(self) -> None:
         self.tasks = FakeTasks()
         self.shown = False
-        self.geometry = QRect()
+        self.geometry = QByteArray()
         self.remember_geometry = True
 
-    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 - Qt's name
-        self.geometry = rect
+    def restoreGeometry(self, saved: QByteArray) -> bool:  # noqa: N802 - Qt's name
+        self.geometry = saved
+        return True
 
     def show(self) -> None:
         self.shown = True
@@ -122,7 +123,7 @@ def test_row_chosen_in_the_first_frame_is_selected_in_the_window(
     assert window.shown and not frame.isVisible()
     assert window.tasks.selected == [[row[0] for row in list_rows()][1]]
     assert window.tasks.selected[0] in ids
-    assert window.geometry == frame.geometry()
+    assert window.geometry == frame.saveGeometry()
 
 
 def test_first_frame_closed_before_ready_shuts_down_without_the_window(
@@ -181,3 +182,21 @@ def test_first_frame_takes_the_stored_theme_and_language(
     finally:
         i18n.install(qapp, "en")
         apply_look(qapp, "system")
+
+
+@pytest.mark.timeout(90)
+def test_start_up_paints_the_frame_then_the_window_lists_every_task(db: Path) -> None:
+    """The sequence run_window follows (bench/window_probe.py start --wait-loaded):
+    the frame's paint comes first, then the wired window's list loads all tasks."""
+    _tasks(4)
+    probe = ROOT / "bench" / "window_probe.py"
+    done = subprocess.run([sys.executable, str(probe), "start", str(db), "--wait-loaded"],
+                          capture_output=True, text=True, timeout=80, cwd=db.parent,
+                          env=stepwise_env(db.parent, QT_QPA_PLATFORM="offscreen"))
+    assert done.returncode == 0, done.stderr
+    lines = dict(line.split(" ", 1) for line in done.stdout.strip().splitlines())
+    painted = float(lines["painted"])
+    loaded, count = lines["loaded"].split()
+    later = dict(json.loads(lines["later"]))
+    assert int(count) == 4
+    assert painted < later["wired"] < later["shown"] <= float(loaded)
