@@ -2,11 +2,12 @@
 
 ``TaskUndo`` is the window's ``ctx.undo``: a ``QUndoGroup`` whose active stack is the
 selected task's, so Ctrl+Z with "Buy milk" selected never undoes "Add step" in another
-task. A command goes on the stack of the task it changes (its ``task_id``); a command
-that belongs to no task on screen (deleting a task: it is gone from the list, so it can
-never be "in view") goes on the window's own stack, ``WINDOW``, which is also what Undo
-offers while the selected task has nothing to undo. With no task selected, the stack
-used last stays active.
+task. A command goes on the stack of the task it changes (its ``task_id``), and that
+stack is active right after it (what you just did is what Undo offers, wherever you did
+it); selecting a task makes its stack active again. A command that belongs to no task
+in view (deleting a task: it is gone from the list; moving a calendar block) goes on
+the window's own stack, ``WINDOW``, which is also what Undo offers while the selected
+task has nothing to undo. With no task selected, the stack used last stays active.
 """
 
 from __future__ import annotations
@@ -49,14 +50,16 @@ class TaskUndo(QUndoGroup):
         if stack is None:
             stack = self._stacks[key] = QUndoStack(self)
             self.addStack(stack)
-            stack.indexChanged.connect(self._on_stack_index_changed)
         return stack
 
     def push(self, command: QUndoCommand) -> None:
-        """Push ``command`` on its task's stack (it is done, or redone, now)."""
+        """Push ``command`` on its task's stack (it is done, or redone, now) and make that
+        stack the active one."""
         self._recent = stack_key(command)
-        self.stack_for(self._recent).push(command)
-        self.choose()
+        stack = self.stack_for(self._recent)
+        stack.push(command)
+        if stack is not self.activeStack():
+            self.setActiveStack(stack)
 
     def choose(self) -> None:
         """Make the selected task's stack active (the window's while it has nothing)."""
@@ -71,9 +74,6 @@ class TaskUndo(QUndoGroup):
             self.setActiveStack(stack)
 
     def _on_selection_task_selected(self, _task_id: int) -> None:
-        self.choose()
-
-    def _on_stack_index_changed(self, _index: int) -> None:
         self.choose()
 
     # --- the active stack, as ``UndoActions`` and tests read a stack -----------------------

@@ -56,3 +56,17 @@ def test_a_deleted_tasks_undo_is_on_the_windows_stack() -> None:
     assert undo.undoText() == "delete “Old”"
     undo.push(Edit(4, "Tick “Milk”", log))
     assert undo.undoText() == "Tick “Milk”"
+
+
+def test_what_you_just_did_is_what_undo_offers_until_you_select_another_task() -> None:
+    undo, selection, log = make()
+    selection.select_task(1)
+    undo.push(Edit(1, "Add step in “Team offsite”", log))
+    undo.push(Edit(0, "Move “Draft” in the calendar", log))  # no task in view
+    assert undo.undoText() == "Move “Draft” in the calendar"
+    undo.undo()
+    assert undo.redoText() == "Move “Draft” in the calendar"  # redo stays with it
+    undo.redo()
+    selection.select_task(2)
+    selection.select_task(1)
+    assert undo.undoText() == "Add step in “Team offsite”"
