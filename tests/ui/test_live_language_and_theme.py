@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QLocale
 from PySide6.QtGui import QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -20,6 +21,7 @@ from ui.main_window import MainWindow
 
 @pytest.fixture
 def window(ctx: WindowContext, qtbot: QtBot) -> Iterator[MainWindow]:
+    kept = QLocale()  # a language switch sets QLocale's default: later tests get it back
     win = MainWindow(ctx)
     win.remember_geometry = False
     qtbot.add_widget(win)
@@ -30,6 +32,7 @@ def window(ctx: WindowContext, qtbot: QtBot) -> Iterator[MainWindow]:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     i18n.install(app, "en")
+    QLocale.setDefault(kept)
     apply_look(app, "light")
 
 
