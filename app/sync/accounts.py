@@ -55,9 +55,19 @@ def password(account: SyncAccount, given: str | None) -> str:
     return given or secrets.get_key(key_name(account.url)) or ""
 
 
-def rows(account: SyncAccount) -> dict[str, SyncItem]:
-    """The account's items by UID."""
-    return {row.uid: row for row in SyncItem.select().where(SyncItem.account == account)}
+def rows(account: SyncAccount, uids: list[str] | None = None) -> dict[str, SyncItem]:
+    """The account's items by UID (only ``uids`` when given), with their merge bases."""
+    query = SyncItem.select().where(SyncItem.account == account)
+    if uids is not None:
+        query = query.where(SyncItem.uid.in_(uids))
+    return {row.uid: row for row in query}
+
+
+def light_rows(account: SyncAccount) -> list[SyncItem]:
+    """Every item of the account without its text (``synced`` is not loaded: never read
+    it from these rows)."""
+    fields = [f for f in SyncItem._meta.sorted_fields if f.name != "synced"]
+    return list(SyncItem.select(*fields).where(SyncItem.account == account))
 
 
 def marks() -> dict[str, str]:

@@ -59,7 +59,7 @@ async def run_async(account_id: int, password: str | None = None,
 
 
 def _pull(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:
-    known = {row.href: row for row in SyncItem.select().where(SyncItem.account == account)}
+    known = {row.href: row for row in accounts.light_rows(account)}
     listing = _listing(account, dav, known)
     changed = [href for href, etag in listing.etags.items()
                if href not in known or etag is None or known[href].etag != etag]

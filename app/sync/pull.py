@@ -48,14 +48,17 @@ def parse(found: dict[str, tuple[str | None, str]]) -> list[Fetched]:
 
 def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
     """Merge changed items into their tasks; add the ones made elsewhere."""
-    known = accounts.rows(account)
+    if not fetched:
+        return
+    known = {row.uid: row for row in accounts.light_rows(account)}
+    full = accounts.rows(account, [item.uid for item in fetched])
     by_task: dict[str, list[tuple[SyncItem, Fetched]]] = {}
     new: list[Fetched] = []
     for item in fetched:
-        row = known.get(item.uid)
+        row = full.get(item.uid)
         if row is None and Task.select().where(Task.uid == item.uid).exists():
             accounts.record(account, item.uid, item.uid, None, item.href, None, "")
-            row = accounts.rows(account)[item.uid]
+            row = accounts.rows(account, [item.uid])[item.uid]
         if row is None:
             new.append(item)
         else:

@@ -37,13 +37,14 @@ def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | No
     """Push every task that changed here, then delete what was deleted here."""
     marks = accounts.marks()
     rows: dict[str, dict[str, SyncItem]] = {}
-    for row in SyncItem.select().where(SyncItem.account == account):
+    for row in accounts.light_rows(account):
         rows.setdefault(row.task_uid, {})[row.uid] = row
     dirty = [uid for uid, mark in marks.items()
              if uid not in rows or rows[uid].get(uid) is None or rows[uid][uid].mark != mark]
     for done, uid in enumerate(dirty, start=1):
-        _push_task(account, dav, Task.get(Task.uid == uid), rows.get(uid, {}), marks[uid],
-                   report)
+        full = {r.uid: r for r in SyncItem.select().where(SyncItem.account == account,
+                                                          SyncItem.task_uid == uid)}
+        _push_task(account, dav, Task.get(Task.uid == uid), full, marks[uid], report)
         if progress is not None:
             progress("push", done, len(dirty))
     for task_uid in set(rows) - set(marks):
@@ -90,7 +91,7 @@ def _put(account: SyncAccount, dav: Dav, task_uid: str, it: TaskItem | StepItem,
     if got is not None:
         if row is None:
             accounts.record(account, it.uid, task_uid, step_id, href, None, "")
-            row = accounts.rows(account)[it.uid]
+            row = accounts.rows(account, [it.uid])[it.uid]
         fetched = parse({href: got})
         if fetched:
             merge_task(account, task_uid, [(row, fetched[0])], report)
