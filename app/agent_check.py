@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -83,10 +84,28 @@ def show_prompt(args: argparse.Namespace) -> int:
 
 @dataclass
 class StageResult:
+    """One stage's short call: how long it took, its speed, and why it would be refused."""
+
     stage: str
     seconds: float
     tokens_per_s: float
     problem: str | None  # None: the reply validates
+
+
+@dataclass
+class ModelTest:
+    """What ``agent test`` and the settings dialog's "Test model" found out."""
+
+    model: str
+    kind: str
+    base_url: str
+    form: str | None  # the structured output the server takes, in words (None: unknown)
+    stages: list[StageResult]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every stage's reply validates."""
+        return all(r.problem is None for r in self.stages)
 
 
 def _config(args: argparse.Namespace) -> tuple[ProviderConfig, str | None]:
@@ -103,23 +122,43 @@ def _config(args: argparse.Namespace) -> tuple[ProviderConfig, str | None]:
     return dataclasses.replace(config, **changes, api_key=key), key
 
 
-async def run_test(args: argparse.Namespace) -> int:
-    """The model test; exit 1 when a stage's reply does not validate."""
+async def check_model(config: ProviderConfig, language: str = "en",
+                     progress: Callable[[str], None] | None = None) -> ModelTest:
+    """One short call per stage against ``config``'s model: the result, nothing printed.
+
+    ``progress`` hears each stage's name before its call. Raises KnownError when the
+    provider does not fit the server (the message names the one that does).
+    """
     from app.agent_cli import check_kind
     from app.llm import close_clients, make_provider
+    from app.llm.structured import FORM_MEANINGS
 
-    config, _key = _config(args)
     provider = make_provider(config)
     try:
         await check_kind(config)
-        print(f"model: {provider.model or config.kind} ({config.kind}"
-              + (f" at {config.base_url})" if config.base_url else ")"))
-        results = [await _try_stage(provider, stage, args.language) for stage in STAGES]
+        results = []
+        for stage in STAGES:
+            if progress is not None:
+                progress(stage)
+            results.append(await _try_stage(provider, stage, language))
     finally:
         await provider.aclose()
         await close_clients()
-    _report(provider, results)
-    return 0 if all(r.problem is None for r in results) else 1
+    forms = getattr(provider, "forms", None)
+    form = FORM_MEANINGS.get(forms.form) if forms is not None else None
+    return ModelTest(provider.model or config.kind, config.kind, config.base_url, form,
+                     results)
+
+
+async def run_test(args: argparse.Namespace) -> int:
+    """The model test, printed; exit 1 when a stage's reply does not validate."""
+    config, _key = _config(args)
+    print(f"model: {config.model or config.kind} ({config.kind}"
+          + (f" at {config.base_url})" if config.base_url else ")"), flush=True)
+    result = await check_model(config, args.language)
+    for line in report_lines(result):
+        print(line)
+    return 0 if result.ok else 1
 
 
 async def _try_stage(provider: Provider, stage: str, language: str) -> StageResult:
@@ -160,19 +199,19 @@ def validate(stage: str, text: str, task: Any) -> str | None:
     return None
 
 
-def _short(problem: str) -> str:
+def short(problem: str) -> str:
+    """A stage's problem without jargon, at most 300 characters."""
     from app.agent.plain import plain_reply_error
 
     text = plain_reply_error(problem)
     return text if len(text) <= 300 else text[:300] + " …"
 
 
-def _report(provider: Provider, results: list[StageResult]) -> None:
-    from app.llm.structured import FORM_MEANINGS
-
-    forms = getattr(provider, "forms", None)
-    if forms is not None:
-        print(f"structured output: {FORM_MEANINGS[forms.form]}")
-    for r in results:
-        verdict = "valid" if r.problem is None else f"NOT valid: {_short(r.problem)}"
-        print(f"{r.stage}: {verdict} — {r.seconds:.1f} s, ≈ {r.tokens_per_s:.0f} tokens/s")
+def report_lines(result: ModelTest) -> list[str]:
+    """The result in plain words, a line per fact (the CLI prints them)."""
+    lines = [f"structured output: {result.form}"] if result.form else []
+    for r in result.stages:
+        verdict = "valid" if r.problem is None else f"NOT valid: {short(r.problem)}"
+        lines.append(f"{r.stage}: {verdict} — {r.seconds:.1f} s, ≈ {r.tokens_per_s:.0f} "
+                     "tokens/s")
+    return lines

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -40,9 +41,9 @@ from app.llm import PROVIDERS, ProviderConfig, make_provider
 from models import StoreError, atomic
 from ui import labels
 from ui.context import WindowContext
+from ui.model_test import ModelTestRow
 from ui.runner import in_thread
 
-MAX_STEPS_RANGE = (1, 100)
 LIST_TIMEOUT_S = 15.0
 _ERROR_STYLE = "color: #c0392b;"
 _DEFAULT_URLS = {"openai": "http://localhost:8080/v1", "ollama": "http://localhost:11434"}
@@ -213,6 +214,8 @@ class SettingsDialog(QDialog):
         self.model_status = self._message_label("modelStatus")
         form.addRow("", self.model_status)
         self._add_key_rows(box, form)
+        self.model_test = ModelTestRow(self.ctx.runner, self.test_config, box)
+        form.addRow("", self.model_test)
         return box
 
     def _add_key_rows(self, box: QGroupBox, form: QFormLayout) -> None:
@@ -251,24 +254,39 @@ class SettingsDialog(QDialog):
         self.auto_accept = QCheckBox(self.tr("Run the assistant's plans without asking me "
                                              "first"), box)
         form.addRow(self.tr("Auto-accept"), self.auto_accept)
-        self.max_steps = QSpinBox(box)
-        self.max_steps.setRange(*MAX_STEPS_RANGE)
+        self.max_steps = _spin(box, "assistant.max_steps")
         self.max_steps.setToolTip(self.tr("The most steps the assistant may put in one plan"))
         form.addRow(self.tr("Steps per plan, at most"), self.max_steps)
+        self.deadline = _spin(box, "assistant.deadline_s")
+        self.deadline.setObjectName("deadline")
+        self.deadline.setSuffix(self.tr(" s"))
+        self.deadline.setToolTip(self.tr("How long one answer from the model may take; a "
+                                         "slow model on a small computer needs more"))
+        form.addRow(self.tr("Time limit"), self.deadline)
+        self.max_tokens = _spin(box, "assistant.max_tokens")
+        self.max_tokens.setObjectName("maxTokens")
+        self.max_tokens.setToolTip(self.tr("The longest answer the model may write"))
+        form.addRow(self.tr("Tokens per reply, at most"), self.max_tokens)
+        self.temperature = _double_spin(box, "assistant.temperature")
+        self.temperature.setObjectName("temperature")
+        self.temperature.setToolTip(self.tr("Low (about 0.1) gives steadier plans; higher "
+                                            "gives more varied ones"))
+        form.addRow(self.tr("Model temperature"), self.temperature)
         return box
 
     def _build_look_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("Appearance"), self)
         form = QFormLayout(box)
         self.language = QComboBox(box)
-        for code, name in (("system", self.tr("Follow the system")), ("en", "English"),
-                           ("zh_CN", "简体中文")):
-            self.language.addItem(name, code)
+        names = {"system": self.tr("Follow the system")}
+        for code, name in settings.SETTINGS["ui.language"].choices:
+            self.language.addItem(names.get(code, name), code)
         form.addRow(self.tr("Language"), self.language)
         self.theme = QComboBox(box)
-        for code, name in (("system", self.tr("Follow the system (light or dark)")),
-                           ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
-            self.theme.addItem(name, code)
+        names = {"system": self.tr("Follow the system (light or dark)"),
+                 "light": self.tr("Light"), "dark": self.tr("Dark")}
+        for code, name in settings.SETTINGS["ui.theme"].choices:
+            self.theme.addItem(names.get(code, name), code)
         form.addRow(self.tr("Theme"), self.theme)
         self.start_at_login = QCheckBox(self.tr("Start Stepwise when I log in"), box)
         form.addRow(self.tr("Start"), self.start_at_login)
@@ -285,6 +303,9 @@ class SettingsDialog(QDialog):
         self.auto_accept.setChecked(settings.get("assistant.auto_accept"))
         self.start_at_login.setChecked(settings.get("app.start_at_login"))
         self.max_steps.setValue(settings.get("assistant.max_steps"))
+        self.deadline.setValue(settings.get("assistant.deadline_s"))
+        self.max_tokens.setValue(settings.get("assistant.max_tokens"))
+        self.temperature.setValue(settings.get("assistant.temperature"))
         _select(self.language, settings.get("ui.language"))
         _select(self.theme, settings.get("ui.theme"))
         self.provider.currentIndexChanged.connect(self._on_provider_current_index_changed)
@@ -332,8 +353,20 @@ class SettingsDialog(QDialog):
             self.tr("Choose a model (List models asks the server which it has).")
             if self.kind != "offline" and not self.model.currentText().strip() else "")
 
+    def test_config(self) -> tuple[ProviderConfig, str]:
+        """The provider the fields describe (for "Test model") and the test's language."""
+        config = ProviderConfig(
+            kind=self.kind, base_url=self.url, model=self.model.currentText().strip(),
+            api_key=self.api_key.text().strip() or None, max_retries=0,
+            max_tokens=self.max_tokens.value(),
+            temperature=self.temperature.value(), deadline_s=float(self.deadline.value()))
+        language = "zh" if str(self.language.currentData()).startswith("zh") else "en"
+        return config, language
+
     def _update(self) -> None:
         server = self.kind != "offline"
+        self.model_test.button.setEnabled(
+            self.model_test.running or (server and not self.problem()))
         for widget in (self.base_url, self.model, self.api_key, self.list_button):
             widget.setEnabled(server)
         self.base_url.setPlaceholderText(_DEFAULT_URLS.get(self.kind, ""))
@@ -428,6 +461,9 @@ class SettingsDialog(QDialog):
             "assistant.remote_consent": self.consent.isChecked(),
             "assistant.auto_accept": self.auto_accept.isChecked(),
             "assistant.max_steps": self.max_steps.value(),
+            "assistant.deadline_s": self.deadline.value(),
+            "assistant.max_tokens": self.max_tokens.value(),
+            "assistant.temperature": round(self.temperature.value(), 2),
             "ui.language": str(self.language.currentData()),
             "ui.theme": str(self.theme.currentData()),
             "app.start_at_login": self.start_at_login.isChecked(),
@@ -458,7 +494,26 @@ class SettingsDialog(QDialog):
     def done(self, result: int) -> None:
         if self._listing is not None:
             self._listing.cancel()
+        self.model_test.cancel()
         super().done(result)
+
+
+def _spin(parent: QWidget, key: str) -> QSpinBox:
+    """A number field with the range ``app.settings`` declares for ``key``."""
+    spin = QSpinBox(parent)
+    declared = settings.SETTINGS[key]
+    spin.setRange(int(declared.min or 0), int(declared.max or 2**31 - 1))
+    return spin
+
+
+def _double_spin(parent: QWidget, key: str) -> QDoubleSpinBox:
+    """A decimal field (two places) with the range declared for ``key``."""
+    spin = QDoubleSpinBox(parent)
+    declared = settings.SETTINGS[key]
+    spin.setDecimals(2)
+    spin.setSingleStep(0.05)
+    spin.setRange(declared.min or 0.0, declared.max if declared.max is not None else 1e9)
+    return spin
 
 
 def _select(combo: QComboBox, code: object) -> None:

@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from app import secrets, settings
 from models import Setting
-from tests.fakeserver import MODELS, FakeModelServer
+from tests.app.llm.test_agent_commands import CHECK, PLAN, REVIEW
+from tests.fakeserver import MODELS, FakeModelServer, hang, reply
 from ui.context import WindowContext
 from ui.settings_dialog import SettingsDialog, url_problem
 
@@ -152,3 +153,104 @@ def test_the_stored_key_is_shown_again(ctx: WindowContext, qtbot: QtBot) -> None
     qtbot.wait_signal(dialog.key_checked, timeout=5000).wait()
     assert dialog.api_key.text() == KEY
     assert dialog.api_key.echoMode() == dialog.api_key.EchoMode.Password
+
+
+def test_limits_and_lists_come_from_the_declared_settings(ctx: WindowContext, qtbot: QtBot
+                                                          ) -> None:
+    dialog = open_dialog(ctx, qtbot)
+    for spin, key in ((dialog.max_steps, "assistant.max_steps"),
+                      (dialog.deadline, "assistant.deadline_s"),
+                      (dialog.max_tokens, "assistant.max_tokens"),
+                      (dialog.temperature, "assistant.temperature")):
+        declared = settings.SETTINGS[key]
+        assert (spin.minimum(), spin.maximum()) == (declared.min, declared.max), key
+        assert spin.value() == declared.default, key
+    for combo, key in ((dialog.theme, "ui.theme"), (dialog.language, "ui.language")):
+        codes = [combo.itemData(i) for i in range(combo.count())]
+        assert codes == [code for code, _ in settings.SETTINGS[key].choices]
+
+
+def test_the_time_limit_temperature_and_tokens_are_saved(ctx: WindowContext, qtbot: QtBot
+                                                         ) -> None:
+    dialog = open_dialog(ctx, qtbot)
+    dialog.deadline.setValue(120)
+    dialog.temperature.setValue(0.3)
+    dialog.max_tokens.setValue(512)
+    dialog.deadline.setValue(99_999)  # beyond the declared range: held at its maximum
+    with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert settings.get("assistant.deadline_s") == settings.SETTINGS["assistant.deadline_s"].max
+    assert settings.get("assistant.temperature") == 0.3
+    assert settings.get("assistant.max_tokens") == 512
+
+
+def start_model_test(dialog: SettingsDialog, url: str, qtbot: QtBot) -> None:
+    choose(dialog, "openai", url)
+    dialog.model.setEditText("fake-small")
+    assert dialog.model_test.button.isEnabled()
+    qtbot.mouseClick(dialog.model_test.button, Qt.MouseButton.LeftButton)
+    assert dialog.model_test.progress.isVisible()
+    assert dialog.model_test.button.text() == "Cancel test"
+
+
+def test_model_test_tells_in_plain_words_what_the_model_can_do(
+        ctx: WindowContext, qtbot: QtBot, server: FakeModelServer) -> None:
+    server.script(reply(REVIEW), reply(PLAN), reply(CHECK))
+    dialog = open_dialog(ctx, qtbot)
+    with qtbot.wait_signal(dialog.model_test.tested, timeout=20_000) as tested:
+        start_model_test(dialog, server.openai_url, qtbot)
+    assert tested.args == [True]
+    text = dialog.model_test.result.text()
+    assert "Structured output: response_format json_schema" in text
+    for stage in ("review", "plan", "check"):
+        assert f"The {stage} reply is usable" in text
+    assert "tokens/s" in text and "The assistant can work with this model." in text
+    assert not dialog.model_test.progress.isVisible()
+    assert dialog.model_test.button.text() == "Test model"
+    posts = [r for r in server.requests if r.path.endswith("/chat/completions")]
+    assert len(posts) == 3 and all(r.body["model"] == "fake-small" for r in posts)
+
+
+def test_model_test_names_the_stage_whose_reply_would_not_be_used(
+        ctx: WindowContext, qtbot: QtBot, server: FakeModelServer) -> None:
+    server.script(reply("I am a small model"), reply(PLAN), reply(CHECK))
+    dialog = open_dialog(ctx, qtbot)
+    with qtbot.wait_signal(dialog.model_test.tested, timeout=20_000) as tested:
+        start_model_test(dialog, server.openai_url, qtbot)
+    assert tested.args == [False]
+    text = dialog.model_test.result.text()
+    assert "The review reply would not be used" in text and "try a larger one" in text
+    assert "The plan reply is usable" in text
+
+
+def test_model_test_against_a_server_that_is_down_says_so(ctx: WindowContext, qtbot: QtBot
+                                                          ) -> None:
+    with FakeModelServer() as gone:
+        url = gone.openai_url  # the port is free again once the server stopped
+    dialog = open_dialog(ctx, qtbot)
+    with qtbot.wait_signal(dialog.model_test.tested, timeout=20_000) as tested:
+        start_model_test(dialog, url, qtbot)
+    assert tested.args == [False] and dialog.model_test.result.text()
+    assert "Could not connect to http://127.0.0.1" in dialog.model_test.result.text()
+
+
+def test_model_test_can_be_cancelled(ctx: WindowContext, qtbot: QtBot,
+                                     server: FakeModelServer) -> None:
+    server.script(hang())
+    dialog = open_dialog(ctx, qtbot)
+    start_model_test(dialog, server.openai_url, qtbot)
+    qtbot.wait_until(lambda: "review" in dialog.model_test.result.text(), timeout=10_000)
+    qtbot.mouseClick(dialog.model_test.button, Qt.MouseButton.LeftButton)
+    assert dialog.model_test.result.text() == "The test was cancelled."
+    assert dialog.model_test.button.text() == "Test model"
+    qtbot.wait_until(lambda: "Testing the model" not in ctx.runner.running, timeout=5000)
+
+
+def test_closing_the_dialog_cancels_the_model_test(ctx: WindowContext, qtbot: QtBot,
+                                                   server: FakeModelServer) -> None:
+    server.script(hang())
+    dialog = open_dialog(ctx, qtbot)
+    start_model_test(dialog, server.openai_url, qtbot)
+    dialog.reject()
+    assert not dialog.model_test.running
+    qtbot.wait_until(lambda: "Testing the model" not in ctx.runner.running, timeout=5000)

@@ -149,3 +149,23 @@ def test_agent_prompt_prints_the_stage_with_token_counts_under_budget(
 def test_agent_prompt_for_a_missing_task_is_refused(cli: Cli) -> None:
     result = cli("agent", "prompt", "review", "--task", "99")
     assert result.code == 1 and "no task 99" in result.err
+
+
+def test_check_model_returns_the_result_the_cli_and_the_dialog_show(
+        db: Any, server: FakeModelServer, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.agent_check import check_model, report_lines
+    from app.llm import ProviderConfig
+
+    server.script(reply("I am a small model"), reply(PLAN), reply(CHECK))
+    heard: list[str] = []
+    config = ProviderConfig(kind="openai", base_url=server.openai_url, model="fake-small")
+    result = run(check_model(config, "en", heard.append))
+    assert capsys.readouterr().out == ""  # nothing printed: the caller says it
+    assert heard == ["review", "plan", "check"] and not result.ok
+    assert result.model == "fake-small" and result.kind == "openai"
+    assert result.form == "response_format json_schema (the schema is enforced)"
+    assert [r.stage for r in result.stages] == ["review", "plan", "check"]
+    assert result.stages[0].problem and result.stages[1].problem is None
+    assert all(r.tokens_per_s > 0 for r in result.stages[1:])
+    lines = report_lines(result)
+    assert lines[1].startswith("review: NOT valid") and lines[2].startswith("plan: valid — ")
