@@ -5,107 +5,41 @@ runner, with a progress bar and a message that says what went wrong). The API ke
 to the system keyring through ``app.secrets``, never into the settings table or a log;
 without a keyring the dialog says the key is kept for this session only. A server that
 is not on this computer needs the user's consent before task text is sent to it.
-Saving writes every setting in one transaction in a worker thread.
+Saving writes every setting in one transaction in a worker thread. "Test model" makes
+the check of ``stepwise agent test`` (``ui.model_test``).
 """
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
-from urllib.parse import urlsplit
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
-    QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from app import secrets, settings
 from app.agent.setup import is_local
-from app.errors import KnownError
-from app.llm import PROVIDERS, ProviderConfig, make_provider
-from models import StoreError, atomic
+from app.llm import PROVIDERS, ProviderConfig
 from ui import labels
+from ui import settings_fields as fields
 from ui.context import WindowContext
 from ui.model_test import ModelTestRow
 from ui.runner import in_thread
+from ui.settings_fields import DEFAULT_URLS, list_models, url_problem
 
-LIST_TIMEOUT_S = 15.0
 _ERROR_STYLE = "color: #c0392b;"
-_DEFAULT_URLS = {"openai": "http://localhost:8080/v1", "ollama": "http://localhost:11434"}
-
-
-def url_problem(provider: str, url: str) -> str:
-    """What is wrong with a base URL for this provider ("" when it is usable)."""
-    if provider == "offline":
-        return ""
-    example = _DEFAULT_URLS.get(provider, "http://localhost:8080/v1")
-    if not url.strip():
-        return labels.fill(QCoreApplication.translate(
-            "SettingsDialog", "Enter the model server's address, e.g. %1"), example)
-    try:
-        parts = urlsplit(url.strip())
-        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
-    except ValueError:
-        parts = None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        return labels.fill(QCoreApplication.translate(
-            "SettingsDialog", "This is not a web address: it starts with http:// or https:// "
-            "and names a server, e.g. %1"), example)
-    return ""
-
-
-async def list_models(kind: str, base_url: str, key: str | None) -> tuple[list[str], str]:
-    """The server's model names, or an empty list and the message for the user."""
-    config = ProviderConfig(kind=kind, base_url=base_url.strip(), api_key=key or None,
-                            max_retries=0, connect_timeout_s=5.0, read_timeout_s=LIST_TIMEOUT_S,
-                            deadline_s=LIST_TIMEOUT_S)
-    try:
-        provider = make_provider(config)
-        try:
-            return sorted(await provider.list_models(), key=str.lower), ""
-        finally:
-            await provider.aclose()
-    except KnownError as exc:
-        return [], str(exc)
-
-
-def _key_state(account: str | None) -> tuple[str, bool]:
-    """The stored key (or "") and whether keys survive a restart; reads the keyring."""
-    key = secrets.get_key(account) if account else None
-    return key or "", secrets.persistent()
-
-
-def _save(values: dict[str, Any], account: str | None, key: str | None) -> bool:
-    """Write the settings (one transaction) and the key; True when the key was kept."""
-    with atomic():
-        for name, value in values.items():
-            settings.put(name, value)
-    if account is None:
-        return secrets.persistent()
-    return secrets.set_key(account, key)
-
-
-async def _save_async(values: dict[str, Any], account: str | None, key: str | None) -> str:
-    try:
-        await in_thread(_save, values, account, key)
-    except (KnownError, StoreError) as exc:
-        return str(exc)
-    return ""
 
 
 class SettingsDialog(QDialog):
@@ -210,7 +144,8 @@ class SettingsDialog(QDialog):
         self.consent.setToolTip(self.tr("The server is not on this computer: the assistant "
                                         "sends it your tasks' text only if you agree."))
         form.addRow("", self.consent)
-        form.addRow(self.tr("Model"), self._build_model_row(box))
+        row, self.model, self.progress, self.list_button = fields.model_row(box)
+        form.addRow(self.tr("Model"), row)
         self.model_status = self._message_label("modelStatus")
         form.addRow("", self.model_status)
         self._add_key_rows(box, form)
@@ -227,66 +162,28 @@ class SettingsDialog(QDialog):
         self.key_note = self._message_label("keyNote", error=False)
         form.addRow("", self.key_note)
 
-    def _build_model_row(self, box: QWidget) -> QWidget:
-        row = QWidget(box)
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.model = QComboBox(row)
-        self.model.setObjectName("model")
-        self.model.setEditable(True)
-        self.model.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.list_button = QPushButton(self.tr("List models"), row)
-        self.list_button.setObjectName("listModels")
-        self.list_button.setToolTip(self.tr("Ask the server which models it offers"))
-        self.progress = QProgressBar(row)
-        self.progress.setRange(0, 0)  # busy: the length of a listing is unknown
-        self.progress.setMaximumWidth(80)
-        self.progress.setTextVisible(False)
-        self.progress.hide()
-        layout.addWidget(self.model, 1)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.list_button)
-        return row
-
     def _build_assistant_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("Assistant"), self)
         form = QFormLayout(box)
         self.auto_accept = QCheckBox(self.tr("Run the assistant's plans without asking me "
                                              "first"), box)
         form.addRow(self.tr("Auto-accept"), self.auto_accept)
-        self.max_steps = _spin(box, "assistant.max_steps")
+        self.max_steps = fields.spin(box, "assistant.max_steps")
         self.max_steps.setToolTip(self.tr("The most steps the assistant may put in one plan"))
         form.addRow(self.tr("Steps per plan, at most"), self.max_steps)
-        self.deadline = _spin(box, "assistant.deadline_s")
-        self.deadline.setObjectName("deadline")
-        self.deadline.setSuffix(self.tr(" s"))
-        self.deadline.setToolTip(self.tr("How long one answer from the model may take; a "
-                                         "slow model on a small computer needs more"))
-        form.addRow(self.tr("Time limit"), self.deadline)
-        self.max_tokens = _spin(box, "assistant.max_tokens")
-        self.max_tokens.setObjectName("maxTokens")
-        self.max_tokens.setToolTip(self.tr("The longest answer the model may write"))
-        form.addRow(self.tr("Tokens per reply, at most"), self.max_tokens)
-        self.temperature = _double_spin(box, "assistant.temperature")
-        self.temperature.setObjectName("temperature")
-        self.temperature.setToolTip(self.tr("Low (about 0.1) gives steadier plans; higher "
-                                            "gives more varied ones"))
-        form.addRow(self.tr("Model temperature"), self.temperature)
+        self.deadline, self.max_tokens, self.temperature = fields.add_limit_rows(box, form)
         return box
 
     def _build_look_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("Appearance"), self)
         form = QFormLayout(box)
         self.language = QComboBox(box)
-        names = {"system": self.tr("Follow the system")}
-        for code, name in settings.SETTINGS["ui.language"].choices:
-            self.language.addItem(names.get(code, name), code)
+        fields.add_choices(self.language, "ui.language", {"system": self.tr("Follow the system")})
         form.addRow(self.tr("Language"), self.language)
         self.theme = QComboBox(box)
-        names = {"system": self.tr("Follow the system (light or dark)"),
-                 "light": self.tr("Light"), "dark": self.tr("Dark")}
-        for code, name in settings.SETTINGS["ui.theme"].choices:
-            self.theme.addItem(names.get(code, name), code)
+        fields.add_choices(self.theme, "ui.theme", {
+            "system": self.tr("Follow the system (light or dark)"), "light": self.tr("Light"),
+            "dark": self.tr("Dark")})
         form.addRow(self.tr("Theme"), self.theme)
         self.start_at_login = QCheckBox(self.tr("Start Stepwise when I log in"), box)
         form.addRow(self.tr("Start"), self.start_at_login)
@@ -296,7 +193,7 @@ class SettingsDialog(QDialog):
 
     def _load(self) -> None:
         """Show the stored values (a few rows, on the GUI thread), then wire the fields."""
-        _select(self.provider, settings.get("assistant.provider"))
+        fields.select(self.provider, settings.get("assistant.provider"))
         self.base_url.setText(settings.get("assistant.base_url"))
         self.model.setEditText(settings.get("assistant.model"))
         self.consent.setChecked(settings.get("assistant.remote_consent"))
@@ -306,15 +203,15 @@ class SettingsDialog(QDialog):
         self.deadline.setValue(settings.get("assistant.deadline_s"))
         self.max_tokens.setValue(settings.get("assistant.max_tokens"))
         self.temperature.setValue(settings.get("assistant.temperature"))
-        _select(self.language, settings.get("ui.language"))
-        _select(self.theme, settings.get("ui.theme"))
+        fields.select(self.language, settings.get("ui.language"))
+        fields.select(self.theme, settings.get("ui.theme"))
         self.provider.currentIndexChanged.connect(self._on_provider_current_index_changed)
         self.base_url.textChanged.connect(self._on_base_url_text_changed)
         self.base_url.editingFinished.connect(self._on_base_url_editing_finished)
         self.model.editTextChanged.connect(self._on_model_edit_text_changed)
         self.list_button.clicked.connect(self._on_list_button_clicked)
         self._loaded_account = self.account()
-        self.ctx.runner.start(in_thread(_key_state, self._loaded_account),
+        self.ctx.runner.start(in_thread(fields.key_state, self._loaded_account),
                               self.tr("Reading the API key"), done=self._on_key_read)
         self._update()
         if self.kind != "offline" and not url_problem(self.kind, self.url):
@@ -369,7 +266,7 @@ class SettingsDialog(QDialog):
             self.model_test.running or (server and not self.problem()))
         for widget in (self.base_url, self.model, self.api_key, self.list_button):
             widget.setEnabled(server)
-        self.base_url.setPlaceholderText(_DEFAULT_URLS.get(self.kind, ""))
+        self.base_url.setPlaceholderText(DEFAULT_URLS.get(self.kind, ""))
         url_error = url_problem(self.kind, self.url)
         if url_error != self.url_error.text():
             self._set_message(self.url_error, url_error)
@@ -384,8 +281,8 @@ class SettingsDialog(QDialog):
 
     def _on_provider_current_index_changed(self, _index: int) -> None:
         self._forget_listing()
-        if not self.url or self.url in _DEFAULT_URLS.values():
-            self.base_url.setText(_DEFAULT_URLS.get(self.kind, ""))
+        if not self.url or self.url in DEFAULT_URLS.values():
+            self.base_url.setText(DEFAULT_URLS.get(self.kind, ""))
         self._update()
         if self.kind != "offline" and not url_problem(self.kind, self.url):
             self.refresh_models()
@@ -478,7 +375,7 @@ class SettingsDialog(QDialog):
             account = None  # the key did not change: leave the keyring alone
         self._saving = True
         self._update()
-        self.ctx.runner.start(_save_async(self.values(), account, key),
+        self.ctx.runner.start(fields.save_async(self.values(), account, key),
                               self.tr("Saving the settings"), done=self._on_saved)
 
     def _on_saved(self, error: str) -> None:
@@ -496,26 +393,3 @@ class SettingsDialog(QDialog):
             self._listing.cancel()
         self.model_test.cancel()
         super().done(result)
-
-
-def _spin(parent: QWidget, key: str) -> QSpinBox:
-    """A number field with the range ``app.settings`` declares for ``key``."""
-    spin = QSpinBox(parent)
-    declared = settings.SETTINGS[key]
-    spin.setRange(int(declared.min or 0), int(declared.max or 2**31 - 1))
-    return spin
-
-
-def _double_spin(parent: QWidget, key: str) -> QDoubleSpinBox:
-    """A decimal field (two places) with the range declared for ``key``."""
-    spin = QDoubleSpinBox(parent)
-    declared = settings.SETTINGS[key]
-    spin.setDecimals(2)
-    spin.setSingleStep(0.05)
-    spin.setRange(declared.min or 0.0, declared.max if declared.max is not None else 1e9)
-    return spin
-
-
-def _select(combo: QComboBox, code: object) -> None:
-    index = combo.findData(code)
-    combo.setCurrentIndex(max(index, 0))
