@@ -18,7 +18,7 @@ def zone_named(key: str) -> tzinfo:
     """The IANA zone ``key`` (falls back to UTC for an empty or unknown key)."""
     try:
         return ZoneInfo(key) if key else ZoneInfo("UTC")
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder: IsADirectoryError
         return ZoneInfo("UTC")
 
 

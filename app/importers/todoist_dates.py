@@ -56,7 +56,7 @@ def read_date(row: dict[str, str], number: int, batch: Batch) -> Due | None:
 def _zone(name: str) -> tzinfo:
     try:
         return ZoneInfo(name) if name else local_zone()
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder: IsADirectoryError
         return local_zone()
 
 
