@@ -19,8 +19,8 @@ from typing import Any
 from peewee import DoesNotExist
 
 from app import plans, settings
-from app.agent import decisions, doers, journal, picking, prompts, sense
-from app.agent.plain import local_facts, local_time, plain_reply_error
+from app.agent import decisions, doers, journal, picking, plain, prompts, sense
+from app.agent.plain import local_facts, plain_reply_error
 from app.agent.replies import (
     CheckReply,
     Execute,
@@ -232,8 +232,7 @@ class Assistant:
             return False
         with atomic():
             task = Task.get_by_id(task.id)
-            set_problem(task, f"the daily budget of {limit} model calls for this task is used; "
-                        "it continues tomorrow")
+            set_problem(task, plain.budget_problem(limit, self._problem_language(task)))
             tomorrow = (now + timedelta(days=1)).replace(hour=0, minute=0, second=0)
             task.next_check_at = tomorrow
             task.save()
@@ -248,15 +247,20 @@ class Assistant:
             if task.retry_count <= limit:
                 wait = min(RETRY_BASE * 2 ** (task.retry_count - 1), RETRY_CAP)
                 task.next_check_at = now + wait
-                problem = f"{reason} (trying again after {local_time(task.next_check_at, now)})"
+                problem = plain.retry_problem(reason, task.next_check_at, now,
+                                              self._problem_language(task))
             else:
                 task.next_check_at = None
-                problem = f"{reason} (gave up after {limit} retries; `stepwise agent retry " \
-                          f"{task.id}` tries again)"
+                problem = plain.gave_up_problem(reason, limit, task.id,
+                                                self._problem_language(task))
             set_problem(task, problem)
             log(task.id, "retry", problem, actor="assistant")
         events.emit(Change("task_problem", task.id, problem))
         return problem
+
+    @staticmethod
+    def _problem_language(task: Task) -> str:
+        return plain.problem_language(f"{task.title}\n{task.detail}")
 
     def _recovered(self, task: Task) -> None:
         clear_retry(task)
