@@ -7,11 +7,12 @@ per plan here.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale
+from PySide6.QtCore import QCoreApplication
 
 from app.graph import Graph
 from app.planspec import PlanStep
 from ui import labels
+from ui.dates import short_when
 from ui.plan_items import NodeData
 
 translate = QCoreApplication.translate
@@ -24,7 +25,6 @@ class NodeTexts:
         self.graph = graph
         self._status: dict[str, str] = {}
         self._target: dict[str | None, str] = {}
-        self._locale = QLocale()
 
     def data(self, step: PlanStep) -> NodeData:
         """What the node (or the group box) of ``step`` shows."""
@@ -35,10 +35,8 @@ class NodeTexts:
             subtitle = translate("PlanScene", "%1 steps inside").replace("%1", str(hidden))
         else:
             subtitle = self._target_name(step.target)
-            if step.due is not None:
-                local = step.due.astimezone()
-                day = QDate(local.year, local.month, local.day)
-                due = self._locale.toString(day, QLocale.FormatType.ShortFormat)
+            if step.due is not None:  # as the list writes it: "24 Dec 18:00"
+                due = short_when(step.due)
                 subtitle = (translate("PlanScene", "%1 · due %2")  # the scene's own strings
                             .replace("%1", subtitle).replace("%2", due))
         return NodeData(step.id, step.title or step.id, subtitle, status,
