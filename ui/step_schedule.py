@@ -62,8 +62,10 @@ class StepSchedule(QWidget):
 
     def blocks_text(self, planned: list[Planned]) -> str:
         """One line per block: when, and why; or how to get one."""
-        if not planned:
+        if not planned and self.minutes is None:
             return self.tr("Not scheduled: give it an estimate and press Schedule.")
+        if not planned:
+            return self.tr("Not scheduled yet: press Schedule to place it in your free time.")
         from app.dates import local_zone
 
         zone = local_zone()
