@@ -127,7 +127,8 @@ async def check_model(config: ProviderConfig, language: str = "en",
     """One short call per stage against ``config``'s model: the result, nothing printed.
 
     ``progress`` hears each stage's name before its call. Raises KnownError when the
-    provider does not fit the server (the message names the one that does).
+    provider does not fit the server (the message names the one that does), and
+    ProviderError when the server cannot be reached or the settings cannot be used.
     """
     from app.agent_cli import check_kind
     from app.llm import close_clients, make_provider
@@ -172,6 +173,8 @@ async def _try_stage(provider: Provider, stage: str, language: str) -> StageResu
     try:
         reply = await provider.complete(messages, schema=schema_for(stage), context=context)
     except ProviderError as exc:
+        if exc.kind in ("connect", "config"):
+            raise  # no stage can be tried: the message says what to fix
         return StageResult(stage, time.monotonic() - started, 0.0, str(exc))
     seconds = max(time.monotonic() - started, 1e-3)
     tokens = reply.completion_tokens or estimate(reply.text)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
+from app.agent.plain import in_language
 from app.agent_check import ModelTest, check_model, short
 from app.errors import KnownError
 from app.llm import ProviderConfig
@@ -21,34 +22,6 @@ from ui import labels
 from ui.runner import TaskRunner
 
 _ERROR_STYLE = "color: #c0392b;"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ModelTestRow", text)
-
-
-def _stage_name(stage: str) -> str:
-    names = {"review": _tr("review"), "plan": _tr("plan"), "check": _tr("check")}
-    return names.get(stage, stage)
-
-
-def describe(result: ModelTest) -> str:
-    """The test's result in plain words, a sentence a line."""
-    lines = []
-    if result.form:
-        lines.append(labels.fill(_tr("Structured output: %1."), result.form))
-    for stage in result.stages:
-        speed = f"{stage.seconds:.1f} s, ≈ {stage.tokens_per_s:.0f} tokens/s"
-        if stage.problem is None:
-            lines.append(labels.fill(_tr("The %1 reply is usable (%2)."),
-                                     _stage_name(stage.stage), speed))
-        else:
-            lines.append(labels.fill(_tr("The %1 reply would not be used: %2 (%3)."),
-                                     _stage_name(stage.stage), short(stage.problem), speed))
-    lines.append(_tr("The assistant can work with this model.") if result.ok else
-                 _tr("The assistant may not get usable plans from this model: try a larger "
-                     "one."))
-    return "\n".join(lines)
 
 
 async def _run(config: ProviderConfig, language: str,
@@ -69,12 +42,13 @@ class ModelTestRow(QWidget):
         super().__init__(parent)
         self._runner, self._config = runner, config
         self._task: asyncio.Task[tuple[ModelTest | None, str]] | None = None
+        self._language = "en"
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.button = QPushButton(_tr("Test model"), self)
+        self.button = QPushButton(self.tr("Test model"), self)
         self.button.setObjectName("testModel")
-        self.button.setToolTip(_tr("One short call per stage: what the model can do, and "
+        self.button.setToolTip(self.tr("One short call per stage: what the model can do, and "
                                    "how fast"))
         self.button.clicked.connect(self._on_button_clicked)
         self.progress = QProgressBar(self)
@@ -98,6 +72,30 @@ class ModelTestRow(QWidget):
         """Whether a test is under way."""
         return self._task is not None
 
+    def stage_name(self, stage: str) -> str:
+        """A stage's name in the interface's language."""
+        names = {"review": self.tr("review"), "plan": self.tr("plan"), "check": self.tr("check")}
+        return names.get(stage, stage)
+
+    def describe(self, result: ModelTest) -> str:
+        """The test's result in plain words, a sentence a line."""
+        lines = []
+        if result.form:
+            lines.append(labels.fill(self.tr("Structured output: %1."), result.form))
+        for stage in result.stages:
+            speed = f"{stage.seconds:.1f} s, ≈ {stage.tokens_per_s:.0f} tokens/s"
+            if stage.problem is None:
+                lines.append(labels.fill(self.tr("The %1 reply is usable (%2)."),
+                                         self.stage_name(stage.stage), speed))
+            else:
+                why = in_language(short(stage.problem), self._language)
+                lines.append(labels.fill(self.tr("The %1 reply would not be used: %2 (%3)."),
+                                         self.stage_name(stage.stage), why, speed))
+        lines.append(self.tr("The assistant can work with this model.") if result.ok else
+                     self.tr("The assistant may not get usable plans from this model: try a "
+                             "larger one."))
+        return "\n".join(lines)
+
     def _on_button_clicked(self) -> None:
         if self.running:
             self.cancel()
@@ -107,11 +105,12 @@ class ModelTestRow(QWidget):
     def start(self) -> None:
         """Start the test with the dialog's current settings."""
         config, language = self._config()
-        self.button.setText(_tr("Cancel test"))
+        self._language = language  # problems are told in the test's language
+        self.button.setText(self.tr("Cancel test"))
         self.progress.show()
-        self._show(_tr("Connecting to the server…"), error=False)
+        self._show(self.tr("Connecting to the server…"), error=False)
         self._task = self._runner.start(_run(config, language, self._on_stage),
-                                        _tr("Testing the model"), done=self._on_done)
+                                        self.tr("Testing the model"), done=self._on_done)
 
     def cancel(self) -> None:
         """Stop a test under way (nothing is kept from it)."""
@@ -119,23 +118,24 @@ class ModelTestRow(QWidget):
             self._task.cancel()
             self._task = None
             self._idle()
-            self._show(_tr("The test was cancelled."), error=False)
+            self._show(self.tr("The test was cancelled."), error=False)
 
     def _on_stage(self, stage: str) -> None:
-        self._show(labels.fill(_tr("Trying the %1 stage…"), _stage_name(stage)), error=False)
+        text = labels.fill(self.tr("Trying the %1 stage…"), self.stage_name(stage))
+        self._show(text, error=False)
 
     def _on_done(self, outcome: tuple[ModelTest | None, str]) -> None:
         result, error = outcome
         self._task = None
         self._idle()
         if result is None:
-            self._show(error, error=True)
+            self._show(in_language(error, self._language), error=True)
         else:
-            self._show(describe(result), error=not result.ok)
+            self._show(self.describe(result), error=not result.ok)
         self.tested.emit(result is not None and result.ok)
 
     def _idle(self) -> None:
-        self.button.setText(_tr("Test model"))
+        self.button.setText(self.tr("Test model"))
         self.progress.hide()
 
     def _show(self, text: str, *, error: bool) -> None:

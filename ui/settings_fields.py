@@ -113,8 +113,7 @@ def select(combo: QComboBox, code: object) -> None:
     combo.setCurrentIndex(max(index, 0))
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SettingsDialog", text)
+translate = QCoreApplication.translate  # lupdate finds translate("Context", "text")
 
 
 def add_choices(combo: QComboBox, key: str, names: dict[str, str]) -> None:
@@ -128,19 +127,19 @@ def add_limit_rows(box: QWidget, form: QFormLayout
     """The time limit, tokens per reply and temperature rows, in that order."""
     deadline = spin(box, "assistant.deadline_s")
     deadline.setObjectName("deadline")
-    deadline.setSuffix(_tr(" s"))
-    deadline.setToolTip(_tr("How long one answer from the model may take; a slow model on a "
-                            "small computer needs more"))
-    form.addRow(_tr("Time limit"), deadline)
+    deadline.setSuffix(translate("SettingsDialog", " s"))
+    deadline.setToolTip(translate("SettingsDialog", "How long one answer from the model may "
+                                  "take; a slow model on a small computer needs more"))
+    form.addRow(translate("SettingsDialog", "Time limit"), deadline)
     max_tokens = spin(box, "assistant.max_tokens")
     max_tokens.setObjectName("maxTokens")
-    max_tokens.setToolTip(_tr("The longest answer the model may write"))
-    form.addRow(_tr("Tokens per reply, at most"), max_tokens)
+    max_tokens.setToolTip(translate("SettingsDialog", "The longest answer the model may write"))
+    form.addRow(translate("SettingsDialog", "Tokens per reply, at most"), max_tokens)
     temperature = double_spin(box, "assistant.temperature")
     temperature.setObjectName("temperature")
-    temperature.setToolTip(_tr("Low (about 0.1) gives steadier plans; higher gives more "
-                               "varied ones"))
-    form.addRow(_tr("Model temperature"), temperature)
+    temperature.setToolTip(translate("SettingsDialog", "Low (about 0.1) gives steadier plans; "
+                                     "higher gives more varied ones"))
+    form.addRow(translate("SettingsDialog", "Model temperature"), temperature)
     return deadline, max_tokens, temperature
 
 
@@ -153,9 +152,9 @@ def model_row(box: QWidget) -> tuple[QWidget, QComboBox, QProgressBar, QPushButt
     model.setObjectName("model")
     model.setEditable(True)
     model.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-    button = QPushButton(_tr("List models"), row)
+    button = QPushButton(translate("SettingsDialog", "List models"), row)
     button.setObjectName("listModels")
-    button.setToolTip(_tr("Ask the server which models it offers"))
+    button.setToolTip(translate("SettingsDialog", "Ask the server which models it offers"))
     progress = QProgressBar(row)
     progress.setRange(0, 0)  # busy: the length of a listing is unknown
     progress.setMaximumWidth(80)

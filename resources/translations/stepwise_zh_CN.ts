@@ -137,7 +137,7 @@
     <message>
         <location filename="../../ui/assistant_dock.py" line="148"/>
         <location filename="../../ui/assistant_dock.py" line="272"/>
-        <location filename="../../ui/assistant_dock.py" line="436"/>
+        <location filename="../../ui/assistant_dock.py" line="447"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
@@ -261,79 +261,79 @@
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="296"/>
+        <location filename="../../ui/assistant_dock.py" line="304"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="296"/>
-        <location filename="../../ui/assistant_dock.py" line="297"/>
+        <location filename="../../ui/assistant_dock.py" line="304"/>
+        <location filename="../../ui/assistant_dock.py" line="305"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="297"/>
-        <location filename="../../ui/assistant_dock.py" line="357"/>
+        <location filename="../../ui/assistant_dock.py" line="305"/>
+        <location filename="../../ui/assistant_dock.py" line="368"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="320"/>
+        <location filename="../../ui/assistant_dock.py" line="328"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="353"/>
+        <location filename="../../ui/assistant_dock.py" line="364"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="378"/>
+        <location filename="../../ui/assistant_dock.py" line="389"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="413"/>
+        <location filename="../../ui/assistant_dock.py" line="424"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="421"/>
+        <location filename="../../ui/assistant_dock.py" line="432"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="429"/>
+        <location filename="../../ui/assistant_dock.py" line="440"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="436"/>
+        <location filename="../../ui/assistant_dock.py" line="447"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="451"/>
+        <location filename="../../ui/assistant_dock.py" line="462"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="464"/>
+        <location filename="../../ui/assistant_dock.py" line="475"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="464"/>
+        <location filename="../../ui/assistant_dock.py" line="475"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="474"/>
+        <location filename="../../ui/assistant_dock.py" line="485"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="477"/>
+        <location filename="../../ui/assistant_dock.py" line="488"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -806,6 +806,85 @@
     </message>
 </context>
 <context>
+    <name>ModelTestRow</name>
+    <message>
+        <location filename="../../ui/model_test.py" line="49"/>
+        <location filename="../../ui/model_test.py" line="138"/>
+        <source>Test model</source>
+        <translation>测试模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="51"/>
+        <source>One short call per stage: what the model can do, and how fast</source>
+        <translation>每个阶段做一次简短调用：看看模型能做什么、有多快</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="77"/>
+        <source>review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="77"/>
+        <source>plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="77"/>
+        <source>check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="84"/>
+        <source>Structured output: %1.</source>
+        <translation>结构化输出：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="88"/>
+        <source>The %1 reply is usable (%2).</source>
+        <translation>%1阶段的回复可用（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="92"/>
+        <source>The %1 reply would not be used: %2 (%3).</source>
+        <translation>%1阶段的回复不会被采用：%2（%3）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="94"/>
+        <source>The assistant can work with this model.</source>
+        <translation>助手可以使用这个模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="95"/>
+        <source>The assistant may not get usable plans from this model: try a larger one.</source>
+        <translation>助手可能无法从这个模型得到可用的计划：请试试更大的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="109"/>
+        <source>Cancel test</source>
+        <translation>取消测试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="111"/>
+        <source>Connecting to the server…</source>
+        <translation>正在连接服务器…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="113"/>
+        <source>Testing the model</source>
+        <translation>正在测试模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="121"/>
+        <source>The test was cancelled.</source>
+        <translation>测试已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/model_test.py" line="124"/>
+        <source>Trying the %1 stage…</source>
+        <translation>正在尝试%1阶段…</translation>
+    </message>
+</context>
+<context>
     <name>PlanEditor</name>
     <message>
         <location filename="../../ui/plan_edits.py" line="158"/>
@@ -943,7 +1022,7 @@
         <translation>内含 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_nodes.py" line="42"/>
+        <location filename="../../ui/plan_nodes.py" line="40"/>
         <source>%1 · due %2</source>
         <translation>%1 · %2 截止</translation>
     </message>
@@ -1450,193 +1529,228 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="57"/>
+        <location filename="../../ui/settings_fields.py" line="38"/>
         <source>Enter the model server&apos;s address, e.g. %1</source>
         <translation>请输入模型服务器的地址，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="65"/>
+        <location filename="../../ui/settings_fields.py" line="46"/>
         <source>This is not a web address: it starts with http:// or https:// and names a server, e.g. %1</source>
         <translation>这不是有效的网址：网址应以 http:// 或 https:// 开头并包含服务器名，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="121"/>
-        <source>Settings</source>
-        <translation>设置</translation>
+        <location filename="../../ui/settings_fields.py" line="130"/>
+        <source> s</source>
+        <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="193"/>
-        <location filename="../../ui/settings_dialog.py" line="212"/>
-        <source>Model</source>
-        <translation>模型</translation>
+        <location filename="../../ui/settings_fields.py" line="131"/>
+        <source>How long one answer from the model may take; a slow model on a small computer needs more</source>
+        <translation>模型一次回答最多可用的时间；小电脑上的慢模型需要更长</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="197"/>
-        <source>Built-in offline planner (no server)</source>
-        <translation>内置离线规划器（无需服务器）</translation>
+        <location filename="../../ui/settings_fields.py" line="133"/>
+        <source>Time limit</source>
+        <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="198"/>
-        <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
-        <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
+        <location filename="../../ui/settings_fields.py" line="136"/>
+        <source>The longest answer the model may write</source>
+        <translation>模型一次回答最多可写的长度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="199"/>
-        <source>Ollama</source>
-        <translation>Ollama</translation>
+        <location filename="../../ui/settings_fields.py" line="137"/>
+        <source>Tokens per reply, at most</source>
+        <translation>每次回复最多词元数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="202"/>
-        <source>Provider</source>
-        <translation>提供方</translation>
+        <location filename="../../ui/settings_fields.py" line="140"/>
+        <source>Low (about 0.1) gives steadier plans; higher gives more varied ones</source>
+        <translation>低（约 0.1）计划更稳定；高一些计划更多样</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="205"/>
-        <source>Base URL</source>
-        <translation>基础 URL</translation>
+        <location filename="../../ui/settings_fields.py" line="142"/>
+        <source>Model temperature</source>
+        <translation>模型温度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="208"/>
-        <source>Send my tasks&apos; text to this server</source>
-        <translation>将我的任务文本发送到此服务器</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_dialog.py" line="209"/>
-        <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
-        <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_dialog.py" line="222"/>
-        <source>Only if the server asks for one</source>
-        <translation>仅在服务器要求时填写</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_dialog.py" line="223"/>
-        <source>API key</source>
-        <translation>API 密钥</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_dialog.py" line="235"/>
+        <location filename="../../ui/settings_fields.py" line="155"/>
         <source>List models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="237"/>
+        <location filename="../../ui/settings_fields.py" line="157"/>
         <source>Ask the server which models it offers</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="249"/>
+        <location filename="../../ui/settings_dialog.py" line="56"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="128"/>
+        <location filename="../../ui/settings_dialog.py" line="148"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="132"/>
+        <source>Built-in offline planner (no server)</source>
+        <translation>内置离线规划器（无需服务器）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="133"/>
+        <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
+        <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="134"/>
+        <source>Ollama</source>
+        <translation>Ollama</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="137"/>
+        <source>Provider</source>
+        <translation>提供方</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="140"/>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="143"/>
+        <source>Send my tasks&apos; text to this server</source>
+        <translation>将我的任务文本发送到此服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="144"/>
+        <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
+        <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="160"/>
+        <source>Only if the server asks for one</source>
+        <translation>仅在服务器要求时填写</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="161"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="166"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="251"/>
+        <location filename="../../ui/settings_dialog.py" line="168"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="253"/>
+        <location filename="../../ui/settings_dialog.py" line="170"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="256"/>
+        <location filename="../../ui/settings_dialog.py" line="172"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="257"/>
+        <location filename="../../ui/settings_dialog.py" line="173"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="261"/>
+        <location filename="../../ui/settings_dialog.py" line="178"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="264"/>
+        <location filename="../../ui/settings_dialog.py" line="181"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="267"/>
+        <location filename="../../ui/settings_dialog.py" line="182"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="269"/>
+        <location filename="../../ui/settings_dialog.py" line="185"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="270"/>
+        <location filename="../../ui/settings_dialog.py" line="185"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="270"/>
+        <location filename="../../ui/settings_dialog.py" line="186"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="272"/>
+        <location filename="../../ui/settings_dialog.py" line="187"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="273"/>
+        <location filename="../../ui/settings_dialog.py" line="188"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="274"/>
+        <location filename="../../ui/settings_dialog.py" line="189"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="297"/>
+        <location filename="../../ui/settings_dialog.py" line="215"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="308"/>
+        <location filename="../../ui/settings_dialog.py" line="226"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="311"/>
+        <location filename="../../ui/settings_dialog.py" line="229"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="332"/>
+        <location filename="../../ui/settings_dialog.py" line="250"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="392"/>
+        <location filename="../../ui/settings_dialog.py" line="322"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="395"/>
+        <location filename="../../ui/settings_dialog.py" line="325"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="409"/>
+        <location filename="../../ui/settings_dialog.py" line="339"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="410"/>
+        <location filename="../../ui/settings_dialog.py" line="340"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="446"/>
+        <location filename="../../ui/settings_dialog.py" line="379"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -2107,12 +2221,17 @@
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="71"/>
+        <location filename="../../ui/step_schedule.py" line="68"/>
+        <source>Not scheduled yet: press Schedule to place it in your free time.</source>
+        <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step_schedule.py" line="73"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="86"/>
+        <location filename="../../ui/step_schedule.py" line="88"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -2280,132 +2399,132 @@
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="72"/>
+        <location filename="../../ui/task_list.py" line="70"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="88"/>
+        <location filename="../../ui/task_list.py" line="86"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="156"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/task_list.py" line="167"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="168"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="168"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="142"/>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="140"/>
+        <location filename="../../ui/task_list.py" line="168"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="162"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="162"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="163"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="164"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="172"/>
+        <location filename="../../ui/task_list.py" line="169"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="174"/>
-        <location filename="../../ui/task_list.py" line="295"/>
+        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="287"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="175"/>
+        <location filename="../../ui/task_list.py" line="172"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="276"/>
+        <location filename="../../ui/task_list.py" line="268"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="304"/>
+        <location filename="../../ui/task_list.py" line="296"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="334"/>
+        <location filename="../../ui/task_list.py" line="326"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="84"/>
-        <location filename="../../ui/task_list.py" line="337"/>
+        <location filename="../../ui/task_list.py" line="82"/>
+        <location filename="../../ui/task_list.py" line="329"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

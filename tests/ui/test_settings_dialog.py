@@ -4,6 +4,7 @@ and the API key kept out of the settings table."""
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 
 import pytest
@@ -30,6 +31,15 @@ def server() -> Iterator[FakeModelServer]:
 def _forget_session_keys() -> Iterator[None]:
     yield
     secrets._session.clear()  # keys kept "for the session" must not leak into other tests
+
+
+@pytest.fixture
+def closed_port() -> Iterator[str]:
+    """The address of a port held but not listening: connections are refused, and no other
+    test's server can take it meanwhile."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield f"http://127.0.0.1:{held.getsockname()[1]}/v1"
 
 
 def open_dialog(ctx: WindowContext, qtbot: QtBot) -> SettingsDialog:
@@ -223,13 +233,11 @@ def test_model_test_names_the_stage_whose_reply_would_not_be_used(
     assert "The plan reply is usable" in text
 
 
-def test_model_test_against_a_server_that_is_down_says_so(ctx: WindowContext, qtbot: QtBot
-                                                          ) -> None:
-    with FakeModelServer() as gone:
-        url = gone.openai_url  # the port is free again once the server stopped
+def test_model_test_against_a_server_that_is_down_says_so(ctx: WindowContext, qtbot: QtBot,
+                                                          closed_port: str) -> None:
     dialog = open_dialog(ctx, qtbot)
     with qtbot.wait_signal(dialog.model_test.tested, timeout=20_000) as tested:
-        start_model_test(dialog, url, qtbot)
+        start_model_test(dialog, closed_port, qtbot)
     assert tested.args == [False] and dialog.model_test.result.text()
     assert "Could not connect to http://127.0.0.1" in dialog.model_test.result.text()
 
@@ -254,3 +262,13 @@ def test_closing_the_dialog_cancels_the_model_test(ctx: WindowContext, qtbot: Qt
     dialog.reject()
     assert not dialog.model_test.running
     qtbot.wait_until(lambda: "Testing the model" not in ctx.runner.running, timeout=5000)
+
+
+def test_model_test_tells_a_problem_in_chinese_when_chinese_is_chosen(
+        ctx: WindowContext, qtbot: QtBot, closed_port: str) -> None:
+    dialog = open_dialog(ctx, qtbot)
+    dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
+    with qtbot.wait_signal(dialog.model_test.tested, timeout=20_000):
+        start_model_test(dialog, closed_port, qtbot)
+    text = dialog.model_test.result.text()
+    assert text.startswith("无法连接 http://127.0.0.1:") and "check that" not in text, text

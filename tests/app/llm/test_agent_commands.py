@@ -4,6 +4,7 @@ closing note, the provider kind checked, the model test and the prompt with its 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -169,3 +170,12 @@ def test_check_model_returns_the_result_the_cli_and_the_dialog_show(
     assert all(r.tokens_per_s > 0 for r in result.stages[1:])
     lines = report_lines(result)
     assert lines[1].startswith("review: NOT valid") and lines[2].startswith("plan: valid — ")
+
+
+def test_agent_test_against_a_server_that_is_down_says_so_once(cli: Cli) -> None:
+    with socket.socket() as held:  # bound, not listening: refused, and no one else's port
+        held.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{held.getsockname()[1]}/v1"
+        result = cli("agent", "test", "--provider", "openai", "--base-url", url, "--model", "m")
+    assert result.code == 1 and result.err.count("Could not connect to http://127.0.0.1:") == 1
+    assert "NOT valid" not in result.out and "Traceback" not in result.err
