@@ -207,6 +207,7 @@ def test_model_test_tells_in_plain_words_what_the_model_can_do(
         ctx: WindowContext, qtbot: QtBot, server: FakeModelServer) -> None:
     server.script(reply(REVIEW), reply(PLAN), reply(CHECK))
     dialog = open_dialog(ctx, qtbot)
+    dialog.temperature.setValue(0.35)  # the test uses the values shown, not yet saved
     with qtbot.wait_signal(dialog.model_test.tested, timeout=20_000) as tested:
         start_model_test(dialog, server.openai_url, qtbot)
     assert tested.args == [True]
@@ -219,6 +220,8 @@ def test_model_test_tells_in_plain_words_what_the_model_can_do(
     assert dialog.model_test.button.text() == "Test model"
     posts = [r for r in server.requests if r.path.endswith("/chat/completions")]
     assert len(posts) == 3 and all(r.body["model"] == "fake-small" for r in posts)
+    assert all(r.body["temperature"] == 0.35 for r in posts)
+    assert settings.get("assistant.temperature") == 0.1
 
 
 def test_model_test_names_the_stage_whose_reply_would_not_be_used(
