@@ -11,9 +11,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-import qasync
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import plans
@@ -21,7 +19,6 @@ from app.calendar import cache
 from app.schedule import store
 from app.tasks import NewTask, add_task
 from models import CalendarEvent, ScheduledBlock
-from tests.ui.async_helpers import qt_event_loop, window_context
 from ui.calendar_panel import CalendarPanel
 from ui.context import WindowContext
 
@@ -39,16 +36,6 @@ def _command_line_keeper_off() -> Iterator[None]:
     keeper.stop()
     yield
     keeper.stop()
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture

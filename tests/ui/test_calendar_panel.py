@@ -10,7 +10,6 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-import qasync
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
@@ -21,7 +20,7 @@ from app.calendar.agenda import Block, DueMark
 from app.tasks import NewTask, add_task
 from models import CalendarEvent, CalendarSource
 from tests.app.calendar.radicale_server import free_port
-from tests.ui.async_helpers import qt_event_loop, two_step_plan, window_context
+from tests.ui.async_helpers import two_step_plan
 from ui.calendar_panel import DAY_LABEL_HEIGHT, CalendarPanel, when_text
 from ui.context import WindowContext
 
@@ -44,16 +43,6 @@ def _no_keyring() -> Iterator[None]:
     yield
     secrets._session.clear()
     keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture

@@ -4,36 +4,22 @@ and the details panel's editable fields. Each edit is a plan revision with origi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-import qasync
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QMenu
+from PySide6.QtWidgets import QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
 
 from app import plans
 from app.tasks import NewTask, add_task
 from models import Plan
-from tests.ui.async_helpers import qt_event_loop, window_context
 from tests.ui.test_plan_view import at, centre, open_view, step
 from ui.context import WindowContext
 from ui.inline_rename import InlineRename
 from ui.plan_items import GLYPH_AT
 from ui.plan_view import PlanView
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop, qapp: QApplication) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 def running_task(origin: str = "assistant") -> int:

@@ -7,14 +7,11 @@ window's commands that use them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import plan_editing as pe
@@ -22,7 +19,6 @@ from app import plans
 from app.plan_editing import EditRefused
 from app.tasks import NewTask, add_task
 from models import Plan
-from tests.ui.async_helpers import qt_event_loop, window_context
 from ui.context import WindowContext
 from ui.plan_edits import PlanEditCommand, PlanEditor, refusal_text
 
@@ -241,16 +237,6 @@ def test_positions_are_upserted(db: Path) -> None:
 
 
 # --- the undo stack -------------------------------------------------------------------
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop, qapp: QApplication) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 def test_an_edit_is_pushed_once_saved_and_undo_redo_rewrite_its_revision(

@@ -9,12 +9,10 @@ edits are saved in worker threads and come back through Qt events, which
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -25,7 +23,6 @@ from app.layout import NODE_H, NODE_W, layout
 from app.planspec import PlanSpec
 from app.tasks import NewTask, add_task
 from models import Plan, StepLayout
-from tests.ui.async_helpers import qt_event_loop, window_context
 from ui.context import WindowContext
 from ui.plan_items import GroupItem, NodeItem
 from ui.plan_outline import StepIdRole
@@ -84,16 +81,6 @@ def latest(task_id: int) -> PlanSpec:
 
 def revision_count(task_id: int) -> int:
     return int(Plan.select().where(Plan.task == task_id).count())
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop, qapp: QApplication) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 def open_view(ctx: WindowContext, qtbot: QtBot, task_id: int = 0) -> PlanView:

@@ -4,33 +4,19 @@ the task context menu with its keys, and the model under Qt's model tester."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from app import plans
 from app.tasks import NewTask, add_task, get_task
-from tests.ui.async_helpers import qt_event_loop, window_context
 from tests.ui.test_plan_view import plan15
 from ui.context import WindowContext
 from ui.task_edits import changes_for, split_tags
 from ui.task_list import TaskListPanel
-
-
-@pytest.fixture
-def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    yield from qt_event_loop(qapp)
-
-
-@pytest.fixture
-def ctx(db: Path, loop: qasync.QEventLoop, qapp: QApplication) -> Iterator[WindowContext]:
-    yield from window_context()
 
 
 @pytest.fixture
