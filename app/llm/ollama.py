@@ -26,7 +26,7 @@ from app.llm.http import (
     require_model,
     shared_client,
 )
-from app.llm.structured import FormLadder, names_feature
+from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
 
 DEFAULT_BASE = "http://127.0.0.1:11434"
 MIN_NUM_CTX = 8192
@@ -78,13 +78,8 @@ class OllamaProvider:
 
     async def _attempt(self, call: Call, messages: list[Message],
                        schema: dict[str, Any] | None, cap: int | None) -> None:
-        while True:
-            form = self.forms.form if schema is not None else "none"
-            try:
-                await self._exchange(call, self._body(messages, schema, form, cap), form)
-                return
-            except _FormRefused as refusal:
-                self.forms.refused(form, str(refusal))
+        await send_in_best_form(self.forms, schema, lambda form: self._exchange(
+            call, self._body(messages, schema, form, cap), form))
 
     def _body(self, messages: list[Message], schema: dict[str, Any] | None, form: str,
               cap: int | None) -> dict[str, Any]:
@@ -115,15 +110,11 @@ class OllamaProvider:
                 await _read_lines(call, response)
 
 
-class _FormRefused(Exception):
-    """The server refused the ``format`` sent: try the next form."""
-
-
 async def _check(call: Call, response: httpx2.Response, form: str) -> None:
     if form != "none" and response.status_code >= 400 and response.status_code not in (401, 403):
         body = await read_body(response, call.too_large, 64 * 1024, cut=True)
         if names_feature(body):
-            raise _FormRefused(f"HTTP {response.status_code}: {error_text(body)}")
+            raise FormRefused(f"HTTP {response.status_code}: {error_text(body)}")
         await call.check_status(response, body=body)
         return
     await call.check_status(response)

@@ -28,13 +28,9 @@ from app.llm.http import (
     require_model,
     shared_client,
 )
-from app.llm.structured import FormLadder, names_feature
+from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
 
 log = logging.getLogger(__name__)
-
-
-class _FormRefused(Exception):
-    """The server refused the structured-output form sent: try the next one."""
 
 
 def openai_base(base_url: str) -> str:
@@ -79,13 +75,8 @@ class OpenAIProvider:
 
     async def _attempt(self, call: Call, messages: list[Message],
                        schema: dict[str, Any] | None, cap: int | None) -> None:
-        while True:
-            form = self.forms.form if schema is not None else "none"
-            try:
-                await self._exchange(call, self._body(messages, schema, form, cap), form)
-                return
-            except _FormRefused as refusal:
-                self.forms.refused(form, str(refusal))
+        await send_in_best_form(self.forms, schema, lambda form: self._exchange(
+            call, self._body(messages, schema, form, cap), form))
 
     def _body(self, messages: list[Message], schema: dict[str, Any] | None, form: str,
               cap: int | None) -> dict[str, Any]:
@@ -121,7 +112,7 @@ class OpenAIProvider:
         if form != "none" and response.status_code >= 400 and not _about_key(response):
             body = await read_body(response, call.too_large, cut=True)
             if names_feature(body):
-                raise _FormRefused(f"HTTP {response.status_code}: {error_text(body)}")
+                raise FormRefused(f"HTTP {response.status_code}: {error_text(body)}")
             await call.check_status(response, body=body)
             return
         await call.check_status(response)

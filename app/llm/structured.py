@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
@@ -93,3 +94,20 @@ class FormLadder:
             log.warning("%s (%s) refused %s (%s); sending %s from now on", self.server,
                         self.model, form, why[:200], self.form)
         return self.form
+
+
+class FormRefused(Exception):
+    """The server refused the structured-output form sent: try the next one."""
+
+
+async def send_in_best_form(ladder: FormLadder, schema: dict[str, Any] | None,
+                            send: Callable[[str], Awaitable[None]]) -> None:
+    """``send(form)`` with the best form the server has not refused, moving down the
+    ladder on each :class:`FormRefused` ("none" when there is no schema)."""
+    while True:
+        form = ladder.form if schema is not None else "none"
+        try:
+            await send(form)
+            return
+        except FormRefused as refusal:
+            ladder.refused(form, str(refusal))
