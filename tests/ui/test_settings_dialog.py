@@ -85,11 +85,10 @@ def test_models_are_listed_from_ollama(ctx: WindowContext, qtbot: QtBot,
     assert any(r.path == "/api/tags" for r in server.requests)
 
 
-def test_a_server_that_is_down_gives_a_clear_message(ctx: WindowContext, qtbot: QtBot) -> None:
-    with FakeModelServer() as gone:
-        url = gone.openai_url  # the port is free again once the server stopped
+def test_a_server_that_is_down_gives_a_clear_message(ctx: WindowContext, qtbot: QtBot,
+                                                     closed_port: str) -> None:
     dialog = open_dialog(ctx, qtbot)
-    choose(dialog, "openai", url)
+    choose(dialog, "openai", closed_port)
     with qtbot.wait_signal(dialog.models_failed, timeout=10_000) as failed:
         qtbot.mouseClick(dialog.list_button, Qt.MouseButton.LeftButton)
     assert "Could not connect to http://127.0.0.1" in failed.args[0]

@@ -120,14 +120,20 @@ def test_a_sync_killed_at_random_points_then_rerun_leaves_no_duplicates(
     _ok(two, "sync", "add", "caldav", task_list, "--user", "ann")
     env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
     pick = random.Random(13)  # kill points spread over start-up, pushes and pulls
-    killed = 0
-    for folder in (one, one, two, two, one, two):
-        delay = pick.uniform(0.4, 1.5)
+    killed, scale = 0, 1.0
+    # Six runs at least; a run that finished before its kill point makes the next points
+    # earlier (a fast machine), so some syncs are always killed half-way (bounded: 14 runs).
+    folders = [one, one, two, two, one, two, *([one, two] * 4)]
+    for n, folder in enumerate(folders):
+        if n >= 6 and killed >= 2:
+            break
+        delay = pick.uniform(0.4, 1.5) * scale
         child = subprocess.Popen([sys.executable, "-m", "app", "sync", "now"],
                                  env={**env, "STEPWISE_DATA_DIR": str(folder)},
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             child.wait(timeout=delay)
+            scale = max(scale / 2, 0.05)
         except subprocess.TimeoutExpired:
             child.send_signal(signal.SIGKILL)
             child.wait(timeout=10)
