@@ -168,13 +168,24 @@ def new_task(typed: str, when: str, now: datetime) -> NewTask:
                    timezone=getattr(local_zone(), "key", None))
 
 
-def preview(typed: str, when: str, now: datetime) -> str | None:
-    """The one-line preview of what was understood, or None when the due phrase needs the
-    slow reader (dateparser) or cannot be read."""
+@dataclass(frozen=True)
+class Seen:
+    """What the quick-add bar read: the title (None for an empty line), the due time (from
+    the due field when one is typed, else from the title), and the rest as (label, value)
+    pairs: repeats, tags, priority, contact."""
+
+    title: str | None
+    due: datetime | None
+    others: list[tuple[str, str]]
+
+
+def seen_in(typed: str, when: str, now: datetime) -> Seen | None:
+    """What a preview shows, or None when the due phrase needs the slow reader
+    (dateparser) or cannot be read."""
     from app.dates import DateError, parse_quick
 
     reading = read_typed(typed, now)
-    parts = [reading.title] if typed.strip() else []
+    due = reading.due
     if when.strip():
         try:
             found = parse_quick(when, "due", now)
@@ -182,8 +193,19 @@ def preview(typed: str, when: str, now: datetime) -> str | None:
             found = None
         if found is None:
             return None
-        parts.append(f"due {found.when:%a %Y-%m-%d %H:%M}")
-    parts += [f"{label} {value}" if label in ("due", "repeats") else str(value)
-              for label, value in reading.lines()[1:]
-              if not (label == "due" and when.strip())]
+        due = found.when
+    return Seen(reading.title if typed.strip() else None, due,
+              [(label, value) for label, value in reading.lines()[1:] if label != "due"])
+
+
+def preview(typed: str, when: str, now: datetime) -> str | None:
+    """The one-line preview in English (stderr, tests); the window writes the same
+    ``seen_in`` in the interface language."""
+    seen = seen_in(typed, when, now)
+    if seen is None:
+        return None
+    parts = [seen.title] if seen.title is not None else []
+    if seen.due is not None:
+        parts.append(f"due {seen.due:%a %Y-%m-%d %H:%M}")
+    parts += [f"{label} {value}" if label == "repeats" else value for label, value in seen.others]
     return "→ " + " · ".join(parts)

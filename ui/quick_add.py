@@ -14,8 +14,8 @@ from datetime import datetime
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.dates import DateError, Understood, local_zone, parse_quick, parse_when
-from app.quickadd import new_task, read_typed
+from app.dates import DateError, Understood, local_zone, parse_when
+from app.quickadd import new_task, seen_in
 from app.tasks import add_task
 from ui.context import WindowContext
 from ui.dates import long_when
@@ -49,24 +49,15 @@ def due_text(when: datetime) -> str:
 def preview(typed: str, when: str, now: datetime) -> str | None:
     """The one-line preview of what was understood, in the interface language, or None
     when the due phrase needs the slow reader (dateparser) or cannot be read."""
-    reading = read_typed(typed, now)
-    parts = [reading.title] if typed.strip() else []
-    if when.strip():
-        try:
-            found = parse_quick(when, "due", now)
-        except DateError:
-            found = None
-        if found is None:
-            return None
-        parts.append(due_text(found.when))
-    elif reading.due is not None:
-        parts.append(due_text(reading.due))
-    for label, value in reading.lines()[1:]:
-        if label == "repeats":
-            parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1")
-                         .replace("%1", value))
-        elif label != "due":
-            parts.append(value)
+    seen = seen_in(typed, when, now)
+    if seen is None:
+        return None
+    parts = [seen.title] if seen.title is not None else []
+    if seen.due is not None:
+        parts.append(due_text(seen.due))
+    for label, value in seen.others:
+        parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1").replace("%1", value)
+                     if label == "repeats" else value)
     return "→ " + " · ".join(parts)
 
 

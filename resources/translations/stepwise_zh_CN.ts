@@ -1315,64 +1315,64 @@
         <translation>截止 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="66"/>
+        <location filename="../../ui/quick_add.py" line="59"/>
         <source>repeats %1</source>
         <translation>重复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="100"/>
+        <location filename="../../ui/quick_add.py" line="91"/>
         <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
         <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="101"/>
+        <location filename="../../ui/quick_add.py" line="92"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="102"/>
+        <location filename="../../ui/quick_add.py" line="93"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="103"/>
+        <location filename="../../ui/quick_add.py" line="94"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="104"/>
+        <location filename="../../ui/quick_add.py" line="95"/>
         <source>What the new task was read as</source>
         <translation>新任务被理解为</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="105"/>
+        <location filename="../../ui/quick_add.py" line="96"/>
         <location filename="../../ui/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="146"/>
+        <location filename="../../ui/quick_add.py" line="137"/>
         <source>Reading the due time</source>
         <translation>正在解读截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="153"/>
-        <location filename="../../ui/quick_add.py" line="174"/>
+        <location filename="../../ui/quick_add.py" line="144"/>
+        <location filename="../../ui/quick_add.py" line="165"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="166"/>
+        <location filename="../../ui/quick_add.py" line="157"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="169"/>
+        <location filename="../../ui/quick_add.py" line="160"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="181"/>
+        <location filename="../../ui/quick_add.py" line="172"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
