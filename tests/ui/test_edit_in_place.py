@@ -20,6 +20,7 @@ from ui.context import WindowContext
 from ui.inline_rename import InlineRename
 from ui.plan_items import GLYPH_AT
 from ui.plan_view import PlanView
+from ui.step_panel import StepPanel
 
 
 def running_task(origin: str = "assistant") -> int:
@@ -149,17 +150,21 @@ def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -
     qtbot.wait_until(lambda: outline.items["s2"].text() == "Pay at the till")
 
 
-def test_the_details_panel_saves_an_editing_session_as_one_revision(
-        ctx: WindowContext, qtbot: QtBot) -> None:
-    from ui.step_panel import StepPanel
-
-    task_id = running_task()
+def step_panel_on(ctx: WindowContext, qtbot: QtBot, task_id: int, step_id: str) -> StepPanel:
+    """The step details panel, shown, with ``step_id`` of ``task_id`` selected."""
     panel = StepPanel(ctx)
     qtbot.add_widget(panel)
     panel.show()
     ctx.selection.select_task(task_id)
-    ctx.selection.select_step("s2")
+    ctx.selection.select_step(step_id)
     qtbot.wait_until(lambda: panel.view is not None)
+    return panel
+
+
+def test_the_details_panel_saves_an_editing_session_as_one_revision(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    panel = step_panel_on(ctx, qtbot, task_id, "s2")
     form = panel.form
     assert not form.save_button.isEnabled()
     for key, text in (("title", "Pay at the till"), ("objective", "Milk paid for"),
@@ -184,15 +189,8 @@ def test_the_details_panel_saves_an_editing_session_as_one_revision(
 
 def test_a_due_time_that_cannot_be_read_is_named_and_nothing_is_saved(
         ctx: WindowContext, qtbot: QtBot) -> None:
-    from ui.step_panel import StepPanel
-
     task_id = running_task()
-    panel = StepPanel(ctx)
-    qtbot.add_widget(panel)
-    panel.show()
-    ctx.selection.select_task(task_id)
-    ctx.selection.select_step("s1")
-    qtbot.wait_until(lambda: panel.view is not None)
+    panel = step_panel_on(ctx, qtbot, task_id, "s1")
     panel.form.fields["due"].setText("when pigs fly")
     panel.form.save()
     assert panel.form.problem.isVisible() and panel.form.problem.text()
