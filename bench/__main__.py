@@ -1,5 +1,8 @@
 """``python -m bench``: run every benchmark, print one table, write bench/results/latest.md.
 
+``python -m bench stream window`` runs only the benchmarks whose names contain a word
+(the table is printed, bench/results/latest.md is left alone).
+
 Each benchmark works in its own folder of one temporary directory. A benchmark that
 breaks (a command exits non-zero, a plan fails validation) gets an ``error`` row, its
 traceback goes to stderr, the others still run, and the exit status is 1.
@@ -53,13 +56,20 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
 )
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Run every benchmark, or those whose names contain one of ``argv``'s words."""
+    wanted = [w.lower() for w in (sys.argv[1:] if argv is None else argv)]
+    chosen = [(n, r) for n, r in BENCHMARKS if not wanted or any(w in n for w in wanted)]
+    if not chosen:
+        print("bench: no benchmark matches; the names are: "
+              + ", ".join(n for n, _ in BENCHMARKS), file=sys.stderr)
+        return 2
     started = time.perf_counter()
     results: list[Result] = []
     notes: list[str] = []
     failed = False
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as tmp:
-        for name, run in BENCHMARKS:
+        for name, run in chosen:
             findings = _run_one(name, run, Path(tmp) / name.replace(" ", "-"))
             failed |= any(r.measured.startswith("error") for r in findings.results)
             results += findings.results
@@ -67,9 +77,10 @@ def main() -> int:
     notes.append(f"the whole run took {time.perf_counter() - started:.0f} s")
     text = document(_header(), results, notes)
     print(text, end="")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(text, encoding="utf-8")
-    print(f"(written to {RESULTS})", file=sys.stderr)
+    if not wanted:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(text, encoding="utf-8")
+        print(f"(written to {RESULTS})", file=sys.stderr)
     return 1 if failed else 0
 
 
