@@ -6,10 +6,10 @@ from models.db import (
     atomic,
     close_database,
     database,
-    open_database,
     store_errors,
 )
 from models.migrations import SCHEMA_VERSION
+from models.opening import open_database
 from models.tables import (
     ALL_TABLES,
     CalendarEvent,

@@ -1,8 +1,8 @@
 """The one SQLite database of a Stepwise process: opening, pragmas and known errors.
 
 The database is deferred (``database.init`` at open), so models import without a
-file. Opening sets WAL, ``synchronous=NORMAL``, foreign keys and a busy timeout, then
-brings the schema up to date (``models.migrations``).
+file. Opening (``models.opening``, above the migrations) sets WAL,
+``synchronous=NORMAL``, foreign keys and a busy timeout, then brings the schema up to date.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 import peewee
@@ -139,70 +139,7 @@ def store_errors(path: str | Path | None) -> Iterator[None]:
         raise known from exc
 
 
-def open_database(path: str | Path) -> peewee.SqliteDatabase:
-    """Open (creating if needed) the database at ``path`` and migrate it.
-
-    Raises:
-        StoreError: the file is not a database, is newer than this Stepwise, or its
-            location cannot be written.
-    """
-    from models.migrations import migrate
-
-    path = str(path)
-    if path != ":memory:":
-        try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(
-                "read_only",
-                f"Stepwise cannot create the folder for its database at {path}: "
-                f"{exc.strerror}. Choose another place with --db PATH.",
-            ) from exc
-    close_database()
-    with store_errors(path):
-        if path != ":memory:":
-            check_before_open(path)
-        database.init(path, pragmas=PRAGMAS, timeout=BUSY_TIMEOUT_S)
-        try:
-            _connect_waiting()
-            migrate(database, path)
-        except BaseException:
-            database.close()
-            raise
-    return database
-
-
-def check_before_open(path: str) -> None:
-    """Refuse, without changing a byte, a file Stepwise must not open.
-
-    Runs before the pragmas (which would switch the file to WAL): a newer schema, and
-    another program's SQLite file (tables but no Stepwise schema version).
-    """
-    from models.migrations import SCHEMA_VERSION
-
-    if not Path(path).exists() or Path(path).stat().st_size == 0:
-        return
-    uri = Path(path).resolve().as_uri() + "?mode=ro"
-    with closing(sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)) as probe:
-        version, tables = probe.execute(
-            "SELECT (SELECT user_version FROM pragma_user_version),"
-            " (SELECT count(*) FROM sqlite_master)").fetchone()
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            "newer_schema",
-            f"The database at {path} has schema version {version}, newer than this "
-            f"Stepwise understands ({SCHEMA_VERSION}). Upgrade Stepwise, or open another "
-            "database with --db PATH. The file was not changed.",
-        )
-    if version == 0 and tables:
-        raise StoreError(
-            "not_a_database",
-            f"The file at {path} is not a Stepwise database (it is another program's SQLite "
-            "file). Open another file with --db PATH. The file was not changed.",
-        )
-
-
-def _connect_waiting() -> None:
+def connect_waiting() -> None:
     """Connect, waiting out a lock: switching a new file to WAL can report 'locked'
     at once instead of waiting for the busy timeout."""
     deadline = time.monotonic() + BUSY_TIMEOUT_S
