@@ -15,6 +15,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from app.cli_args import dumps as _dumps
+from app.cli_args import open_store as _open
+
 EXIT_STORE = 3
 EXIT_BUG = 70
 
@@ -270,17 +273,6 @@ def _store_error(exc: Exception) -> Exception | None:
     if isinstance(exc, sqlite3.Error | peewee.PeeweeException):
         return StoreError.classify(exc, paths.db_path())
     return None
-
-
-def _open() -> None:
-    from app import paths, reminders
-    from models import open_database
-
-    open_database(paths.db_path())
-    reminders.keep_scheduled()  # task and plan changes keep their reminders up to date
-    from app.schedule import keeper
-
-    keeper.keep_current()  # and, once someone has scheduled, their blocks
 
 
 # --- commands ----------------------------------------------------------------------
@@ -584,13 +576,6 @@ def cmd_contacts(args: argparse.Namespace) -> int:
     for contact in Contact.select().order_by(Contact.name):
         print(f"{shown(contact.name)} <{shown(contact.address)}>")
     return 0
-
-
-def _dumps(data: Any) -> str:
-    import json
-
-    utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-    return json.dumps(data, ensure_ascii=not utf, indent=2)
 
 
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:

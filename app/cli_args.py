@@ -1,8 +1,12 @@
-"""Argument types shared by every ``stepwise`` command, so each is checked the same way."""
+"""What every ``stepwise`` command shares: its argument types (each checked the same way),
+the store it opens and the JSON it prints."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from typing import Any
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a bigger id can name no row
 
@@ -20,3 +24,22 @@ def row_id(text: str) -> int:
     if not 1 <= value <= MAX_ID:
         raise argparse.ArgumentTypeError(f"an id runs from 1 to {MAX_ID}, not {text[:40]}")
     return value
+
+
+def open_store() -> None:
+    """Open the database every command works on, keeping reminders (and, once someone
+    has scheduled, their blocks) up to date with task and plan changes."""
+    from app import paths, reminders
+    from app.schedule import keeper
+    from models import open_database
+
+    open_database(paths.db_path())
+    reminders.keep_scheduled()
+    keeper.keep_current()
+
+
+def dumps(data: Any) -> str:
+    """The one JSON style of the command line: indented, UTF-8 text when the terminal
+    takes it (escaped otherwise)."""
+    utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    return json.dumps(data, ensure_ascii=not utf, indent=2)

@@ -43,7 +43,7 @@ def glue_tag_values(argv: Sequence[str]) -> list[str]:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from app.cli import _open
+    from app.cli_args import open_store as _open
     from app.task_edit import CLEAR, TaskEdit, edit_task
 
     due, clear = None, False
