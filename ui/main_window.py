@@ -26,7 +26,7 @@ from app.events import Kind
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
 from ui.calendar.scheduling import schedule_now
-from ui.calendar_panel import CalendarPanel
+from ui.calendar.panel import CalendarPanel
 from ui.context import WindowContext
 from ui.icons import app_icon
 from ui.plan_outline import PlanOutline

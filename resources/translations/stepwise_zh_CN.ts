@@ -8,67 +8,109 @@
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="23"/>
+        <source>SyncStatus</source>
+        <comment>the server could not be reached (check the address and the network)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="25"/>
+        <source>SyncStatus</source>
+        <comment>the server refused the user name or password</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="26"/>
+        <source>SyncStatus</source>
+        <comment>no password is kept for this account; enter it again</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="27"/>
+        <source>SyncStatus</source>
+        <comment>the address does not answer like a CalDAV server</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="28"/>
+        <source>SyncStatus</source>
+        <comment>the server answered with an error; try again later</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="29"/>
+        <source>SyncStatus</source>
+        <comment>the database could not be written</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="31"/>
+        <source>SyncStatus</source>
+        <comment>the server had a problem</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AgendaGrid</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="156"/>
+        <location filename="../../ui/calendar/common.py" line="79"/>
         <source>Drag to move it; drag its lower edge to change the estimate.</source>
         <translation>拖动可移动；拖动下边缘可修改预估时长。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="155"/>
+        <location filename="../../ui/calendar/common.py" line="78"/>
         <source>Why: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="150"/>
+        <location filename="../../ui/calendar/common.py" line="73"/>
         <source>pinned</source>
         <translation>已固定</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="151"/>
+        <location filename="../../ui/calendar/common.py" line="74"/>
         <source>planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="357"/>
+        <location filename="../../ui/calendar/grid.py" line="252"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="469"/>
+        <location filename="../../ui/calendar/grid.py" line="364"/>
         <source>Task due at %1</source>
         <translation>任务截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="470"/>
+        <location filename="../../ui/calendar/grid.py" line="365"/>
         <source>Click to select the task.</source>
         <translation>点击以选中该任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="471"/>
+        <location filename="../../ui/calendar/grid.py" line="366"/>
         <source>Step due at %1</source>
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="153"/>
-        <location filename="../../ui/calendar_panel.py" line="472"/>
+        <location filename="../../ui/calendar/common.py" line="76"/>
+        <location filename="../../ui/calendar/grid.py" line="367"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="473"/>
+        <location filename="../../ui/calendar/grid.py" line="368"/>
         <source>Click to select the step.</source>
         <translation>点击以选中该步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="480"/>
+        <location filename="../../ui/calendar/grid.py" line="375"/>
         <source>(free)</source>
         <translation>（空闲）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="483"/>
+        <location filename="../../ui/calendar/grid.py" line="378"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -76,34 +118,34 @@
 <context>
     <name>AgendaHeader</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="539"/>
+        <location filename="../../ui/calendar/header.py" line="83"/>
         <source>ddd d</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 ddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="541"/>
+        <location filename="../../ui/calendar/header.py" line="85"/>
         <source>dddd d MMMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="569"/>
+        <location filename="../../ui/calendar/header.py" line="113"/>
         <source>all day</source>
         <translation>全天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="592"/>
+        <location filename="../../ui/calendar/header.py" line="136"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="605"/>
+        <location filename="../../ui/calendar/header.py" line="149"/>
         <source>+%1 more</source>
         <translation>另有 %1 项</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="622"/>
+        <location filename="../../ui/calendar/header.py" line="166"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -397,37 +439,37 @@
 <context>
     <name>CaldavForm</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="637"/>
+        <location filename="../../ui/calendar/sources.py" line="54"/>
         <source>Add a CalDAV account</source>
         <translation>添加 CalDAV 账户</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="644"/>
+        <location filename="../../ui/calendar/sources.py" line="61"/>
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="646"/>
+        <location filename="../../ui/calendar/sources.py" line="63"/>
         <source>Server address</source>
         <translation>服务器地址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="647"/>
+        <location filename="../../ui/calendar/sources.py" line="64"/>
         <source>User name</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="648"/>
+        <location filename="../../ui/calendar/sources.py" line="65"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="649"/>
+        <location filename="../../ui/calendar/sources.py" line="66"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="650"/>
+        <location filename="../../ui/calendar/sources.py" line="67"/>
         <source>The password is kept in the system keyring, never in the Stepwise database.</source>
         <translation>密码保存在系统钥匙串中，绝不存入 Stepwise 数据库。</translation>
     </message>
@@ -435,143 +477,143 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="934"/>
-        <location filename="../../ui/calendar_panel.py" line="984"/>
+        <location filename="../../ui/calendar/panel.py" line="105"/>
+        <location filename="../../ui/calendar/panel.py" line="155"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="937"/>
-        <location filename="../../ui/calendar_panel.py" line="985"/>
+        <location filename="../../ui/calendar/panel.py" line="108"/>
+        <location filename="../../ui/calendar/panel.py" line="156"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="900"/>
-        <location filename="../../ui/calendar_panel.py" line="929"/>
+        <location filename="../../ui/calendar/panel.py" line="72"/>
+        <location filename="../../ui/calendar/panel.py" line="100"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="930"/>
-        <location filename="../../ui/calendar_panel.py" line="972"/>
+        <location filename="../../ui/calendar/panel.py" line="101"/>
+        <location filename="../../ui/calendar/panel.py" line="143"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="931"/>
-        <location filename="../../ui/calendar_panel.py" line="977"/>
+        <location filename="../../ui/calendar/panel.py" line="102"/>
+        <location filename="../../ui/calendar/panel.py" line="148"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="932"/>
-        <location filename="../../ui/calendar_panel.py" line="978"/>
+        <location filename="../../ui/calendar/panel.py" line="103"/>
+        <location filename="../../ui/calendar/panel.py" line="149"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="933"/>
-        <location filename="../../ui/calendar_panel.py" line="983"/>
+        <location filename="../../ui/calendar/panel.py" line="104"/>
+        <location filename="../../ui/calendar/panel.py" line="154"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="935"/>
-        <location filename="../../ui/calendar_panel.py" line="988"/>
+        <location filename="../../ui/calendar/panel.py" line="106"/>
+        <location filename="../../ui/calendar/panel.py" line="159"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1076"/>
+        <location filename="../../ui/calendar/common.py" line="113"/>
         <source>dddd d MMMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1079"/>
+        <location filename="../../ui/calendar/common.py" line="116"/>
         <source>d MMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1080"/>
+        <location filename="../../ui/calendar/common.py" line="118"/>
         <source>d MMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1105"/>
+        <location filename="../../ui/calendar/panel.py" line="246"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1106"/>
+        <location filename="../../ui/calendar/panel.py" line="247"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1107"/>
+        <location filename="../../ui/calendar/panel.py" line="248"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1107"/>
+        <location filename="../../ui/calendar/panel.py" line="248"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1119"/>
+        <location filename="../../ui/calendar/panel.py" line="260"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1150"/>
+        <location filename="../../ui/calendar/panel.py" line="291"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1159"/>
+        <location filename="../../ui/calendar/syncing.py" line="75"/>
         <source>…and %1 more; Sources… lists them.</source>
         <translation>……另有 %1 个；“日历来源…”中列出了全部。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1166"/>
+        <location filename="../../ui/calendar/syncing.py" line="82"/>
         <source>never synced before</source>
         <translation>从未同步过</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1168"/>
+        <location filename="../../ui/calendar/syncing.py" line="84"/>
         <source>showing its events from %1</source>
         <translation>显示的是 %1 同步的事件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1170"/>
+        <location filename="../../ui/calendar/syncing.py" line="86"/>
         <source>%1 could not be synced (%2): %3</source>
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1227"/>
+        <location filename="../../ui/calendar/panel.py" line="350"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1229"/>
+        <location filename="../../ui/calendar/panel.py" line="352"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1262"/>
+        <location filename="../../ui/calendar/syncing.py" line="58"/>
         <source>No calendars to sync: add one with Sources…</source>
         <translation>没有可同步的日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1264"/>
+        <location filename="../../ui/calendar/syncing.py" line="61"/>
         <source>Synced %1 calendars at %2 (%3 events).</source>
         <translation>已于 %2 同步 %1 个日历（%3 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="1267"/>
+        <location filename="../../ui/calendar/syncing.py" line="64"/>
         <source>Synced %1 of %2 calendars at %3; the others keep their last good events.</source>
         <translation>已于 %3 同步 %2 个日历中的 %1 个；其余日历保留上次成功同步的事件。</translation>
     </message>
@@ -635,172 +677,172 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="148"/>
+        <location filename="../../ui/main_window.py" line="153"/>
         <source>Schedule the steps</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="79"/>
+        <location filename="../../ui/main_window.py" line="82"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="80"/>
+        <location filename="../../ui/main_window.py" line="83"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="127"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="122"/>
+        <location filename="../../ui/main_window.py" line="127"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="128"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="128"/>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="124"/>
+        <location filename="../../ui/main_window.py" line="129"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="128"/>
+        <location filename="../../ui/main_window.py" line="133"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="130"/>
+        <location filename="../../ui/main_window.py" line="135"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="132"/>
+        <location filename="../../ui/main_window.py" line="137"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="134"/>
+        <location filename="../../ui/main_window.py" line="139"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="136"/>
+        <location filename="../../ui/main_window.py" line="141"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137"/>
+        <location filename="../../ui/main_window.py" line="142"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="138"/>
+        <location filename="../../ui/main_window.py" line="143"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="144"/>
+        <location filename="../../ui/main_window.py" line="149"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="146"/>
+        <location filename="../../ui/main_window.py" line="151"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="150"/>
+        <location filename="../../ui/main_window.py" line="155"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="154"/>
+        <location filename="../../ui/main_window.py" line="159"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="155"/>
+        <location filename="../../ui/main_window.py" line="160"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="156"/>
+        <location filename="../../ui/main_window.py" line="161"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="160"/>
+        <location filename="../../ui/main_window.py" line="165"/>
         <source>Go to the task list</source>
         <translation>转到任务列表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="162"/>
+        <location filename="../../ui/main_window.py" line="167"/>
         <source>Go to the plan</source>
         <translation>转到计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="163"/>
+        <location filename="../../ui/main_window.py" line="168"/>
         <source>Approve the plan</source>
         <translation>批准计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="165"/>
+        <location filename="../../ui/main_window.py" line="170"/>
         <source>Pause the plan</source>
         <translation>暂停计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="166"/>
+        <location filename="../../ui/main_window.py" line="171"/>
         <source>Resume the plan</source>
         <translation>继续计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="167"/>
+        <location filename="../../ui/main_window.py" line="172"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="194"/>
+        <location filename="../../ui/main_window.py" line="199"/>
         <source>Undone: %1</source>
         <translation>已撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="194"/>
+        <location filename="../../ui/main_window.py" line="199"/>
         <source>Redone: %1</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="227"/>
+        <location filename="../../ui/main_window.py" line="232"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="258"/>
+        <location filename="../../ui/main_window.py" line="263"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="268"/>
+        <location filename="../../ui/main_window.py" line="273"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="276"/>
+        <location filename="../../ui/main_window.py" line="281"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="286"/>
+        <location filename="../../ui/main_window.py" line="291"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -887,12 +929,12 @@
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="158"/>
+        <location filename="../../ui/plan_edits.py" line="172"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="168"/>
+        <location filename="../../ui/plan_edits.py" line="188"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -900,67 +942,67 @@
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="36"/>
+        <location filename="../../ui/plan_edits.py" line="39"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="37"/>
+        <location filename="../../ui/plan_edits.py" line="40"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="38"/>
+        <location filename="../../ui/plan_edits.py" line="41"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="40"/>
+        <location filename="../../ui/plan_edits.py" line="43"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="41"/>
+        <location filename="../../ui/plan_edits.py" line="44"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="42"/>
+        <location filename="../../ui/plan_edits.py" line="45"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="44"/>
+        <location filename="../../ui/plan_edits.py" line="47"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="45"/>
+        <location filename="../../ui/plan_edits.py" line="48"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="46"/>
+        <location filename="../../ui/plan_edits.py" line="49"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="47"/>
+        <location filename="../../ui/plan_edits.py" line="50"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="49"/>
+        <location filename="../../ui/plan_edits.py" line="52"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="54"/>
+        <location filename="../../ui/plan_edits.py" line="57"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="68"/>
+        <location filename="../../ui/plan_edits.py" line="71"/>
         <source>%1 in “%2”</source>
         <translation>%1（“%2”）</translation>
     </message>
@@ -968,12 +1010,12 @@
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="201"/>
+        <location filename="../../ui/plan_edits.py" line="229"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="221"/>
+        <location filename="../../ui/plan_edits.py" line="250"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -1153,151 +1195,151 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan_view.py" line="67"/>
-        <location filename="../../ui/plan_view.py" line="141"/>
+        <location filename="../../ui/plan_view.py" line="68"/>
+        <location filename="../../ui/plan_view.py" line="142"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="207"/>
+        <location filename="../../ui/plan_view.py" line="208"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="295"/>
+        <location filename="../../ui/plan_view.py" line="296"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="322"/>
+        <location filename="../../ui/plan_view.py" line="323"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="375"/>
+        <location filename="../../ui/plan_view.py" line="376"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
-        <location filename="../../ui/plan_view.py" line="388"/>
-        <location filename="../../ui/plan_view.py" line="515"/>
+        <location filename="../../ui/plan_view.py" line="120"/>
+        <location filename="../../ui/plan_view.py" line="389"/>
+        <location filename="../../ui/plan_view.py" line="527"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="116"/>
+        <location filename="../../ui/plan_view.py" line="117"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="116"/>
+        <location filename="../../ui/plan_view.py" line="117"/>
         <source>Zoom in (Ctrl+wheel, Ctrl+=)</source>
         <translation>放大（Ctrl+滚轮，Ctrl+=）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="117"/>
+        <location filename="../../ui/plan_view.py" line="118"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="117"/>
+        <location filename="../../ui/plan_view.py" line="118"/>
         <source>Zoom out (Ctrl+wheel, Ctrl+-)</source>
         <translation>缩小（Ctrl+滚轮，Ctrl+-）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="118"/>
+        <location filename="../../ui/plan_view.py" line="119"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="118"/>
+        <location filename="../../ui/plan_view.py" line="119"/>
         <source>Show the whole plan (F)</source>
         <translation>显示整个计划（F）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/plan_view.py" line="120"/>
         <source>Add a step after the selected one</source>
         <translation>在所选步骤之后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="120"/>
+        <location filename="../../ui/plan_view.py" line="121"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="120"/>
+        <location filename="../../ui/plan_view.py" line="121"/>
         <source>Delete the selected step or arrow (Delete)</source>
         <translation>删除所选步骤或箭头（Delete）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/plan_view.py" line="122"/>
         <source>Fold all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/plan_view.py" line="122"/>
         <source>Fold every group of steps</source>
         <translation>折叠所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="122"/>
+        <location filename="../../ui/plan_view.py" line="123"/>
         <source>Unfold all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="122"/>
+        <location filename="../../ui/plan_view.py" line="123"/>
         <source>Unfold every group of steps</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="389"/>
+        <location filename="../../ui/plan_view.py" line="390"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="395"/>
+        <location filename="../../ui/plan_view.py" line="396"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="396"/>
+        <location filename="../../ui/plan_view.py" line="397"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="401"/>
-        <location filename="../../ui/plan_view.py" line="511"/>
+        <location filename="../../ui/plan_view.py" line="402"/>
+        <location filename="../../ui/plan_view.py" line="523"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="413"/>
+        <location filename="../../ui/plan_view.py" line="415"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="419"/>
+        <location filename="../../ui/plan_view.py" line="432"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="516"/>
+        <location filename="../../ui/plan_view.py" line="528"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="522"/>
+        <location filename="../../ui/plan_view.py" line="534"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="524"/>
+        <location filename="../../ui/plan_view.py" line="536"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="525"/>
+        <location filename="../../ui/plan_view.py" line="537"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
@@ -1527,6 +1569,59 @@
     </message>
 </context>
 <context>
+    <name>Scheduling</name>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="28"/>
+        <source>Scheduling</source>
+        <translation>正在排期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="36"/>
+        <source>Scheduled %1 blocks.</source>
+        <translation>已排入 %1 个时间块。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="40"/>
+        <source>Scheduled %1 blocks; %2 steps do not fit. %3</source>
+        <translation>已排入 %1 个时间块；%2 个步骤排不下。%3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="69"/>
+        <source>Keeping the schedule current</source>
+        <translation>正在更新排期</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="90"/>
+        <source>Move “%1”</source>
+        <translation>移动“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="95"/>
+        <source>Moving</source>
+        <translation>正在移动</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="100"/>
+        <source>Moving back</source>
+        <translation>正在移回</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="108"/>
+        <source>Resize “%1”</source>
+        <translation>调整“%1”的时长</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="113"/>
+        <source>Resizing</source>
+        <translation>正在调整时长</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="117"/>
+        <source>Resizing back</source>
+        <translation>正在恢复时长</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../ui/settings_fields.py" line="38"/>
@@ -1584,173 +1679,173 @@
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="56"/>
+        <location filename="../../ui/settings_dialog.py" line="57"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="128"/>
-        <location filename="../../ui/settings_dialog.py" line="148"/>
+        <location filename="../../ui/settings_dialog.py" line="129"/>
+        <location filename="../../ui/settings_dialog.py" line="149"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="132"/>
+        <location filename="../../ui/settings_dialog.py" line="133"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="133"/>
+        <location filename="../../ui/settings_dialog.py" line="134"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="134"/>
+        <location filename="../../ui/settings_dialog.py" line="135"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="137"/>
+        <location filename="../../ui/settings_dialog.py" line="138"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="140"/>
+        <location filename="../../ui/settings_dialog.py" line="141"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="143"/>
+        <location filename="../../ui/settings_dialog.py" line="144"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="144"/>
+        <location filename="../../ui/settings_dialog.py" line="145"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="160"/>
+        <location filename="../../ui/settings_dialog.py" line="161"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="161"/>
+        <location filename="../../ui/settings_dialog.py" line="162"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="166"/>
+        <location filename="../../ui/settings_dialog.py" line="167"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="168"/>
+        <location filename="../../ui/settings_dialog.py" line="169"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="170"/>
+        <location filename="../../ui/settings_dialog.py" line="171"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="172"/>
+        <location filename="../../ui/settings_dialog.py" line="173"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="173"/>
+        <location filename="../../ui/settings_dialog.py" line="174"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="178"/>
+        <location filename="../../ui/settings_dialog.py" line="179"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="181"/>
+        <location filename="../../ui/settings_dialog.py" line="182"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="182"/>
+        <location filename="../../ui/settings_dialog.py" line="183"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="185"/>
+        <location filename="../../ui/settings_dialog.py" line="186"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="185"/>
+        <location filename="../../ui/settings_dialog.py" line="186"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="186"/>
+        <location filename="../../ui/settings_dialog.py" line="187"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="187"/>
+        <location filename="../../ui/settings_dialog.py" line="188"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="188"/>
+        <location filename="../../ui/settings_dialog.py" line="189"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="189"/>
+        <location filename="../../ui/settings_dialog.py" line="190"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="215"/>
+        <location filename="../../ui/settings_dialog.py" line="216"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="226"/>
+        <location filename="../../ui/settings_dialog.py" line="227"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="229"/>
+        <location filename="../../ui/settings_dialog.py" line="230"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="250"/>
+        <location filename="../../ui/settings_dialog.py" line="251"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="322"/>
+        <location filename="../../ui/settings_dialog.py" line="323"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="325"/>
+        <location filename="../../ui/settings_dialog.py" line="326"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="339"/>
+        <location filename="../../ui/settings_dialog.py" line="340"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="340"/>
+        <location filename="../../ui/settings_dialog.py" line="341"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="379"/>
+        <location filename="../../ui/settings_dialog.py" line="380"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -1758,137 +1853,137 @@
 <context>
     <name>SourcesDialog</name>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="682"/>
+        <location filename="../../ui/calendar/sources.py" line="99"/>
         <source>Calendar sources</source>
         <translation>日历来源</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="700"/>
+        <location filename="../../ui/calendar/sources.py" line="117"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="700"/>
+        <location filename="../../ui/calendar/sources.py" line="117"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="700"/>
+        <location filename="../../ui/calendar/sources.py" line="117"/>
         <source>Events</source>
         <translation>事件数</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="700"/>
+        <location filename="../../ui/calendar/sources.py" line="117"/>
         <source>Last synced</source>
         <translation>上次同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="701"/>
+        <location filename="../../ui/calendar/sources.py" line="118"/>
         <source>Last error</source>
         <translation>上次错误</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="714"/>
+        <location filename="../../ui/calendar/sources.py" line="131"/>
         <source>Add ICS file…</source>
         <translation>添加 ICS 文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="715"/>
+        <location filename="../../ui/calendar/sources.py" line="132"/>
         <source>Add ICS URL…</source>
         <translation>添加 ICS 网址…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="716"/>
+        <location filename="../../ui/calendar/sources.py" line="133"/>
         <source>Add CalDAV…</source>
         <translation>添加 CalDAV…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="717"/>
+        <location filename="../../ui/calendar/sources.py" line="134"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="733"/>
+        <location filename="../../ui/calendar/sources.py" line="150"/>
         <source>Reading calendars</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="748"/>
+        <location filename="../../ui/calendar/sources.py" line="165"/>
         <source>never</source>
         <translation>从未</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="761"/>
+        <location filename="../../ui/calendar/sources.py" line="178"/>
         <source>ICS file</source>
         <translation>ICS 文件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="761"/>
+        <location filename="../../ui/calendar/sources.py" line="178"/>
         <source>ICS URL</source>
         <translation>ICS 网址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="762"/>
+        <location filename="../../ui/calendar/sources.py" line="179"/>
         <source>CalDAV</source>
         <translation>CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="779"/>
+        <location filename="../../ui/calendar/sources.py" line="196"/>
         <source>Add a calendar file</source>
         <translation>添加日历文件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="780"/>
+        <location filename="../../ui/calendar/sources.py" line="197"/>
         <source>iCalendar files (*.ics);;All files (*)</source>
         <translation>iCalendar 文件 (*.ics);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="786"/>
+        <location filename="../../ui/calendar/sources.py" line="203"/>
         <source>Add a calendar address</source>
         <translation>添加日历网址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="787"/>
+        <location filename="../../ui/calendar/sources.py" line="204"/>
         <source>The address of an .ics calendar (https:// or webcal://):</source>
         <translation>.ics 日历的网址（https:// 或 webcal://）：</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="805"/>
+        <location filename="../../ui/calendar/sources.py" line="222"/>
         <source>Remove a calendar</source>
         <translation>移除日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="806"/>
+        <location filename="../../ui/calendar/sources.py" line="223"/>
         <source>Remove %1 and its cached events? The calendar itself is not changed.</source>
         <translation>移除 %1 及其缓存的事件吗？日历本身不会被更改。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="815"/>
+        <location filename="../../ui/calendar/sources.py" line="232"/>
         <source>Adding a calendar</source>
         <translation>正在添加日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="820"/>
+        <location filename="../../ui/calendar/sources.py" line="237"/>
         <source>Adding a CalDAV account</source>
         <translation>正在添加 CalDAV 账户</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="824"/>
+        <location filename="../../ui/calendar/sources.py" line="241"/>
         <source>Removing a calendar</source>
         <translation>正在移除日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="842"/>
+        <location filename="../../ui/calendar/sources.py" line="259"/>
         <source>The calendar was removed.</source>
         <translation>日历已移除。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="846"/>
+        <location filename="../../ui/calendar/sources.py" line="263"/>
         <source>Added %1 (%2 events).</source>
         <translation>已添加 %1（%2 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar_panel.py" line="848"/>
+        <location filename="../../ui/calendar/sources.py" line="265"/>
         <source>There is no keyring on this system, so the password is kept only until Stepwise quits.</source>
         <translation>此系统没有钥匙串，密码只保留到 Stepwise 退出为止。</translation>
     </message>
@@ -2237,6 +2332,215 @@
     </message>
 </context>
 <context>
+    <name>SyncPage</name>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="77"/>
+        <source>Keep your tasks and plans in a CalDAV task list (Nextcloud, Radicale, Fastmail …) so your other computers and phone apps such as Tasks.org or DAVx⁵ see them too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="87"/>
+        <source>Task list address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="88"/>
+        <source>User name</source>
+        <translation type="unfinished">用户名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="89"/>
+        <source>Password</source>
+        <translation type="unfinished">密码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="91"/>
+        <source>Off (only after changes here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="92"/>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="93"/>
+        <source>Sync every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="109"/>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="110"/>
+        <source>Save account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="111"/>
+        <source>Remove account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="125"/>
+        <source>Reading the sync account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="133"/>
+        <source>Kept: leave empty to keep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="157"/>
+        <source>Enter the http:// or https:// address of a CalDAV task list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="173"/>
+        <source>Connecting to the server…</source>
+        <translation type="unfinished">正在连接服务器…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="177"/>
+        <source>Testing the sync server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="183"/>
+        <source>Not connected: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="185"/>
+        <source>Connected: the task list is there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="187"/>
+        <source>Connected. The task list does not exist yet: the first sync creates it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="202"/>
+        <source>Saving the sync account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="212"/>
+        <source>Saved. No system keyring was found: the password is kept only until Stepwise quits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="215"/>
+        <source>Saved. The password is kept in the system keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="217"/>
+        <source>Saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="229"/>
+        <source>Removing the sync account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="232"/>
+        <source>The account was removed. Your tasks here and on the server stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="240"/>
+        <source>Saving the sync interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="242"/>
+        <source>Tasks sync every %1 minutes and after changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncStatus</name>
+    <message>
+        <location filename="../../ui/sync_status.py" line="83"/>
+        <source>Stopping the sync…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="85"/>
+        <source>Syncing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="86"/>
+        <source>Syncing… %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="93"/>
+        <source>Sync failed: %1 — click for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="95"/>
+        <source>Synced %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="97"/>
+        <source>Sync stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="100"/>
+        <source>%1 conflicts need attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="106"/>
+        <source>Cancel</source>
+        <translation type="unfinished">取消</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="107"/>
+        <source>Stop the sync; what was sent so far is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="120"/>
+        <source>The tasks could not be synced: %1.
+
+Nothing here was changed; the next sync tries again.
+
+The server said: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="128"/>
+        <source>Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SyncWorker</name>
+    <message>
+        <location filename="../../ui/sync_worker.py" line="83"/>
+        <location filename="../../ui/sync_worker.py" line="168"/>
+        <source>Reading the sync state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_worker.py" line="105"/>
+        <source>Syncing tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TaskDialog</name>
     <message>
         <location filename="../../ui/task_dialog.py" line="30"/>
@@ -2355,43 +2659,43 @@
 <context>
     <name>TaskListModel</name>
     <message>
-        <location filename="../../ui/task_model.py" line="62"/>
+        <location filename="../../ui/task_model.py" line="85"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="62"/>
+        <location filename="../../ui/task_model.py" line="85"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="62"/>
-        <location filename="../../ui/task_model.py" line="213"/>
+        <location filename="../../ui/task_model.py" line="85"/>
+        <location filename="../../ui/task_model.py" line="297"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="63"/>
+        <location filename="../../ui/task_model.py" line="86"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="214"/>
+        <location filename="../../ui/task_model.py" line="298"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="215"/>
+        <location filename="../../ui/task_model.py" line="299"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="216"/>
+        <location filename="../../ui/task_model.py" line="300"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="218"/>
+        <location filename="../../ui/task_model.py" line="302"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>
@@ -2399,132 +2703,132 @@
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="70"/>
+        <location filename="../../ui/task_list.py" line="71"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="86"/>
+        <location filename="../../ui/task_list.py" line="87"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="156"/>
+        <location filename="../../ui/task_list.py" line="157"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="167"/>
+        <location filename="../../ui/task_list.py" line="168"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="169"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="169"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="140"/>
-        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="141"/>
+        <location filename="../../ui/task_list.py" line="169"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/task_list.py" line="162"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="169"/>
+        <location filename="../../ui/task_list.py" line="170"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
-        <location filename="../../ui/task_list.py" line="287"/>
+        <location filename="../../ui/task_list.py" line="172"/>
+        <location filename="../../ui/task_list.py" line="291"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="172"/>
+        <location filename="../../ui/task_list.py" line="173"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="268"/>
+        <location filename="../../ui/task_list.py" line="271"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="296"/>
+        <location filename="../../ui/task_list.py" line="300"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="326"/>
+        <location filename="../../ui/task_list.py" line="330"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="82"/>
-        <location filename="../../ui/task_list.py" line="329"/>
+        <location filename="../../ui/task_list.py" line="83"/>
+        <location filename="../../ui/task_list.py" line="333"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
@@ -2923,6 +3227,19 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
         <location filename="../../ui/labels.py" line="155"/>
         <source>changed</source>
         <translation>修改</translation>
+    </message>
+</context>
+<context>
+    <name>page</name>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="299"/>
+        <source>General</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="300"/>
+        <source>Sync</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -50,7 +50,7 @@ def test_the_bar_retranslates_live_and_previews_in_chinese(bar: QuickAddBar, qtb
 
 def test_the_calendar_toolbar_follows_a_live_language_switch(
         ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> None:
-    from ui.calendar_panel import CalendarPanel
+    from ui.calendar.panel import CalendarPanel
 
     panel = CalendarPanel(ctx)
     qtbot.add_widget(panel)

@@ -21,7 +21,7 @@ from ui import app as gui
 from ui.first_frame import FirstFrame, FirstPageModel, cell_text
 
 HEAVY = ("peewee", "models", "qasync", "asyncio", "httpx2", "ui.main_window",
-         "ui.assistant_service", "ui.assistant_dock", "ui.calendar_panel", "ui.tray")
+         "ui.assistant_service", "ui.assistant_dock", "ui.calendar.panel", "ui.tray")
 
 PROBE = """
 import json, sys

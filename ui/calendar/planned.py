@@ -1,6 +1,6 @@
 """Planned blocks on the calendar grid: drawn apart from events, moved and resized by drag.
 
-The grid (``ui.calendar_panel.AgendaGrid``) owns one ``PlannedLayer``. Blocks are drawn
+The grid (``ui.calendar.grid.AgendaGrid``) owns one ``PlannedLayer``. Blocks are drawn
 over the events with a hatched fill and a solid border in the step colour, so they never
 read as a calendar's own (read-only) events; a pinned block carries a pin dot. Dragging
 a block moves it by quarter hours and across days; dragging its lower edge changes its

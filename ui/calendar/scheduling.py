@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from app.schedule import keeper, store
 from app.schedule.model import Block
 from app.schedule.views import Planned
+from ui.calendar.planned import PlannedLayer
 from ui.context import WindowContext
 from ui.labels import fill
 from ui.runner import in_thread
@@ -22,24 +23,22 @@ from ui.runner import in_thread
 SETTLE_MS = 300
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Scheduling", text)
-
-
 def schedule_now(ctx: WindowContext) -> None:
     """Place every step with an estimate now (the plan toolbar's and menu's "Schedule")."""
-    ctx.runner.start(in_thread(store.run, why="you asked"), tr("Scheduling"),
+    label = QCoreApplication.translate("Scheduling", "Scheduling")
+    ctx.runner.start(in_thread(store.run, why="you asked"), label,
                      lambda outcome: _report(ctx, outcome))
 
 
 def _report(ctx: WindowContext, outcome: store.Outcome) -> None:
     placed, missed = outcome.schedule.blocks, outcome.schedule.unplaced
     if not missed:
-        ctx.status.info.emit(fill(tr("Scheduled %1 blocks."), str(len(placed))))
+        text = QCoreApplication.translate("Scheduling", "Scheduled %1 blocks.")
+        ctx.status.info.emit(fill(text, str(len(placed))))
         return
     first = missed[0]
-    ctx.status.error.emit(fill(tr("Scheduled %1 blocks; %2 steps do not fit. %3"),
-                               str(len(placed)), str(len(missed)),
+    text = QCoreApplication.translate("Scheduling", "Scheduled %1 blocks; %2 steps do not fit. %3")
+    ctx.status.error.emit(fill(text, str(len(placed)), str(len(missed)),
                                f"{first.title}: {first.reason}; {first.fix}"))
 
 
@@ -67,7 +66,8 @@ class Keeper(QObject):
     @Slot()
     def _on_timer_timeout(self) -> None:
         why, self.reasons = "; ".join(self.reasons), []
-        self.ctx.runner.start(in_thread(_rerun, why), tr("Keeping the schedule current"))
+        label = QCoreApplication.translate("Scheduling", "Keeping the schedule current")
+        self.ctx.runner.start(in_thread(_rerun, why), label)
 
 
 def _rerun(why: str) -> None:
@@ -76,19 +76,28 @@ def _rerun(why: str) -> None:
         store.run(why=why)
 
 
+def edit_by_dragging(ctx: WindowContext, layer: PlannedLayer) -> None:
+    """A block dragged or resized on the grid becomes an undoable move or resize."""
+    layer.on_moved = lambda planned, start: ctx.undo.push(MoveBlock(ctx, planned, start))
+    layer.on_resized = lambda planned, end: ctx.undo.push(
+        ResizeBlock(ctx, planned, end, planned.estimate))
+
+
 class MoveBlock(QUndoCommand):
     """Move a block to a new start (it becomes pinned); undo puts it back."""
 
     def __init__(self, ctx: WindowContext, planned: Planned, start: object) -> None:
-        super().__init__(fill(tr("Move “%1”"), planned.title))
+        super().__init__(fill(QCoreApplication.translate("Scheduling", "Move “%1”"),
+                              planned.title))
         self.ctx, self.planned, self.start = ctx, planned, start
 
     def redo(self) -> None:
-        self.ctx.runner.start(in_thread(store.move, self.planned.id, self.start), tr("Moving"))
+        label = QCoreApplication.translate("Scheduling", "Moving")
+        self.ctx.runner.start(in_thread(store.move, self.planned.id, self.start), label)
 
     def undo(self) -> None:
         self.ctx.runner.start(in_thread(store.restore, self.planned.id, _before(self.planned)),
-                              tr("Moving back"))
+                              QCoreApplication.translate("Scheduling", "Moving back"))
 
 
 class ResizeBlock(QUndoCommand):
@@ -96,15 +105,18 @@ class ResizeBlock(QUndoCommand):
 
     def __init__(self, ctx: WindowContext, planned: Planned, end: object,
                  estimate: int | None) -> None:
-        super().__init__(fill(tr("Resize “%1”"), planned.title))
+        super().__init__(fill(QCoreApplication.translate("Scheduling", "Resize “%1”"),
+                              planned.title))
         self.ctx, self.planned, self.end, self.estimate = ctx, planned, end, estimate
 
     def redo(self) -> None:
-        self.ctx.runner.start(in_thread(store.resize, self.planned.id, self.end), tr("Resizing"))
+        label = QCoreApplication.translate("Scheduling", "Resizing")
+        self.ctx.runner.start(in_thread(store.resize, self.planned.id, self.end), label)
 
     def undo(self) -> None:
+        label = QCoreApplication.translate("Scheduling", "Resizing back")
         self.ctx.runner.start(in_thread(store.restore, self.planned.id, _before(self.planned),
-                                        self.estimate), tr("Resizing back"))
+                                        self.estimate), label)
 
 
 def _before(planned: Planned) -> Block:

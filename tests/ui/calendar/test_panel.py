@@ -21,7 +21,8 @@ from app.tasks import NewTask, add_task
 from models import CalendarEvent, CalendarSource
 from tests.app.calendar.radicale_server import free_port
 from tests.ui.async_helpers import two_step_plan
-from ui.calendar_panel import DAY_LABEL_HEIGHT, CalendarPanel, when_text
+from ui.calendar.common import DAY_LABEL_HEIGHT, when_text
+from ui.calendar.panel import CalendarPanel
 from ui.context import WindowContext
 
 ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py)

@@ -19,7 +19,7 @@ from app.calendar import cache
 from app.schedule import store
 from app.tasks import NewTask, add_task
 from models import CalendarEvent, ScheduledBlock
-from ui.calendar_panel import CalendarPanel
+from ui.calendar.panel import CalendarPanel
 from ui.context import WindowContext
 
 ZONE = ZoneInfo("Asia/Shanghai")
