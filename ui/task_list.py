@@ -5,6 +5,7 @@ tag filter and sort over the lazy ``TaskListModel``; Enter edits, Delete deletes
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from PySide6.QtCore import (
@@ -39,7 +40,7 @@ from models import Task
 from ui import labels, task_edits
 from ui.context import WindowContext
 from ui.runner import in_thread
-from ui.task_model import TaskListModel
+from ui.task_model import Pages, TaskListModel, read_pages
 
 RELOAD_DELAY_MS = 150
 
@@ -265,13 +266,16 @@ class TaskListPanel(QWidget):
         self._reload_timer.stop()
         self.reloads += 1
         query = self.query()
-        self.ctx.runner.start(in_thread(_load, query), self.tr("Loading tasks"),
+        pages = self.model.visible_pages(self.table.rowAt(0),
+                                         self.table.rowAt(self.table.viewport().height()))
+        self.ctx.runner.start(in_thread(_load, query, [0, *pages]), self.tr("Loading tasks"),
                               lambda result: self._apply(query, *result))
 
-    def _apply(self, query: TaskQuery, ids: list[int], tags: list[str], empty: bool) -> None:
+    def _apply(self, query: TaskQuery, ids: array[int], pages: Pages, tags: list[str],
+               empty: bool) -> None:
         self.store_empty = empty  # no task at all (not merely none in this view)
         selected = self.ctx.selection.task_id
-        self.model.apply_ids(ids, query)
+        self.model.apply_ids(ids, query, pages)
         self._set_tags(tags)
         row = self.model.row_of(selected) if selected else None
         if row is not None:
@@ -364,8 +368,11 @@ class TaskListPanel(QWidget):
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
 
-def _load(query: TaskQuery) -> tuple[list[int], list[str], bool]:
-    """In a worker: the ids the query shows, the tags for the filter menu, and whether
-    the store has no task at all (the welcome view)."""
-    ids = matching_ids(query)
-    return ids, all_tags(), not ids and not Task.select(Task.id).exists()
+def _load(query: TaskQuery, pages: list[int]
+          ) -> tuple[array[int], Pages, list[str], bool]:
+    """In a worker: the ids the query shows, the rows of ``pages`` of them (those in
+    sight: the GUI thread paints them without a read), the tags for the filter menu, and
+    whether the store has no task at all (the welcome view)."""
+    ids = array("q", matching_ids(query))
+    return (ids, read_pages(ids, pages), all_tags(),
+            not ids and not Task.select(Task.id).exists())

@@ -1,13 +1,20 @@
 """The task list as a Qt item model: virtual over the store, lazy, cheap to scroll.
 
 The model holds only the ids of the tasks its query shows (fetched in a worker, so a
-100,000-task store never stalls the window) and reads rows one page at a time for the
-rows that are painted. A new query or a change in the store reloads the ids.
+100,000-task store never stalls the window; kept in an ``array('q')``, 8 bytes an id) and
+the rows of the pages that are painted. Pages are read off the GUI thread
+(``ui.page_reader``): the reload that fetched the ids brings the pages in sight with it,
+any other page shows placeholders until its read is posted back, and a page whose
+content changed keeps showing its old rows until the new ones arrive. Painting asks
+each cell once (``multiData``), not once a role: every entry into Python from Qt waits
+for the GIL, which the assistant's worker thread holds most of the time while it runs.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,6 +22,8 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
     QPersistentModelIndex,
     Qt,
     Signal,
@@ -23,18 +32,27 @@ from PySide6.QtGui import QBrush, QColor
 
 from app.agent.urgency import urgency
 from app.states import OPEN_TASK
-from app.task_queries import TaskQuery, TaskRow, rows_for
+from app.task_queries import TaskQuery, TaskRow
 from app.views import local
 from models import Task
 from ui import labels
 from ui.dates import short_when
+from ui.page_reader import PageReader, read_rows
 
 PAGE = 200
 PAGES_KEPT = 20
+PLACEHOLDER = "…"  # a row whose page is still being read
 Index = QModelIndex | QPersistentModelIndex
+Pages = dict[int, dict[int, TaskRow]]  # page number → {task id: row}
 PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}
 STATUS_COLOURS = {"done": "#7a8a7a", "cancelled": "#9a9a9a", "expired": "#9a9a9a",
                   "failed": "#c0392b", "in_progress": "#2e86c1", "waiting": "#b9770e"}
+
+
+def read_pages(ids: Sequence[int], pages: Iterable[int]) -> Pages:
+    """In a worker: the rows of these pages of ``ids`` (for ``TaskListModel.apply_ids``)."""
+    return {page: read_rows(ids[page * PAGE:(page + 1) * PAGE])
+            for page in sorted(set(pages)) if 0 <= page * PAGE < len(ids)}
 
 
 class TaskListModel(QAbstractTableModel):
@@ -52,8 +70,13 @@ class TaskListModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.query = TaskQuery()
-        self._ids: list[int] = []
+        self._ids = array("q")
         self._pages: OrderedDict[int, dict[int, TaskRow]] = OrderedDict()
+        self._stale: dict[int, TaskRow] = {}  # rows read before a change, shown meanwhile
+        self._asked: set[int] = set()  # pages the reader is reading now
+        self._generation = 0
+        self.reader = PageReader(self)
+        self.reader.page_read.connect(self._on_reader_page_read)
         self._headers: list[str] = []
         self.retranslate()
 
@@ -66,21 +89,30 @@ class TaskListModel(QAbstractTableModel):
 
     # --- loading ------------------------------------------------------------------------
 
-    def apply_ids(self, ids: list[int], query: TaskQuery | None = None) -> None:
+    def apply_ids(self, ids: Sequence[int], query: TaskQuery | None = None,
+                  pages: Pages | None = None) -> None:
+        """Show these ids; ``pages`` are rows already read for them (``read_pages``)."""
         self.beginResetModel()
         if query is not None:
             self.query = query
-        self._ids = ids
-        self._pages.clear()
+        self._forget()
+        self._ids = ids if isinstance(ids, array) else array("q", ids)
+        for page, rows in (pages or {}).items():
+            self._keep(page, rows)
         self.endResetModel()
-        self.loaded.emit(len(ids))
+        self.loaded.emit(len(self._ids))
 
     def refresh_rows(self) -> None:
-        """Forget the cached rows (their content changed, the ids did not)."""
-        self._pages.clear()
+        """Read the shown rows again (their content changed, the ids did not); until
+        they arrive the old rows stay on screen."""
+        self._forget()
         if self._ids:
             self.dataChanged.emit(self.index(0, 0),
                                   self.index(len(self._ids) - 1, self.columnCount() - 1))
+
+    def visible_pages(self, first: int, last: int) -> list[int]:
+        """The pages rows ``first``…``last`` fall on (what a reload reads ahead)."""
+        return list(range(max(first, 0) // PAGE, max(last, first, 0) // PAGE + 1))
 
     def task_id(self, row: int) -> int:
         return self._ids[row]
@@ -91,17 +123,55 @@ class TaskListModel(QAbstractTableModel):
         except ValueError:
             return None
 
+    def _forget(self) -> None:
+        """Drop the pages read so far (kept as stale rows) and the reads under way."""
+        for rows in self._pages.values():
+            self._stale.update(rows)
+        self._pages.clear()
+        self._asked.clear()
+        self._generation += 1
+        self.reader.generation = self._generation
+
+    def _keep(self, page: int, rows: dict[int, TaskRow]) -> None:
+        self._pages[page] = rows
+        self._pages.move_to_end(page)
+        while len(self._pages) > PAGES_KEPT:
+            self._pages.popitem(last=False)
+        if len(self._stale) > PAGES_KEPT * PAGE:
+            self._stale.clear()  # bounded: the oldest reads are not worth showing
+
     def _row(self, row: int) -> TaskRow | None:
+        """The row, read or stale; None when its page is being read (a placeholder) or
+        the task was deleted since the ids were read (``_loaded`` tells which)."""
         page = row // PAGE
         rows = self._pages.get(page)
+        task_id = self._ids[row]
         if rows is None:
-            rows = rows_for(self._ids[page * PAGE:(page + 1) * PAGE])
-            self._pages[page] = rows
-            while len(self._pages) > PAGES_KEPT:
-                self._pages.popitem(last=False)
-        else:
-            self._pages.move_to_end(page)
-        return rows.get(self._ids[row])
+            self._ask(page)
+            return self._stale.get(task_id)
+        self._pages.move_to_end(page)
+        return rows.get(task_id)
+
+    def _loaded(self, row: int) -> bool:
+        return row // PAGE in self._pages or self._ids[row] in self._stale
+
+    def _ask(self, page: int) -> None:
+        if page not in self._asked:
+            self._asked.add(page)
+            dropped = self.reader.request(self._generation, page,
+                                          self._ids[page * PAGE:(page + 1) * PAGE])
+            self._asked.difference_update(dropped)  # scrolled past: asked again if painted
+
+    def _on_reader_page_read(self, generation: int, page: int, rows: dict[int, TaskRow]
+                             ) -> None:
+        if generation != self._generation:
+            return  # read for ids replaced since
+        self._asked.discard(page)
+        self._keep(page, rows)
+        first, last = page * PAGE, min((page + 1) * PAGE, len(self._ids)) - 1
+        if first <= last:
+            self.dataChanged.emit(self.index(first, 0),
+                                  self.index(last, self.columnCount() - 1))
 
     # --- the model interface -------------------------------------------------------------
 
@@ -123,23 +193,18 @@ class TaskListModel(QAbstractTableModel):
         if role == self.TaskIdRole:
             return self._ids[index.row()]
         row = self._row(index.row())
-        if row is None:  # deleted since the ids were read
-            return None
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, column)
-        if role == Qt.ItemDataRole.EditRole:
-            return _editable_text(row, column)
-        if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not row.has_plan:
-            return Qt.CheckState.Checked if row.status == "done" else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return _tooltip(row)
-        if role == Qt.ItemDataRole.ForegroundRole and column == 3:
-            colour = STATUS_COLOURS.get(row.status)
-            return QBrush(QColor(colour)) if colour else None
-        if role == Qt.ItemDataRole.ForegroundRole and column == 0 and row.problem:
-            return QBrush(QColor(STATUS_COLOURS["failed"]))
-        return None
+        if row is None:  # being read (a placeholder), or deleted since the ids were read
+            placeholder = role == Qt.ItemDataRole.DisplayRole and index.column() == 0
+            return PLACEHOLDER if placeholder and not self._loaded(index.row()) else None
+        return _value(row, index.column(), role)
+
+    def multiData(self, index: Index,  # noqa: N802 - Qt's name
+                  roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:  # noqa: N803
+        """Every role a delegate asks for at once: one entry from Qt a cell."""
+        wanted: Any = [roleDataSpan] if isinstance(roleDataSpan, QModelRoleData) \
+            else roleDataSpan  # iterable, though the stubs do not say so
+        for role_data in wanted:
+            role_data.setData(self.data(index, role_data.role()))
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         base = super().flags(index)
@@ -169,16 +234,35 @@ class TaskListModel(QAbstractTableModel):
             return True
         return False
 
-    def _display(self, row: TaskRow, column: int) -> str:
-        if column == 0:
-            mark = "⚠ " if row.problem else ""
-            tags = "  " + " ".join(f"#{t}" for t in row.tags) if row.tags else ""
-            return f"{mark}{row.title}{tags}"
-        if column == 1:
-            return _when(row.due_at)
-        if column == 2:
-            return PRIORITY_TEXT.get(row.priority, "")
-        return labels.task_status(row.status)
+
+def _value(row: TaskRow, column: int, role: int) -> Any:
+    """What a read row shows in ``column`` for ``role``."""
+    if role == Qt.ItemDataRole.DisplayRole:
+        return _display(row, column)
+    if role == Qt.ItemDataRole.EditRole:
+        return _editable_text(row, column)
+    if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not row.has_plan:
+        return Qt.CheckState.Checked if row.status == "done" else Qt.CheckState.Unchecked
+    if role == Qt.ItemDataRole.ToolTipRole:
+        return _tooltip(row)
+    if role == Qt.ItemDataRole.ForegroundRole and column == 3:
+        colour = STATUS_COLOURS.get(row.status)
+        return QBrush(QColor(colour)) if colour else None
+    if role == Qt.ItemDataRole.ForegroundRole and column == 0 and row.problem:
+        return QBrush(QColor(STATUS_COLOURS["failed"]))
+    return None
+
+
+def _display(row: TaskRow, column: int) -> str:
+    if column == 0:
+        mark = "⚠ " if row.problem else ""
+        tags = "  " + " ".join(f"#{t}" for t in row.tags) if row.tags else ""
+        return f"{mark}{row.title}{tags}"
+    if column == 1:
+        return _when(row.due_at)
+    if column == 2:
+        return PRIORITY_TEXT.get(row.priority, "")
+    return labels.task_status(row.status)
 
 
 def _editable_text(row: TaskRow, column: int) -> str:
