@@ -8,8 +8,9 @@ work on anything with ``id``, ``parent``, ``depends_on`` and ``status``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from app.problems import Problem
 from app.states import SATISFIED_STEP
@@ -20,6 +21,9 @@ class StepLike(Protocol):
     parent: str | None
     depends_on: list[str]
     status: str
+
+
+S = TypeVar("S", bound=StepLike)
 
 
 class Graph:
@@ -282,3 +286,22 @@ def critical_path(steps: Sequence[StepLike],
 def _leaf_predecessors(g: Graph, sid: str) -> Iterable[str]:
     for dep in g.waits_on(sid):
         yield from g.leaves_under(dep)
+
+
+def with_dependency(steps: Sequence[S], step_id: str, depends_on: str) -> list[S] | None:
+    """The steps with ``step_id`` also waiting for ``depends_on`` (copies of the changed
+    step; the others shared), to draw an added arrow before the edit is saved and
+    validated; None when there is nothing to draw (it waits already, a step is missing)
+    or when it would close a loop."""
+    ids = {s.id for s in steps}
+    if step_id == depends_on or step_id not in ids or depends_on not in ids:
+        return None
+    out: list[S] = []
+    for step in steps:
+        if step.id == step_id:
+            if depends_on in step.depends_on:
+                return None
+            step = copy.copy(step)
+            step.depends_on = [*step.depends_on, depends_on]
+        out.append(step)
+    return None if find_cycles(Graph(out)) else out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app import graph
@@ -270,12 +270,18 @@ def _refuse_cycles(out: Data) -> None:
 
 def checked(data: Data) -> Data:
     """The data when it passes every PlanSpec rule; EditRefused with the first rule if not."""
+    valid(data)
+    return data
+
+
+def valid(data: Data) -> PlanSpec:
+    """The data as a PlanSpec when it passes every rule (the one validation of an edit);
+    EditRefused with the first rule if not."""
     try:
-        parse(data, max_steps=MAX_STEPS_ANY)
+        return parse(data, max_steps=MAX_STEPS_ANY)
     except InvalidPlan as exc:
         code = exc.problems[0].code if exc.problems else "invalid_field"
         raise EditRefused(code, str(exc)) from exc
-    return data
 
 
 # --- saving ---------------------------------------------------------------------------
@@ -283,12 +289,16 @@ def checked(data: Data) -> Data:
 
 @dataclass(frozen=True)
 class Saved:
-    """One saved edit: the content it started from, the content saved, its revision."""
+    """One saved edit: the content it started from, the content saved, its revision;
+    and the plan as now stored with its status, so the window that saved it can show it
+    without reading it back (``spec`` None: read it)."""
 
     task_id: int
     before: Data
     after: Data
     revision: int
+    spec: PlanSpec | None = None
+    status: str = ""
 
 
 def new_plan_data(title: str = "") -> Data:
@@ -331,9 +341,9 @@ def apply_edit(task_id: int, base_revision: int, change: Change,
     if revision != base_revision and revision not in accepted:
         raise EditRefused("stale", f"the plan is now at revision {revision}, saved elsewhere "
                           f"since revision {base_revision} was shown; nothing was changed")
-    after = checked(change(before))
-    return _save(task_id, before, after, revision, in_place=bool(session) and
-                 revision == session)
+    after = change(before)
+    return _save(task_id, before, after, revision, valid(after),
+                 in_place=bool(session) and revision == session)
 
 
 def restore(task_id: int, content: Data, session: int = 0) -> Saved:
@@ -349,17 +359,20 @@ def restore(task_id: int, content: Data, session: int = 0) -> Saved:
     for step in data["steps"]:
         if step["id"] in now:
             step.update({key: now[step["id"]].get(key) for key in PROGRESS_KEYS})
-    return _save(task_id, current, checked(data), revision,
+    return _save(task_id, current, data, revision, valid(data),
                  in_place=bool(session) and revision == session)
 
 
-def _save(task_id: int, before: Data, after: Data, revision: int,
+def _save(task_id: int, before: Data, after: Data, revision: int, spec: PlanSpec,
           in_place: bool = False) -> Saved:
     after = {**after, "revision": max(revision, 1)}
+    # Validated once already; an assistant's content (undone to) is checked again by the
+    # store, which makes it the user's.
+    checked_spec = replace(spec, revision=after["revision"]) if spec.origin == "user" else None
     try:
-        plan = rewrite_latest(task_id, revision, after) if in_place else None
+        plan = rewrite_latest(task_id, revision, after, checked_spec) if in_place else None
         if plan is None:  # a new revision (the session's first edit, or it has ended)
-            plan = save_plan(task_id, after, author="user")
+            plan = save_plan(task_id, after, author="user", valid=checked_spec)
     except StaleEdit as exc:
         raise EditRefused("stale", str(exc)) from exc
     except InvalidPlan as exc:
@@ -367,7 +380,8 @@ def _save(task_id: int, before: Data, after: Data, revision: int,
                           str(exc)) from exc
     except NotFound as exc:
         raise EditRefused("gone", str(exc)) from exc
-    return Saved(task_id, before, after, int(plan.revision))
+    shown = None if checked_spec is None else replace(checked_spec, revision=int(plan.revision))
+    return Saved(task_id, before, after, int(plan.revision), shown, str(plan.status))
 
 
 # --- what the graph shows -------------------------------------------------------------

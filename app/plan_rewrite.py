@@ -17,16 +17,19 @@ from __future__ import annotations
 from app import graph, settings
 from app.errors import StaleEdit
 from app.events import Change, events
-from app.plans import _follow_plan, _status_for_new_revision, latest_plan
+from app.plan_status import follow_plan, status_for_new_revision, tell_failures
+from app.plans import latest_plan
 from app.planspec import PlanSpec, PlanStep, parse
 from app.states import ACTIVE_PLAN, PLAN
-from app.tasks import get_task, log, set_problem
+from app.tasks import get_task, log
 from models import Plan, Step, StepDependency, atomic
 
 
-def rewrite_latest(task_id: int, revision: int, data: object) -> Plan | None:
+def rewrite_latest(task_id: int, revision: int, data: object,
+                   valid: PlanSpec | None = None) -> Plan | None:
     """Validate ``data`` and store it as revision ``revision`` itself, in place; None
     (nothing written) when that revision is no longer active — the caller saves a new one.
+    ``valid`` is ``data`` already validated by the caller (origin ``user``): not again.
 
     Raises:
         InvalidPlan: the plan breaks the contract.
@@ -34,7 +37,8 @@ def rewrite_latest(task_id: int, revision: int, data: object) -> Plan | None:
     """
     if isinstance(data, dict) and data.get("origin") == "assistant":
         data = {**data, "origin": "user"}  # a person's edit of a generated plan
-    spec = parse(data, max_steps=settings.get("assistant.max_steps"))
+    spec = valid if valid is not None else parse(
+        data, max_steps=settings.get("assistant.max_steps"))
     with atomic():
         task = get_task(task_id)
         plan = latest_plan(task.id)
@@ -43,7 +47,7 @@ def rewrite_latest(task_id: int, revision: int, data: object) -> Plan | None:
                             "the edit was not saved")
         if plan.status not in ACTIVE_PLAN:  # aborted, completed, superseded: never rewritten
             return None
-        status = _status_for_new_revision(plan, spec)
+        status = status_for_new_revision(plan, spec)
         if status != plan.status:
             PLAN.check(plan.status, status)
         _rewrite_steps(plan, spec)
@@ -52,17 +56,12 @@ def rewrite_latest(task_id: int, revision: int, data: object) -> Plan | None:
         plan.status, plan.title, plan.objective = status, spec.title, spec.objective
         plan.origin, plan.spec = spec.origin, stored.to_json()
         plan.save()
-        _follow_plan(task, status, revision)
-        set_problem(task, None if status != "paused" else _failure_text(spec))
+        follow_plan(task, status, revision)
+        tell_failures(task, spec, status)
         log(task.id, "plan", f"revision {revision} ({len(spec.steps)} steps) edited in place "
             "by user", actor="user")
     events.emit(Change("plan_saved", task_id, str(revision)))
     return plan
-
-
-def _failure_text(spec: PlanSpec) -> str:
-    failed = [s for s in spec.steps if s.status == "failed"]
-    return "; ".join(f"step {s.id!r} failed: {s.error or 'no reason given'}" for s in failed)
 
 
 def _rewrite_steps(plan: Plan, spec: PlanSpec) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import graph, settings
+from app import graph, recurrence, settings, task_problems
 from app.errors import NotFound, Refused, StaleEdit
 from app.events import Change, events
+from app.plan_status import follow_plan, status_for_new_revision, tell_failures
 from app.planspec import MAX_STEPS_ANY, PlanSpec, PlanStep, parse
 from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
 from app.tasks import get_task, log, set_problem, set_status
@@ -78,7 +79,7 @@ def spec_of(plan: Plan) -> PlanSpec:
 
 
 def save_plan(task_id: int, data: object, *, author: str = "user", source: str = "user",
-              generated: set[str] | None = None) -> Plan:
+              generated: set[str] | None = None, valid: PlanSpec | None = None) -> Plan:
     """Validate PlanSpec data and store it as the task's next revision.
 
     Args:
@@ -87,6 +88,8 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
         author: ``user`` (the plan becomes origin user) or ``assistant``.
         source: who wrote it (a model name, ``offline`` or ``user``).
         generated: for the assistant's edit of a plan, the step ids the model wrote.
+        valid: ``data`` as a PlanSpec the caller has already validated (a person's
+            edit, origin ``user``), so it is not validated a second time.
 
     Raises:
         InvalidPlan: the plan breaks the contract (every problem listed).
@@ -94,11 +97,12 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
     """
     if author == "user" and isinstance(data, dict) and data.get("origin") == "assistant":
         data = {**data, "origin": "user"}  # a person's edit of a generated plan
-    spec = parse(data, max_steps=settings.get("assistant.max_steps"), generated=generated)
+    spec = valid if valid is not None else parse(
+        data, max_steps=settings.get("assistant.max_steps"), generated=generated)
     with atomic():
         task = get_task(task_id)
         previous = latest_plan(task.id)
-        status = _status_for_new_revision(previous, spec)
+        status = status_for_new_revision(previous, spec)
         if previous is not None:
             if spec.revision != previous.revision:
                 raise StaleEdit(
@@ -110,8 +114,8 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
                 previous.status = "superseded"
                 previous.save()
         plan = _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
-        _follow_plan(task, status, plan.revision)
-        set_problem(task, _failure_text(spec) if status == "paused" else None)
+        follow_plan(task, status, plan.revision)
+        tell_failures(task, spec, status)
         log(task.id, "plan", f"revision {plan.revision} ({len(spec.steps)} steps) by {author}",
             actor=author)
     events.emit(Change("plan_saved", task_id, str(plan.revision)))
@@ -126,27 +130,12 @@ def insert_revision(task: Task, data: dict[str, object], *, status: str, source:
     return _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
 
 
-def _follow_plan(task: Task, status: str, revision: int) -> None:
-    """The task's status after a new revision: done stays done while its plan is."""
-    wanted = {"pending": "planned", "completed": "done"}.get(status, "in_progress")
-    if task.status == "done" and wanted != "done":
-        set_status(task, "new", why=f"plan revision {revision} has open steps again")
-    set_status(task, wanted, why=f"plan revision {revision} saved")
-
-
-def _status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
-    if previous is not None and previous.status == "completed":  # an edit of a finished plan
-        done = all(s.status in SATISFIED_STEP for s in spec.steps)
-        return "completed" if done else "in_progress"
-    if previous is None or previous.status not in ("in_progress", "paused"):
-        return "in_progress" if settings.get("assistant.auto_accept") else "pending"
-    failed = any(s.status == "failed" for s in spec.steps)
-    return "paused" if failed else "in_progress"  # an edit that fixes the failure resumes
-
-
-def _failure_text(spec: PlanSpec) -> str:
-    failed = [s for s in spec.steps if s.status == "failed"]
-    return "; ".join(f"step {s.id!r} failed: {s.error or 'no reason given'}" for s in failed)
+def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
+    """Move a recurring task to its next occurrence and store that occurrence's plan as
+    a new revision (caller's transaction; the dates are ``app.recurrence``'s)."""
+    data = recurrence.roll_forward(task, spec_of(finished), defer=defer)
+    if data is not None:
+        insert_revision(task, data, status="in_progress", source="recurrence")
 
 
 def _insert(task: Task, spec: PlanSpec, revision: int, status: str, source: str) -> Plan:
@@ -345,7 +334,8 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
     task = plan.task
     if action == "fail" and plan.status == "in_progress":
         _move_plan(plan, "paused")
-        set_problem(task, f"step {step.step_id!r} failed: {step.error}")
+        set_problem(task, task_problems.step_failed(task.title, task.detail,
+                                                    [(step.step_id, step.error)]))
     elif action == "retry" and not Step.select().where(
             (Step.plan == plan) & (Step.status == "failed")).exists():
         if plan.status == "paused":
@@ -357,8 +347,6 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
         plan.save()
         task.result = f"plan revision {plan.revision} completed"
         if task.recurrence:
-            from app.recurrence import roll_forward
-
             roll_forward(task, plan)
         else:
             set_status(task, "done", why="every step completed or skipped")

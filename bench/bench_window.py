@@ -57,6 +57,9 @@ PLAN_SIZES = (500, 2000)
 PLAN_TARGETS = {500: 0.1, 2000: 0.4}  # issue 15
 EDIT_SIZE = 300  # steps in the plan edited in place
 EDIT_TARGET_S = 0.05  # rename, one-click done: input → repaint
+DRAG_TARGET_S = 0.03  # issue 10: a dropped link drawn
+DRAG_COUNTS = {"validations": 1, "write_transactions": 1, "reads": 1,  # issue 10: at most,
+               "redraws": 1}  # per drop
 LANGUAGE_TARGET_S = 0.3
 TARGET_RSS_MB = 150.0  # issue 15
 PROBE = Path(__file__).resolve().parent / "window_probe.py"
@@ -369,7 +372,7 @@ def _plans(db: Path, tasks: dict[int, int], env: dict[str, str], work: Path,
 
 def _edits(db: Path, task_id: int, env: dict[str, str], work: Path, findings: Findings) -> None:
     done = run_command(_probe("edits", db, str(task_id)), env, work)
-    data: dict[str, list[float]] = json.loads(done.stdout.decode().strip().splitlines()[-1])
+    data: dict[str, Any] = json.loads(done.stdout.decode().strip().splitlines()[-1])
     rows = (("rename_s", f"rename a step in the graph ({EDIT_SIZE} steps): Enter → repaint",
              EDIT_TARGET_S),
             ("rename_saved_s", "… and on to the new revision saved, read back and drawn",
@@ -377,6 +380,10 @@ def _edits(db: Path, task_id: int, env: dict[str, str], work: Path, findings: Fi
             ("done_s", f"one-click done on a node ({EDIT_SIZE} steps): click → repaint",
              EDIT_TARGET_S),
             ("done_saved_s", "… and on to the step saved, the plan read back and drawn", None),
+            ("drag_s", f"a dependency dragged onto a step ({EDIT_SIZE} steps): drop → the "
+             "arrow drawn, repainted", DRAG_TARGET_S),
+            ("drag_saved_s", "… and on to the edit validated, saved in one transaction and "
+             "the saved plan drawn (not read back)", None),
             ("language_s", "language switch (zh_CN ⇄ en): install → every window retranslated "
              "and repainted", LANGUAGE_TARGET_S))
     for key, label, target in rows:
@@ -387,3 +394,14 @@ def _edits(db: Path, task_id: int, env: dict[str, str], work: Path, findings: Fi
             f"{duration(middle)} (best {duration(min(times))}, worst {duration(max(times))})",
             "" if target is None else f"< {duration(target)}",
             None if target is None else middle < target))
+    findings.results.append(_drag_counts(data["drag_counts"]))
+
+
+def _drag_counts(rounds: list[dict[str, int]]) -> Result:
+    """What each drop cost, counted in the probe (the worst round of each count)."""
+    worst = {key: max(r[key] for r in rounds) for key in rounds[0]}
+    shown = ", ".join(f"{key.replace('_', ' ')} {count}" for key, count in worst.items())
+    wanted = ", ".join(f"{key.replace('_', ' ')} {count}" for key, count in DRAG_COUNTS.items())
+    ok = all(worst[key] <= count for key, count in DRAG_COUNTS.items())
+    return Result(f"… what one drop cost (most of {len(rounds)} drops; reads: plans read "
+                  "back from the store)", shown, wanted, ok)

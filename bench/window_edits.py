@@ -12,17 +12,28 @@ off), five rounds each of:
 ``done``
     A click on a ready step's check circle → the node drawn as done and repainted; and on
     to the step saved in a worker and the plan read again and drawn (``done_saved_s``).
+``drag``
+    A link dragged from one node's handle and dropped onto a later step (the scene's
+    ``link_started`` / ``link_released``, what the handle's mouse events call) → the
+    new arrow drawn and the viewport repainted (issue 10: < 30 ms); and on to the edit
+    saved in a worker and the saved plan drawn (``drag_saved_s``).
+    Counted by instrumenting, per drop: validations (``app.planspec.validate`` calls),
+    transactions and write transactions (``BEGIN`` on the store's connections, and
+    whether a write ran in them), plan reads (``plan_editing.snapshot``) and redraws
+    (``plan_shown``) until the loop is idle after it.
 ``language``
     ``ui.i18n.install`` of zh_CN, then en → every ``LanguageChange`` handled (the
     window's menus show the new language) and the window repainted.
 
 Prints one line of JSON: ``{"rename_s": […], "rename_saved_s": […], "done_s": […],
-"done_saved_s": […], "language_s": […]}``.
+"done_saved_s": […], "drag_s": […], "drag_saved_s": […], "drag_counts": [{…}, …],
+"language_s": […]}``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -47,7 +58,8 @@ async def _edits(app: Any, window: Any, task_id: int) -> dict[str, Any]:
     view = window.plan_view
     await _until(lambda: len(view.scene.nodes) >= SIZE // 2)
     out: dict[str, list[float]] = {"rename_s": [], "rename_saved_s": [], "done_s": [],
-                                   "done_saved_s": [], "language_s": []}
+                                   "done_saved_s": [], "drag_s": [], "drag_saved_s": [],
+                                   "language_s": []}
     for round_ in range(ROUNDS):
         shown, saved = await _rename(view, round_)
         out["rename_s"].append(shown)
@@ -56,10 +68,16 @@ async def _edits(app: Any, window: Any, task_id: int) -> dict[str, Any]:
         shown, saved = await _done(view)
         out["done_s"].append(shown)
         out["done_saved_s"].append(saved)
+    counts: list[dict[str, int]] = []
+    for round_ in range(ROUNDS):
+        shown, saved, tally = await _drag(view, round_)
+        out["drag_s"].append(shown)
+        out["drag_saved_s"].append(saved)
+        counts.append(tally)
     for _ in range(ROUNDS):
         for language in ("zh_CN", "en"):
             out["language_s"].append(await _language(app, window, language))
-    return out
+    return {**out, "drag_counts": counts}
 
 
 async def _until(check: Any, timeout_s: float = 30.0) -> None:
@@ -134,6 +152,92 @@ async def _done(view: Any) -> tuple[float, float]:
     assert view.scene.nodes[step_id].data_.status == "completed"
     shown = _painted(view, began)
     return shown, await waiting - began
+
+
+class _Tally:
+    """Counts, while on, validations, transactions (and those that wrote), plan reads
+    and redraws of the plan view, by wrapping what does them."""
+
+    def __init__(self, view: Any) -> None:
+        from app import plan_editing, planspec
+        from models import database
+
+        self.counts = dict.fromkeys(("validations", "transactions", "write_transactions",
+                                     "reads", "redraws"), 0)
+        self.on = False
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._wrap(planspec, "validate", "validations")
+        self._wrap(plan_editing, "snapshot", "reads")
+        begin, execute = database.begin, database.execute_sql
+
+        def counted_begin(*args: Any, **kwargs: Any) -> Any:
+            self._local.wrote = False
+            self._add("transactions")
+            return begin(*args, **kwargs)
+
+        def counted_execute(sql: str, *args: Any, **kwargs: Any) -> Any:
+            writes = sql.lstrip()[:7].upper().startswith(("INSERT", "UPDATE", "DELETE",
+                                                          "REPLACE"))
+            if writes and not getattr(self._local, "wrote", True):
+                self._local.wrote = True
+                self._add("write_transactions")
+            return execute(sql, *args, **kwargs)
+
+        database.begin, database.execute_sql = counted_begin, counted_execute  # type: ignore[method-assign]
+        view.plan_shown.connect(lambda _task_id: self._add("redraws"))
+
+    def _add(self, key: str) -> None:
+        if self.on:
+            with self._lock:
+                self.counts[key] += 1
+
+    def _wrap(self, owner: Any, name: str, key: str) -> None:
+        original = getattr(owner, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self._add(key)
+            return original(*args, **kwargs)
+
+        setattr(owner, name, counted)
+
+    def take(self) -> dict[str, int]:
+        counts, self.on = dict(self.counts), False
+        self.counts = dict.fromkeys(self.counts, 0)
+        return counts
+
+
+_TALLY: list[_Tally] = []
+
+
+async def _drag(view: Any, round_: int) -> tuple[float, float, dict[str, int]]:
+    """Drop a link from an early node onto the last step; seconds to the new arrow drawn
+    and repainted, to the saved plan drawn, and what the drop cost (``_Tally``) until
+    the loop is idle again."""
+    if not _TALLY:
+        _TALLY.append(_Tally(view))
+    tally = _TALLY[0]
+    scene = view.scene
+    order = [sid for sid in view.snapshot_order() if sid in scene.nodes]
+    target = order[-1]
+    source = next(sid for sid in order[round_:] if (sid, target) not in
+                  {(e.source.step_id, e.target.step_id) for e in scene.edges}
+                  and sid != target and not scene.parent_of(target) == sid)
+    drop_at = scene.nodes[target].sceneBoundingRect().center()
+    waiting = asyncio.ensure_future(_repainted(view, lambda: any(
+        e.source.step_id == source and e.target.step_id == target for e in scene.edges)))
+    await _zero_timer()
+    tally.on = True
+    began = time.perf_counter()
+    scene.link_started(scene.nodes[source])
+    scene.link_released(drop_at)
+    assert any(e.source.step_id == source and e.target.step_id == target
+               for e in scene.edges)  # drawn before it is saved
+    shown = _painted(view, began)
+    saved = await waiting - began
+    await _zero_timer()
+    await asyncio.sleep(0.1)  # late notices and reads would be counted too
+    return shown, saved, tally.take()
 
 
 async def _language(app: Any, window: Any, language: str) -> float:

@@ -3,7 +3,10 @@
 ``app.events`` is the Qt-free observer interface; this adapter turns each Change into
 a ``changed`` signal on the GUI thread (a queued call when it comes from a worker).
 It also polls SQLite's ``PRAGMA data_version`` every second: when the CLI or another
-process commits, the number moves and ``external_change`` fires.
+process commits, the number moves and ``external_change`` fires. The number also moves
+when this process's own worker threads commit (each has its own connection), so each
+change notice, once on the GUI thread, takes the number as it is then as the new
+baseline: a change this process made and announced is not reloaded a second time.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class CoreBridge(QObject):
         self._timer.setInterval(poll_ms)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._timer.start()
+        self.changed.connect(self._on_changed)  # first: before receivers read the store
 
     def before_change(self, hook: Callable[[], None]) -> Callable[[], None]:
         """Call ``hook`` in the emitting thread before each change is posted (a worker
@@ -43,11 +47,19 @@ class CoreBridge(QObject):
         # Signals cross threads safely: Qt queues the call to the receivers' thread.
         self.changed.emit(change.kind, change.task_id or 0, change.detail)
 
+    @Slot(str, int, str)
+    def _on_changed(self, kind: str, task_id: int, detail: str) -> None:
+        if self._data_version is not None and not database.is_closed():
+            self._data_version = self._version()
+
+    def _version(self) -> int:
+        return int(database.execute_sql("PRAGMA data_version").fetchone()[0])
+
     @Slot()
     def _on_timer_timeout(self) -> None:
         if database.is_closed():
             return
-        version = int(database.execute_sql("PRAGMA data_version").fetchone()[0])
+        version = self._version()
         if self._data_version is not None and version != self._data_version:
             self.external_change.emit()
         self._data_version = version

@@ -8,7 +8,10 @@ one revision (``app.plan_rewrite``): the session's first edit saves a new revisi
 its later edits, undos and redos rewrite that revision in place. A session ends when
 the plan is approved, paused, resumed or aborted, or someone else saves a revision.
 A refused edit is reported with a message the window shows where the user looks.
-``PlanFeed`` reads the snapshot a plan view or outline shows.
+``PlanFeed`` reads the snapshot a plan view or outline shows. An edit this window saved
+is shown from what was saved, not read back: the feed skips the change notice of its
+own revision (who started a change decides who reloads, as in Anki's operations), so a
+drag is one validation, one write transaction and one redraw.
 """
 
 from __future__ import annotations
@@ -98,6 +101,7 @@ class PlanEditor(QObject):
 
     edit_saved = Signal(object)  # Saved
     edit_refused = Signal(int, str, str)  # task id, code, message for the user
+    edit_finished = Signal(int)  # task id: an edit, undo or redo was saved or refused
 
     def __init__(self, ctx: WindowContext) -> None:
         super().__init__(ctx.undo)
@@ -105,6 +109,7 @@ class PlanEditor(QObject):
         self._lock = asyncio.Lock()
         self._ours: dict[int, set[int]] = {}  # revisions this window saved, by task
         self._session: dict[int, int] = {}  # the revision each task's editing session made
+        self._busy: dict[int, int] = {}  # edits on their way, by task
         ctx.bridge.changed.connect(self._on_bridge_changed)
 
     @classmethod
@@ -137,6 +142,14 @@ class PlanEditor(QObject):
     def _saved_details(self, task_id: int) -> set[str]:
         return {str(revision) for revision in self._ours.get(task_id, ())}
 
+    def saved_here(self, kind: str, task_id: int, detail: str) -> bool:
+        """Whether a change notice is of a revision this window saved (and showed)."""
+        return kind == Kind.PLAN_SAVED and detail in self._saved_details(task_id)
+
+    def busy(self, task_id: int) -> bool:
+        """Whether an edit of the task's plan is on its way (its notice may come first)."""
+        return self._busy.get(task_id, 0) > 0
+
     def _run(self, task_id: int, text: str, job: Callable[[], Callable[[], Saved]]) -> None:
         named = [text]
 
@@ -155,7 +168,14 @@ class PlanEditor(QObject):
         def done(result: Saved | EditRefused) -> None:
             self._on_worker_done(task_id, named[0], result)
 
-        self.ctx.runner.start(serialised(), self.tr("Saving the plan"), done)
+        self._busy[task_id] = self._busy.get(task_id, 0) + 1
+        task = self.ctx.runner.start(serialised(), self.tr("Saving the plan"), done)
+        task.add_done_callback(lambda _task: self._on_edit_over(task_id))  # after ``done``
+
+    def _on_edit_over(self, task_id: int) -> None:
+        """Saved, refused, failed or cancelled: notices held for it may go through."""
+        self._busy[task_id] -= 1
+        self.edit_finished.emit(task_id)
 
     def _on_worker_done(self, task_id: int, text: str, result: Saved | EditRefused) -> None:
         if isinstance(result, EditRefused):
@@ -182,13 +202,20 @@ class PlanFeed(QObject):
         super().__init__(parent)
         self.ctx = ctx
         self.task_id = 0
+        self.reads = 0  # plans read from the store (the bench counts a drag's)
         self._reading = False
         self._again = False
+        self._held: list[tuple[str, str]] = []  # notices that came while an edit was on its way
+        self._last: PlanSnapshot | None = None
+        self.editor = PlanEditor.of(ctx)
         ctx.bridge.changed.connect(self._on_bridge_changed)
         ctx.bridge.external_change.connect(self._on_bridge_external_change)
+        self.editor.edit_saved.connect(self._on_editor_edit_saved)
+        self.editor.edit_finished.connect(self._on_editor_edit_finished)
 
     def show(self, task_id: int) -> None:
         self.task_id = task_id
+        self._last, self._held = None, []
         self.load()
 
     def load(self) -> None:
@@ -198,6 +225,7 @@ class PlanFeed(QObject):
             self._again = True
             return
         self._reading = True
+        self.reads += 1
         self.ctx.runner.start(self._read(self.task_id), self.tr("Reading the plan"),
                               self._on_read_done)
 
@@ -212,6 +240,7 @@ class PlanFeed(QObject):
             self._again = False
             self.load()
         if snapshot.task_id == self.task_id:
+            self._last = snapshot
             self.loaded.emit(snapshot)
 
     def save_positions(self, task_id: int, positions: Mapping[str, tuple[float, float]]
@@ -221,8 +250,32 @@ class PlanFeed(QObject):
                               self.tr("Saving node positions"))
 
     def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
-        if task_id and task_id == self.task_id:
+        if not task_id or task_id != self.task_id:
+            return
+        if self.editor.saved_here(kind, task_id, detail):
+            return  # shown from what was saved (``_on_editor_edit_saved``)
+        if self.editor.busy(task_id):
+            self._held.append((kind, detail))  # when the edit is over: ours, or not?
+            return
+        self.load()
+
+    def _on_editor_edit_saved(self, saved: Saved) -> None:
+        """Show what this window saved without reading it back (else read it)."""
+        if saved.task_id != self.task_id:
+            return
+        last = self._last
+        if saved.spec is None or last is None or last.revision > saved.revision:
             self.load()
+            return
+        self._last = PlanSnapshot(saved.task_id, saved.spec, saved.status, last.pinned)
+        self.loaded.emit(self._last)
+
+    def _on_editor_edit_finished(self, task_id: int) -> None:
+        if task_id != self.task_id or self.editor.busy(task_id):
+            return
+        held, self._held = self._held, []
+        if any(not self.editor.saved_here(kind, task_id, detail) for kind, detail in held):
+            self.load()  # someone else changed the plan meanwhile
 
     def _on_bridge_external_change(self) -> None:
         self.load()

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import plan_editing
+from app.graph import with_dependency
 from app.layout import Layout, layout
 from app.plan_editing import Change, PlanSnapshot, Saved
 from app.planspec import PlanStep
@@ -410,8 +411,20 @@ class PlanView(QWidget):
         self._render()
 
     def _on_scene_dependency_drawn(self, step_id: str, depends_on: str) -> None:
+        self._draw_ahead(step_id, depends_on)
         self._edit(self.tr("Add dependency"), partial(
             plan_editing.add_dependency, step_id=step_id, depends_on=depends_on))
+
+    def _draw_ahead(self, step_id: str, depends_on: str) -> None:
+        """Draw the new arrow at once, before it is saved (a refusal redraws the plan as
+        it is; the saved plan, when it comes, is drawn reusing these items)."""
+        snapshot = self._snapshot
+        if self._draft is not None or snapshot is None or snapshot.spec is None:
+            return
+        ahead = with_dependency(snapshot.spec.steps, step_id, depends_on)
+        if ahead is not None:
+            pinned = {**snapshot.pinned, **self._pinned_here.get(self._task_id, {})}
+            self._show_graph(ahead, pinned, draft=False)
 
     def _on_scene_step_dropped(self, step_id: str, onto: str) -> None:
         if step_id == onto:
@@ -463,11 +476,10 @@ class PlanView(QWidget):
         if len(new) == 1:
             self._select_after = new.pop()
         shown = self._snapshot is not None and self._snapshot.revision >= saved.revision
-        if shown and self._select_after:  # the change notice was quicker than this report
+        if shown and self._select_after:  # the feed drew it before this report came
             self._syncing = True
             self._reselect()
             self._syncing = False
-        self.feed.load()
 
     def _on_editor_edit_refused(self, task_id: int, code: str, message: str) -> None:
         if task_id != self._task_id:
