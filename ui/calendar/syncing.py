@@ -6,7 +6,7 @@ A source that fails keeps its last good cache; the result line says how many syn
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
@@ -67,7 +67,7 @@ def result_text(outcomes: list[SyncOutcome], now: datetime) -> str:
                 len(outcomes) - failed, len(outcomes), at)
 
 
-def problem_lines(failing: list[SourceState], zone: tzinfo) -> tuple[list[str], list[str]]:
+def problem_lines(failing: Sequence[SourceState], zone: tzinfo) -> tuple[list[str], list[str]]:
     """The lines shown for failing sources (at most MAX_PROBLEM_LINES), and all of them."""
     lines = [_problem_text(s, zone) for s in failing]
     if len(lines) <= MAX_PROBLEM_LINES:
