@@ -48,8 +48,8 @@ def measure(db: Path, env: dict[str, str], work: Path, findings: Findings) -> No
     worst, p99 = max(stalls), percentile(stalls, 0.99)
     label = f"F5 (offline) on {data['tasks']:,} tasks while the list scrolls"
     findings.results += [
-        Result(f"{label}: longest event-loop stall", duration(worst), "< 50 ms",
-               worst < TARGET_STALL_S),
+        Result(f"{label}: longest event-loop stall", f"{duration(worst)} ({_when(stalls)})",
+               "< 50 ms", worst < TARGET_STALL_S),
         Result(f"{label}: p99 stall ({len(stalls):,} gaps)", duration(p99), "< 16 ms",
                p99 < TARGET_P99_S),
         Result(f"{label}: stages done in the watched time",
@@ -58,9 +58,30 @@ def measure(db: Path, env: dict[str, str], work: Path, findings: Findings) -> No
                f"chunks and {data['changes']:,} changes and reloaded the list "
                f"{data['reloads']} times"),
     ]
+    passes = data["collections"]
+    if passes:
+        longest = max(passes, key=lambda p: p[1])
+        findings.notes.append(
+            f"F5: {len(passes)} garbage-collector passes during the run, "
+            f"{sum(p[1] for p in passes) * 1000:.0f} ms in all; the longest "
+            f"{longest[1] * 1000:.1f} ms (generation {longest[2]})")
     if worst >= TARGET_STALL_S or p99 >= TARGET_P99_S:
         stacks = "; ".join(f"{stack} ({count * 2} ms)" for stack, count in data["stacks"][:4])
-        findings.notes.append(f"F5 stalls spent their time in: {stacks}")
+        others = "; ".join(f"{stack} ({count * 2} ms)"
+                           for stack, count in data["worker_stacks"][:4])
+        findings.notes.append(f"F5 stalls spent their time in: {stacks}; the other threads "
+                              f"meanwhile: {others or 'nothing sampled'}")
+
+
+def _when(stalls: list[float]) -> str:
+    """Where in the run the longest stalls were: "at 0.00 s (the press), 3.21 s, …"."""
+    at, elapsed = [], 0.0
+    for stall in stalls:
+        elapsed += stall + TIMER_S
+        at.append(elapsed)
+    worst = sorted(range(len(stalls)), key=lambda i: -stalls[i])[:3]
+    return "the longest at " + ", ".join(f"{at[i]:.2f} s ({stalls[i] * 1000:.0f} ms)"
+                                         for i in worst) + " into the run"
 
 
 # --- the probe side (its own process, on the bench's Xvfb) ---------------------------------
@@ -96,6 +117,7 @@ async def _watched_f5(window: Any, wp: Any) -> dict[str, Any]:
         bar.setValue(value if value >= 0 else bar.maximum())
         scrolled[0] += 1
 
+    collections = _watch_collections()
     timers = _timers(tick, scroll)
     run_s = await _press_f5(window, tick, sampler)
     for timer in timers:
@@ -103,8 +125,27 @@ async def _watched_f5(window: Any, wp: Any) -> dict[str, Any]:
     sampler.stop()
     gaps = [later - earlier for earlier, later in zip(ticks, ticks[1:], strict=False)]
     return {"tasks": count, "gaps_s": gaps, "outcomes": len(outcomes), "run_s": run_s,
-            "scroll_steps": scrolled[0], "stacks": sampler.top(), **heard,
+            "scroll_steps": scrolled[0], "stacks": sampler.top(),
+            "worker_stacks": sampler.top(workers=True), "collections": collections, **heard,
             "reloads": window.tasks.reloads - reloads}
+
+
+def _watch_collections() -> list[tuple[float, float, int]]:
+    """The garbage collector's passes from now on: (start, seconds, generation); a pass
+    holds the GIL throughout, whichever thread it runs in."""
+    import gc
+
+    found: list[tuple[float, float, int]] = []
+    began: list[float] = [0.0]
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            found.append((began[0], time.perf_counter() - began[0], info["generation"]))
+
+    gc.callbacks.append(watch)
+    return found
 
 
 def _timers(tick: Any, scroll: Any) -> list[Any]:

@@ -236,6 +236,7 @@ class StallSampler:
         self.threshold_s = threshold_s
         self.last_tick = time.perf_counter()
         self.samples: dict[str, int] = {}
+        self.workers: dict[str, int] = {}  # other threads' stacks during the stalls
         self._gui = threading.get_ident()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="stall-sampler", daemon=True)
@@ -251,18 +252,26 @@ class StallSampler:
         self._thread.join()
 
     def _watch(self) -> None:
+        import threading
+
         while not self._stop.wait(0.002):
             if time.perf_counter() - self.last_tick > self.threshold_s:
-                frame = sys._current_frames().get(self._gui)
+                frames = sys._current_frames()
+                frame = frames.get(self._gui)
                 if frame is not None:
                     key = where(frame)
                     self.samples[key] = self.samples.get(key, 0) + 1
+                for ident, other in frames.items():  # what holds the GIL meanwhile
+                    if ident not in (self._gui, threading.get_ident()):
+                        key = "[worker] " + where(other)
+                        self.workers[key] = self.workers.get(key, 0) + 1
 
-    def top(self, count: int = 4) -> list[tuple[str, int]]:
+    def top(self, count: int = 4, workers: bool = False) -> list[tuple[str, int]]:
         """The project frames seen most often during stalls, each with its samples (2 ms
-        each) and the innermost frame seen most often under them."""
+        each) and the innermost frame seen most often under them; with ``workers``, those
+        of the other threads at the same moments."""
         by_ours: dict[str, dict[str, int]] = {}
-        for key, seen in self.samples.items():
+        for key, seen in (self.workers if workers else self.samples).items():
             ours, _, inner = key.partition(" ⇒ ")
             under = by_ours.setdefault(ours, {})
             under[inner] = under.get(inner, 0) + seen
