@@ -168,7 +168,7 @@ def update_task(task_id: int, **changes: object) -> Task:
 
 def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
     """Delete a task with everything that belongs to it; returns what restores it."""
-    from app.transfer import task_rows
+    from app.task_rows import task_rows
 
     with atomic():
         get_task(task_id)
@@ -180,7 +180,7 @@ def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
 
 def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
     """Undo a delete: put every row back as it was."""
-    from app.transfer import restore_rows
+    from app.task_rows import restore_rows
 
     with atomic():
         restore_rows(snapshot)
