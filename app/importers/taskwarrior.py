@@ -12,16 +12,22 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, datetime
 from typing import Any
 
 from app.errors import BadFile
 from app.importers.incoming import Batch, Incoming, decode_text, zone_name
+from app.importers.taskwarrior_fields import (
+    PRIORITY,
+    detail_of,
+    start_of,
+    status_of,
+    tags_of,
+    when,
+)
+from app.importers.taskwarrior_groups import components, group_task
 from app.tasks import NewTask
 
 WHAT = "a Taskwarrior `task export` JSON file"
-PRIORITY = {"H": 1, "M": 2, "L": 4}
-STATUS = {"pending": "new", "waiting": "waiting", "completed": "done", "deleted": "cancelled"}
 _RECUR_WORDS = {"daily": "DAILY", "day": "DAILY", "weekly": "WEEKLY", "week": "WEEKLY",
                 "monthly": "MONTHLY", "month": "MONTHLY", "yearly": "YEARLY",
                 "year": "YEARLY", "annual": "YEARLY", "biweekly": "WEEKLY;INTERVAL=2",
@@ -35,8 +41,6 @@ _RECUR_UNITS = {"d": "DAILY", "day": "DAILY", "days": "DAILY", "w": "WEEKLY", "w
 
 def read(raw: bytes, name: str) -> Batch:
     """Every task in a ``task export`` file."""
-    from app.importers.taskwarrior_groups import components, group_task  # it reads ours
-
     entries = _entries(decode_text(raw, name, WHAT), name)
     batch = Batch(read=len(entries))
     by_uuid = {str(e["uuid"]): e for e in entries if e.get("uuid")}
@@ -86,56 +90,6 @@ def single_task(entry: dict[str, Any], batch: Batch) -> Incoming:
         expires_at=when(entry.get("until")), tags=tags_of(entry), recurrence=recurrence,
         timezone=zone_name() if recurrence else None, creator="import")
     return Incoming(new=new, status=status_of(entry), uid=_uuid(entry))
-
-
-def status_of(entry: dict[str, Any]) -> str:
-    """Stepwise's status for a Taskwarrior status (a future ``wait`` means waiting)."""
-    status = str(entry.get("status", "pending"))
-    wait = when(entry.get("wait"))
-    if status == "pending" and wait is not None and wait > datetime.now(UTC):
-        return "waiting"
-    return STATUS.get(status, "new")
-
-
-def start_of(entry: dict[str, Any]) -> datetime | None:
-    """Not before: ``scheduled`` (ready from), else ``wait`` (hidden until)."""
-    return when(entry.get("scheduled")) or when(entry.get("wait"))
-
-
-def tags_of(entry: dict[str, Any]) -> tuple[str, ...]:
-    tags = [str(t) for t in entry.get("tags", []) if str(t).strip()]
-    if entry.get("project"):
-        tags.append(str(entry["project"]))
-    return tuple(dict.fromkeys(tags))
-
-
-def detail_of(entry: dict[str, Any]) -> str:
-    """Annotations, one line each with their date, oldest first."""
-    lines = []
-    for note in entry.get("annotations", []) or []:
-        if isinstance(note, dict) and note.get("description"):
-            at = when(note.get("entry"))
-            lines.append((f"{at:%Y-%m-%d}: " if at else "") + str(note["description"]))
-    return "\n".join(lines)
-
-
-def when(value: object) -> datetime | None:
-    """Taskwarrior's ``20261205T000000Z`` (or ISO 8601) as an aware UTC time."""
-    if not isinstance(value, str) or not value:
-        return None
-    for shape in ("%Y%m%dT%H%M%SZ", "%Y-%m-%dT%H:%M:%SZ"):
-        try:
-            return datetime.strptime(value, shape).replace(tzinfo=UTC)
-        except ValueError:
-            continue
-    return None
-
-
-def depends_of(entry: dict[str, Any]) -> list[str]:
-    """``depends`` as a list of UUIDs: 2.6 writes a list, older versions a comma string."""
-    value = entry.get("depends") or []
-    items = value.split(",") if isinstance(value, str) else value
-    return [str(u).strip() for u in items if str(u).strip()]
 
 
 def _uuid(entry: dict[str, Any]) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app.importers import taskwarrior as tw
+from app.importers import taskwarrior_fields as tw
 from app.importers.incoming import Batch, Incoming
 from app.planspec import SCHEMA_VERSION
 from app.tasks import NewTask
