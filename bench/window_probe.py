@@ -18,6 +18,11 @@ Modes (the display comes from the environment: ``DISPLAY`` with ``QT_QPA_PLATFOR
     scrolls every 50 ms, until ``TOKENS`` chunks have arrived (the first reply: it is no
     plan, so the assistant would ask again), then stop the assistant. A watchdog thread
     samples the GUI thread's stack during stalls.
+``memory DB``
+    The window as ``run_window`` opens it on ``DB`` (100,000 tasks; the default, offline
+    provider), its background started; once the list has loaded and been scrolled
+    through and the page reads are done, the RSS and which of the HTTP/assistant
+    modules are loaded.
 ``plan DB TASK…``
     A ``PlanView`` (1000 × 700) shows each task's plan in turn (five rounds); each is
     timed from ``show_task`` until ``plan_shown`` and a forced repaint of the graph (in
@@ -416,6 +421,33 @@ async def _timed_stream(window: Any, task_id: int, tokens: int) -> dict[str, Any
             "scroll_rows": step}
 
 
+# --- memory as a user opens the window ------------------------------------------------------
+
+def memory(db: Path) -> None:
+    """The window as ``run_window`` opens it (the default, offline provider: no model
+    server configured), its background started; the list loaded and scrolled through."""
+    _app, loop, window = open_window(db)
+    from ui.app import start_background
+
+    start_background(window.ctx, window)
+    run_main(loop, _memory(window))
+
+
+async def _memory(window: Any) -> dict[str, Any]:
+    import asyncio
+
+    count = await signal_once(window.tasks.model.loaded, LOAD_TIMEOUT_S)
+    scroll_s = _scroll_through(window.tasks.table, count)
+    await asyncio.sleep(0.5)  # the warm-up, the backup and the last page reads finish
+    window.tasks.model.reader.wait_idle()
+    await asyncio.sleep(0.2)  # the pages read are posted back and painted
+    rss, peak = rss_mib()
+    heavy = sorted(name for name in ("httpx2", "keyring", "ssl", "app.agent.loop")
+                   if name in sys.modules)
+    return {"tasks": count, "rss_mib": rss, "peak_mib": peak, "scroll_s": scroll_s,
+            "loaded_modules": heavy}
+
+
 # --- the plan view ----------------------------------------------------------------------------
 
 def plan(db: Path, task_ids: list[int]) -> None:
@@ -515,6 +547,8 @@ def main(argv: list[str]) -> None:
         start(Path(argv[1]), "--wait-loaded" in argv[2:])
     elif mode == "stream":
         stream(Path(argv[1]), int(argv[2]), int(argv[3]))
+    elif mode == "memory":
+        memory(Path(argv[1]))
     elif mode == "plan":
         plan(Path(argv[1]), [int(a) for a in argv[2:]])
     elif mode == "edits":  # rename, one-click done, language switch (bench/window_edits.py)

@@ -44,7 +44,16 @@ def provider_from_settings() -> tuple[Provider, str | None]:
 
 def warm_up() -> None:
     """In a worker thread after the window shows: import the assistant and HTTP stack and
-    build the TLS context, so the first run does not pause the window."""
+    build the TLS context, so the first run does not pause the window.
+
+    Not with the offline provider (the default): no model server is configured, and
+    the HTTP stack, keyring and TLS context would cost ~19 MiB for nothing; the first
+    run imports what it needs in its own worker thread.
+    """
+    from app import settings
+
+    if settings.get("assistant.provider") == "offline":
+        return
     import keyring  # noqa: F401 - loaded for the settings dialog and the first key read
 
     import app.agent.loop  # noqa: F401

@@ -200,3 +200,20 @@ def test_start_up_paints_the_frame_then_the_window_lists_every_task(db: Path) ->
     later = dict(json.loads(lines["later"]))
     assert int(count) == 4
     assert painted < later["wired"] < later["shown"] <= float(loaded)
+
+
+def test_no_http_warm_up_without_a_model_server(db: Path, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """Issue 15 memory: the offline provider (the default) needs no HTTP stack, keyring or
+    TLS context at start-up (~19 MiB); a configured server gets them warmed up."""
+    from app import settings
+    from app.llm import http
+    from ui.assistant_service import warm_up
+
+    warmed: list[bool] = []
+    monkeypatch.setattr(http, "warm_up", lambda: warmed.append(True))
+    warm_up()
+    assert warmed == []
+    settings.put("assistant.provider", "openai")
+    warm_up()
+    assert warmed == [True]
