@@ -4,8 +4,8 @@ Task fields go through ``tasks.update_task``; a task ticked off elsewhere throug
 ``task_done`` and the task state machine; a step's title, details, parent or
 dependencies (and steps added or deleted elsewhere) through ``plans.save_plan`` as one
 new revision with origin ``user``; a step's status through ``plans.step_action``.
-Each function returns the changes the rules refused, one line each, for the caller to
-keep as conflicts.
+Each function returns the changes the rules refused, one ``Conflict`` a property (this
+device's version kept, the reason said), for ``app.sync.conflicts`` to keep.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any
 from app import plan_editing, plans, task_done, tasks
 from app.errors import KnownError
 from app.sync import records
-from app.sync.merge import TASK_EDITABLE
+from app.sync.merge import TASK_EDITABLE, Conflict, step_fields, task_fields
 from app.sync.vtodo import StepItem
-from models import Step, Task, atomic
+from models import Step, atomic
 
 STEP_ACTION = {"completed": "done", "skipped": "skip", "in_progress": "start",
                "failed": "fail", "pending": "retry"}
@@ -37,24 +37,27 @@ class StepChanges:
         return bool(self.changed or self.added or self.gone)
 
 
-def apply_task(task_id: int, take: dict[str, Any]) -> list[str]:
+def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
     """Apply the server's task fields; returns what was refused."""
-    refused: list[str] = []
+    refused: list[Conflict] = []
     edits = {k: (list(v) if k == "tags" else v) for k, v in take.items() if k in TASK_EDITABLE}
     if edits:
         try:
             tasks.update_task(task_id, **edits)
         except (KnownError, ValueError) as exc:
-            refused.append(f"the other device's edit ({', '.join(sorted(edits))}): {exc}")
+            ours = task_fields(records.items_of(tasks.get_task(task_id))[0])
+            refused += [Conflict(k, ours[k], take[k], "mine", reason=str(exc)) for k in edits]
     if "status" in take:
         try:
-            _task_status(task_id, str(take["status"]))
+            task_status(task_id, str(take["status"]))
         except KnownError as exc:
-            refused.append(f"the other device's status {take['status']!r}: {exc}")
+            refused.append(Conflict("status", tasks.get_task(task_id).status, take["status"],
+                                    "mine", reason=str(exc)))
     return refused
 
 
-def _task_status(task_id: int, status: str) -> None:
+def task_status(task_id: int, status: str) -> None:
+    """Move the task to ``status`` through ``task_done`` and the task state machine."""
     task = tasks.get_task(task_id)
     if status == "done":
         task_done.finish_task(task_id)
@@ -66,16 +69,15 @@ def _task_status(task_id: int, status: str) -> None:
                              actor="sync")
 
 
-def apply_steps(task_id: int, changes: StepChanges) -> list[str]:
+def apply_steps(task_id: int, changes: StepChanges) -> list[Conflict]:
     """One new plan revision for the structure, then each status through the machine."""
-    refused: list[str] = []
     if any(set(c) & set(_STRUCTURE) for c in changes.changed.values()) or changes.added \
             or changes.gone:
         try:
             _save_structure(task_id, changes)
         except KnownError as exc:
-            refused.append(f"the other device's change to the steps: {exc}")
-            return refused
+            return _structure_refused(changes, _steps_now(task_id), str(exc))
+    refused: list[Conflict] = []
     ids = _step_ids(task_id)
     for uid, take in changes.changed.items():
         action = STEP_ACTION.get(str(take.get("status")))
@@ -85,8 +87,28 @@ def apply_steps(task_id: int, changes: StepChanges) -> list[str]:
             plans.step_action(task_id, ids[uid], action, actor="sync",
                               error="failed on another device" if action == "fail" else None)
         except KnownError as exc:
-            refused.append(f"step {ids[uid]!r} {take['status']} on the other device: {exc}")
+            ours = _steps_now(task_id).get(uid, {}).get("status")
+            refused.append(Conflict("status", ours, take["status"], "mine", uid,
+                                    reason=f"step {ids[uid]!r}: {exc}"))
     return refused
+
+
+def _steps_now(task_id: int) -> dict[str, dict[str, Any]]:
+    """Each step's properties as this device holds them, by step UID."""
+    return {item.uid: step_fields(item) for item in records.items_of(tasks.get_task(task_id))[1]}
+
+
+def _structure_refused(changes: StepChanges, ours: dict[str, dict[str, Any]],
+                       reason: str) -> list[Conflict]:
+    """The refused revision as conflicts: each changed property, and the steps added or
+    deleted elsewhere (named ``steps``, which can only be kept as they are here)."""
+    found = [Conflict(name, ours.get(uid, {}).get(name), value, "mine", uid, reason=reason)
+             for uid, take in changes.changed.items() for name, value in take.items()]
+    if changes.added or changes.gone:
+        theirs = [f"+ {item.step.title}" for item in changes.added] + \
+            [f"- {ours.get(uid, {}).get('title', uid)}" for uid in changes.gone]
+        found.append(Conflict("steps", None, theirs, "mine", reason=reason))
+    return found
 
 
 def _step_ids(task_id: int) -> dict[str, str]:
@@ -150,15 +172,3 @@ def _edit_step(step: dict[str, Any], take: dict[str, Any], ids: dict[str, str]) 
         step["parent"] = ids.get(take["parent"])
     if "depends_on" in take:
         step["depends_on"] = [ids[d] for d in take["depends_on"] if d in ids]
-
-
-def keep_conflicts(task_id: int, lines: list[str]) -> None:
-    """Write each conflict into the work log and mark the task "Needs attention"."""
-    if not lines:
-        return
-    with atomic():
-        task = Task.get_by_id(task_id)
-        for line in lines:
-            tasks.log(task_id, "conflict", f"sync: {line}", actor="sync")
-        tasks.set_problem(task, f"sync conflict: {lines[0]}"
-                          + (f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""))

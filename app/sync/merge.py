@@ -3,14 +3,14 @@
 ``base`` is what both sides last agreed on (``SyncItem.synced``), ``local`` what the
 store holds now, ``remote`` what the server sent. A property only the server changed
 is taken; one only this side changed is kept (it is pushed later); one both changed
-goes to the newer LAST-MODIFIED, the loser written into the work log (kind
-``conflict``) and the task marked "Needs attention". A change the rules refuse (the
-state machine, a task's checks) is kept the same way, never dropped.
+goes to the newer LAST-MODIFIED, and both versions are kept as a ``Conflict``
+(``app.sync.conflicts`` records it and lets a person choose). A change the rules refuse
+(the state machine, a task's checks) is kept the same way, never dropped.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -19,12 +19,57 @@ from app.sync.vtodo import StepItem, TaskItem
 TASK_EDITABLE = ("title", "detail", "priority", "tags", "start_at", "due_at", "recurrence")
 
 
+@dataclass(frozen=True)
+class Conflict:
+    """One property the two devices disagree on.
+
+    ``step`` is the step's UID (None: the task's own property); ``kept`` says which
+    version the store holds now (``mine`` or ``theirs``); ``reason`` says why the rules
+    refused the other device's version, when they did.
+    """
+
+    prop: str
+    ours: Any
+    theirs: Any
+    kept: str
+    step: str | None = None
+    ours_at: datetime | None = None
+    theirs_at: datetime | None = None
+    reason: str = ""
+
+    @property
+    def line(self) -> str:
+        """The work log's sentence: both versions, which one was kept and why."""
+        if self.reason:
+            return (f"{self.prop}: the other device's {shown(self.theirs)} was refused "
+                    f"({self.reason}); this device's {shown(self.ours)} kept")
+        if self.kept == "theirs":
+            return (f"{self.prop}: kept the other device's {shown(self.theirs)}, this "
+                    f"device's {shown(self.ours)} lost")
+        return f"{self.prop}: kept {shown(self.ours)}, the other device's {shown(self.theirs)} lost"
+
+    def timed(self, ours_at: datetime | None, theirs_at: datetime | None) -> Conflict:
+        """The same conflict with the times each side changed."""
+        return replace(self, ours_at=ours_at, theirs_at=theirs_at)
+
+
+
+def shown(value: Any) -> str:
+    """A value as the work log writes it (UTC times, lists in brackets)."""
+    if isinstance(value, tuple | list):
+        return repr(list(value))
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M UTC")
+    return repr(value)
+
+
+
 @dataclass
 class Outcome:
     """What the merge of one item decided."""
 
     take: dict[str, Any] = field(default_factory=dict)
-    lost: list[str] = field(default_factory=list)  # one line per conflict, both values
+    lost: list[Conflict] = field(default_factory=list)
 
 
 def task_fields(item: TaskItem) -> dict[str, Any]:
@@ -40,8 +85,12 @@ def step_fields(item: StepItem) -> dict[str, Any]:
 
 
 def three_way(base: dict[str, Any] | None, local: dict[str, Any], remote: dict[str, Any],
-              local_at: datetime | None, remote_at: datetime | None) -> Outcome:
-    """Per property: take the server's change, keep ours, or settle a conflict by time."""
+              local_at: datetime | None, remote_at: datetime | None,
+              step: str | None = None) -> Outcome:
+    """Per property: take the server's change, keep ours, or settle a conflict by time.
+
+    ``step`` is the step's UID the properties belong to (None: the task's own).
+    """
     base = local if base is None else base
     out = Outcome()
     remote_newer = remote_at is not None and (local_at is None or remote_at > local_at)
@@ -52,17 +101,6 @@ def three_way(base: dict[str, Any] | None, local: dict[str, Any], remote: dict[s
         if ours == before or remote_newer:
             out.take[name] = theirs
         if ours != before:
-            kept, lost = (theirs, ours) if remote_newer else (ours, theirs)
-            out.lost.append(f"{name}: kept {_shown(kept)}, the other device's "
-                            f"{_shown(lost)} lost" if not remote_newer else
-                            f"{name}: kept the other device's {_shown(kept)}, this "
-                            f"device's {_shown(lost)} lost")
+            out.lost.append(Conflict(name, ours, theirs, "theirs" if remote_newer else "mine",
+                                     step, local_at, remote_at))
     return out
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, tuple):
-        return repr(list(value))
-    if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%d %H:%M UTC")
-    return repr(value)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from icalendar import Todo
 
@@ -15,9 +16,9 @@ from app import plans, tasks
 from app.importers import ics
 from app.importers.incoming import Batch
 from app.importers.store import import_batch
-from app.sync import accounts, apply, records
+from app.sync import accounts, apply, conflicts, records
 from app.sync.ical_values import related, text_of
-from app.sync.merge import step_fields, task_fields, three_way
+from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
 from app.sync.tree import ReadTask, read_tree
 from app.sync.vtodo import read_step, read_task
@@ -85,6 +86,7 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
     item, steps = records.items_of(task)
     local_steps = {s.uid: s for s in steps}
     take_task, changes, lost = {}, apply.StepChanges(), []
+    times: dict[str | None, tuple[datetime | None, datetime | None]] = {}
     for row, got in entries:
         base = first_todo(row.synced) if row.synced else None
         if row.step_id is None:
@@ -93,20 +95,26 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
                             task_fields(item), task_fields(remote), item.modified,
                             remote.modified)
             take_task.update(out.take)
+            times[None] = (item.modified, remote.modified)
         elif row.uid in local_steps:
             mine, theirs = local_steps[row.uid], read_step(got.todo, row.step_id)
             out = three_way(None if base is None else step_fields(read_step(base, row.step_id)),
                             step_fields(mine), step_fields(theirs), mine.modified,
-                            theirs.modified)
+                            theirs.modified, step=row.uid)
             if out.take:
                 changes.changed[row.uid] = out.take
+            times[row.uid] = (mine.modified, theirs.modified)
         else:
             continue
         lost += out.lost
         report.merged += 1 if out.take else 0
     refused = apply.apply_task(task.id, take_task) + apply.apply_steps(task.id, changes)
-    apply.keep_conflicts(task.id, lost + refused)
-    report.conflicts += [f"{task.title!r}: {line}" for line in lost + refused]
+    _keep(task, lost + [c.timed(*times.get(c.step, (None, None))) for c in refused], report)
+
+
+def _keep(task: Task, found: list[Conflict], report: Report) -> None:
+    conflicts.keep(task.id, found)
+    report.conflicts += [f"{task.title!r}: {c.line}" for c in found]
 
 
 def _add_new(account: SyncAccount, new: list[Fetched], known: dict[str, SyncItem],
@@ -175,9 +183,7 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
         task = Task.get_or_none(Task.uid == task_uid)
         if task is not None:
             items = [read_step(m.todo, _fallback(m.todo)) for m in members]
-            refused = apply.apply_steps(task.id, apply.StepChanges(added=items))
-            apply.keep_conflicts(task.id, refused)
-            report.conflicts += [f"{task.title!r}: {line}" for line in refused]
+            _keep(task, apply.apply_steps(task.id, apply.StepChanges(added=items)), report)
             ids = {s.uid: s.step.id for s in records.items_of(task)[1]}
         for member in members:
             accounts.record(account, member.uid, task_uid,
@@ -206,9 +212,8 @@ def remove_gone(account: SyncAccount, gone: Iterable[SyncItem], report: Report) 
         with atomic():
             task = Task.get_or_none(Task.uid == task_uid)
             if task is not None:
-                refused = apply.apply_steps(task.id, apply.StepChanges(
-                    gone=[r.uid for r in rows]))
-                apply.keep_conflicts(task.id, refused)
+                _keep(task, apply.apply_steps(task.id, apply.StepChanges(
+                    gone=[r.uid for r in rows])), report)
             SyncItem.delete().where(SyncItem.id.in_([r.id for r in rows])).execute()
             report.deleted += len(rows)
 
