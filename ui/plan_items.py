@@ -1,9 +1,12 @@
 """The pieces of the plan graph: step nodes, dependency arrows, group boxes and handles.
 
-Items paint from data prepared once when they are built (elided titles, colours), so
-a 2,000-step plan paints fast. Every text from the plan is drawn as plain text
-(``QStaticText`` in ``Qt.PlainText``), never as rich text. What a drag or a click
-means is decided by the scene: items only report to their ``ItemHost``.
+Items paint from data prepared once (elided titles, colours), so a 2,000-step plan
+paints fast: a node's texts when it is first drawn close enough to read them, its
+tooltip when first asked for (``prepare_tooltip``). Zoomed out below ``LOD_TEXT`` a node
+is a plain coloured card and its link handle is not drawn. Every text from the plan
+is drawn as plain text (``QStaticText`` in ``Qt.PlainText``), never as rich text. What
+a drag or a click means is decided by the scene: items only report to their
+``ItemHost``. The arrows are in ``ui.plan_edges``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QPainter,
     QPainterPath,
-    QPainterPathStroker,
     QPalette,
     QPen,
     QPolygonF,
@@ -34,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.layout import GAP_X, GAP_Y, NODE_H, NODE_W
+from app.layout import NODE_H, NODE_W
 from ui.labels import STATUS_COLOURS
 
 RADIUS = 8.0
@@ -177,6 +179,8 @@ CARD = _rounded(QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1), RADIUS)
 _BAR_RECT = QPainterPath()
 _BAR_RECT.addRect(QRectF(0, 0, BAR_W + 0.5, NODE_H))
 BAR = CARD.intersected(_BAR_RECT)
+CARD_BOX = QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1)  # the card far out: square corners
+BAR_BOX = QRectF(0.5, 0.5, BAR_W, NODE_H - 1)
 
 
 def paint_glyph(painter: QPainter, centre: QPointF, radius: float, status: str) -> None:
@@ -252,9 +256,23 @@ class NodeItem(QGraphicsItem):
                 NODE_W - ToggleItem.SIZE - 6, 5)
 
     def _prepare(self, data: NodeData) -> None:
-        """The texts and colour painted, made once from the data (paint only draws)."""
-        look = self.look
+        """Take new data: the colour now, the texts and tooltip when first needed."""
         self.data_ = data
+        self._colour = status_colour(data.status)
+        self._title: list[QStaticText] = []  # none yet: ``_prepare_texts`` when drawn
+        self._tooltip_ready = False
+        self.setToolTip("")
+
+    def prepare_tooltip(self) -> None:
+        """Set the tooltip (the scene asks just before it is shown)."""
+        if not self._tooltip_ready:
+            self._tooltip_ready = True
+            data = self.data_
+            self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
+
+    def _prepare_texts(self) -> None:
+        """The texts painted, made once from the data (paint only draws)."""
+        look, data = self.look, self.data_
         text_w = NODE_W - TEXT_X - 10 - (ToggleItem.SIZE if data.hidden_steps else 0)
         first, second = two_lines(data.title, look.title_metrics, text_w)
         self._title = [plain(first)] + ([plain(second)] if second else [])
@@ -263,8 +281,6 @@ class NodeItem(QGraphicsItem):
         sub_w = NODE_W - TEXT_X - 2 * GLYPH_R - 14
         self._subtitle = plain(elided(data.subtitle, look.small_metrics, sub_w))
         self._subtitle_at = QPointF(TEXT_X, NODE_H - 7 - look.small_metrics.height())
-        self._colour = status_colour(data.status)
-        self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
 
     def show_data(self, data: NodeData) -> None:
         """Draw changed data at once (an edit shown before the store confirms it)."""
@@ -292,9 +308,11 @@ class NodeItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < LOD_TEXT:
+            self._paint_far(painter)
+            return
         look = self.look
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        painter.setRenderHint(ANTIALIAS, lod >= LOD_TEXT)
+        painter.setRenderHint(ANTIALIAS, True)
         painter.setBrush(look.card)
         if self.data_.hidden_steps:
             painter.setPen(look.pens["border"])
@@ -304,8 +322,8 @@ class NodeItem(QGraphicsItem):
         painter.setPen(NO_PEN)
         painter.setBrush(self._colour)
         painter.drawPath(BAR)
-        if lod < LOD_TEXT:
-            return
+        if not self._title:
+            self._prepare_texts()
         painter.setPen(look.text)
         painter.setFont(look.title_font)
         for where, text in zip(self._title_at, self._title, strict=True):
@@ -314,6 +332,17 @@ class NodeItem(QGraphicsItem):
         painter.setFont(look.small_font)
         painter.drawStaticText(self._subtitle_at, self._subtitle)
         paint_glyph(painter, GLYPH_AT, GLYPH_R, self.data_.status)
+
+    def _paint_far(self, painter: QPainter) -> None:
+        """Zoomed far out (a few pixels a card): the card and its status colour only."""
+        look = self.look
+        painter.setRenderHint(ANTIALIAS, False)
+        painter.setBrush(look.card)
+        painter.setPen(look.pens[self._border()])
+        if self.data_.hidden_steps:
+            painter.drawRect(CARD_BOX.translated(4, 4))
+        painter.drawRect(CARD_BOX)
+        painter.fillRect(BAR_BOX, self._colour)
 
     def _border(self) -> str:
         if self.drop_target:
@@ -385,6 +414,8 @@ class HandleItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < LOD_TEXT:
+            return  # under a pixel: not drawn
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         look = self.node.look
         painter.setPen(QPen(look.highlight if self._hover else look.edge, 1.5))
@@ -454,147 +485,6 @@ class ToggleItem(QGraphicsItem):
 def node_kind(data: NodeData, *, editable: bool, draft: bool) -> tuple[bool, bool]:
     """The kind of node item ``data`` needs: with a link handle, with a fold toggle."""
     return editable and not draft, bool(data.hidden_steps)
-
-
-def arrow_path(p1: QPointF, p2: QPointF) -> QPainterPath:
-    """The line of an arrow from a node's right edge to another's left edge.
-
-    Between neighbouring columns it is one S-curve. An arrow that passes over columns in
-    between runs in the lane between two rows there (where no node sits), turning in the
-    first and the last gap between columns, so it never seems to end at a node it passes.
-    """
-    path = QPainterPath(p1)
-    points = _arrow_points(p1, p2)
-    if len(points) == 3:
-        path.cubicTo(*points)
-        return path
-    path.cubicTo(*points[:3])
-    path.lineTo(points[3])
-    path.cubicTo(*points[4:])
-    return path
-
-
-def arrow_bounds(x1: float, y1: float, x2: float, y2: float) -> QRectF:
-    """The control-point rectangle of ``arrow_path`` from (x1, y1) to (x2, y2), without
-    building the path (thousands of arrows are placed; few are ever painted)."""
-    span = x2 - x1
-    xs: tuple[float, ...]
-    ys: tuple[float, ...]
-    if span <= NODE_W + GAP_X + 1:
-        reach = max(40.0, abs(span) / 2)
-        xs = (x1, x2, x1 + reach, x2 - reach)
-        ys = (y1, y2)
-    else:
-        bend = GAP_X / 2
-        xs = (x1, x2, x1 + bend, x1 + GAP_X, x2 - GAP_X, x2 - bend)
-        ys = (y1, y2, y1 + (1 if y2 >= y1 else -1) * (NODE_H / 2 + GAP_Y * 0.3))
-    left, top = min(xs), min(ys)
-    return QRectF(left, top, max(xs) - left, max(ys) - top)
-
-
-def _arrow_points(p1: QPointF, p2: QPointF) -> list[QPointF]:
-    """After ``p1``: one cubic's three points, or cubic, line end, cubic (seven)."""
-    span = p2.x() - p1.x()
-    if span <= NODE_W + GAP_X + 1:
-        reach = max(40.0, abs(span) / 2)
-        return [QPointF(p1.x() + reach, p1.y()), QPointF(p2.x() - reach, p2.y()), p2]
-    lane = p1.y() + (1 if p2.y() >= p1.y() else -1) * (NODE_H / 2 + GAP_Y * 0.3)
-    bend = GAP_X / 2
-    return [QPointF(p1.x() + bend, p1.y()), QPointF(p1.x() + bend, lane),
-            QPointF(p1.x() + GAP_X, lane), QPointF(p2.x() - GAP_X, lane),
-            QPointF(p2.x() - bend, lane), QPointF(p2.x() - bend, p2.y()), p2]
-
-
-class EdgeItem(QGraphicsItem):
-    """A dependency arrow from the step waited for (source) to the waiting step (target)."""
-
-    def __init__(self, source: NodeItem, target: NodeItem, look: Look, *, draft: bool
-                 ) -> None:
-        super().__init__()
-        self.source = source
-        self.target = target
-        self.look = look
-        self.draft = draft
-        self._hover = False
-        self._ends = (0.0, 0.0, 0.0, 0.0)
-        self._curve: QPainterPath | None = None  # made when first painted or hit
-        self._bounds = QRectF()
-        self._shape: QPainterPath | None = None
-        self.setZValue(Z_EDGE)
-        if not draft:
-            self.setAcceptHoverEvents(True)
-            self.setFlags(SELECTABLE)
-        self._place()
-
-    def update_path(self) -> None:
-        """Follow the nodes at its ends (after a move)."""
-        self.prepareGeometryChange()
-        self._place()
-
-    def follow(self, source: NodeItem, target: NodeItem) -> None:
-        """Run between these nodes, where they are now (a re-layout reuses the item)."""
-        self._hover = False
-        self.source, self.target = source, target
-        if self._ends != (source.x() + NODE_W, source.y() + NODE_H / 2,
-                          target.x() - 1.5, target.y() + NODE_H / 2):
-            self.update_path()
-
-    def _place(self) -> None:
-        source, target = self.source, self.target  # as anchor_out and anchor_in, in floats
-        x1, y1 = source.x() + NODE_W, source.y() + NODE_H / 2
-        x2, y2 = target.x() - 1.5, target.y() + NODE_H / 2
-        self._ends = (x1, y1, x2, y2)
-        self._bounds = arrow_bounds(x1, y1, x2, y2).adjusted(-8, -8, 8, 8)
-        self._curve, self._shape = None, None
-
-    @property
-    def curve(self) -> QPainterPath:
-        """The arrow's line (``arrow_path``), made once it is needed."""
-        if self._curve is None:
-            x1, y1, x2, y2 = self._ends
-            self._curve = arrow_path(QPointF(x1, y1), QPointF(x2, y2))
-        return self._curve
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
-
-    def shape(self) -> QPainterPath:
-        if self._shape is None:  # only for hit tests: stroking every arrow up front is slow
-            stroker = QPainterPathStroker()
-            stroker.setWidth(12.0)
-            self._shape = stroker.createStroke(self.curve)
-        return self._shape
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        painter.setRenderHint(ANTIALIAS, lod >= LOD_TEXT)
-        pen = self.look.pens[self._pen()]
-        painter.setPen(pen)
-        painter.setBrush(NO_BRUSH)
-        painter.drawPath(self.curve)
-        painter.setPen(NO_PEN)
-        painter.setBrush(pen.color())
-        p2 = QPointF(self._ends[2], self._ends[3])
-        painter.drawPolygon(QPolygonF([p2, p2 + QPointF(-10, -5), p2 + QPointF(-10, 5)]))
-
-    def _pen(self) -> str:
-        if self.isSelected():
-            return "edge_selected"
-        if self.draft:
-            return "edge_draft"
-        return "edge_hover" if self._hover else "edge"
-
-    def midpoint(self) -> QPointF:
-        return self.curve.pointAtPercent(0.5)
-
-    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        self._hover = True
-        self.update()
-
-    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        self._hover = False
-        self.update()
 
 
 class GroupItem(QGraphicsItem):

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsScene,
+    QGraphicsSceneHelpEvent,
     QGraphicsView,
     QWidget,
 )
@@ -24,9 +25,9 @@ from PySide6.QtWidgets import (
 from app.graph import Graph
 from app.layout import Box, Layout
 from app.planspec import PlanStep
+from ui.plan_edges import EdgeItem
 from ui.plan_items import (
     Z_LINK,
-    EdgeItem,
     GroupItem,
     HandleItem,
     Look,
@@ -288,6 +289,13 @@ class PlanScene(QGraphicsScene):
         if source is not None and target is not None:
             self.dependency_drawn.emit(target.step_id, source.step_id)
         self.drag_finished.emit()
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:  # noqa: N802 - Qt's name
+        """A node's tooltip is made when first asked for (thousands are never shown)."""
+        node = self._node_at(event.scenePos(), set())
+        if node is not None:
+            node.prepare_tooltip()
+        super().helpEvent(event)
 
     def toggle_clicked(self, step_id: str) -> None:
         self.group_toggled.emit(step_id)

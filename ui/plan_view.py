@@ -45,8 +45,9 @@ from app.planspec import PlanStep
 from ui.context import WindowContext
 from ui.graph_steps import GraphSteps
 from ui.node_moves import MoveNodeCommand
+from ui.plan_edges import EdgeItem
 from ui.plan_edits import PlanEditor, PlanFeed
-from ui.plan_items import EdgeItem, GroupItem, NodeItem
+from ui.plan_items import GroupItem, NodeItem
 from ui.plan_scene import STEP_ZOOM, GraphView, KeyMap, PlanScene
 
 MIN_ZOOM, MAX_ZOOM = 0.02, 4.0
