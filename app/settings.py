@@ -150,6 +150,9 @@ SETTINGS: dict[str, Declared] = {
                  "Remind me when a block starts"),
         Declared("calendar.sync_minutes", int, 15, "Sync the calendars this often (minutes).",
                  "Sync every (minutes)", min=1, max=1440),
+        Declared("sync.interval_minutes", int, 15,
+                 "Sync the tasks with their CalDAV task list this often (minutes; 0: only "
+                 "after a change here).", "Sync the tasks every (minutes)", min=0, max=1440),
         Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time.",
                  "Remind before (minutes)", min=0, max=10_080),
         Declared("ui.language", str, "system", "Interface language: system, en or zh_CN.",

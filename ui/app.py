@@ -215,6 +215,7 @@ def start_background(ctx: object, window: object) -> None:
     assert isinstance(window, MainWindow)
     reminders.keep_scheduled()
     window.calendar_sync = CalendarSync(window.ctx, window)  # type: ignore[attr-defined]
+    window.sync.start()
     if Tray.available():
         window.tray = Tray(window, window.reminder_center)  # type: ignore[attr-defined]
         window.tray.show()  # type: ignore[attr-defined]

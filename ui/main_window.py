@@ -25,8 +25,8 @@ from app import settings
 from app.events import Kind
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
-from ui.calendar.scheduling import schedule_now
 from ui.calendar.panel import CalendarPanel
+from ui.calendar.scheduling import schedule_now
 from ui.context import WindowContext
 from ui.icons import app_icon
 from ui.plan_outline import PlanOutline
@@ -37,6 +37,8 @@ from ui.reminders_ui import ReminderCenter, ReminderDock
 from ui.retexts import Retexts
 from ui.runner import in_thread
 from ui.step_panel import StepPanel
+from ui.sync_status import SyncStatus
+from ui.sync_worker import SyncWorker
 from ui.task_dialog import TaskDialog
 from ui.task_list import TaskListPanel
 from ui.undo_actions import UndoActions
@@ -66,6 +68,7 @@ class MainWindow(QMainWindow):
         self.reminder_center = ReminderCenter(ctx, self)
         self.reminder_dock = ReminderDock(ctx, self.reminder_center, self)
         self.calendar_dock = CalendarPanel(ctx, self)
+        self.sync = SyncWorker(ctx, self)  # started by ui.app.start_background
         self._build()
         self._actions()
         self._connect()
@@ -113,6 +116,8 @@ class MainWindow(QMainWindow):
         self._first_show = True
         self.busy = QLabel(self)
         self.statusBar().addPermanentWidget(self.busy)
+        self.sync_status = SyncStatus(self.sync, self)
+        self.statusBar().addPermanentWidget(self.sync_status)
 
     def _actions(self) -> None:
         t = self.texts
@@ -290,6 +295,7 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.ctx, self)
         dialog.settings_saved.connect(self._on_settings_saved)
+        dialog.sync_page.account_saved.connect(self.sync.sync_now)
         dialog.exec()
 
     @Slot()

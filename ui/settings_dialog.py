@@ -38,6 +38,7 @@ from ui.context import WindowContext
 from ui.model_test import ModelTestRow
 from ui.runner import in_thread
 from ui.settings_fields import DEFAULT_URLS, list_models, url_problem
+from ui.settings_sync import with_sync_tab
 
 _ERROR_STYLE = "color: #c0392b;"
 
@@ -73,9 +74,9 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         # Grow with the messages that appear (wrapped labels need height for their width).
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        layout.addWidget(self._build_model_box())
-        layout.addWidget(self._build_assistant_box())
-        layout.addWidget(self._build_look_box())
+        self.tabs, self.sync_page = with_sync_tab(self, self.ctx, [  # Sync acts at once
+            self._build_model_box(), self._build_assistant_box(), self._build_look_box()])
+        layout.addWidget(self.tabs)
         self.hint = self._message_label("hint", error=False)
         layout.addWidget(self.hint)
         self.save_error = self._message_label("saveError")

@@ -5,15 +5,21 @@ loop calls ``run_async``, which keeps it in a worker thread. The listing is RFC 
 ``sync-collection`` from the stored token, falling back to an ETag listing; deletions
 are believed only from a complete listing, so a 507 or a failed request deletes
 nothing. The new token is stored after everything it covers was recorded.
+
+A run can be stopped between items: ``cancelled`` is asked at each progress report
+(push reports after each task's items are recorded, outside any transaction), and a
+yes raises ``Cancelled``; the next run goes on from what was recorded.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from app.calendar.dav import TIMEOUT_S, Account
 from app.calendar.errors import CalendarError
+from app.errors import KnownError
 from app.sync import accounts, pull, push
 from app.sync.dav import Dav, Listing
 from app.sync.report import Progress, Report
@@ -22,14 +28,21 @@ from models.tables import SyncAccount, SyncItem
 MAX_ROUNDS = 100  # truncated sync-collection answers followed before giving up
 
 
+class Cancelled(KnownError):
+    """The sync was stopped between two items; everything recorded before stays."""
+
+
 def run(account_id: int, password: str | None = None, *, timeout: float = TIMEOUT_S,
-        progress: Progress | None = None) -> Report:
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None) -> Report:
     """Sync one account.
 
     Raises:
         CalendarError: the server could not be reached, refused the account, or failed
             (what was recorded before stays; the next run goes on from there).
+        Cancelled: ``cancelled`` said yes at a progress report (between items).
     """
+    progress = _checked(progress, cancelled)
     account = accounts.get_account(account_id)
     dav = Dav(Account(account.url, account.user, accounts.password(account, password),
                       timeout))
@@ -53,9 +66,25 @@ def run(account_id: int, password: str | None = None, *, timeout: float = TIMEOU
 
 
 async def run_async(account_id: int, password: str | None = None,
-                    progress: Progress | None = None) -> Report:
+                    progress: Progress | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> Report:
     """``run`` in a worker thread (DESIGN §11: never block the event loop)."""
-    return await asyncio.to_thread(run, account_id, password, progress=progress)
+    return await asyncio.to_thread(run, account_id, password, progress=progress,
+                                   cancelled=cancelled)
+
+
+def _checked(progress: Progress | None, cancelled: Callable[[], bool] | None
+             ) -> Progress | None:
+    """``progress`` followed by the cancel check (only ``progress`` when none is given)."""
+    if cancelled is None:
+        return progress
+
+    def report(phase: str, done: int, total: int) -> None:
+        if progress is not None:
+            progress(phase, done, total)
+        if cancelled():
+            raise Cancelled("the sync was stopped; what was sent so far is kept")
+    return report
 
 
 def _pull(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:

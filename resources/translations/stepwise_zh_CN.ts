@@ -8,48 +8,6 @@
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="23"/>
-        <source>SyncStatus</source>
-        <comment>the server could not be reached (check the address and the network)</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="25"/>
-        <source>SyncStatus</source>
-        <comment>the server refused the user name or password</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="26"/>
-        <source>SyncStatus</source>
-        <comment>no password is kept for this account; enter it again</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="27"/>
-        <source>SyncStatus</source>
-        <comment>the address does not answer like a CalDAV server</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="28"/>
-        <source>SyncStatus</source>
-        <comment>the server answered with an error; try again later</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="29"/>
-        <source>SyncStatus</source>
-        <comment>the database could not be written</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="31"/>
-        <source>SyncStatus</source>
-        <comment>the server had a problem</comment>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>AgendaGrid</name>
@@ -426,12 +384,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/assistant_service.py" line="146"/>
+        <location filename="../../ui/assistant_service.py" line="155"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_service.py" line="154"/>
+        <location filename="../../ui/assistant_service.py" line="163"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -2335,195 +2293,244 @@
     <name>SyncPage</name>
     <message>
         <location filename="../../ui/settings_sync.py" line="77"/>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="77"/>
+        <source>Sync</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="81"/>
         <source>Keep your tasks and plans in a CalDAV task list (Nextcloud, Radicale, Fastmail …) so your other computers and phone apps such as Tasks.org or DAVx⁵ see them too.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="87"/>
-        <source>Task list address</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="88"/>
-        <source>User name</source>
-        <translation type="unfinished">用户名</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="89"/>
-        <source>Password</source>
-        <translation type="unfinished">密码</translation>
+        <translation>把任务和计划保存在 CalDAV 任务列表中（Nextcloud、Radicale、Fastmail …），你的其他电脑和 Tasks.org、DAVx⁵ 等手机应用也能看到它们。</translation>
     </message>
     <message>
         <location filename="../../ui/settings_sync.py" line="91"/>
-        <source>Off (only after changes here)</source>
-        <translation type="unfinished"></translation>
+        <source>Task list address</source>
+        <translation>任务列表地址</translation>
     </message>
     <message>
         <location filename="../../ui/settings_sync.py" line="92"/>
-        <source> min</source>
-        <translation type="unfinished"></translation>
+        <source>User name</source>
+        <translation>用户名</translation>
     </message>
     <message>
         <location filename="../../ui/settings_sync.py" line="93"/>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="95"/>
+        <source>Off (only after changes here)</source>
+        <translation>关闭（仅在本机有改动后同步）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="96"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="97"/>
         <source>Sync every</source>
-        <translation type="unfinished"></translation>
+        <translation>同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="109"/>
+        <location filename="../../ui/settings_sync.py" line="113"/>
         <source>Test connection</source>
-        <translation type="unfinished"></translation>
+        <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="110"/>
+        <location filename="../../ui/settings_sync.py" line="114"/>
         <source>Save account</source>
-        <translation type="unfinished"></translation>
+        <translation>保存账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="111"/>
+        <location filename="../../ui/settings_sync.py" line="115"/>
         <source>Remove account</source>
-        <translation type="unfinished"></translation>
+        <translation>移除账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="125"/>
+        <location filename="../../ui/settings_sync.py" line="129"/>
         <source>Reading the sync account</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="133"/>
+        <location filename="../../ui/settings_sync.py" line="137"/>
         <source>Kept: leave empty to keep it</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存：留空则保持不变</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="157"/>
+        <location filename="../../ui/settings_sync.py" line="161"/>
         <source>Enter the http:// or https:// address of a CalDAV task list.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="173"/>
-        <source>Connecting to the server…</source>
-        <translation type="unfinished">正在连接服务器…</translation>
+        <translation>请输入 CalDAV 任务列表的 http:// 或 https:// 地址。</translation>
     </message>
     <message>
         <location filename="../../ui/settings_sync.py" line="177"/>
+        <source>Connecting to the server…</source>
+        <translation>正在连接服务器…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="181"/>
         <source>Testing the sync server</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="183"/>
-        <source>Not connected: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="185"/>
-        <source>Connected: the task list is there.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在测试同步服务器</translation>
     </message>
     <message>
         <location filename="../../ui/settings_sync.py" line="187"/>
+        <source>Not connected: %1.</source>
+        <translation>未连接：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="189"/>
+        <source>Connected: the task list is there.</source>
+        <translation>已连接：任务列表已存在。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_sync.py" line="191"/>
         <source>Connected. The task list does not exist yet: the first sync creates it.</source>
-        <translation type="unfinished"></translation>
+        <translation>已连接。任务列表尚不存在：第一次同步时会创建它。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="202"/>
+        <location filename="../../ui/settings_sync.py" line="206"/>
         <source>Saving the sync account</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="212"/>
+        <location filename="../../ui/settings_sync.py" line="216"/>
         <source>Saved. No system keyring was found: the password is kept only until Stepwise quits.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存。未找到系统密钥环：密码只保留到 Stepwise 退出为止。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="215"/>
+        <location filename="../../ui/settings_sync.py" line="219"/>
         <source>Saved. The password is kept in the system keyring.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存。密码保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="217"/>
+        <location filename="../../ui/settings_sync.py" line="221"/>
         <source>Saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="229"/>
+        <location filename="../../ui/settings_sync.py" line="233"/>
         <source>Removing the sync account</source>
-        <translation type="unfinished"></translation>
+        <translation>正在移除同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="232"/>
+        <location filename="../../ui/settings_sync.py" line="236"/>
         <source>The account was removed. Your tasks here and on the server stay as they are.</source>
-        <translation type="unfinished"></translation>
+        <translation>账户已移除。本机和服务器上的任务保持原样。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="240"/>
+        <location filename="../../ui/settings_sync.py" line="244"/>
         <source>Saving the sync interval</source>
-        <translation type="unfinished"></translation>
+        <translation>正在保存同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="242"/>
+        <location filename="../../ui/settings_sync.py" line="246"/>
         <source>Tasks sync every %1 minutes and after changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>任务每 %1 分钟同步一次，改动后也会同步。</translation>
     </message>
 </context>
 <context>
     <name>SyncStatus</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="83"/>
-        <source>Stopping the sync…</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../ui/sync_status.py" line="24"/>
+        <source>the server could not be reached (check the address and the network)</source>
+        <translation>无法连接服务器（请检查地址和网络）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="85"/>
-        <source>Syncing…</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../ui/sync_status.py" line="26"/>
+        <source>the server refused the user name or password</source>
+        <translation>服务器拒绝了用户名或密码</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="27"/>
+        <source>no password is kept for this account; enter it again</source>
+        <translation>没有保存此账户的密码，请重新输入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="28"/>
+        <source>the address does not answer like a CalDAV server</source>
+        <translation>该地址的回应不像 CalDAV 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="29"/>
+        <source>the server answered with an error; try again later</source>
+        <translation>服务器返回了错误，请稍后再试</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="30"/>
+        <source>the database could not be written</source>
+        <translation>无法写入数据库</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="32"/>
+        <source>the server had a problem</source>
+        <translation>服务器出了问题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="84"/>
+        <source>Stopping the sync…</source>
+        <translation>正在停止同步…</translation>
     </message>
     <message>
         <location filename="../../ui/sync_status.py" line="86"/>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="87"/>
         <source>Syncing… %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="93"/>
+        <location filename="../../ui/sync_status.py" line="94"/>
         <source>Sync failed: %1 — click for details</source>
-        <translation type="unfinished"></translation>
+        <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="95"/>
+        <location filename="../../ui/sync_status.py" line="96"/>
         <source>Synced %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="97"/>
+        <location filename="../../ui/sync_status.py" line="98"/>
         <source>Sync stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="100"/>
+        <location filename="../../ui/sync_status.py" line="101"/>
         <source>%1 conflicts need attention</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync_status.py" line="106"/>
-        <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>%1 个冲突需要处理</translation>
     </message>
     <message>
         <location filename="../../ui/sync_status.py" line="107"/>
-        <source>Stop the sync; what was sent so far is kept</source>
-        <translation type="unfinished"></translation>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="120"/>
+        <location filename="../../ui/sync_status.py" line="108"/>
+        <source>Stop the sync; what was sent so far is kept</source>
+        <translation>停止同步；已发送的内容会保留</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="121"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
 
 The server said: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>任务无法同步：%1。
+
+本机没有任何改动；下次同步会再试。
+
+服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="128"/>
+        <location filename="../../ui/sync_status.py" line="129"/>
         <source>Sync</source>
-        <translation type="unfinished"></translation>
+        <translation>同步</translation>
     </message>
 </context>
 <context>
@@ -2532,12 +2539,12 @@ The server said: %2</source>
         <location filename="../../ui/sync_worker.py" line="83"/>
         <location filename="../../ui/sync_worker.py" line="168"/>
         <source>Reading the sync state</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取同步状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_worker.py" line="105"/>
+        <location filename="../../ui/sync_worker.py" line="104"/>
         <source>Syncing tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>正在同步任务</translation>
     </message>
 </context>
 <context>
@@ -3227,19 +3234,6 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
         <location filename="../../ui/labels.py" line="155"/>
         <source>changed</source>
         <translation>修改</translation>
-    </message>
-</context>
-<context>
-    <name>page</name>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="299"/>
-        <source>General</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_sync.py" line="300"/>
-        <source>Sync</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

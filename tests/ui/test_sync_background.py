@@ -1,0 +1,213 @@
+"""Task sync in the background (ui.sync_worker) and its line in the status bar
+(ui.sync_status), against a real Radicale on loopback: a local edit starts one sync
+that pushes it; a sync's own changes start none; the status bar shows the last sync;
+Cancel stops a first sync between tasks and the next completes without duplicates; a
+server that fails is told plainly and nothing here changes."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app import secrets, settings, tasks
+from app.sync import accounts
+from models import Task
+from tests.app.calendar.radicale_server import Radicale, free_port
+from tests.app.sync.dav_servers import Phone
+from ui.context import WindowContext
+from ui.sync_status import SyncStatus
+from ui.sync_worker import Outcome, SyncWorker
+
+pytestmark = pytest.mark.timeout(120)
+DEBOUNCE_MS = 150
+# Fewer than app.sync.whole.MIN_TASKS: a first push item by item, cancellable between tasks
+# (a whole-collection write is one request; its preparation is cancellable instead).
+TASKS = 15
+
+
+@pytest.fixture(autouse=True)
+def _no_keyring() -> Iterator[None]:
+    import keyring
+    from keyring.backends import fail
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    secrets._session.clear()
+    yield
+    keyring.set_keyring(previous)
+    secrets._session.clear()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Radicale]:
+    with Radicale(tmp_path / "radicale") as running:
+        yield running
+
+
+@pytest.fixture
+def worker(ctx: WindowContext, db: Path) -> Iterator[SyncWorker]:
+    settings.put("sync.interval_minutes", 0)  # only the syncs a test asks for
+    made = SyncWorker(ctx, debounce_ms=DEBOUNCE_MS, check_ms=3_600_000)
+    yield made
+    made.close()
+
+
+def _synced(qtbot: QtBot, worker: SyncWorker, start: object = None,
+            timeout: int = 60_000) -> Outcome:
+    with qtbot.wait_signal(worker.sync_finished, timeout=timeout) as finished:
+        if callable(start):
+            start()
+    outcome = finished.args[0]
+    assert isinstance(outcome, Outcome)
+    return outcome
+
+
+def _server_titles(url: str) -> list[str]:
+    phone = Phone(url)
+    try:
+        return sorted(str(o.icalendar_component.get("summary")) for o in phone.todos().values())
+    finally:
+        phone.client.close()
+
+
+def test_a_local_edit_starts_one_background_sync_that_pushes_it(
+        worker: SyncWorker, qtbot: QtBot, server: Radicale) -> None:
+    url = server.url + "ann/tasks/"
+    task = tasks.add_task(tasks.NewTask(title="Renew passport"))
+    accounts.add_account(url, "", None)
+    _synced(qtbot, worker, worker.start)  # shows the state read at start: no sync yet
+    assert worker.runs == 0
+    outcome = _synced(qtbot, worker, lambda: tasks.update_task(task.id, title="Renew the passport"))
+    assert outcome.state == "ok" and worker.runs == 1
+    assert _server_titles(url) == ["Renew the passport"]
+    qtbot.wait(DEBOUNCE_MS * 4)  # long enough for a second sync to start, were one asked
+    assert worker.runs == 1 and not worker.running
+
+
+def test_changes_pulled_by_a_sync_start_no_sync_and_reach_the_list(
+        ctx: WindowContext, worker: SyncWorker, qtbot: QtBot, server: Radicale) -> None:
+    from ui.task_list import TaskListPanel
+
+    url = server.url + "ann/tasks/"
+    task = tasks.add_task(tasks.NewTask(title="Book a room"))
+    account = accounts.add_account(url, "", None)[0]
+    from app.sync import loop
+
+    loop.run(account.id)
+    panel = TaskListPanel(ctx)
+    qtbot.add_widget(panel)
+    worker.start()
+    phone = Phone(url)
+    try:
+        phone.edit("Book a room", summary="Book the big room")
+    finally:
+        phone.client.close()
+    outcome = _synced(qtbot, worker, worker.sync_now)
+    assert outcome.state == "ok" and outcome.changed
+    assert tasks.get_task(task.id).title == "Book the big room"
+
+    def listed() -> list[str]:
+        model = panel.model
+        return [str(model.data(model.index(r, 0))) for r in range(model.rowCount())]
+
+    qtbot.wait_until(lambda: "Book the big room" in listed(), timeout=10_000)
+    qtbot.wait(DEBOUNCE_MS * 4)
+    assert worker.runs == 1  # the sync's own rename is not a local change
+
+
+def test_the_status_bar_shows_the_last_sync_in_local_time(
+        worker: SyncWorker, qtbot: QtBot, server: Radicale) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from ui.dates import short_when
+
+    status = SyncStatus(worker)
+    qtbot.add_widget(status)
+    tasks.add_task(tasks.NewTask(title="Call the bank"))
+    accounts.add_account(server.url + "ann/tasks/", "", None)
+    assert status.label.text() == ""  # no sync yet: nothing to say
+    outcome = _synced(qtbot, worker, worker.sync_now)
+    assert outcome.at is not None
+    assert abs(datetime.now(UTC) - outcome.at) < timedelta(minutes=1)
+    clock = short_when(outcome.at)  # local time, today: the clock alone
+    assert ":" in clock and " " not in clock.replace(" AM", "").replace(" PM", "")
+    assert status.label.text() == f"Synced {clock}"
+    assert status.cancel_button.isHidden()
+
+
+def test_the_status_bar_shows_progress_and_cancel_stops_a_first_sync(
+        worker: SyncWorker, qtbot: QtBot, server: Radicale) -> None:
+    url = server.url + "ann/tasks/"
+    for n in range(TASKS):
+        tasks.add_task(tasks.NewTask(title=f"Task {n:02d}"))
+    accounts.add_account(url, "", None)
+    status = SyncStatus(worker)
+    qtbot.add_widget(status)
+    status.show()
+    seen: list[str] = []
+    clicked = threading.Event()
+
+    def in_sync_thread(phase: str, done: int, _total: int) -> None:
+        if phase == "push" and done == 3:  # held here until the GUI thread pressed Cancel
+            assert clicked.wait(30)
+
+    def on_progress(phase: str, done: int, _total: int) -> None:
+        seen.append(status.label.text())
+        if phase == "push" and done == 3:
+            assert status.cancel_button.isVisible()
+            status.cancel_button.click()
+            seen.append(status.label.text())
+            clicked.set()
+
+    worker.sync_progressed.connect(on_progress)  # first: posted before the thread waits
+    worker.sync_progressed.connect(in_sync_thread, Qt.ConnectionType.DirectConnection)
+    outcome = _synced(qtbot, worker, worker.sync_now)
+    assert outcome.state == "cancelled"
+    assert any(t.startswith("Syncing… ") and t.endswith(f"/{TASKS}") for t in seen), seen
+    assert status.label.text() == "Sync stopped"
+    first = _server_titles(url)
+    assert 3 <= len(first) < TASKS  # stopped between tasks, after the ones it had sent
+    assert "Stopping the sync…" in seen
+    worker.sync_progressed.disconnect(on_progress)
+    worker.sync_progressed.disconnect(in_sync_thread)
+    assert _synced(qtbot, worker, worker.sync_now).state == "ok"
+    assert _server_titles(url) == [f"Task {n:02d}" for n in range(TASKS)]  # no duplicates
+    assert Task.select().count() == TASKS
+
+
+def test_a_failing_server_is_told_plainly_and_nothing_here_changes(
+        ctx: WindowContext, worker: SyncWorker, qtbot: QtBot) -> None:
+    import socket
+
+    task = tasks.add_task(tasks.NewTask(title="Water the plants"))
+    before = tasks.get_task(task.id)
+    status = SyncStatus(worker)
+    qtbot.add_widget(status)
+    with socket.socket() as held:  # a closed port no other server can take meanwhile
+        held.bind(("127.0.0.1", free_port()))
+        accounts.add_account(f"http://127.0.0.1:{held.getsockname()[1]}/ann/tasks/", "", None)
+        outcome = _synced(qtbot, worker, worker.sync_now)
+    assert (outcome.state, outcome.error) == ("failed", "Unreachable")
+    assert status.label.text() == ("Sync failed: the server could not be reached (check the "
+                                   "address and the network) — click for details")
+    assert "Nothing here was changed" in status.details()
+    after = tasks.get_task(task.id)
+    assert (after.title, after.status, after.updated_at) == (
+        before.title, before.status, before.updated_at)
+    assert Task.select().count() == 1
+
+
+def test_the_main_window_has_the_sync_line_in_its_status_bar(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    from ui.main_window import MainWindow
+
+    window = MainWindow(ctx)
+    qtbot.add_widget(window)
+    assert window.sync_status.parent() is window.statusBar() or \
+        window.sync_status in window.statusBar().findChildren(SyncStatus)
+    assert window.sync.runs == 0 and not window.sync.running  # inert until started
