@@ -2,7 +2,9 @@
 
 Untrusted text (task title and detail, calendar text, earlier results) is fenced in
 ``<<<DATA … DATA>>>`` blocks and labelled as data; the fence markers are neutralised
-inside it so no text can close its own fence.
+inside it so no text can close its own fence. Each JSON stage shows one complete, valid
+worked reply for a task unlike everyday ones (``examples.json`` in the prompt's language),
+so a small model sees the whole form and a copy of it is detectable (``app.agent.sense``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from importlib import resources
 from string import Template
 from typing import Any
 
-from app.capabilities import CAPABILITIES
 from app.llm.base import Message
 
 LANGUAGES = ("en", "zh")
@@ -23,12 +24,31 @@ WEEKDAYS = {"en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satu
                    "Sunday"),
             "zh": ("星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日")}
 NONE = {"en": "(none)", "zh": "（无）"}
+LOCATION = {"en": " Location: {place}.", "zh": "地点：{place}。"}
 
 
 @cache
 def template(language: str, name: str) -> Template:
     text = resources.files("resources").joinpath("prompts", language, f"{name}.txt")
     return Template(text.read_text(encoding="utf-8"))
+
+
+@cache
+def examples(language: str) -> dict[str, Any]:
+    """The worked example replies of ``language``, by stage (with ``task`` and
+    ``check_step``: the example's own task and step)."""
+    text = resources.files("resources").joinpath("prompts", language, "examples.json")
+    data: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    return data
+
+
+def example_fields(language: str, purpose: str) -> dict[str, str]:
+    """The ``$example`` (a whole reply, one line) and the task or step it answers."""
+    shown = examples(language)
+    if purpose not in shown:
+        return {}
+    return {"example": json.dumps(shown[purpose], ensure_ascii=False),
+            "example_task": shown["task"], "example_step": shown["check_step"]}
 
 
 def fence(kind: str, text: str) -> str:
@@ -40,14 +60,6 @@ def fence(kind: str, text: str) -> str:
 def language_of(text: str) -> str:
     """``zh`` when the text has CJK ideographs, else ``en``."""
     return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
-
-
-def capability_table() -> str:
-    lines = []
-    for cap in CAPABILITIES.values():
-        inputs = json.dumps(cap.input_schema.get("properties", {}), ensure_ascii=False)
-        lines.append(f"  - {cap.name}: {cap.does}. inputs: {inputs}")
-    return "\n".join(lines)
 
 
 @dataclass
@@ -70,7 +82,8 @@ class Context:
             "now": self.now.isoformat(timespec="minutes"),
             "weekday": WEEKDAYS[self.language][self.now.weekday()],
             "timezone": zone,
-            "location": f" Location: {self.location}." if self.location else "",
+            "location": LOCATION[self.language].format(place=self.location)
+            if self.location else "",
             "calendar": fence("calendar", self.calendar) if self.calendar else none,
             "task": fence("task", json.dumps(self.task, ensure_ascii=False, indent=1)),
             "worklog": fence("worklog", "\n".join(self.worklog)) if self.worklog else none,
@@ -84,6 +97,6 @@ def build(purpose: str, ctx: Context, **extra: str) -> list[Message]:
 
     system = template(ctx.language, "system").substitute(
         capabilities=capability_lines(ctx.language, ctx.contacts))
-    values = {**ctx.fields(), **extra}
+    values = {**ctx.fields(), **example_fields(ctx.language, purpose), **extra}
     user = template(ctx.language, purpose).safe_substitute(values)
     return [Message("system", system), Message("user", user)]

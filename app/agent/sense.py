@@ -15,8 +15,15 @@ from functools import cache
 from typing import Any
 
 from app.agent import prompts
-from app.agent.plain import local_time
-from app.agent.replies import ReplyError, ReviewReply
+from app.agent.replies import (
+    CheckReply,
+    ReplyError,
+    ReviewReply,
+    parse_object,
+    parse_reply,
+    schema_for,
+)
+from app.plain import local_time
 
 PLACEHOLDER_TAGS = frozenset({
     "tag", "tags", "tag1", "tag2", "tag3", "string", "example", "name", "...", "…", "xxx",
@@ -31,8 +38,9 @@ _FUTURE_LIMIT = timedelta(days=366 * 10)
 
 @cache
 def example_values(purpose: str) -> frozenset[str]:
-    """The values the prompt shows as examples in any language (its quoted strings that are
-    not field names or fixed words of the format)."""
+    """The values the prompt shows as examples in any language, normalised (``_key``): its
+    quoted strings and every value of its worked example reply, with the example's task,
+    that are not field names or fixed words of the format."""
     found: set[str] = set()
     for language in prompts.LANGUAGES:
         try:
@@ -40,14 +48,48 @@ def example_values(purpose: str) -> frozenset[str]:
         except FileNotFoundError:
             continue
         found.update(m.group(1) for m in _QUOTED.finditer(text))
+        shown = prompts.examples(language)
+        found.update(value for _where, value in _strings(shown.get(purpose, {})))
+        found.update((shown["task"], shown["check_step"]))
     # times are left to the time checks: a real plan may well fall on the example's day
-    return frozenset(v for v in found if v.strip(" .…") and not _fixed_word(v)
+    return frozenset(_key(v) for v in found if v.strip(" .…") and not _fixed_word(v)
                      and not _ISO_TIME.match(v))
+
+
+def _key(text: str) -> str:
+    """A value as compared with the examples: case and spacing do not hide a copy."""
+    return " ".join(text.casefold().split()).strip(" .。")
 
 
 def _fixed_word(value: str) -> bool:
     """Field, action and capability names: copying those is how the format works."""
-    return bool(re.fullmatch(r"[a-z][a-z0-9_.]*", value)) and value not in PLACEHOLDER_TAGS
+    return value in format_words() and value not in PLACEHOLDER_TAGS
+
+
+@cache
+def format_words() -> frozenset[str]:
+    """Every name and fixed value of the replies: fields, actions, capabilities and their
+    inputs."""
+    from app.capabilities import CAPABILITIES
+
+    words: set[str] = {"me", "pending", "result", "error", "null", "true", "false"}
+    for cap in CAPABILITIES.values():
+        words.update((cap.name, *cap.input_schema.get("properties", {})))
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            words.update(node.get("properties", {}))
+            words.update(v for v in [*node.get("enum", []), node.get("const")]
+                         if isinstance(v, str))
+            for item in node.values():
+                walk(item)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    for stage in ("review", "plan", "check", "failure_review"):
+        walk(schema_for(stage))
+    return frozenset(words)
 
 
 def _strings(value: Any, where: str = "") -> Iterator[tuple[str, str]]:
@@ -65,10 +107,10 @@ def _strings(value: Any, where: str = "") -> Iterator[tuple[str, str]]:
 def copied_example(data: dict[str, Any], purpose: str, own: str = "") -> str | None:
     """The first value of the reply that is one of the prompt's examples and not in the
     task's own words ``own`` (None: none)."""
-    examples = example_values(purpose) - {e for e in example_values(purpose)
-                                          if e.lower() in own.lower()}
+    mine = _key(own)
+    examples = {e for e in example_values(purpose) if e not in mine}
     for where, text in _strings(data):
-        if text.strip() in examples:
+        if _key(text) in examples:
             return f"{where} copies the prompt's example ({text.strip()!r}): write the task's own"
         if text and not text.strip(" .…"):
             return f"{where} is a placeholder ({text!r}): write the real value"
@@ -148,6 +190,28 @@ def check_plan(data: dict[str, Any], own: str) -> None:
     titles = [str(s.get("title", "")) for s in steps]
     check([copied_example(data, "plan", own), copied_example(data, "review", own),
            repeated_steps(titles)])
+
+
+def check_verdict(data: dict[str, Any], own: str) -> None:
+    """Refuse a check or failure review reply that copies its prompt's worked example.
+
+    Raises:
+        ReplyError: naming the problem.
+    """
+    check([copied_example(data, "check", own), copied_example(data, "failure_review", own)])
+
+
+def sensible_check(text: str, own: str) -> CheckReply:
+    """A check reply that parses, validates and does not copy the worked example (``own``:
+    the step and its result as text).
+
+    Raises:
+        ReplyError: naming the problem.
+    """
+    reply = parse_reply("check", text)
+    assert isinstance(reply, CheckReply)
+    check_verdict(parse_object(text), own)
+    return reply
 
 
 def words_time(title: str, now: datetime) -> datetime | None:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from app import plans
-from app.agent import sense
+from app.agent import prompts, sense
 from app.agent.loop import OFFLINE_INSTEAD, Assistant, Outcome
-from app.agent.plain import local_time, plain_reply_error
 from app.agent.replies import ReplyError, parse_reply
 from app.llm.base import ProviderError
+from app.plain import local_time, plain_reply_error
 from app.tasks import NewTask, add_task
 from models import ModelCall, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
@@ -52,18 +52,19 @@ def calls_of(task_id: int) -> list[ModelCall]:
 
 def test_sense_a_tag_copied_from_the_prompt_is_refused(db: Path) -> None:
     task = add_task(NewTask(title="Water the plants"))
-    provider = ScriptedProvider(script=[review({"name": "plan"}, tags=("标签",)),
+    copied = prompts.examples("zh")["review"]["tags"][0]  # the worked example's tag
+    provider = ScriptedProvider(script=[review({"name": "plan"}, tags=(copied,)),
                                         review({"name": "plan"}, tags=("tag",))])
     run(provider, limit=1)
     errors = [c.error or "" for c in calls_of(task.id)]
-    assert "copies the prompt's example ('标签')" in errors[0]
+    assert f"copies the prompt's example ({copied!r})" in errors[0]
     assert "placeholders" in errors[1]
     assert "does not make sense" in (Task.get_by_id(task.id).problem or "")
 
 
 def test_sense_a_plan_whose_step_is_the_prompts_example_is_refused(db: Path) -> None:
     task = add_task(NewTask(title="组织团队团建"))
-    first = plan("选出两个候选日期", "订场地")
+    first = plan(prompts.examples("zh")["plan"]["steps"][0]["title"], "订场地")
     provider = ScriptedProvider(script=[review({"name": "plan"}), first, first])
     run(provider, limit=2)
     assert plans.latest_plan(task.id) is None
