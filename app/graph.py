@@ -37,12 +37,19 @@ class Graph:
         for s in steps:
             if s.parent in self.children:
                 self.children[s.parent].append(s.id)
+        self._ancestors: dict[str, list[str]] = {}  # asked for thousands of times a layout
 
     def is_group(self, step_id: str) -> bool:
         return bool(self.children[step_id])
 
     def ancestors(self, step_id: str) -> list[str]:
         """Parent first, root last; stops at a loop (reported by structure_problems)."""
+        known = self._ancestors.get(step_id)
+        if known is None:
+            known = self._ancestors[step_id] = self._walk_up(step_id)
+        return list(known)
+
+    def _walk_up(self, step_id: str) -> list[str]:
         chain: list[str] = []
         seen = {step_id}
         parent = self.steps[step_id].parent

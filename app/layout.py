@@ -43,23 +43,22 @@ def leaf_edges(g: Graph, visible: set[str]) -> list[tuple[str, str]]:
     is drawn from its last sub-steps (those no sibling waits for); a group's own
     dependency is drawn to its first sub-steps (those that wait for no sibling).
     """
+    shown_as: dict[str, str | None] = {}  # the visible node a step is drawn in, if any
+    ends_of: dict[tuple[str, bool], list[str]] = {}
+
     def shown(step_id: str) -> str | None:
-        for ancestor in [step_id, *g.ancestors(step_id)][::-1]:
-            if ancestor in visible:
-                return ancestor
-        return None
+        if step_id not in shown_as:
+            shown_as[step_id] = next((a for a in [step_id, *g.ancestors(step_id)][::-1]
+                                      if a in visible), None)
+        return shown_as[step_id]
 
     def ends(step_id: str, last: bool) -> list[str]:
         node = shown(step_id)
         if node is not None:
             return [node]
-        leaves = set(g.leaves_under(step_id))
-        inner = {(d, sid) for sid in leaves for d in g.steps[sid].depends_on if d in leaves}
-        if last:
-            picked = [x for x in leaves if not any(d == x for d, _ in inner)]
-        else:
-            picked = [x for x in leaves if not any(w == x for _, w in inner)]
-        return sorted({n for x in picked if (n := shown(x)) is not None})
+        if (step_id, last) not in ends_of:
+            ends_of[step_id, last] = _group_ends(g, step_id, last, shown)
+        return ends_of[step_id, last]
 
     edges: set[tuple[str, str]] = set()
     for sid in g.order:
@@ -71,6 +70,16 @@ def leaf_edges(g: Graph, visible: set[str]) -> list[tuple[str, str]]:
                     if a != b:
                         edges.add((a, b))
     return sorted(edges, key=lambda e: (g.position[e[0]], g.position[e[1]]))
+
+
+def _group_ends(g: Graph, step_id: str, last: bool,
+                shown: Callable[[str], str | None]) -> list[str]:
+    """The nodes an arrow to (``last`` False) or from an expanded group ends at."""
+    leaves = set(g.leaves_under(step_id))
+    inner = {(d, sid) for sid in leaves for d in g.steps[sid].depends_on if d in leaves}
+    inside = {d for d, _ in inner} if last else {w for _, w in inner}
+    picked = leaves - inside  # the last: no sibling waits for them; the first: wait for none
+    return sorted({n for x in picked if (n := shown(x)) is not None})
 
 
 def layout(steps: Sequence[StepLike], collapsed: set[str] | None = None,
