@@ -5,7 +5,8 @@ password goes to the keyring; where there is none it lasts this session only, so
 ``--password-env`` to ``sync now`` too); ``sync now [--json]`` syncs every account
 (exit 0, or 1 when conflicts need attention); ``sync list``; ``sync remove N``;
 ``sync trash`` lists the tasks other devices deleted and ``sync restore N`` brings one
-back.
+back; ``sync conflicts [--json]`` lists the conflicts waiting for a choice and ``sync
+resolve ID mine|theirs`` settles one.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ def add_arguments(sub: Any) -> None:
     ssub.add_parser("trash", help="tasks deleted on another device")
     ssub.add_parser("restore", help="bring a task back from the trash").add_argument(
         "id", type=row_id)
+    ssub.add_parser("conflicts", help="conflicts waiting for a choice").add_argument(
+        "--json", action="store_true")
+    resolve = ssub.add_parser("resolve", help="settle a conflict: keep mine or take theirs")
+    resolve.add_argument("id", type=row_id, help="the conflict's id (sync conflicts)")
+    resolve.add_argument("choice", choices=("mine", "theirs"))
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
@@ -46,7 +52,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
     handlers: dict[str, Callable[[argparse.Namespace], int]] = {
         "add": _add, "now": _now, "list": _list, "remove": _remove, "trash": _trash,
-        "restore": _restore,
+        "restore": _restore, "conflicts": _conflicts, "resolve": _resolve,
     }
     _open()
     return handlers[args.sync_command](args)
@@ -135,6 +141,42 @@ def _restore(args: argparse.Namespace) -> int:
         tasks.restore_task(row.snapshot)
         row.delete_instance()
     print(f"restored {row.title!r}; the next sync puts it back on the server")
+    return 0
+
+
+def _conflicts(args: argparse.Namespace) -> int:
+    from app.sync import conflicts
+
+    found = conflicts.open_conflicts()
+    if args.json:
+        print(json.dumps([conflicts.as_json(c) for c in found], ensure_ascii=False, indent=2))
+        return 0
+    for one in found:
+        c = one.conflict
+        where = one.task_title + ("" if one.step_title is None else f" / {one.step_title}")
+        print(f"{one.id}  task {one.task_id}  {where}  {c.prop}\n"
+              f"    mine:   {conflicts.value_text(c.ours)}  ({conflicts.when_text(c.ours_at)})\n"
+              f"    theirs: {conflicts.value_text(c.theirs)}  "
+              f"({conflicts.when_text(c.theirs_at)})\n"
+              f"    kept now: {c.kept}" + (f"; refused: {c.reason}" if c.reason else ""))
+    if not found:
+        print("no sync conflicts")
+    return 0
+
+
+def _resolve(args: argparse.Namespace) -> int:
+    from app.errors import NotFound
+    from app.sync import conflicts
+    from models import WorkLog
+
+    row = WorkLog.get_or_none(WorkLog.id == args.id, WorkLog.kind == conflicts.KIND)
+    if row is None:
+        raise NotFound(f"no sync conflict {args.id} (stepwise sync conflicts lists them)")
+    owner = int(row.task_id)  # type: ignore[attr-defined]
+    settled = conflicts.resolve_conflict(owner, args.id, args.choice)
+    value = settled.ours if args.choice == "mine" else settled.theirs
+    print(f"conflict {args.id}: {settled.prop} is {conflicts.value_text(value)}; "
+          "the next sync sends it to the other devices")
     return 0
 
 

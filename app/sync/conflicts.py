@@ -14,11 +14,12 @@ task's "Needs attention" once none of its conflicts is left open.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
-from datetime import datetime
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, tzinfo
 from typing import Any
 
 from app import tasks
+from app.dates import local_zone
 from app.errors import NotFound, Refused
 from app.events import Change, events
 from app.sync import apply, records
@@ -97,16 +98,27 @@ def open_conflicts(task_id: int | None = None) -> list[OpenConflict]:
             continue
         owner = int(row.task_id)  # type: ignore[attr-defined]
         names = titles.setdefault(owner, step_titles(owner))
-        conflict = _decode(record["conflict"])
+        conflict = _named(_decode(record["conflict"]), names)
         step = None if conflict.step is None else names.get(conflict.step, conflict.step)
         found.append(OpenConflict(row.id, owner, names[None], step, conflict, row.at))
     return found
 
 
+def _named(conflict: Conflict, names: dict[str | None, str]) -> Conflict:
+    """A step's parent and dependencies shown by their steps' titles, not their UIDs."""
+    if conflict.prop == "parent":
+        return replace(conflict, ours=names.get(conflict.ours, conflict.ours),
+                       theirs=names.get(conflict.theirs, conflict.theirs))
+    if conflict.prop == "depends_on":
+        return replace(conflict, ours=tuple(names.get(u, u) for u in conflict.ours or ()),
+                       theirs=tuple(names.get(u, u) for u in conflict.theirs or ()))
+    return conflict
+
+
 def step_titles(task_id: int) -> dict[str | None, str]:
     """Step UID → its title in the task's travelling plan; None → the task's title."""
     item, steps = records.items_of(tasks.get_task(task_id))
-    return {None: item.title, **{s.uid: s.step.title for s in steps}}
+    return {None: item.title, item.uid: item.title, **{s.uid: s.step.title for s in steps}}
 
 
 def resolve_conflict(task_id: int, conflict_id: int, choice: str) -> Conflict:
@@ -171,3 +183,28 @@ def _mark_task(task_id: int) -> None:
     left = open_conflicts(task_id)
     more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
     tasks.set_problem(task, f"{PROBLEM}{left[0].conflict.line}{more}" if left else None)
+
+
+def value_text(value: Any, zone: tzinfo | None = None) -> str:
+    """A version as a person reads it: times local, lists joined, nothing as "(none)"."""
+    if value is None or value == "" or value == ():
+        return "(none)"
+    if isinstance(value, datetime):
+        return when_text(value, zone)
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def when_text(value: datetime | None, zone: tzinfo | None = None) -> str:
+    """An instant in local time with its offset, or "unknown"."""
+    if value is None:
+        return "unknown"
+    return value.astimezone(zone or local_zone()).strftime("%Y-%m-%d %H:%M %z")
+
+
+def as_json(one: OpenConflict) -> dict[str, Any]:
+    """The ``sync conflicts --json`` form of an open conflict (UTC ISO times)."""
+    data = json.loads(_encode(one.conflict))["conflict"]
+    return {"id": one.id, "task": one.task_id, "task_title": one.task_title,
+            "step_title": one.step_title, "at": format_utc(one.at), **data}

@@ -1,0 +1,165 @@
+"""Sync conflicts as records and a person's choice between the versions: the use case
+in-process against Radicale and Xandikos with a phone-style client, and the CLI with two
+databases syncing through one server."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import plans, tasks
+from app.errors import NotFound, Refused
+from app.sync import accounts, conflicts, loop
+from models import Task, WorkLog
+from models.tables import SyncAccount
+from tests.app.sync.dav_servers import Phone, run_cli
+
+Phones = Callable[[str], Phone]
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def _task_with_plan() -> Task:
+    steps = [{"id": "room", "title": "Book room", "target": "user"},
+             {"id": "invite", "title": "Send invites", "target": "user",
+              "depends_on": ["room"]}]
+    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
+    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
+                              "title": "Offsite", "objective": "", "steps": steps})
+    plans.plan_action(task.id, "approve")
+    return tasks.get_task(task.id)
+
+
+def _sync(url: str) -> loop.Report:
+    found = [a for a in SyncAccount.select() if a.url == url]
+    account = found[0] if found else accounts.add_account(url, "ann", None)[0]
+    return loop.run(account.id, timeout=10)
+
+
+def _statuses(task_id: int) -> dict[str, str]:
+    plan = plans.latest_plan(task_id)
+    assert plan is not None
+    return {s.id: s.status for s in plans.spec_of(plan).steps}
+
+
+def _title_conflict(task_list: str, phone: Phones) -> Task:
+    task = _task_with_plan()
+    _sync(task_list)
+    tasks.update_task(task.id, title="Offsite (here)")
+    phone(task_list).edit("Team offsite", summary="Offsite (phone)")  # 5 s newer
+    assert len(_sync(task_list).conflicts) == 1
+    return task
+
+
+def test_a_conflict_is_a_record_with_both_versions_and_when_each_changed(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = _title_conflict(task_list, phone)
+    [one] = conflicts.open_conflicts(task.id)
+    c = one.conflict
+    assert (c.prop, c.ours, c.theirs, c.kept, c.step) == (
+        "title", "Offsite (here)", "Offsite (phone)", "theirs", None)
+    assert c.ours_at is not None and c.theirs_at is not None and c.theirs_at > c.ours_at
+    assert one.task_title == "Offsite (phone)" and one.step_title is None
+    row = WorkLog.get_by_id(one.id)
+    assert "Offsite (here)" in row.message and json.loads(str(row.decision))["settled"] is None
+
+
+def test_keep_mine_applies_this_devices_version_clears_the_problem_and_is_pushed(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = _title_conflict(task_list, phone)
+    [one] = conflicts.open_conflicts(task.id)
+    conflicts.resolve_conflict(task.id, one.id, "mine")
+    again = tasks.get_task(task.id)
+    assert (again.title, again.problem) == ("Offsite (here)", None)
+    assert conflicts.open_conflicts() == []
+    assert WorkLog.select().where(WorkLog.task == task.id, WorkLog.kind == "edit",
+                                  WorkLog.actor == "user").count() >= 2
+    _sync(task_list)
+    assert str(phone(task_list).todos()[str(task.uid)].icalendar_component["summary"]) \
+        == "Offsite (here)"
+    with pytest.raises(Refused, match="settled already"):
+        conflicts.resolve_conflict(task.id, one.id, "theirs")
+
+
+def test_take_theirs_of_a_refused_completion_goes_through_the_state_machine(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = _task_with_plan()
+    _sync(task_list)
+    phone(task_list).complete("Send invites")  # it still waits for "Book room"
+    _sync(task_list)
+    [one] = conflicts.open_conflicts(task.id)
+    assert (one.conflict.prop, one.conflict.theirs, one.conflict.kept) == (
+        "status", "completed", "mine")
+    assert one.step_title == "Send invites" and one.conflict.reason
+    with pytest.raises(Refused):  # still refused: the conflict stays open
+        conflicts.resolve_conflict(task.id, one.id, "theirs")
+    assert len(conflicts.open_conflicts(task.id)) == 1
+    assert tasks.get_task(task.id).problem is not None
+    plans.step_action(task.id, "room", "done")
+    conflicts.resolve_conflict(task.id, one.id, "theirs")
+    assert _statuses(task.id)["invite"] == "completed"
+    assert tasks.get_task(task.id).problem is None
+
+
+def test_resolving_an_unknown_conflict_or_with_an_unknown_choice_is_a_known_error(
+        db: Path) -> None:
+    task = _task_with_plan()
+    with pytest.raises(NotFound, match="no sync conflict"):
+        conflicts.resolve_conflict(task.id, 999, "mine")
+    with pytest.raises(Refused, match="mine or theirs"):
+        conflicts.resolve_conflict(task.id, 1, "both")
+
+
+def test_another_problem_is_not_cleared_by_settling_the_last_conflict(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = _title_conflict(task_list, phone)
+    with_problem = tasks.get_task(task.id)
+    tasks.set_problem(with_problem, "the model server is down")
+    [one] = conflicts.open_conflicts(task.id)
+    conflicts.resolve_conflict(task.id, one.id, "theirs")
+    assert tasks.get_task(task.id).problem == "the model server is down"
+
+
+def _ok(folder: Path, *args: str) -> str:
+    done = run_cli(folder, *args)
+    assert done.returncode == 0, (args, done.stdout, done.stderr)
+    return done.stdout
+
+
+def _machines(tmp: Path, url: str) -> tuple[Path, Path]:
+    one, two = tmp / "one", tmp / "two"
+    _ok(one, "add", "Offsite trip")
+    for folder in (one, two):
+        _ok(folder, "sync", "add", "caldav", url, "--user", "ann")
+        run_cli(folder, "sync", "now")
+    _ok(one, "edit", "1", "--title", "Trip, as machine one calls it")
+    time.sleep(1.1)  # LAST-MODIFIED has whole seconds: machine two's edit is the newer
+    _ok(two, "edit", "1", "--title", "Trip, as machine two calls it")
+    assert run_cli(one, "sync", "now").returncode == 0
+    assert run_cli(two, "sync", "now").returncode == 1
+    return one, two
+
+
+def test_sync_conflicts_and_sync_resolve_theirs_on_two_machines(
+        tmp_path: Path, task_list: str) -> None:
+    one, two = _machines(tmp_path, task_list)
+    listed: list[dict[str, Any]] = json.loads(_ok(two, "sync", "conflicts", "--json"))
+    assert [(c["prop"], c["ours"], c["theirs"], c["kept"]) for c in listed] == [
+        ("title", "Trip, as machine two calls it", "Trip, as machine one calls it", "mine")]
+    assert "machine one" in _ok(two, "sync", "conflicts")
+    said = _ok(two, "sync", "resolve", str(listed[0]["id"]), "theirs")
+    assert "machine one" in said
+    assert json.loads(_ok(two, "sync", "conflicts", "--json")) == []
+    _ok(two, "sync", "now"), _ok(one, "sync", "now")
+    for folder in (one, two):
+        shown = json.loads(_ok(folder, "show", "1", "--json"))["task"]
+        assert (shown["title"], shown["problem"]) == ("Trip, as machine one calls it", None)
+    again = run_cli(two, "sync", "resolve", str(listed[0]["id"]), "mine")
+    assert again.returncode == 1 and "settled already" in again.stderr
+    missing = run_cli(two, "sync", "resolve", "999", "mine")
+    assert missing.returncode == 1 and "no sync conflict 999" in missing.stderr
