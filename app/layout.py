@@ -272,3 +272,28 @@ def crossings(result: Layout) -> int:
             if ax == cx and bx == dx and (ay - cy) * (by - dy) < 0:
                 count += 1
     return count
+
+
+class LayoutCache:
+    """The last layout, computed again only when what places the nodes changed.
+
+    A layout depends on the steps' ids, parents and dependencies, the folded groups and
+    the pinned positions — not on titles or statuses. So a rename or a step ticked off
+    reuses the layout (its nodes stay exactly where they were), and only an edit of the
+    structure (an arrow, a nesting, a step added or deleted, a fold) lays out again.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._last: Layout | None = None
+        self.computed = 0  # layouts made (not reused), for tests and benchmarks
+
+    def layout(self, steps: Sequence[StepLike], collapsed: set[str],
+               pinned: Mapping[str, tuple[float, float]]) -> Layout:
+        """``layout(steps, collapsed, pinned)``, reused while its inputs are the same."""
+        key = (tuple((s.id, s.parent, tuple(s.depends_on)) for s in steps),
+               frozenset(collapsed), tuple(sorted(pinned.items())))
+        if self._last is None or key != self._key:
+            self._key, self._last = key, layout(steps, collapsed, pinned)
+            self.computed += 1
+        return self._last

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from app import plan_editing
 from app.graph import with_dependency
-from app.layout import Layout, layout
+from app.layout import Layout, LayoutCache
 from app.plan_editing import Change, PlanSnapshot, Saved
 from app.planspec import PlanStep
 from ui.context import WindowContext
@@ -77,6 +77,7 @@ class PlanView(QWidget):
         self._draft: list[PlanStep] | None = None
         self._collapsed: dict[int, set[str]] = {}
         self._pinned_here: dict[int, dict[str, tuple[float, float]]] = {}
+        self.layouts = LayoutCache()  # a rename or a status change keeps the layout
         self._fit_pending = False
         self._render_pending = False
         self._select_after = ""
@@ -302,7 +303,7 @@ class PlanView(QWidget):
     def _layout(self, steps: list[PlanStep], pinned: dict[str, tuple[float, float]]
                 ) -> Layout:
         collapsed = self._collapsed.setdefault(self._task_id, set())
-        return layout(steps, collapsed, pinned)
+        return self.layouts.layout(steps, collapsed, pinned)
 
     def _show_graph(self, steps: list[PlanStep], pinned: dict[str, tuple[float, float]], *,
                     draft: bool) -> None:

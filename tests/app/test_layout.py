@@ -50,3 +50,20 @@ def test_large_plans_lay_out() -> None:
     steps = [s(str(i), *([str(i - 1)] if i % 7 else [])) for i in range(2000)]
     result = layout(steps)
     assert len(result.nodes) == 2000
+
+
+def test_the_layout_is_reused_while_titles_and_statuses_change() -> None:
+    from dataclasses import replace
+
+    from app.layout import LayoutCache
+
+    cache = LayoutCache()
+    steps = [s("a"), s("b", "a"), s("g"), s("x", "b", parent="g")]
+    first = cache.layout(steps, set(), {})
+    renamed = [replace(steps[0], title="Renamed", status="completed"), *steps[1:]]
+    assert cache.layout(renamed, set(), {}) is first and cache.computed == 1
+    linked = [*steps[:3], replace(steps[3], depends_on=["b", "a"])]
+    assert cache.layout(linked, set(), {}) == layout(linked) and cache.computed == 2
+    assert cache.layout(linked, {"g"}, {}) == layout(linked, {"g"})
+    assert cache.layout(linked, {"g"}, {"a": (5.0, 9.0)}).nodes["a"].x == 5.0
+    assert cache.computed == 4
