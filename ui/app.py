@@ -12,11 +12,10 @@ the HTTP clients and the database are closed, then the loop ends.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import sys
+import zlib
 from collections.abc import Callable
-from logging.handlers import RotatingFileHandler
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -32,20 +31,42 @@ if TYPE_CHECKING:
 log = logging.getLogger("stepwise")
 
 
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_BYTES, LOG_BACKUPS = 1_000_000, 3
+
+
 def setup_logging() -> None:
+    """The log file in the data folder, appended to by a plain handler until the window
+    is wired (``rotate_logs``): ``logging.handlers`` costs the first paint ~7 ms."""
     folder = paths.data_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    handler = RotatingFileHandler(folder / "stepwise.log", maxBytes=1_000_000, backupCount=3,
-                                  encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler = logging.FileHandler(folder / "stepwise.log", encoding="utf-8")
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
     logging.getLogger().addHandler(handler)
     logging.getLogger().setLevel(logging.INFO)
 
 
+def rotate_logs() -> None:
+    """The start-up's log handler becomes one that rotates at LOG_BYTES (keeping
+    LOG_BACKUPS files), writing to the same file."""
+    from logging.handlers import RotatingFileHandler
+
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if type(handler) is logging.FileHandler:
+            rotating = RotatingFileHandler(handler.baseFilename, maxBytes=LOG_BYTES,
+                                           backupCount=LOG_BACKUPS, encoding="utf-8")
+            rotating.setFormatter(handler.formatter)
+            root.addHandler(rotating)
+            root.removeHandler(handler)
+            handler.close()
+
+
 def instance_name() -> str:
-    """One running Stepwise per database: the local socket's name comes from its path."""
-    digest = hashlib.sha1(str(paths.db_path().resolve()).encode()).hexdigest()[:12]
-    return f"stepwise-{digest}"
+    """One running Stepwise per database: the local socket's name comes from its path
+    (a CRC, not a SHA-1: ``hashlib`` loads OpenSSL, ~5 ms before the first paint)."""
+    path = str(paths.db_path().resolve()).encode()
+    return f"stepwise-{zlib.crc32(path):08x}{len(path):04x}"
 
 
 def raise_running_instance() -> bool:
@@ -171,6 +192,7 @@ def wire(app: QApplication) -> tuple[Any, Any, Any]:
     from models import open_database
 
     app.processEvents()
+    rotate_logs()
     open_database(paths.db_path())
     apply_preferences(app)
     app.processEvents()  # not after the qasync loop exists: its callbacks need it running

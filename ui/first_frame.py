@@ -17,19 +17,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QEvent,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSettings,
-    Qt,
-    QTimer,
-)
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtCore import QEventLoop as QtEventLoop
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QHeaderView, QMainWindow, QTableView
 
 from ui import labels
@@ -43,7 +33,7 @@ PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}  # as ui.task_model shows t
 LOOK_KEYS = ("ui.theme", "ui.language")
 # the setting table's own columns (models.tables.Setting: key, value as JSON text)
 SETTINGS_SQL = "SELECT key, value FROM setting WHERE key IN (?, ?)"
-Index = QModelIndex | QPersistentModelIndex
+COLUMNS = ("Task", "Due", "Priority", "Status")  # the task list model's headers
 
 
 def read_first_page(db: Path) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
@@ -91,33 +81,25 @@ def _look_settings(conn: sqlite3.Connection) -> dict[str, str]:
     return found
 
 
-class FirstPageModel(QAbstractTableModel):
+class FirstPageModel(QStandardItemModel):
     """Read-only rows (``LIST_COLUMNS``: id, priority, status, due_at, title, tags, problem)
-    under the task list's own headers."""
+    under the task list's own headers.
+
+    A model Qt holds in C++ (its cells are made once, here): painting it never calls
+    into Python, and nothing before the first paint touches the ``Qt`` namespace, whose
+    enums PySide6 builds on first use (~11 ms)."""
 
     def __init__(self, rows: list[tuple[Any, ...]], parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(len(rows), len(COLUMNS), parent)
         self.rows = rows
         tr = QCoreApplication.translate  # the task list's own strings
-        self.headers = [tr("TaskListModel", text) for text in ("Task", "Due", "Priority",
-                                                                "Status")]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008 - Qt's
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.headers[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
-            return None
-        return cell_text(self.rows[index.row()], index.column())
+        self.headers = [tr("TaskListModel", text) for text in COLUMNS]
+        self.setHorizontalHeaderLabels(self.headers)
+        for number, row in enumerate(rows):
+            for column in range(len(COLUMNS)):
+                item = QStandardItem(cell_text(row, column))
+                item.setEditable(False)
+                self.setItem(number, column, item)
 
 
 def cell_text(row: tuple[Any, ...], column: int) -> str:

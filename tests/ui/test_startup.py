@@ -217,3 +217,41 @@ def test_no_http_warm_up_without_a_model_server(db: Path, monkeypatch: pytest.Mo
     settings.put("assistant.provider", "openai")
     warm_up()
     assert warmed == [True]
+
+
+def test_the_log_rotates_once_the_window_is_wired(data_dir: Path) -> None:
+    """Issue 15 cold start: a plain file handler until then (logging.handlers is not
+    imported before the first paint), the same file after, rotating at LOG_BYTES."""
+    import logging
+    from logging.handlers import RotatingFileHandler
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        gui.setup_logging()
+        plain = [h for h in root.handlers if h not in before]
+        assert [type(h) for h in plain] == [logging.FileHandler]
+        gui.rotate_logs()
+        added = [h for h in root.handlers if h not in before]
+        assert [type(h) for h in added] == [RotatingFileHandler]
+        rotating, first = added[0], plain[0]
+        assert isinstance(rotating, RotatingFileHandler)
+        assert isinstance(first, logging.FileHandler)
+        assert rotating.baseFilename == first.baseFilename
+        assert rotating.maxBytes == gui.LOG_BYTES
+    finally:
+        for handler in [h for h in root.handlers if h not in before]:
+            root.removeHandler(handler)
+            handler.close()
+
+
+def test_each_database_has_its_own_instance_name(data_dir: Path) -> None:
+    from app import paths
+
+    paths.configure(db=str(data_dir / "one.db"))
+    first = gui.instance_name()
+    paths.configure(db=str(data_dir / "two.db"))
+    assert gui.instance_name() != first and first.startswith("stepwise-")
+    paths.configure(db=str(data_dir / "one.db"))
+    assert gui.instance_name() == first
+    paths.configure()  # as the fixture left it
