@@ -16,7 +16,7 @@ from app import plans, tasks
 from app.importers import ics
 from app.importers.incoming import Batch
 from app.importers.store import import_batch
-from app.sync import accounts, apply, conflicts, records
+from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.ical_values import related, text_of
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
@@ -110,6 +110,9 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
         report.merged += 1 if out.take else 0
     refused = apply.apply_task(task.id, take_task) + apply.apply_steps(task.id, changes)
     _keep(task, lost + [c.timed(*times.get(c.step, (None, None))) for c in refused], report)
+    for row, got in entries:
+        alarms.merge(tasks.get_task(task.id), None if row.step_id is None else row.uid,
+                     first_todo(row.synced) if row.synced else None, got.todo)
 
 
 def _keep(task: Task, found: list[Conflict], report: Report) -> None:
@@ -161,6 +164,7 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
         _approve_running(read.tasks)
         step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps}
         for member in members:
+            alarms.first_seen(root, member.uid if member.uid in step_of else None, member.todo)
             accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
                             member.etag, member.text)
         report.pulled += len(members)
@@ -185,6 +189,8 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
             items = [read_step(m.todo, _fallback(m.todo)) for m in members]
             _keep(task, apply.apply_steps(task.id, apply.StepChanges(added=items)), report)
             ids = {s.uid: s.step.id for s in records.items_of(task)[1]}
+            for member in members:
+                alarms.first_seen(task_uid, member.uid, member.todo)
         for member in members:
             accounts.record(account, member.uid, task_uid,
                             ids.get(member.uid) if task is not None else None,
