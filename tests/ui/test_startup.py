@@ -255,3 +255,17 @@ def test_each_database_has_its_own_instance_name(data_dir: Path) -> None:
     paths.configure(db=str(data_dir / "one.db"))
     assert gui.instance_name() == first
     paths.configure()  # as the fixture left it
+
+
+@pytest.mark.timeout(60)
+def test_first_paint_loads_no_log_rotation_hashing_or_http(db: Path) -> None:
+    """Issue 15 cold start: what the first frame does not need stays unloaded until after
+    its paint (logging.handlers ~7 ms, hashlib/OpenSSL ~5 ms, the HTTP stack and TLS)."""
+    _tasks(2)
+    later = ("logging.handlers", "hashlib", "_hashlib", "ssl", "httpx2", "keyring")
+    done = subprocess.run([sys.executable, "-c", "from ui import app as gui\n"
+                           "gui.setup_logging()\n" + PROBE, *later], capture_output=True,
+                          text=True, timeout=50, cwd=ROOT,
+                          env=stepwise_env(db.parent, QT_QPA_PLATFORM="offscreen"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"rows": 2, "loaded": []}
