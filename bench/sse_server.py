@@ -52,6 +52,7 @@ class PacedServer(ThreadingHTTPServer):
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # as model servers do: each token leaves at once
     server: PacedServer
 
     def log_message(self, format: str, *args: Any) -> None:

@@ -42,19 +42,3 @@ async def read_body(response: httpx2.Response, too_large: TooLarge,
             if len(body) > limit:
                 raise too_large()
     return body.decode(response.encoding or "utf-8", errors="replace")
-
-
-async def lines(response: httpx2.Response, too_large: TooLarge) -> AsyncGenerator[str, None]:
-    """The body's lines; one longer than :data:`MAX_BODY_BYTES` raises ``too_large()``."""
-    pending = bytearray()
-    async with aclosing(closable(response.aiter_bytes())) as chunks:
-        async for chunk in chunks:
-            pending += chunk
-            *done, rest = pending.split(b"\n")
-            pending = bytearray(rest)
-            if len(pending) > MAX_BODY_BYTES:
-                raise too_large()
-            for line in done:
-                yield line.decode("utf-8", errors="replace")
-    if pending:
-        yield pending.decode("utf-8", errors="replace")

@@ -9,17 +9,19 @@ refuses it: ``app.llm.structured``), the context size as ``options.num_ctx`` (at
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import aclosing
 from typing import Any
 
 import httpx2
 
 from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
-from app.llm.bodies import lines as read_lines
+from app.llm.batches import Batches
+from app.llm.frames import LineFrames
 from app.llm.http import (
+    MAX_BODY_BYTES,
     Call,
     auth_headers,
     checked_base,
+    closable,
     drain,
     error_text,
     read_body,
@@ -121,27 +123,45 @@ async def _check(call: Call, response: httpx2.Response, form: str) -> None:
 
 
 async def _read_lines(call: Call, response: httpx2.Response) -> None:
-    async with aclosing(read_lines(response, call.too_large)) as lines:
-        async for line in lines:
-            if not line.strip():
-                continue
-            data = call.decode(line, "stream line")
-            _take(call, data)
-            if data.get("done") is True:
-                call.note(prompt_tokens=data.get("prompt_eval_count"),
-                          completion_tokens=data.get("eval_count"))
-                await drain(lines)
+    """Deliver the reply's text once per batch of lines until the one with done: true."""
+    frames = LineFrames(MAX_BODY_BYTES, call.too_large)
+    async with Batches(closable(response.aiter_bytes())) as batches:
+        async for data in batches:
+            if _take_lines(call, frames.feed(data)):
+                await drain(batches)
                 return
+        if _take_lines(call, frames.end()):
+            return
     raise call.error("cut", f"The reply from {call.origin} stopped before its last line "
                             "(done: true): the connection was cut; try again.")
 
 
-def _take(call: Call, data: dict[str, Any]) -> None:
-    """Deliver a line's text and note the model that wrote it."""
+def _take_lines(call: Call, lines: list[str]) -> bool:
+    """Deliver the text of ``lines`` in one piece; True once the last line (done) came.
+
+    The text of the lines before a bad one is delivered before its error is raised."""
+    texts: list[str] = []
+    try:
+        for line in lines:
+            if not line.strip():
+                continue
+            data = call.decode(line, "stream line")
+            texts.append(_take(call, data))
+            if data.get("done") is True:
+                call.note(prompt_tokens=data.get("prompt_eval_count"),
+                          completion_tokens=data.get("eval_count"))
+                return True
+        return False
+    finally:
+        call.deliver("".join(texts))
+
+
+def _take(call: Call, data: dict[str, Any]) -> str:
+    """A line's text; the model that wrote it is noted."""
     if data.get("error"):
         raise call.error("http", f"Ollama at {call.origin} reported an error in the reply: "
                                  f"{error_text(str(data['error']))}")
     call.note(model=data.get("model"))
     message = data.get("message")
     content = message.get("content") if isinstance(message, dict) else None
-    call.deliver(content if isinstance(content, str) else "")
+    return content if isinstance(content, str) else ""

@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from contextlib import aclosing
 from typing import Any
 
 import httpx2
 
 from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
+from app.llm.batches import Batches
+from app.llm.frames import SSEFrames
 from app.llm.http import (
     MAX_BODY_BYTES,
     Call,
@@ -106,7 +107,7 @@ class OpenAIProvider:
                 if _is_json(source.response):
                     await _read_whole(call, source.response)
                 else:
-                    await _read_events(call, source)
+                    await _read_events(call, source.response)
 
     async def _check(self, call: Call, response: httpx2.Response, form: str) -> None:
         if form != "none" and response.status_code >= 400 and not _about_key(response):
@@ -137,15 +138,40 @@ def _is_json(response: httpx2.Response) -> bool:
     return response.headers.get("content-type", "").startswith("application/json")
 
 
-async def _read_events(call: Call, source: httpx2.EventSource) -> None:
-    async with aclosing(closable(aiter(source))) as events:
-        async for event in events:
-            if event.data.strip() == "[DONE]":
-                await drain(events)
+async def _read_events(call: Call, response: httpx2.Response) -> None:
+    """Deliver the reply's text once per batch of events until ``data: [DONE]``."""
+    _check_event_stream(call, response)
+    frames = SSEFrames(MAX_BODY_BYTES, call.too_large)
+    async with Batches(closable(response.aiter_bytes())) as batches:
+        async for data in batches:
+            if _take_events(call, frames.feed(data)):
+                await drain(batches)
                 return
-            _take(call, call.decode(event.data, "stream chunk"))
     raise call.error("cut", f"The reply from {call.origin} stopped before its end marker "
                             "([DONE]): the connection was cut; try again.")
+
+
+def _check_event_stream(call: Call, response: httpx2.Response) -> None:
+    kind = response.headers.get("content-type", "").partition(";")[0].strip()
+    if kind.lower() != "text/event-stream":
+        raise call.error("malformed", f"The server at {call.origin} sent no readable stream "
+                                      f"(content type {kind!r}, not text/event-stream): "
+                                      "check the base URL.")
+
+
+def _take_events(call: Call, events: list[str]) -> bool:
+    """Deliver the text of ``events`` in one piece; True once the end marker came.
+
+    The text of the events before a bad one is delivered before its error is raised."""
+    texts: list[str] = []
+    try:
+        for data in events:
+            if data.strip() == "[DONE]":
+                return True
+            texts.append(_take(call, call.decode(data, "stream chunk")))
+        return False
+    finally:
+        call.deliver("".join(texts))
 
 
 async def _read_whole(call: Call, response: httpx2.Response) -> None:
@@ -153,20 +179,20 @@ async def _read_whole(call: Call, response: httpx2.Response) -> None:
     if "choices" not in data and not data.get("error"):
         raise call.error("malformed", f"The server at {call.origin} sent a reply without "
                                       "choices: is it OpenAI-compatible?")
-    _take(call, data)
+    call.deliver(_take(call, data))
 
 
-def _take(call: Call, data: dict[str, Any]) -> None:
-    """Deliver a chunk's (or a whole reply's) text and note its model and token counts."""
+def _take(call: Call, data: dict[str, Any]) -> str:
+    """A chunk's (or a whole reply's) text; its model and token counts are noted."""
     if data.get("error"):
         raise call.error("http", f"The server at {call.origin} reported an error in the "
                                  f"reply: {error_text(json.dumps(data))}")
     call.note(model=data.get("model"))
-    call.deliver(_text_of(data))
     counts = data.get("usage")
     if isinstance(counts, dict):
         call.note(prompt_tokens=counts.get("prompt_tokens"),
                   completion_tokens=counts.get("completion_tokens"))
+    return _text_of(data)
 
 
 def _text_of(data: dict[str, Any]) -> str:

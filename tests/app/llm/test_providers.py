@@ -116,7 +116,8 @@ def test_chunks_arrive_in_order_and_the_whole_text_is_returned(server: FakeModel
     server.script(reply(text, chunk_size=5))
     chunks: list[str] = []
     result = complete(provider(server, kind), chunks)
-    assert chunks == pieces(text, 5)
+    # Issue 15: pieces that arrive together are delivered together, in order.
+    assert "".join(chunks) == text and all(chunks) and len(chunks) <= len(pieces(text, 5))
     assert result.text == text
     assert (result.prompt_tokens, result.completion_tokens) == USAGE
     assert result.model == "fake-small"
@@ -287,7 +288,7 @@ def test_a_cut_after_text_reached_the_screen_is_not_retried(server: FakeModelSer
     chunks: list[str] = []
     error = failure(provider(server, kind, max_retries=3), chunks)
     assert error.kind == "cut"
-    assert chunks == ["abcd", "efgh"]
+    assert "".join(chunks) == "abcdefgh"  # issue 15: delivered in one or two pieces
     assert len(server.chat_requests) == 1
 
 
