@@ -505,6 +505,7 @@ class GroupItem(QGraphicsItem):
         self._colour = status_colour(data.status)
         self._title_text = data.title
         self._title = plain("")
+        self.depth = depth
         self.setZValue(Z_GROUP + depth * 0.1)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))

@@ -48,6 +48,17 @@ def _rect(box: Box) -> QRectF:
     return QRectF(box.x, box.y, box.w, box.h)
 
 
+def _extent(result: Layout) -> QRectF:
+    """The rectangle around a layout's boxes, with a node's drawing margin (its
+    boundingRect: a folded group's stack below and to the right)."""
+    boxes = [*result.nodes.values(), *result.groups.values()]
+    if not boxes:
+        return QRectF()
+    left, top = min(b.x for b in boxes) - 2, min(b.y for b in boxes) - 2
+    right, bottom = max(b.x + b.w for b in boxes) + 8, max(b.y + b.h for b in boxes) + 8
+    return QRectF(left, top, right - left, bottom - top)
+
+
 class PlanScene(QGraphicsScene):
     """Nodes, arrows and group boxes of one plan (or of a draft still being written)."""
 
@@ -109,7 +120,7 @@ class PlanScene(QGraphicsScene):
         self._replace_groups({sid: (texts.data(by_id[sid]), box)
                               for sid, box in result.groups.items()})
         self._place_edges(result.edges)
-        self.fit_scene_rect()
+        self.fit_scene_rect(result)
 
     def _place_nodes(self, shown: dict[str, tuple[NodeData, Box]], editable: bool) -> None:
         """The same step's node where it fits, else a spare one of the same kind
@@ -142,14 +153,23 @@ class PlanScene(QGraphicsScene):
         return node
 
     def _replace_groups(self, shown: dict[str, tuple[NodeData, Box]]) -> None:
-        for group in self.groups.values():
-            self.removeItem(group)
-        self.groups = {}
+        """A group box showing the same data at the same depth stays (moved or resized
+        if its box changed); the others are built again."""
+        old, self.groups = self.groups, {}
         for sid, (data, box) in shown.items():
             depth = len(self._graph.ancestors(sid))
-            group = GroupItem(data, _rect(box), depth, self.look, self)
-            self.addItem(group)
+            group = old.pop(sid, None)
+            if group is not None and group.data_ == data and group.depth == depth:
+                if group.scene_box() != _rect(box):
+                    group.set_rect(_rect(box))
+            else:
+                if group is not None:
+                    self.removeItem(group)
+                group = GroupItem(data, _rect(box), depth, self.look, self)
+                self.addItem(group)
             self.groups[sid] = group
+        for group in old.values():
+            self.removeItem(group)
 
     def _place_edges(self, pairs: Iterable[tuple[str, str]]) -> None:
         """The same arrow's item where there was one, else a spare one re-pointed, else
@@ -186,8 +206,11 @@ class PlanScene(QGraphicsScene):
         self._edges_of.setdefault(edge.source.step_id, []).append(edge)
         self._edges_of.setdefault(edge.target.step_id, []).append(edge)
 
-    def fit_scene_rect(self) -> None:
-        rect = self.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+    def fit_scene_rect(self, result: Layout | None = None) -> None:
+        """The scene's extent: its items' (or, just placed, ``result``'s boxes: the arrows
+        run between them) and a margin."""
+        rect = self.itemsBoundingRect() if result is None else _extent(result)
+        rect = rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
         self.setSceneRect(rect if not rect.isEmpty() else QRectF(0, 0, 1, 1))
 
     def place_groups(self, boxes: dict[str, Box]) -> None:

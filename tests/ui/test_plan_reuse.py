@@ -103,3 +103,23 @@ def test_arrow_bounds_are_the_paths_control_point_rectangle(
     path = arrow_path(QPointF(x1, y1), QPointF(x2, y2))
     expected = path.controlPointRect().getRect()
     assert arrow_bounds(x1, y1, x2, y2).getRect() == pytest.approx(expected, abs=1e-6)
+
+
+def test_a_group_box_showing_the_same_is_kept_and_follows_its_box(qapp: QApplication) -> None:
+    from app.graph import with_dependency
+
+    scene = PlanScene()
+    scene.show_plan(PLAN_A, layout(PLAN_A), editable=True)
+    box = scene.groups["g"]
+    linked = with_dependency(PLAN_A, "d", "b")
+    assert linked is not None
+    placed = layout(linked)
+    scene.show_plan(linked, placed, editable=True)
+    assert scene.groups["g"] is box
+    g = placed.groups["g"]
+    assert box.scene_box().getRect() == (g.x, g.y, g.w, g.h)
+    renamed = [PlanStep(id=s.id, title="Renamed" if s.id == "g" else s.title,
+                        depends_on=s.depends_on, parent=s.parent, target=s.target)
+               for s in linked]
+    scene.show_plan(renamed, layout(renamed), editable=True)
+    assert scene.groups["g"] is not box and box.scene() is None  # built again, old removed
