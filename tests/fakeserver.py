@@ -3,7 +3,7 @@
 A real HTTP/1.1 server (keep-alive, chunked streaming) on 127.0.0.1 and a free port, run
 in a background thread; use it as a context manager or through the ``server`` fixture.
 Tests queue behaviours (``reply``, ``drip``, ``status``, ``hang``, ``cut``, ``drop``,
-``malformed``, ``whole``); each chat request takes the next one, or the default reply
+``malformed``, ``whole``, ``raw``); each chat request takes the next one, or the default reply
 when the queue is empty. The server records every request and counts open connections so
 tests can check retries and leaks; stopping it releases hanging handlers and closes every
 socket.
@@ -34,7 +34,7 @@ _GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
 class Behaviour:
     """How the server answers one chat request (build one with the functions below)."""
 
-    kind: str  # reply, status, hang, cut, drop, malformed or whole
+    kind: str  # reply, status, hang, cut, drop, malformed, whole or raw
     text: str = DEFAULT_TEXT
     chunk_size: int = 4
     delay_s: float = 0.0  # before each chunk
@@ -43,6 +43,7 @@ class Behaviour:
     headers: tuple[tuple[str, str], ...] = ()  # a status's extra headers
     after_chunks: int = 0  # cut and malformed: valid chunks sent first
     abrupt: bool = True  # cut: close the socket, or else end the body without the end marker
+    writes: tuple[bytes, ...] = ()  # raw: the body's bytes, each write its own HTTP chunk
 
 
 def reply(text: str = DEFAULT_TEXT, *, chunk_size: int = 4, delay_s: float = 0.0) -> Behaviour:
@@ -93,6 +94,12 @@ def malformed(*, after_chunks: int = 0) -> Behaviour:
 def whole(text: str = DEFAULT_TEXT) -> Behaviour:
     """Ignore ``stream: true`` and answer with one JSON body."""
     return Behaviour("whole", text=text)
+
+
+def raw(*writes: bytes, delay_s: float = 0.0) -> Behaviour:
+    """Stream exactly these bytes (``delay_s`` before each write) in the API's stream type:
+    for framing tests, events split or joined anywhere."""
+    return Behaviour("raw", writes=writes, delay_s=delay_s)
 
 
 @dataclass(frozen=True)
@@ -381,6 +388,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", api.stream_type)
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
+        if behaviour.kind == "raw":
+            self._raw(behaviour)
+            return
         text, size = behaviour.text, behaviour.chunk_size
         pieces = [text[i:i + size] for i in range(0, len(text), size)]
         if behaviour.kind != "reply":
@@ -397,6 +407,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._chunk(api.end(model, request))
         elif behaviour.kind == "malformed":
             self._chunk(api.garbage())
+        self.wfile.write(b"0\r\n\r\n")
+
+    def _raw(self, behaviour: Behaviour) -> None:
+        for data in behaviour.writes:
+            if behaviour.delay_s and self.server.fake.stopping.wait(behaviour.delay_s):
+                raise _Stopped
+            self._chunk(data)
         self.wfile.write(b"0\r\n\r\n")
 
     def _chunk(self, data: bytes) -> None:
