@@ -92,7 +92,7 @@ def cmd_next(args: argparse.Namespace) -> int:
     """Print the task the assistant takes next and each term of its urgency."""
     from app import settings
     from app.agent import picking
-    from app.agent.urgency import explain_task
+    from app.urgency import explain_task
 
     now = datetime.now(UTC)
     found = picking.candidates(now, bool(settings.get("assistant.auto_accept")))

@@ -89,7 +89,7 @@ def read_typed(text: str, now: datetime, role: str = "due") -> Reading:
 
 def _list_out(text: str) -> tuple[str, str]:
     """"Plan the offsite: 1. … 2. …": the title before the list, the list as detail lines."""
-    from app.agent.offline_split import split_text
+    from app.text_parts import split_text
 
     found = split_text(text, "")
     if not found.header or len(found.pieces) < 2:

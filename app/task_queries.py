@@ -2,7 +2,7 @@
 
 ``matching_ids`` returns only ids (cheap even for 100,000 tasks, and run in a worker);
 ``rows_for`` reads one page of plain rows for the rows on screen. Urgency is computed
-in SQL with the same weights as ``app.agent.urgency``.
+in SQL with the same weights as ``app.urgency``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 import peewee
 
-from app.agent.urgency import AGE_FULL_DAYS, AGE_WEIGHT, DUE_WEIGHT, PRIORITY_WEIGHT
 from app.states import OPEN_TASK
+from app.urgency import AGE_FULL_DAYS, AGE_WEIGHT, DUE_WEIGHT, PRIORITY_WEIGHT
 from models import Plan, Task
 from models.fields import format_utc
 

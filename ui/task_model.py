@@ -30,9 +30,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from app.agent.urgency import urgency
 from app.states import OPEN_TASK
 from app.task_queries import TaskQuery, TaskRow
+from app.urgency import urgency
 from app.views import local
 from models import Task
 from ui import labels
@@ -291,7 +291,7 @@ def _tooltip(row: TaskRow) -> str:
 
 def urgency_line(row: TaskRow, now: datetime) -> str:
     """"Urgency 9.98 = priority 3.9 + due 6.1" in the interface language (the score
-    app.agent.urgency ranks by, the same as ``stepwise next`` explains)."""
+    app.urgency ranks by, the same as ``stepwise next`` explains)."""
     created = Task.select(Task.created_at).where(Task.id == row.id).scalar()  # one hover
     score = urgency(row.priority, row.due_at, created or now, bool(row.problem), now)
     names = {"priority": QCoreApplication.translate("TaskListModel", "Priority"),

@@ -116,7 +116,7 @@ def _checked_text(step: PlanStep, spec: PlanSpec) -> str | None:
 
 
 def _blank_in(text: str) -> str | None:
-    from app.agent.offline_write import BLANK
+    from app.offline.write import BLANK
 
     return next((b for b in BLANK.values() if b in text), None)
 

@@ -11,9 +11,9 @@ from datetime import datetime
 from typing import Any
 
 from app import graph, plans, settings
-from app.agent.urgency import Urgency, task_urgency
 from app.planspec import PlanSpec, PlanStep
 from app.states import OPEN_TASK
+from app.urgency import Urgency, task_urgency
 from models import OutboxMessage, Plan, Step, Task, WorkLog
 
 

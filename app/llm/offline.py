@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.agent import offline_plan, offline_write
-from app.agent import offline_rules as rules
 from app.llm.base import ChunkSink, Message, ProviderError, Reply
+from app.offline import plan as offline_plan
+from app.offline import rules
+from app.offline import write as offline_write
 
 CHUNK = 48
 WORK_START = 9

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from app.agent.urgency import urgency
 from app.schedule.model import Block, Hours, StepKey, Work
 from app.states import OPEN_TASK, SATISFIED_STEP
+from app.urgency import urgency
 from models import Plan, ScheduledBlock, Step, StepDependency, Task
 
 SCHEDULED_PLANS = ("pending", "in_progress")

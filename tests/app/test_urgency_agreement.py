@@ -6,8 +6,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app.agent.urgency import urgency
 from app.task_queries import _urgency_sql
+from app.urgency import urgency
 from models import Task, atomic
 
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 from pytestqt.qtbot import QtBot
 
-from app.agent.urgency import task_urgency
 from app.task_queries import rows_for
 from app.tasks import NewTask, add_task, get_task
+from app.urgency import task_urgency
 from ui.context import WindowContext
 from ui.task_model import urgency_line
 

@@ -14,10 +14,10 @@ import pytest
 
 from app import plans, settings
 from app.agent.loop import Assistant, Outcome
-from app.agent.urgency import urgency
 from app.llm.base import ProviderError
 from app.llm.offline import OfflineProvider
 from app.tasks import NewTask, add_task
+from app.urgency import urgency
 from models import ModelCall, Plan, Reminder, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.agent.offline_plan import build
-from app.agent.offline_rules import Part
-from app.agent.offline_situations import situation_parts
+from app.offline.plan import build
+from app.offline.rules import Part
+from app.offline.situations import situation_parts
 from app.planspec import parse
 from tests.app.agent.test_offline_corpus import NOW, reading_of
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.agent import offline_voice as voice
-from app.agent.offline_write import draft
+from app.offline import voice
+from app.offline.write import draft
 
 
 @pytest.mark.parametrize(("gist", "question"), [

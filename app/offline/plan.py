@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.agent import offline_rules as rules
-from app.agent import offline_write
-from app.agent.offline_situations import situation_parts
-from app.agent.offline_templates import starter_parts, template_parts, umbrella
 from app.date_phrases import find_date
+from app.offline import rules
+from app.offline import write as offline_write
+from app.offline.situations import situation_parts
+from app.offline.templates import starter_parts, template_parts, umbrella
 from app.quickadd import keeps_words
 from app.recurrence_words import find_recurrence
 from app.schedule.estimates import duration_minutes, guess_minutes, without_duration

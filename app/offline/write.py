@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from app.agent import offline_voice as voice
+from app.offline import voice
 from models.fields import parse_utc
 
 _MESSAGE_EN = re.compile(r"^A message to (?P<to>.+?) \((?P<kind>\w+)\): (?P<gist>.*)$", re.S)
@@ -115,7 +115,7 @@ def template(title: str, known: list[str], zh: bool) -> str:
     """A draft with nothing to write from yet: the title, the due date if any, and the
     sections this kind of document has, each marked to fill in (never the instruction
     repeated as its content)."""
-    from app.agent.offline_templates import document_sections
+    from app.offline.templates import document_sections
 
     blank = BLANK["zh" if zh else "en"]
     head = "\n".join([title, *known])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from app.agent.offline_rules import Part
+from app.offline.rules import Part
 
 TEMPLATES: dict[str, dict[str, list[tuple[str, str]]]] = {
     "organise": {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from app.agent.offline_rules import Part
+from app.offline.rules import Part
 
 Steps = list[tuple[str, str, str]]  # (title, kind, notes for a draft)
 

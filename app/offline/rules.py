@@ -1,7 +1,7 @@
 """The offline planner's reading of a task: parts, verbs, people, tags and judgement.
 
 Deterministic rules a person can predict, in English and Chinese: the parts come from
-app.agent.offline_split; each part's kind is its first verb ("Email Alice the draft" is
+app.text_parts; each part's kind is its first verb ("Email Alice the draft" is
 a message, "remind me to write" a reminder); people are known contacts (a pronoun means
 the one just named); tags match whole words; and a few judgements a careful assistant
 makes before planning (impossible, vague, only the person can do it).
@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from app.agent.offline_split import Piece, split_text
 from app.date_phrases import find_date as find_phrase
+from app.text_parts import Piece, split_text
 
 # verb → (kind, words): the kind of the verb that comes first in the text wins
 VERBS: list[tuple[str, tuple[str, ...]]] = [
