@@ -204,7 +204,7 @@ def validate(stage: str, text: str, task: Any) -> str | None:
 
 def short(problem: str) -> str:
     """A stage's problem without jargon, at most 300 characters."""
-    from app.agent.plain import plain_reply_error
+    from app.plain import plain_reply_error
 
     text = plain_reply_error(problem)
     return text if len(text) <= 300 else text[:300] + " …"

@@ -19,8 +19,10 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.planspec import PlanSpec
 from app.rrules import InvalidRule, next_after, validate_rrule
-from models import Plan, Task
+from app.tasks import log, set_status
+from models import Task
 from models.fields import LATEST, format_utc, parse_utc
 from models.tables import utc_now
 
@@ -56,16 +58,20 @@ def shift_instant(value: datetime, delta: timedelta, zone: ZoneInfo) -> datetime
     return local.replace(tzinfo=zone).astimezone(value.tzinfo)
 
 
-def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
-    """Record the finished occurrence and move the task to its next one (caller's transaction).
+def roll_forward(task: Task, finished: PlanSpec, *, defer: bool = True
+                 ) -> dict[str, Any] | None:
+    """Record the finished occurrence and move the task to its next one (caller's
+    transaction); ``app.plans.roll_forward`` stores the plan this returns.
 
     Args:
+        finished: the plan of the occurrence just finished, as it stands.
         defer: keep an occurrence whose reminder is still ahead until it passes (the
             quick check then calls this with ``defer=False``).
-    """
-    from app import plans
-    from app.tasks import log, set_status
 
+    Returns:
+        The next occurrence's plan data (every step pending, its times moved), or None
+        when the task waits for this occurrence to pass or ends instead.
+    """
     anchor = task.due_at or task.start_at
     if defer and anchor is not None and _announced_ahead(task, anchor):
         log(task.id, "occurrence", f"occurrence due {format_utc(anchor)}: every step done; "
@@ -73,12 +79,12 @@ def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
         task.next_check_at = anchor
         set_status(task, "waiting", why=f"its reminder for {format_utc(anchor)} is pending",
                    actor="assistant")
-        return
+        return None
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
     following, why_not = _following(task, zone)
     if following is None or anchor is None:
         set_status(task, "done", why=why_not)
-        return
+        return None
     delta = (following.astimezone(zone).replace(tzinfo=None)
              - anchor.astimezone(zone).replace(tzinfo=None))
     log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed "
@@ -89,10 +95,9 @@ def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
     task.next_check_at = max(anchor, utc_now())
     set_status(task, "waiting", why=f"next occurrence due {format_utc(following)}",
                actor="assistant")
-    spec = plans.spec_of(finished)
-    data = _reset(spec.to_json(), delta, zone)
+    data = _reset(finished.to_json(), delta, zone)
     data["revision"] = finished.revision
-    plans.insert_revision(task, data, status="in_progress", source="recurrence")
+    return data
 
 
 def _announced_ahead(task: Task, anchor: datetime) -> bool:

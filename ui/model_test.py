@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.agent.plain import in_language
+from app.plain import in_language
 from app.agent_check import ModelTest, check_model, short
 from app.errors import KnownError
 from app.llm import ProviderConfig

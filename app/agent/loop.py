@@ -18,9 +18,8 @@ from typing import Any
 
 from peewee import DoesNotExist
 
-from app import plans, settings
-from app.agent import decisions, doers, journal, picking, plain, prompts, sense
-from app.agent.plain import local_facts, plain_reply_error
+from app import plans, settings, task_problems
+from app.agent import decisions, doers, journal, picking, prompts, sense
 from app.agent.replies import (
     CheckReply,
     Execute,
@@ -47,10 +46,10 @@ from app.llm.base import (
     redact,
 )
 from app.outbox import find_contact
+from app.plain import local_facts, plain_reply_error
 from app.planspec import PlanSpec, PlanStep
 from app.planspec import parse as parse_plan
 from app.problems import InvalidPlan
-from app.recurrence import roll_forward
 from app.states import IllegalTransition
 from app.tasks import log, set_problem, set_status
 from models import CalendarSource, Contact, Task, WorkLog, atomic
@@ -232,7 +231,8 @@ class Assistant:
             return False
         with atomic():
             task = Task.get_by_id(task.id)
-            set_problem(task, plain.budget_problem(limit, self._problem_language(task)))
+            set_problem(task, task_problems.told("budget", self._problem_language(task),
+                                                 limit=limit))
             tomorrow = (now + timedelta(days=1)).replace(hour=0, minute=0, second=0)
             task.next_check_at = tomorrow
             task.save()
@@ -247,12 +247,12 @@ class Assistant:
             if task.retry_count <= limit:
                 wait = min(RETRY_BASE * 2 ** (task.retry_count - 1), RETRY_CAP)
                 task.next_check_at = now + wait
-                problem = plain.retry_problem(reason, task.next_check_at, now,
-                                              self._problem_language(task))
+                problem = task_problems.told("retry_later", self._problem_language(task), now,
+                                             reason=reason, when=task.next_check_at)
             else:
                 task.next_check_at = None
-                problem = plain.gave_up_problem(reason, limit, task.id,
-                                                self._problem_language(task))
+                problem = task_problems.told("gave_up", self._problem_language(task), now,
+                                             reason=reason, limit=limit, task=task.id)
             set_problem(task, problem)
             log(task.id, "retry", problem, actor="assistant")
         events.emit(Change("task_problem", task.id, problem))
@@ -260,7 +260,7 @@ class Assistant:
 
     @staticmethod
     def _problem_language(task: Task) -> str:
-        return plain.problem_language(f"{task.title}\n{task.detail}")
+        return task_problems.language_for(task.title, task.detail)
 
     def _recovered(self, task: Task) -> None:
         clear_retry(task)
@@ -443,7 +443,7 @@ class Assistant:
             task = Task.get_by_id(task.id)
             plan = plans.latest_plan(task.id)
             if task.recurrence and plan is not None and plan.status == "completed":
-                roll_forward(task, plan, defer=False)  # its occurrence has passed
+                plans.roll_forward(task, plan, defer=False)  # its occurrence has passed
                 plan = plans.latest_plan(task.id)
             task.next_check_at = None
             if task.recurrence and plan is not None and plan.status == "in_progress":
@@ -502,7 +502,7 @@ class Assistant:
             result=prompts.fence("result", draft))
         verdict: CheckReply = await self._ask(
             task, "check", check_messages, self._context(task, "check", step=checked),
-            lambda text: parse_reply("check", text), pk)
+            lambda text: sense.sensible_check(text, json.dumps(checked, ensure_ascii=False)), pk)
         if verdict.passed:
             return doers.Done("completed", result=draft)
         return doers.Done("failed", result=draft, error=f"check failed: {verdict.reason}")
@@ -529,7 +529,9 @@ class Assistant:
             if picking.reviews_done(task.id) < settings.get("assistant.review_budget"):
                 set_problem(fresh, None)  # the failure review comes first
             else:
-                set_problem(fresh, f"step {step.id!r} failed for good: {error}")
+                set_problem(fresh, task_problems.told(
+                    "step_failed_for_good", self._problem_language(fresh), step=step.id,
+                    attempts=attempts, error=error))
         return f"step {step.id} failed after {attempts} attempts: {error}"
 
     async def _failure_review(self, task: Task, now: datetime) -> str:
@@ -703,7 +705,9 @@ def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetim
             summary = f"cancelled: {outcome.reason}"
         elif outcome.name == "fail":
             set_status(task, "failed", why=outcome.reason, actor="assistant")
-            set_problem(task, f"the assistant cannot do this: {outcome.reason}")
+            set_problem(task, task_problems.told(
+                "cannot_do", task_problems.language_for(task.title, task.detail),
+                reason=outcome.reason))
             summary = f"failed: {outcome.reason}"
         elif decision.plan is not None:
             set_status(task, "reviewed", why="reviewed", actor="assistant")
@@ -733,6 +737,7 @@ def clear_retry(task: Task, keep_next_check: bool = False) -> None:
 
 def checked_review(text: str, spec: PlanSpec, step: PlanStep) -> FailureReviewReply:
     reply = parse_reply("failure_review", text)
+    sense.check_verdict(parse_object(text), json.dumps(step.to_json(), ensure_ascii=False))
     assert isinstance(reply, FailureReviewReply)
     if reply.decision == "change_worker" and reply.worker not in ("me", "assistant"):
         if reply.worker is None or find_contact(reply.worker) is None:

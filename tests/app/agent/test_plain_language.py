@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from app import settings
-from app.agent.plain import in_language, local_time, problem_language
-from app.agent.plain_zh import in_chinese
 from app.llm import ProviderConfig, make_provider
 from app.llm.base import Message, ProviderError
+from app.plain import in_language, local_time, problem_language
+from app.plain_zh import in_chinese
 from app.tasks import NewTask, add_task
 from models import ModelCall, Task
 from tests.app.agent.fakes import ScriptedProvider

@@ -31,9 +31,9 @@ import pytest
 
 from app import plans
 from app.agent.loop import Assistant, checked_review, generated_plan, review_decision
-from app.agent.plain import plain_reply_error
 from app.agent.replies import CheckReply, FailureReviewReply, ReplyError, parse_reply
 from app.outbox import add_contact
+from app.plain import plain_reply_error, plain_text
 from app.planspec import PlanSpec, PlanStep
 from app.problems import CODES
 from app.tasks import NewTask, add_task, set_problem, set_status
@@ -264,7 +264,8 @@ def test_loop_stage_with_the_reply(entry: Entry, db: Path) -> None:
         for call in calls:
             for fragment in entry.fragments():
                 assert fragment in (call.error or "")
-        assert plain_reply_error(calls[-1].error or "") in (fresh.problem or "")
+        # as the user reads it: no jargon, times local (issue 16 item 7)
+        assert plain_text(calls[-1].error or "", FIXED_NOW) in (fresh.problem or "")
         assert provider.script == []
 
 

@@ -2,7 +2,7 @@
 retold for a person who uses Stepwise in Chinese.
 
 Each rule rewrites one phrase the code makes (``app.llm.http``'s provider errors, the
-loop's stage failures, the sense checks, the validation words of ``app.agent.plain``);
+loop's stage failures, the sense checks, the validation words of ``app.plain``);
 a part no rule knows (the server's own words, a quoted value) is kept as it is.
 """
 
@@ -71,7 +71,7 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"标签 \1 是占位符：请写任务真正的主题"),
     (r"the step (.*) is repeated: each step must do something new",
      r"步骤 \1 重复了：每一步都要做新的事"),
-    # the validation words (app.agent.plain)
+    # the validation words (app.plain)
     (r"is not a field this reply has", "不是这种回复的字段"),
     (r"\bis missing\b", "缺失"),
     (r"should be true or false", "应为 true 或 false"),

@@ -1,8 +1,10 @@
-"""Problems in plain words: local times with their offset, and validation jargon retold.
+"""Problems in plain words: local times with their offset, the user's language, and
+the jargon of libraries and servers retold or left out.
 
-The raw error stays in the journal (ModelCall.error); what a person reads on the task
-says what happened and what to do, in the local time of this computer and in the user's
-language (:func:`problem_language`; the Chinese words are in ``app.agent.plain_zh``).
+The raw error stays in the journal (ModelCall.error, the work log); what a person reads
+on a task says what happened and what to do, in the local time of this computer and in
+the user's language (:func:`problem_language`; the Chinese words are in
+``app.plain_zh``, the problems by code in ``app.task_problems``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-from app.agent import plain_zh
+from app import plain_zh
 
 # pydantic's phrases, as a person would say them.
 _JARGON: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -27,6 +29,12 @@ _JARGON: tuple[tuple[re.Pattern[str], str], ...] = (
      r"has too many entries (at most \1)"),
     (re.compile(r"List should have at least 1 item after validation, not 0"), "is empty"),
 )
+# a file of a program (``File "/srv/llama_cpp/server/app.py", line 12``): the user cannot
+# act on it, the journal keeps it
+_PYTHON_PATH = re.compile(r'(?:File )?"?(?:[A-Za-z]:)?(?:[\\/][\w.+~-]+)+\.pyc?\b"?'
+                          r"(?:, line \d+)?(?:, in \S+)?")
+_NEAR_DAYS = 300  # a time this close is told with its weekday, month and hour
+_UTC_TIME = re.compile(r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|\+00:00)")
 
 
 def local_time(when: datetime, now: datetime, language: str = "en") -> str:
@@ -42,11 +50,15 @@ def local_time(when: datetime, now: datetime, language: str = "en") -> str:
     return plain_zh.day_time(shown) if language == "zh" else shown
 
 
+def language_of(text: str) -> str:
+    """``zh`` when the text has CJK ideographs, else ``en``."""
+    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
+
+
 def problem_language(task_text: str) -> str:
     """The language a task's problems are told in: the interface's when one is chosen,
     else the assistant's, else the task's own (as the prompts decide it)."""
-    from app import settings
-    from app.agent.prompts import language_of
+    from app import settings  # the store's settings: read when a problem is told
 
     interface = str(settings.get("ui.language"))
     if interface != "system":
@@ -60,33 +72,30 @@ def in_language(problem: str, language: str) -> str:
     return plain_zh.in_chinese(problem) if language == "zh" else problem
 
 
-def retry_problem(reason: str, when: datetime, now: datetime, language: str) -> str:
-    """What went wrong and when the task is tried again."""
-    if language == "zh":
-        return f"{in_language(reason, language)}（{local_time(when, now, language)} 后重试）"
-    return f"{reason} (trying again after {local_time(when, now)})"
-
-
-def gave_up_problem(reason: str, limit: int, task_id: int, language: str) -> str:
-    """What went wrong, after the task's last retry."""
-    if language == "zh":
-        return (f"{in_language(reason, language)}（重试 {limit} 次后放弃；"
-                f"`stepwise agent retry {task_id}` 可以再试）")
-    return f"{reason} (gave up after {limit} retries; `stepwise agent retry {task_id}` tries again)"
-
-
-def budget_problem(limit: int, language: str) -> str:
-    """The task's daily budget of model calls is used."""
-    if language == "zh":
-        return f"这个任务今天的 {limit} 次模型调用已用完；明天继续"
-    return f"the daily budget of {limit} model calls for this task is used; it continues tomorrow"
-
-
 def plain_reply_error(error: str) -> str:
     """A reply's validation error without the library's jargon."""
     for pattern, words in _JARGON:
         error = pattern.sub(words, error)
     return error
+
+
+def plain_text(text: str, now: datetime, language: str = "en") -> str:
+    """Any text on its way to a person: no validation jargon, no program file paths (a
+    server's traceback), and UTC times as local times with their offset."""
+    text = _PYTHON_PATH.sub("…", plain_reply_error(text))
+    return _UTC_TIME.sub(lambda m: _local_or_kept(m[0], now, language), text)
+
+
+def _local_or_kept(text: str, now: datetime, language: str) -> str:
+    """A UTC time as local time near ``now``; one far off (a model's year 1057, the last
+    day Stepwise keeps) as its local date, where the day is what a person reads."""
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if abs((when - now).days) <= _NEAR_DAYS:
+            return local_time(when, now, language)
+        return f"{when.astimezone():%Y-%m-%d}"
+    except (ValueError, OverflowError):
+        return text
 
 
 def local_facts(facts: dict[str, Any]) -> dict[str, Any]:
