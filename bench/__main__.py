@@ -35,6 +35,7 @@ from bench import (
     bench_stream,
     bench_sync,
     bench_window,
+    window_sync,
 )
 from bench.report import Findings, Result, document
 
@@ -53,6 +54,7 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("scheduler", bench_schedule.run),
     ("window", bench_window.run),
     ("task sync", bench_sync.run),
+    ("sync window", window_sync.run),
 )
 
 

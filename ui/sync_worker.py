@@ -13,8 +13,11 @@ stops the thread the same way and waits for it.
 from __future__ import annotations
 
 import asyncio
+import gc
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -28,6 +31,7 @@ from ui.runner import in_thread
 
 DEBOUNCE_MS = 5_000  # a sync this long after the last local change
 CHECK_MS = 60_000  # how often the interval is checked
+DEFAULT_SWITCH_S = 0.005  # Python's own GIL switch interval
 STOP_WAIT_S = 30.0  # at shutdown, how long the thread may take to reach the next item
 LOCAL = frozenset({Kind.TASK_ADDED, Kind.TASK_CHANGED, Kind.TASK_DELETED, Kind.PLAN_SAVED,
                    Kind.PLAN_APPROVED, Kind.PLAN_PAUSED, Kind.PLAN_RESUMED,
@@ -131,7 +135,8 @@ class SyncWorker(QObject):
     def _in_thread(self) -> Outcome:
         self._thread = threading.get_ident()
         try:
-            return sync_all(self._stop.is_set, self.sync_progressed.emit)
+            with gil_handed_often():
+                return sync_all(self._stop.is_set, self.sync_progressed.emit)
         finally:
             self._thread = None
 
@@ -171,6 +176,24 @@ class SyncWorker(QObject):
     def _on_due_read(self, due: bool) -> None:
         if due and self._task is None:
             self.sync_now()
+
+
+@contextmanager
+def gil_handed_often() -> Iterator[None]:
+    """While a sync parses and merges in its thread, the GUI thread waits for the GIL at
+    most ``SWITCH_S`` and full collections are rare (as ``ui.assistant_service`` does
+    for a run). The assistant may be changing the same two knobs at the same time, so
+    the end restores a switch interval no shorter than Python's default."""
+    from ui.assistant_service import FULL_GC_EVERY, SWITCH_S
+
+    before, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    sys.setswitchinterval(min(before, SWITCH_S))
+    gc.set_threshold(thresholds[0], thresholds[1], max(thresholds[2], FULL_GC_EVERY))
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before if before > SWITCH_S else DEFAULT_SWITCH_S)
+        gc.set_threshold(*thresholds)
 
 
 def _timer(parent: QObject, ms: int, *, single: bool) -> QTimer:
