@@ -87,3 +87,11 @@ def step_failed(title: str, detail: str | None, failures: list[tuple[str, str | 
     separator = "；" if language == "zh" else "; "
     return separator.join(told("step_failed", language, step=step, error=error or "")
                           for step, error in failures)
+
+
+def step_error(error: str | None, title: str, detail: str | None = None) -> str | None:
+    """A step's error as its details show it: in plain words and the user's language
+    (the raw text stays on the step and in the work log)."""
+    if not error:
+        return None
+    return _shown("error", error, language_for(title, detail), datetime.now(UTC))

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from app import plans
 from app.errors import KnownError
 from app.states import SATISFIED_STEP, STEP
+from app.task_problems import step_error
 from models import Step, StepDependency, StoreError
 from ui import labels
 from ui.context import WindowContext
@@ -80,7 +81,8 @@ def read_step(task_id: int, step_id: str) -> StepView | None:
         task_id=task_id, plan_status=plan.status, step_id=row.step_id, title=row.title,
         objective=row.objective, target=row.target, inputs=row.inputs or {},
         done_when=row.done_when, worker=row.worker, due=row.due_at, status=row.status,
-        result=row.result, error=row.error, attempts=row.attempts,
+        result=row.result, error=step_error(row.error, plan.task.title, plan.task.detail),
+        attempts=row.attempts,
         is_group=Step.select(Step.id).where(Step.parent == row.id).exists(),
         waiting_for=_waiting_for(row), revision=int(plan.revision))
 
