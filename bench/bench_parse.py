@@ -31,7 +31,7 @@ def _lines() -> list[str]:
 
 
 def _review_context(text: str) -> dict[str, Any]:
-    from app.agent.prompts import language_of
+    from app.plain import language_of
     from app.quickadd import read_typed
 
     typed = read_typed(text, NOW)

@@ -46,7 +46,7 @@ from app.llm.base import (
     redact,
 )
 from app.outbox import find_contact
-from app.plain import local_facts, plain_reply_error
+from app.plain import language_of, local_facts, plain_reply_error
 from app.planspec import PlanSpec, PlanStep
 from app.planspec import parse as parse_plan
 from app.problems import InvalidPlan
@@ -284,7 +284,7 @@ class Assistant:
         chosen = settings.get("assistant.language")
         if chosen in prompts.LANGUAGES:
             return str(chosen)
-        return prompts.language_of(f"{task.title}\n{task.detail}")
+        return language_of(f"{task.title}\n{task.detail}")
 
     def request(self, task: Task, purpose: str) -> tuple[list[Message], dict[str, Any]]:
         """The messages and context a call of ``purpose`` (review, plan, check, …) would

@@ -57,11 +57,6 @@ def fence(kind: str, text: str) -> str:
     return f"<<<DATA kind={kind}\n{safe}\nDATA>>>"
 
 
-def language_of(text: str) -> str:
-    """``zh`` when the text has CJK ideographs, else ``en``."""
-    return "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "en"
-
-
 @dataclass
 class Context:
     """What a prompt knows: the moment, the place, the calendar and the task."""

@@ -150,8 +150,8 @@ def test_any_mix_of_date_and_list_words_is_read_and_planned_without_an_error(tex
 
 
 def planned(reading: Any) -> dict[str, Any] | None:
-    from app.agent.prompts import language_of
     from app.llm.offline import plan
+    from app.plain import language_of
 
     task = {"id": 1, "title": reading.title, "detail": reading.detail, "status": "new",
             "priority": 3, "tags": [], "start_at": None, "expires_at": None,

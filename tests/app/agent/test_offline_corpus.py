@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.agent.prompts import language_of
 from app.llm.offline import review, write
+from app.plain import language_of
 from app.quickadd import read_typed
 
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
