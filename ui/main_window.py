@@ -27,8 +27,10 @@ from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
 from ui.calendar.panel import CalendarPanel
 from ui.calendar.scheduling import schedule_now
+from ui.conflicts_dialog import open_conflicts
 from ui.context import WindowContext
 from ui.icons import app_icon
+from ui.import_dialog import open_import
 from ui.plan_outline import PlanOutline
 from ui.plan_toolbar import PlanToolbar
 from ui.plan_view import PlanView
@@ -134,6 +136,8 @@ class MainWindow(QMainWindow):
             self.quick_add.focus_title, "file")
         add(lambda: self.tr("Settings…"), [QKeySequence.StandardKey.Preferences, "Ctrl+,"],
             self.open_settings, "file")
+        add(lambda: self.tr("Import…"), [], lambda: open_import(self.ctx, self.tasks.reload, self),
+            "file")
         add(lambda: self.tr("Quit"), [QKeySequence.StandardKey.Quit], self.quit, "file")
         self._undo_actions()
         add(lambda: self.tr("Edit task"), [],
@@ -141,6 +145,8 @@ class MainWindow(QMainWindow):
         add(lambda: self.tr("Delete task"), [], self.tasks.delete_selected, "edit")
         add(lambda: self.tr("Find"), [QKeySequence.StandardKey.Find], self._focus_search, "edit")
         add(lambda: self.tr("Command palette"), ["Ctrl+K"], self.open_palette, "edit")
+        add(lambda: self.tr("Sync conflicts…"), [],
+            lambda: open_conflicts(self.ctx, None, self.tasks.reload, self), "edit")
         for dock in (self.assistant_dock, self.reminder_dock, self.calendar_dock):
             toggle = dock.toggleViewAction()
             self.menus["view"].addAction(toggle)

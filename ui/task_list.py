@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QItemSelection,
+    QModelIndex,
     QPoint,
     Qt,
     QTimer,
@@ -365,7 +366,20 @@ class TaskListPanel(QWidget):
             "tick": self._on_table_tick_requested,
             "rename": lambda: self.table.edit(index),
             "edit": self._on_table_edit_requested, "delete": self.delete_selected})
+        self._add_conflicts_entry(menu, index)
         menu.popup(self.table.viewport().mapToGlobal(pos))
+
+
+    def _add_conflicts_entry(self, menu: QMenu, index: QModelIndex) -> None:
+        """A task whose problem is a sync conflict offers the dialog that settles it."""
+        from app.sync.conflicts import PROBLEM
+        from ui.conflicts_dialog import open_conflicts
+
+        if PROBLEM not in str(index.data(Qt.ItemDataRole.ToolTipRole) or ""):
+            return
+        task_id = self.model.task_id(index.row())
+        menu.addAction(self.tr("Sync conflicts…")).triggered.connect(
+            lambda: open_conflicts(self.ctx, task_id, self.reload, self))
 
 
 def _load(query: TaskQuery, pages: list[int]
