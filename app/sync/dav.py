@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from urllib.parse import unquote, urljoin, urlsplit
 
 from app.calendar.dav import Account, classify
-from app.calendar.errors import CalendarError, ServerFailed
+from app.calendar.errors import AuthFailed, CalendarError, ServerFailed
 
 BATCH = 100
 D, C = "DAV:", "urn:ietf:params:xml:ns:caldav"
@@ -26,6 +26,8 @@ T = TypeVar("T")
 SYNC_REPORT = ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:">'
                "<d:sync-token>{token}</d:sync-token><d:sync-level>1</d:sync-level>"
                "<d:prop><d:getetag/></d:prop></d:sync-collection>")
+KIND = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:">'
+        "<d:prop><d:resourcetype/></d:prop></d:propfind>")
 ETAGS = ('<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:">'
          "<d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>")
 MULTIGET = ('<?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d="DAV:" '
@@ -36,6 +38,11 @@ MKCALENDAR = ('<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:
               "<d:displayname>Stepwise</d:displayname><c:supported-calendar-component-set>"
               '<c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:set>'
               "</c:mkcalendar>")
+PROPPATCH = ('<?xml version="1.0" encoding="utf-8"?><d:propertyupdate xmlns:d="DAV:" '
+             'xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>'
+             "<d:displayname>Stepwise</d:displayname><c:supported-calendar-component-set>"
+             '<c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:set>'
+             "</d:propertyupdate>")
 
 
 @dataclass
@@ -98,7 +105,8 @@ class Dav:
 
     def ensure_collection(self) -> None:
         """Make the task list when it does not exist yet."""
-        found = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "0"})
+        # not the etag: Radicale reads every item to make a collection's etag
+        found = self._request(self.path, "PROPFIND", KIND, {**_XML, "Depth": "0"})
         if found.status == 404 or self._missing(found):
             made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
             if made.status == 409:  # its parent (the user's home) is not there yet
@@ -120,8 +128,14 @@ class Dav:
         (or refuses the token): then ``listing`` is the fallback."""
         from xml.sax.saxutils import escape
 
-        answer = self._request(self.path, "REPORT", SYNC_REPORT.format(token=escape(token or "")),
-                               {**_XML, "Depth": "1"})
+        try:
+            answer = self._request(self.path, "REPORT",
+                                   SYNC_REPORT.format(token=escape(token or "")),
+                                   {**_XML, "Depth": "1"})
+        except AuthFailed:
+            if token:  # Radicale refuses a token it no longer knows with a 403
+                return None
+            raise
         if answer.status in (400, 403, 404, 405, 409, 501):
             return None
         if answer.status != 207 or answer.tree is None:
@@ -196,6 +210,31 @@ class Dav:
         if answer.status not in (200, 204, 404):
             raise self._fail(f"deleting {href}", answer)
         return Put()
+
+    def empty_etag(self) -> str | None:
+        """The collection's own etag when one listing shows it holds no item, else None."""
+        answer = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "1"})
+        if answer.status != 207 or answer.tree is None:
+            return None
+        found = list(_responses(answer.tree))
+        mine = [props.get("getetag") for href, status, props in found
+                if href.rstrip("/") == self.path.rstrip("/") and status < 400]
+        return mine[0] if len(found) == 1 and mine else None
+
+    def put_all(self, text: str, etag: str) -> bool:
+        """Write the whole collection (``If-Match`` its etag); False when the server does
+        not take it (a 4xx: Xandikos answers 405, a change in between 412)."""
+        answer = self._request(self.path, "PUT", text, {**_ICS, "If-Match": etag})
+        if answer.status in (200, 201, 204):
+            return True
+        if 400 <= answer.status < 500:
+            return False
+        raise self._fail("writing the whole task list", answer)
+
+    def restore_props(self) -> int:
+        """The name and the VTODO component set again (a whole write replaced them);
+        returns the answer's status."""
+        return int(self._request(self.path, "PROPPATCH", PROPPATCH, _XML).status)
 
     def href_for(self, uid: str) -> str:
         """Where a new item goes: its UID as the file name."""

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from app.calendar.dav import TIMEOUT_S, Account
 from app.calendar.errors import CalendarError
 from app.errors import KnownError
-from app.sync import accounts, pull, push
+from app.sync import accounts, adopt, pull, push
 from app.sync.dav import Dav, Listing
 from app.sync.report import Progress, Report
 from models.tables import SyncAccount, SyncItem
@@ -88,21 +88,24 @@ def _checked(progress: Progress | None, cancelled: Callable[[], bool] | None
 
 
 def _pull(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:
-    known = {row.href: row for row in accounts.light_rows(account)}
+    known = accounts.etags(account)
     listing = _listing(account, dav, known)
     changed = [href for href, etag in listing.etags.items()
-               if href not in known or etag is None or known[href].etag != etag]
+               if href not in known or etag is None or known[href] != etag]
     if progress is not None:
         progress("pull", 0, len(changed))
-    pull.pull(account, pull.parse(dav.multiget(changed)), report)
+    fetched = pull.parse(dav.multiget(changed))
+    adopt.own_steps(account, fetched)
+    pull.pull(account, fetched, report)
     if listing.complete:
-        pull.remove_gone(account, [known[h] for h in listing.gone if h in known], report)
+        gone = [h for h in listing.gone if h in known]
+        pull.remove_gone(account, accounts.light_rows_at(account, SyncItem.href, gone), report)
     if listing.complete and listing.token:
         SyncAccount.update(sync_token=listing.token).where(
             SyncAccount.id == account.id).execute()
 
 
-def _listing(account: SyncAccount, dav: Dav, known: dict[str, SyncItem]) -> Listing:
+def _listing(account: SyncAccount, dav: Dav, known: dict[str, str | None]) -> Listing:
     """What changed since the stored token; with no token (or none taken) the whole
     list, whose complete form also names every known item no longer there."""
     token = account.sync_token

@@ -9,10 +9,10 @@ task is pushed again on the next run. Steps that left the plan are deleted with
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
-from app.sync import accounts, records
+from app.sync import accounts, records, whole
 from app.sync.dav import Dav
 from app.sync.pull import Fetched, merge_task, parse
 from app.sync.report import Progress, Report, first_todo
@@ -28,6 +28,8 @@ from app.sync.vtodo import (
 from models import Task, atomic
 from models.tables import SyncAccount, SyncItem
 
+# Not compared: times and counters, and a step's dependency ids (read back only as UIDs,
+# which ``depends_on`` holds).
 _VOLATILE = ("modified", "sequence")
 # What a PUT the server took leaves to record: uid, task uid, step id, href, etag, text.
 Written = tuple[str, str, str | None, str, str | None, str] | None
@@ -36,19 +38,20 @@ Written = tuple[str, str, str | None, str, str | None, str] | None
 def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | None) -> None:
     """Push every task that changed here, then delete what was deleted here."""
     marks = accounts.marks()
-    rows: dict[str, dict[str, SyncItem]] = {}
-    for row in accounts.light_rows(account):
-        rows.setdefault(row.task_uid, {})[row.uid] = row
-    dirty = [uid for uid, mark in marks.items()
-             if uid not in rows or rows[uid].get(uid) is None or rows[uid][uid].mark != mark]
+    pushed = accounts.pushed_marks(account)
+    dirty = [uid for uid, mark in marks.items() if pushed.get(uid) != mark]
+    written = whole.push_whole(account, dav, dirty, marks, report, progress)
+    dirty = [uid for uid in dirty if uid not in written]
     for done, uid in enumerate(dirty, start=1):
         full = {r.uid: r for r in SyncItem.select().where(SyncItem.account == account,
                                                           SyncItem.task_uid == uid)}
         _push_task(account, dav, Task.get(Task.uid == uid), full, marks[uid], report)
         if progress is not None:
             progress("push", done, len(dirty))
-    for task_uid in set(rows) - set(marks):
-        _delete_items(account, dav, list(rows[task_uid].values()), report)
+    gone = sorted(set(pushed) - set(marks))
+    if gone:
+        _delete_items(account, dav, accounts.light_rows_at(account, SyncItem.task_uid, gone),
+                      report)
 
 
 def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncItem],
@@ -123,6 +126,8 @@ def _same(synced: str, it: TaskItem | StepItem) -> bool:
     if todo is None:
         return False
     theirs: Any = read_task(todo) if isinstance(it, TaskItem) else read_step(todo, it.step.id)
+    percent = todo.get("percent-complete")  # not read back by read_task / read_step
+    theirs = replace(theirs, percent=None if percent is None else int(percent))
     return _plain(theirs) == _plain(it)
 
 
@@ -132,6 +137,8 @@ def _plain(it: TaskItem | StepItem) -> dict[str, Any]:
         data.pop(name, None)
     if isinstance(it, TaskItem):
         data["tags"] = sorted(data["tags"])
+    else:
+        data["step"].pop("depends_on", None)
     return data
 
 
