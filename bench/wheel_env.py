@@ -6,7 +6,8 @@ loads setuptools' editable finder at every start. To report the figure a user se
 packages, so a stale ``build/`` cannot leak into it), and installs it into a venv kept
 under ``bench/results/wheel-venv`` (git-ignored). The venv is made once, its
 dependencies installed by pip from the package index; every run then reinstalls the
-fresh wheel into it (``--no-deps --force-reinstall``).
+fresh wheel into it (``--no-deps --force-reinstall``). ``installed_python`` gives its
+interpreter, for the window probes (``bench_window``: cold start and memory).
 """
 
 from __future__ import annotations
@@ -32,8 +33,25 @@ def installed_stepwise(work: Path) -> Path:
     Raises:
         WheelUnavailable: building or installing failed; the message says which step.
     """
-    wheel = build_wheel(work)
+    installed_python(work)
+    script = VENV / "bin" / "stepwise"
+    if not script.exists():
+        raise WheelUnavailable(f"pip installed no console script at {script}")
+    return script
+
+
+def installed_python(work: Path) -> Path:
+    """The interpreter of the venv with a fresh wheel of this checkout installed (for the
+    window probes, run as scripts from outside the checkout; built once a ``work``).
+
+    Raises:
+        WheelUnavailable: building or installing failed; the message says which step.
+    """
     python = VENV / "bin" / "python"
+    marker = work / "wheel-installed"
+    if marker.exists():
+        return python
+    wheel = build_wheel(work)
     if not python.exists():
         shutil.rmtree(VENV, ignore_errors=True)
         _run([sys.executable, "-m", "venv", str(VENV)], "making the venv")
@@ -41,10 +59,8 @@ def installed_stepwise(work: Path) -> Path:
              "installing the wheel with its dependencies")
     _run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall",
           str(wheel)], "reinstalling the wheel")
-    script = VENV / "bin" / "stepwise"
-    if not script.exists():
-        raise WheelUnavailable(f"pip installed no console script at {script}")
-    return script
+    marker.touch()
+    return python
 
 
 def build_wheel(work: Path) -> Path:
