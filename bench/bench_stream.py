@@ -3,10 +3,14 @@
 A paced server (``sse_server.py``) runs as a separate process, so its CPU is not
 counted, and streams an OpenAI-style reply, one server-sent event per token. This
 process calls ``make_provider(ProviderConfig(kind="openai", …)).complete(messages,
-on_chunk=…)`` with an ``on_chunk`` that appends to a list, and measures its own CPU time
-(``time.process_time``: user + system, every thread) over the wall time of the call.
-A 5-token call first warms up the shared HTTP client and its connection, as in a
-running app. Target: under 5 % of one core.
+on_chunk=…)`` and measures its own CPU time (``time.process_time``: user + system, every
+thread) over the wall time of the call. A 5-token call first warms up the shared HTTP
+client and its connection, as in a running app. Target: under 5 % of one core.
+
+``on_chunk`` notes when each delivery came and hands it to the window's own gatherer
+(``ui.assistant_service.ChunkBatch``, whose posts become queued signals to the GUI
+thread), so the run also shows how often text reaches the provider's sink and the
+window (at most every 50 ms: 20 a second) and how long any text waited on the way.
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ SERVER = Path(sse_server.__file__).resolve()
 class Stream:
     wall_s: float
     cpu_s: float
-    chunks: int
     text: str
+    deliveries: list[float]  # when each reached on_chunk (perf_counter)
+    posts: list[tuple[float, int]]  # when the window's gatherer posted, how many deliveries
 
 
 def run(work: Path) -> Findings:
@@ -53,13 +58,36 @@ def run(work: Path) -> Findings:
                            f"({len(stream.text)} vs {len(expected)} characters)")
     share = stream.cpu_s / stream.wall_s
     label = f"stream {TOKENS:,} tokens at {RATE:.0f}/s via `complete(on_chunk=…)`"
+    count = len(stream.deliveries)
     return Findings([
         Result(f"{label}: CPU of this process / wall", f"{share * 100:.2f} % of one core",
                TARGET_TEXT, share < TARGET),
-        Result(f"{label}: wall, CPU, chunks received",
+        Result(f"{label}: wall, CPU, deliveries to on_chunk",
                f"{duration(stream.wall_s)} wall, {duration(stream.cpu_s)} CPU, "
-               f"{stream.chunks:,} chunks ({stream.cpu_s / stream.chunks * 1e6:.0f} µs each)"),
+               f"{count:,} deliveries ({stream.cpu_s / TOKENS * 1e6:.0f} µs a token)"),
+        _sink_row(stream), _window_row(stream),
     ])
+
+
+def _sink_row(stream: Stream) -> Result:
+    times = stream.deliveries
+    gaps = [b - a for a, b in zip(times, times[1:], strict=False)] or [0.0]
+    rate = len(times) / stream.wall_s
+    return Result("streaming: deliveries to the provider's on_chunk (a second; shortest and "
+                  "longest gap)", f"{rate:.1f}/s; {min(gaps) * 1e3:.1f}–{max(gaps) * 1e3:.1f} ms",
+                  "≤ 20/s, ≥ 50 ms apart", rate <= 21 and min(gaps) >= 0.045)
+
+
+def _window_row(stream: Stream) -> Result:
+    rate = len(stream.posts) / stream.wall_s
+    waits, taken = [], 0
+    for at, upto in stream.posts:  # the oldest delivery in each post waited longest
+        waits.append(at - stream.deliveries[taken])
+        taken = upto
+    longest = max(waits, default=0.0)
+    return Result("streaming: window posts (ChunkBatch → queued signal; a second; longest "
+                  "any text waited in the worker)", f"{rate:.1f}/s; {longest * 1e3:.1f} ms",
+                  "≤ 20/s, ≤ 100 ms", rate <= 21 and longest <= 0.1)
 
 
 async def _stream(base_url: str) -> Stream:
@@ -70,10 +98,20 @@ async def _stream(base_url: str) -> Stream:
     warm = make_provider(ProviderConfig(kind="openai", base_url=base_url, model="m",
                                         max_tokens=5))
     await warm.complete(messages, on_chunk=lambda _text: None)
+    from ui.assistant_service import ChunkBatch
+
     provider = make_provider(ProviderConfig(kind="openai", base_url=base_url, model="m"))
-    chunks: list[str] = []
+    deliveries: list[float] = []
+    posts: list[tuple[float, int]] = []
+    batch = ChunkBatch(lambda _text: posts.append((time.perf_counter(), len(deliveries))))
+
+    def on_chunk(text: str) -> None:
+        deliveries.append(time.perf_counter())
+        batch.add(text)
+
     wall, cpu = time.perf_counter(), time.process_time()
-    reply = await provider.complete(messages, on_chunk=chunks.append)
+    reply = await provider.complete(messages, on_chunk=on_chunk)
+    batch.flush()
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     await close_clients()
-    return Stream(wall, cpu, len(chunks), reply.text)
+    return Stream(wall, cpu, reply.text, deliveries, posts)
