@@ -82,7 +82,7 @@ class ImportDialog(QDialog):
         form = QFormLayout()
         self.format = QComboBox(self)
         for key, text in (("taskwarrior", self.tr("Taskwarrior JSON (task export)")),
-                          ("todotxt", self.tr("todo.txt")),
+                          ("todotxt", "todo.txt"),  # a file name in every language
                           ("todoist", self.tr("Todoist CSV backup")),
                           ("ics", self.tr("iCalendar file with tasks (ICS)"))):
             self.format.addItem(text, key)

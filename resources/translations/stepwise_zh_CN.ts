@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../ui/first_frame.py" line="102"/>
+        <location filename="../../ui/first_frame.py" line="96"/>
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
@@ -384,12 +384,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/assistant_service.py" line="155"/>
+        <location filename="../../ui/assistant_service.py" line="164"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_service.py" line="163"/>
+        <location filename="../../ui/assistant_service.py" line="172"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -599,6 +599,154 @@
     </message>
 </context>
 <context>
+    <name>ConflictsDialog</name>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="66"/>
+        <source>Sync conflicts</source>
+        <translation>同步冲突</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="69"/>
+        <source>The same property was changed here and on another device. Choose the version to keep; the next sync sends it to the other devices.</source>
+        <translation>同一项在本设备和另一台设备上都被改过。请选择要保留的版本；下次同步会把它发送到其他设备。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="98"/>
+        <source>Reading the sync conflicts</source>
+        <translation>正在读取同步冲突</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="105"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="105"/>
+        <source>Property</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="105"/>
+        <source>Mine (this device)</source>
+        <translation>我的（本设备）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="106"/>
+        <source>Theirs (the other device)</source>
+        <translation>对方的（另一台设备）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="112"/>
+        <source>No sync conflicts are waiting.</source>
+        <translation>没有待处理的同步冲突。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="127"/>
+        <source>Refused here: %1</source>
+        <translation>本设备拒绝：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="132"/>
+        <source>Keep mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="132"/>
+        <source>Take theirs</source>
+        <translation>采用对方的</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="145"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="147"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="148"/>
+        <source>changed %1</source>
+        <translation>修改于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="150"/>
+        <source>(kept now)</source>
+        <translation>（当前保留）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="156"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="156"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="157"/>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="157"/>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="158"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="158"/>
+        <source>Due</source>
+        <translation>截止</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <source>Repeats</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <source>Parent step</source>
+        <translation>上级步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <source>Depends on</source>
+        <translation>依赖</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="161"/>
+        <source>Steps added or deleted</source>
+        <translation>新增或删除的步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="171"/>
+        <source>Settling a sync conflict</source>
+        <translation>正在处理同步冲突</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="177"/>
+        <source>Not settled: %1</source>
+        <translation>未能处理：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/conflicts_dialog.py" line="180"/>
+        <source>Settled; the next sync sends it to the other devices.</source>
+        <translation>已处理；下次同步会把它发送到其他设备。</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
         <location filename="../../ui/crash.py" line="20"/>
@@ -619,9 +767,97 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/first_frame.py" line="156"/>
+        <location filename="../../ui/first_frame.py" line="138"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="79"/>
+        <source>Import tasks</source>
+        <translation>导入任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="84"/>
+        <source>Taskwarrior JSON (task export)</source>
+        <translation>Taskwarrior JSON（task export）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="86"/>
+        <source>Todoist CSV backup</source>
+        <translation>Todoist CSV 备份</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="87"/>
+        <source>iCalendar file with tasks (ICS)</source>
+        <translation>含任务的 iCalendar 文件（ICS）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="89"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="90"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="93"/>
+        <source>Into this database</source>
+        <translation>导入到此数据库</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="98"/>
+        <source>What was read and what was skipped shows here.</source>
+        <translation>读取和跳过的内容会显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="102"/>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="123"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="133"/>
+        <source>Choose a file to import</source>
+        <translation>选择要导入的文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="135"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="143"/>
+        <source>Importing…</source>
+        <translation>正在导入…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="146"/>
+        <source>Importing tasks</source>
+        <translation>正在导入任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="154"/>
+        <source>Nothing was imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="161"/>
+        <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
+        <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="164"/>
+        <source>Skipped: %1</source>
+        <translation>已跳过：%1</translation>
     </message>
 </context>
 <context>
@@ -635,172 +871,182 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="153"/>
+        <location filename="../../ui/main_window.py" line="159"/>
         <source>Schedule the steps</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="82"/>
+        <location filename="../../ui/main_window.py" line="84"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="83"/>
+        <location filename="../../ui/main_window.py" line="85"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="127"/>
+        <location filename="../../ui/main_window.py" line="129"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="127"/>
+        <location filename="../../ui/main_window.py" line="129"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="128"/>
+        <location filename="../../ui/main_window.py" line="130"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="128"/>
+        <location filename="../../ui/main_window.py" line="130"/>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="129"/>
+        <location filename="../../ui/main_window.py" line="131"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="133"/>
+        <location filename="../../ui/main_window.py" line="135"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="135"/>
+        <location filename="../../ui/main_window.py" line="137"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137"/>
+        <location filename="../../ui/main_window.py" line="139"/>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="141"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="139"/>
+        <location filename="../../ui/main_window.py" line="143"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="141"/>
+        <location filename="../../ui/main_window.py" line="145"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="142"/>
+        <location filename="../../ui/main_window.py" line="146"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="143"/>
+        <location filename="../../ui/main_window.py" line="147"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="149"/>
+        <location filename="../../ui/main_window.py" line="148"/>
+        <source>Sync conflicts…</source>
+        <translation>同步冲突…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="155"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="151"/>
+        <location filename="../../ui/main_window.py" line="157"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="155"/>
+        <location filename="../../ui/main_window.py" line="161"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="159"/>
+        <location filename="../../ui/main_window.py" line="165"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="160"/>
+        <location filename="../../ui/main_window.py" line="166"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="161"/>
+        <location filename="../../ui/main_window.py" line="167"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="165"/>
+        <location filename="../../ui/main_window.py" line="171"/>
         <source>Go to the task list</source>
         <translation>转到任务列表</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="167"/>
+        <location filename="../../ui/main_window.py" line="173"/>
         <source>Go to the plan</source>
         <translation>转到计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="168"/>
+        <location filename="../../ui/main_window.py" line="174"/>
         <source>Approve the plan</source>
         <translation>批准计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="170"/>
+        <location filename="../../ui/main_window.py" line="176"/>
         <source>Pause the plan</source>
         <translation>暂停计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="171"/>
+        <location filename="../../ui/main_window.py" line="177"/>
         <source>Resume the plan</source>
         <translation>继续计划</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="172"/>
+        <location filename="../../ui/main_window.py" line="178"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="199"/>
+        <location filename="../../ui/main_window.py" line="205"/>
         <source>Undone: %1</source>
         <translation>已撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="199"/>
+        <location filename="../../ui/main_window.py" line="205"/>
         <source>Redone: %1</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="232"/>
+        <location filename="../../ui/main_window.py" line="238"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="263"/>
+        <location filename="../../ui/main_window.py" line="269"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="273"/>
+        <location filename="../../ui/main_window.py" line="279"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="281"/>
+        <location filename="../../ui/main_window.py" line="287"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="291"/>
+        <location filename="../../ui/main_window.py" line="297"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -981,7 +1227,7 @@
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan_items.py" line="379"/>
+        <location filename="../../ui/plan_items.py" line="408"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -1153,151 +1399,151 @@
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan_view.py" line="68"/>
-        <location filename="../../ui/plan_view.py" line="142"/>
+        <location filename="../../ui/plan_view.py" line="69"/>
+        <location filename="../../ui/plan_view.py" line="144"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="208"/>
+        <location filename="../../ui/plan_view.py" line="210"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="296"/>
+        <location filename="../../ui/plan_view.py" line="298"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="323"/>
+        <location filename="../../ui/plan_view.py" line="325"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="376"/>
+        <location filename="../../ui/plan_view.py" line="378"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="120"/>
-        <location filename="../../ui/plan_view.py" line="389"/>
-        <location filename="../../ui/plan_view.py" line="527"/>
+        <location filename="../../ui/plan_view.py" line="122"/>
+        <location filename="../../ui/plan_view.py" line="391"/>
+        <location filename="../../ui/plan_view.py" line="529"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="117"/>
+        <location filename="../../ui/plan_view.py" line="119"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="117"/>
+        <location filename="../../ui/plan_view.py" line="119"/>
         <source>Zoom in (Ctrl+wheel, Ctrl+=)</source>
         <translation>放大（Ctrl+滚轮，Ctrl+=）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="118"/>
+        <location filename="../../ui/plan_view.py" line="120"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="118"/>
+        <location filename="../../ui/plan_view.py" line="120"/>
         <source>Zoom out (Ctrl+wheel, Ctrl+-)</source>
         <translation>缩小（Ctrl+滚轮，Ctrl+-）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/plan_view.py" line="121"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/plan_view.py" line="121"/>
         <source>Show the whole plan (F)</source>
         <translation>显示整个计划（F）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="120"/>
+        <location filename="../../ui/plan_view.py" line="122"/>
         <source>Add a step after the selected one</source>
         <translation>在所选步骤之后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/plan_view.py" line="123"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/plan_view.py" line="123"/>
         <source>Delete the selected step or arrow (Delete)</source>
         <translation>删除所选步骤或箭头（Delete）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="122"/>
+        <location filename="../../ui/plan_view.py" line="124"/>
         <source>Fold all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="122"/>
+        <location filename="../../ui/plan_view.py" line="124"/>
         <source>Fold every group of steps</source>
         <translation>折叠所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="123"/>
+        <location filename="../../ui/plan_view.py" line="125"/>
         <source>Unfold all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="123"/>
+        <location filename="../../ui/plan_view.py" line="125"/>
         <source>Unfold every group of steps</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="390"/>
+        <location filename="../../ui/plan_view.py" line="392"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="396"/>
+        <location filename="../../ui/plan_view.py" line="398"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="397"/>
+        <location filename="../../ui/plan_view.py" line="399"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="402"/>
-        <location filename="../../ui/plan_view.py" line="523"/>
+        <location filename="../../ui/plan_view.py" line="404"/>
+        <location filename="../../ui/plan_view.py" line="525"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="415"/>
+        <location filename="../../ui/plan_view.py" line="417"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="432"/>
+        <location filename="../../ui/plan_view.py" line="434"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="528"/>
+        <location filename="../../ui/plan_view.py" line="530"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="534"/>
+        <location filename="../../ui/plan_view.py" line="536"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="536"/>
+        <location filename="../../ui/plan_view.py" line="538"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="537"/>
+        <location filename="../../ui/plan_view.py" line="539"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
@@ -2136,117 +2382,117 @@
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step_panel.py" line="200"/>
+        <location filename="../../ui/step_panel.py" line="202"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="221"/>
+        <location filename="../../ui/step_panel.py" line="223"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="223"/>
+        <location filename="../../ui/step_panel.py" line="225"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="225"/>
+        <location filename="../../ui/step_panel.py" line="227"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="259"/>
+        <location filename="../../ui/step_panel.py" line="261"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="259"/>
+        <location filename="../../ui/step_panel.py" line="261"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="260"/>
+        <location filename="../../ui/step_panel.py" line="262"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="260"/>
+        <location filename="../../ui/step_panel.py" line="262"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="260"/>
+        <location filename="../../ui/step_panel.py" line="262"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="261"/>
+        <location filename="../../ui/step_panel.py" line="263"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="262"/>
+        <location filename="../../ui/step_panel.py" line="264"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="263"/>
+        <location filename="../../ui/step_panel.py" line="265"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="264"/>
+        <location filename="../../ui/step_panel.py" line="266"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="265"/>
+        <location filename="../../ui/step_panel.py" line="267"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="290"/>
+        <location filename="../../ui/step_panel.py" line="292"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="330"/>
+        <location filename="../../ui/step_panel.py" line="332"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="360"/>
+        <location filename="../../ui/step_panel.py" line="362"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="361"/>
+        <location filename="../../ui/step_panel.py" line="363"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="362"/>
+        <location filename="../../ui/step_panel.py" line="364"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="364"/>
+        <location filename="../../ui/step_panel.py" line="366"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="365"/>
+        <location filename="../../ui/step_panel.py" line="367"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="366"/>
+        <location filename="../../ui/step_panel.py" line="368"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="394"/>
+        <location filename="../../ui/step_panel.py" line="396"/>
         <source>Step %1: %2</source>
         <translation>步骤 %1：%2</translation>
     </message>
@@ -2450,72 +2696,72 @@
         <translation>没有保存此账户的密码，请重新输入</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="28"/>
+        <location filename="../../ui/sync_status.py" line="29"/>
         <source>the address does not answer like a CalDAV server</source>
         <translation>该地址的回应不像 CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="29"/>
+        <location filename="../../ui/sync_status.py" line="30"/>
         <source>the server answered with an error; try again later</source>
         <translation>服务器返回了错误，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="30"/>
+        <location filename="../../ui/sync_status.py" line="32"/>
         <source>the database could not be written</source>
         <translation>无法写入数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="32"/>
+        <location filename="../../ui/sync_status.py" line="34"/>
         <source>the server had a problem</source>
         <translation>服务器出了问题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="84"/>
+        <location filename="../../ui/sync_status.py" line="86"/>
         <source>Stopping the sync…</source>
         <translation>正在停止同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="86"/>
+        <location filename="../../ui/sync_status.py" line="88"/>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="87"/>
+        <location filename="../../ui/sync_status.py" line="89"/>
         <source>Syncing… %1/%2</source>
         <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="94"/>
+        <location filename="../../ui/sync_status.py" line="96"/>
         <source>Sync failed: %1 — click for details</source>
         <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="96"/>
+        <location filename="../../ui/sync_status.py" line="98"/>
         <source>Synced %1</source>
         <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="98"/>
+        <location filename="../../ui/sync_status.py" line="100"/>
         <source>Sync stopped</source>
         <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="101"/>
+        <location filename="../../ui/sync_status.py" line="103"/>
         <source>%1 conflicts need attention</source>
         <translation>%1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="107"/>
+        <location filename="../../ui/sync_status.py" line="109"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="108"/>
+        <location filename="../../ui/sync_status.py" line="110"/>
         <source>Stop the sync; what was sent so far is kept</source>
         <translation>停止同步；已发送的内容会保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="121"/>
+        <location filename="../../ui/sync_status.py" line="123"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -2528,7 +2774,7 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="129"/>
+        <location filename="../../ui/sync_status.py" line="131"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
@@ -2536,13 +2782,13 @@ The server said: %2</source>
 <context>
     <name>SyncWorker</name>
     <message>
-        <location filename="../../ui/sync_worker.py" line="83"/>
-        <location filename="../../ui/sync_worker.py" line="168"/>
+        <location filename="../../ui/sync_worker.py" line="87"/>
+        <location filename="../../ui/sync_worker.py" line="173"/>
         <source>Reading the sync state</source>
         <translation>正在读取同步状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_worker.py" line="104"/>
+        <location filename="../../ui/sync_worker.py" line="108"/>
         <source>Syncing tasks</source>
         <translation>正在同步任务</translation>
     </message>
@@ -2710,132 +2956,137 @@ The server said: %2</source>
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="71"/>
+        <location filename="../../ui/task_list.py" line="72"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="87"/>
+        <location filename="../../ui/task_list.py" line="88"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="157"/>
+        <location filename="../../ui/task_list.py" line="158"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="168"/>
+        <location filename="../../ui/task_list.py" line="169"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="169"/>
+        <location filename="../../ui/task_list.py" line="170"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="169"/>
+        <location filename="../../ui/task_list.py" line="170"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="141"/>
-        <location filename="../../ui/task_list.py" line="169"/>
+        <location filename="../../ui/task_list.py" line="142"/>
+        <location filename="../../ui/task_list.py" line="170"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/task_list.py" line="162"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="162"/>
+        <location filename="../../ui/task_list.py" line="163"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="172"/>
-        <location filename="../../ui/task_list.py" line="291"/>
+        <location filename="../../ui/task_list.py" line="173"/>
+        <location filename="../../ui/task_list.py" line="292"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="173"/>
+        <location filename="../../ui/task_list.py" line="174"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="271"/>
+        <location filename="../../ui/task_list.py" line="272"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="300"/>
+        <location filename="../../ui/task_list.py" line="301"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="330"/>
+        <location filename="../../ui/task_list.py" line="331"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="83"/>
-        <location filename="../../ui/task_list.py" line="333"/>
+        <location filename="../../ui/task_list.py" line="381"/>
+        <source>Sync conflicts…</source>
+        <translation>同步冲突…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/task_list.py" line="84"/>
+        <location filename="../../ui/task_list.py" line="334"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
