@@ -4,7 +4,9 @@ applies through the use cases, "Needs attention" cleared, a refused choice said.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
+from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
 from app import plans, tasks
@@ -77,3 +79,31 @@ def test_a_choice_the_rules_refuse_is_said_and_the_conflict_stays(
         b.isEnabled() for b in dialog.buttons.values()), timeout=5000)
     assert len(conflicts.open_conflicts(task.id)) == 1
     assert tasks.get_task(task.id).problem is not None
+
+
+def _has_tip(index: QModelIndex) -> bool:
+    return bool(index.data(Qt.ItemDataRole.ToolTipRole))
+
+
+def test_a_conflicted_tasks_context_menu_offers_the_dialog_and_another_does_not(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    from ui.task_list import TaskListPanel
+
+    task_id = _title_conflict()
+    tasks.add_task(tasks.NewTask(title="Plain task"))
+    panel = TaskListPanel(ctx)
+    qtbot.add_widget(panel)
+    panel.show()
+    panel.reload()
+    qtbot.wait_until(lambda: panel.model.rowCount() == 2)
+    entries = {}
+    for row in range(2):
+        menu = QMenu()
+        index = panel.model.index(row, 0)
+        qtbot.wait_until(partial(_has_tip, index))
+        panel._add_conflicts_entry(menu, index)
+        entries[panel.model.task_id(row)] = [a.text() for a in menu.actions()]
+    assert entries[task_id] == ["Sync conflicts…"]
+    assert [e for t, e in entries.items() if t != task_id] == [[]]
