@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from app import plain_zh
+from app.problems import CODES
 
 # pydantic's phrases, as a person would say them.
 _JARGON: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -33,6 +34,8 @@ _JARGON: tuple[tuple[re.Pattern[str], str], ...] = (
 # act on it, the journal keeps it
 _PYTHON_PATH = re.compile(r'(?:File )?"?(?:[A-Za-z]:)?(?:[\\/][\w.+~-]+)+\.pyc?\b"?'
                           r"(?:, line \d+)?(?:, in \S+)?")
+# a plan-contract code as the CLI writes it ("bad_inputs: …")
+_CODE = re.compile(r"\b(" + "|".join(CODES) + r"): ")
 _NEAR_DAYS = 300  # a time this close is told with its weekday, month and hour
 _UTC_TIME = re.compile(r"\b\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|\+00:00)")
 
@@ -80,10 +83,16 @@ def plain_reply_error(error: str) -> str:
 
 
 def plain_text(text: str, now: datetime, language: str = "en") -> str:
-    """Any text on its way to a person: no validation jargon, no program file paths (a
-    server's traceback), and UTC times as local times with their offset."""
+    """Any text on its way to a person: no validation jargon or codes, no program file
+    paths (a server's traceback), and UTC times as local times with their offset."""
     text = _PYTHON_PATH.sub("…", plain_reply_error(text))
+    text = _CODE.sub(lambda m: _code_words(m[1], language), text)
     return _UTC_TIME.sub(lambda m: _local_or_kept(m[0], now, language), text)
+
+
+def _code_words(code: str, language: str) -> str:
+    meaning = CODES[code]
+    return f"{meaning.zh}：" if language == "zh" else f"{meaning.en}: "
 
 
 def _local_or_kept(text: str, now: datetime, language: str) -> str:

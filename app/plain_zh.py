@@ -27,6 +27,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"the model's reply was ([\d,]+) characters; the limit is ([\d,]+)",
      r"模型的回复有 \1 个字符，上限是 \2 个"),
     (r"the reply does not make sense: ", "回复说不通："),
+    (r"the plan is invalid: ", "计划无效："),
+    (r"the split is invalid: ", "拆分无效："),
     # the provider's errors
     (r"The model at (\S+) did not answer in (\S+) s — try a smaller model or raise "
      r"Settings → Model → Time limit \(assistant\.deadline_s\)\.",

@@ -14,6 +14,7 @@ import pytest
 from app import plans, settings
 from app.agent.loop import Assistant
 from app.plain import language_of, plain_text
+from app.problems import CODES
 from app.task_problems import PROBLEMS, told
 from app.tasks import NewTask, add_task
 from models import Step, Task, WorkLog
@@ -125,3 +126,23 @@ def test_an_english_step_that_failed_for_good_says_what_to_do(db: Path) -> None:
     problem = _fail_for_good("Write the letter")
     assert re.fullmatch(r"step 'w' failed for good after \d+ attempts: .+ — retry it, do it "
                         r"yourself or change the plan", problem)
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_every_plan_code_has_plain_english_and_chinese(code: str) -> None:
+    meaning = CODES[code]
+    assert meaning.does and meaning.en and language_of(meaning.en) == "en"
+    assert language_of(meaning.zh) == "zh" and "_" not in meaning.en + meaning.zh
+
+
+def test_a_plan_code_is_told_in_plain_words_in_the_tasks_language() -> None:
+    reason = ("the assistant's reply could not be used: the plan is invalid: bad_inputs: "
+              "step 'a': 'text' is missing")
+    later = datetime(2026, 11, 30, 3, 0, tzinfo=UTC)
+    assert told("retry_later", "zh", NOW, reason=reason, when=later) == (
+        "助手的回复无法使用：计划无效：某一步缺少所需的信息，或信息有误：step 'a': 'text' 缺失"
+        "（11:00 +08:00 后重试）")
+    assert told("retry_later", "en", NOW, reason=reason, when=later) == (
+        "the assistant's reply could not be used: the plan is invalid: a step lacks details "
+        "it needs, or has wrong ones: step 'a': 'text' is missing (trying again after "
+        "11:00 +08:00)")

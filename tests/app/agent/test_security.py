@@ -23,6 +23,7 @@ from app.agent.loop import Assistant, Outcome
 from app.capabilities import CAPABILITIES
 from app.errors import Refused
 from app.outbox import add_contact, decide
+from app.problems import CODES
 from app.task_files import MAX_FILE_BYTES, PathRefused, write_result
 from app.tasks import NewTask, add_task
 from models import (
@@ -116,7 +117,9 @@ def test_a_plan_that_writes_outside_the_folder_is_refused_before_it_runs(
             if not p.name.startswith("stepwise.db")} == set()
     assert Plan.select().where(Plan.task == task.id).count() == 0
     fresh = Task.get_by_id(task.id)
-    assert fresh.problem and "bad_inputs" in fresh.problem
+    # the code in plain words on the task (issue 16 item 7); the journal keeps the code
+    assert fresh.problem and CODES["bad_inputs"].en in fresh.problem
+    assert "bad_inputs" not in fresh.problem
     assert "is not a path inside the task's folder" in fresh.problem
     assert provider.purposes() == ["review", "plan", "plan"]
 
@@ -379,7 +382,8 @@ def test_reply_cannot_widen_the_registry(replies: list[str], db: Path) -> None:
     assert OutboxMessage.select().count() == 0 and Reminder.select().count() == 0
     assert not paths.task_dir(task.id).exists()
     fresh = Task.get_by_id(task.id)
-    assert fresh.problem and "unknown_target" in fresh.problem and "shell.exec" in fresh.problem
+    assert fresh.problem and CODES["unknown_target"].en in fresh.problem
+    assert "unknown_target" not in fresh.problem and "shell.exec" in fresh.problem
     outcomes = [c.outcome for c in ModelCall.select().order_by(ModelCall.id)]
     assert outcomes[-2:] == ["unusable", "unusable"]
     assert provider.script == [] and provider.fallback is None
