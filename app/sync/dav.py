@@ -18,6 +18,7 @@ from app.calendar.dav import Account, classify
 from app.calendar.errors import AuthFailed, CalendarError, ServerFailed
 
 BATCH = 100
+WHOLE_S_PER_BYTE = 2e-5  # the time a whole-list write may take: 30 s + 20 s a megabyte
 D, C = "DAV:", "urn:ietf:params:xml:ns:caldav"
 _XML = {"Content-Type": 'application/xml; charset="utf-8"'}
 _ICS = {"Content-Type": "text/calendar; charset=utf-8"}
@@ -224,7 +225,13 @@ class Dav:
     def put_all(self, text: str, etag: str) -> bool:
         """Write the whole collection (``If-Match`` its etag); False when the server does
         not take it (a 4xx: Xandikos answers 405, a change in between 412)."""
-        answer = self._request(self.path, "PUT", text, {**_ICS, "If-Match": etag})
+        usual = self.client.timeout
+        # Radicale stores 6,000 items in ≈ 8 s (on a busy machine several times that)
+        self.client.timeout = max(usual or 0, int(30 + len(text) * WHOLE_S_PER_BYTE))
+        try:
+            answer = self._request(self.path, "PUT", text, {**_ICS, "If-Match": etag})
+        finally:
+            self.client.timeout = usual
         if answer.status in (200, 201, 204):
             return True
         if 400 <= answer.status < 500:

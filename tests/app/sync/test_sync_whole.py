@@ -159,3 +159,27 @@ def test_a_renamed_task_writes_only_its_own_item_not_its_unchanged_steps(
     assert loop.run(account.id).pushed == 3  # one task: item by item
     tasks.update_task(task.id, title="One renamed")
     assert loop.run(account.id).pushed == 1
+
+
+class _SlowClient:
+    """A stand-in for the caldav client that notes the timeout each request had."""
+
+    def __init__(self) -> None:
+        self.timeout: int | None = 10
+        self.seen: list[int | None] = []
+
+    def request(self, url: str, method: str, body: str, headers: dict[str, str]) -> object:
+        self.seen.append(self.timeout)
+        return type("Answer", (), {"status": 201})()
+
+
+def test_a_whole_write_gets_time_in_proportion_to_its_size() -> None:
+    from app.calendar.dav import Account
+    from app.sync.dav import Dav
+
+    dav = Dav(Account("http://127.0.0.1:9/ann/tasks/", "", "", 10))
+    dav.client.close()
+    fake = _SlowClient()
+    dav.client = fake  # type: ignore[assignment]
+    assert dav.put_all("x" * 3_000_000, '"etag"')
+    assert fake.seen == [90] and fake.timeout == 10  # 30 s + 20 s a megabyte, then back
