@@ -309,10 +309,10 @@ def _check_can_start(plan: Plan, step: Step) -> None:
     Groups keep their derived status in the store, so a dependency on a group is read
     from the group's own row.
     """
-    if plan.status == "pending":
-        raise Refused(f"the plan awaits approval: `stepwise plan approve {plan.task_id}`")
-    if plan.status == "paused":
-        raise Refused(f"the plan is paused: `stepwise plan resume {plan.task_id}`")
+    language = task_problems.language_for(plan.task.title, plan.task.detail)
+    if plan.status in ("pending", "paused"):
+        code = "not_approved" if plan.status == "pending" else "paused"
+        raise Refused(task_problems.told(code, language, task=plan.task_id))
     Dep = Step.alias()
     waiting = [row[0] for row in _rows(
         StepDependency.select(Dep.step_id)
@@ -321,7 +321,8 @@ def _check_can_start(plan: Plan, step: Step) -> None:
                & Dep.status.not_in(tuple(SATISFIED_STEP)))
         .order_by(Dep.position))]
     if waiting:
-        raise Refused(f"step {step.step_id!r} still waits for: {', '.join(waiting)}")
+        raise Refused(task_problems.told("still_waits", language, step=step.step_id,
+                                         waiting=", ".join(waiting)))
 
 
 def _move_step(step: Step, new: str) -> None:

@@ -45,6 +45,19 @@ PROBLEMS: dict[str, Words] = {
     "budget": Words(
         "the daily budget of {limit} model calls for this task is used; it continues tomorrow",
         "这个任务今天的 {limit} 次模型调用已用完；明天继续"),
+    "changed_meanwhile": Words(
+        "it changed while the assistant worked on it ({reason}) — nothing of this stage was "
+        "saved; the assistant looks at it again on its next run",
+        "助手处理时它被改动了（{reason}）——这一步什么也没有保存；助手下次运行时会重新查看"),
+    "not_approved": Words(
+        "the plan awaits approval: approve it first (`stepwise plan approve {task}`)",
+        "计划还在等待批准：请先批准（`stepwise plan approve {task}`）"),
+    "paused": Words(
+        "the plan is paused: resume it first (`stepwise plan resume {task}`)",
+        "计划已暂停：请先继续（`stepwise plan resume {task}`）"),
+    "still_waits": Words(
+        "step '{step}' still waits for: {waiting} — finish or skip those first",
+        "步骤“{step}”还在等待：{waiting}——请先完成或跳过它们"),
     "no_reason": Words("no reason given", "没有说明原因"),
 }
 # values that are someone's words (a step's error, the model's reason, a server's reply):

@@ -218,8 +218,8 @@ class Assistant:
             if Task.get_or_none(Task.id == task.id) is not None:
                 log(task.id, "skipped", f"{stage} skipped: the task changed while the assistant "
                     f"worked on it ({exc})", actor="assistant")
-        return self._outcome(task, stage, CHANGED, f"it changed while the assistant worked on "
-                             f"it ({exc})")
+        return self._outcome(task, stage, CHANGED, task_problems.told(
+            "changed_meanwhile", self._problem_language(task), reason=str(exc)))
 
     def _outcome(self, task: Task, stage: str, summary: str, problem: str | None = None
                  ) -> Outcome:

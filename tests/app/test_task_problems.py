@@ -13,6 +13,7 @@ import pytest
 
 from app import plans, settings
 from app.agent.loop import Assistant
+from app.errors import Refused
 from app.plain import language_of, plain_text
 from app.problems import CODES
 from app.task_problems import PROBLEMS, told
@@ -146,3 +147,36 @@ def test_a_plan_code_is_told_in_plain_words_in_the_tasks_language() -> None:
         "the assistant's reply could not be used: the plan is invalid: a step lacks details "
         "it needs, or has wrong ones: step 'a': 'text' is missing (trying again after "
         "11:00 +08:00)")
+
+
+def _planned(title: str, auto_accept: bool) -> int:
+    settings.put("assistant.auto_accept", auto_accept)
+    added = add_task(NewTask(title=title))
+    plans.save_plan(added.id, {"schema_version": 2, "steps": [
+        {"id": "a", "title": "A", "target": "user", "inputs": {}},
+        {"id": "b", "title": "B", "target": "user", "inputs": {}, "depends_on": ["a"]}]})
+    return added.id
+
+
+@pytest.mark.parametrize(("title", "words"), [
+    ("续办护照", "计划还在等待批准：请先批准（`stepwise plan approve 1`）"),
+    ("Renew passport", "the plan awaits approval: approve it first (`stepwise plan approve 1`)")])
+def test_a_step_of_a_plan_awaiting_approval_is_refused_in_the_tasks_language(
+        db: Path, title: str, words: str) -> None:
+    task_id = _planned(title, auto_accept=False)
+    with pytest.raises(Refused) as refused:
+        plans.step_action(task_id, "a", "start")
+    assert str(refused.value) == words
+
+
+def test_a_chinese_tasks_waiting_step_is_refused_in_chinese(db: Path) -> None:
+    task_id = _planned("续办护照", auto_accept=True)
+    with pytest.raises(Refused) as refused:
+        plans.step_action(task_id, "b", "start")
+    assert str(refused.value) == "步骤“b”还在等待：a——请先完成或跳过它们"
+
+
+def test_a_change_meanwhile_is_told_in_the_tasks_language() -> None:
+    assert told("changed_meanwhile", "zh", NOW, reason="task 3 has no active plan") == (
+        "助手处理时它被改动了（task 3 has no active plan）——这一步什么也没有保存；"
+        "助手下次运行时会重新查看")
