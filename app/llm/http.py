@@ -294,11 +294,6 @@ class Call:
         """Turn httpx2's transport failures into ProviderErrors that say what to do."""
         try:
             yield
-        except httpx2.SSEError as exc:
-            if "limit" in str(exc):  # an event past the max_event_size given to sse()
-                raise self.too_large() from exc
-            raise self.error("malformed", f"The server at {self.origin} sent no readable "
-                                          f"stream ({exc}): check the base URL.") from exc
         except httpx2.DecodingError as exc:
             raise self.error("malformed", f"The server at {self.origin} sent no readable "
                                           f"stream ({exc}): check the base URL.") from exc

@@ -32,6 +32,9 @@ from app.llm.http import (
 from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
 
 log = logging.getLogger(__name__)
+# What httpx2's sse() would send; its event parser is not used (app.llm.frames reads
+# the events per batch).
+_SSE_HEADERS = {"Accept": "text/event-stream", "Cache-Control": "no-store"}
 
 
 def openai_base(base_url: str) -> str:
@@ -98,16 +101,15 @@ class OpenAIProvider:
     async def _exchange(self, call: Call, body: dict[str, Any], form: str) -> None:
         call.begin()
         with call.errors():
-            async with shared_client().sse(f"{self.base}/chat/completions", method="POST",
-                                           json=body, headers=self._headers,
-                                           timeout=call.timeout,
-                                           max_event_size=MAX_BODY_BYTES) as source:
+            async with shared_client().stream("POST", f"{self.base}/chat/completions",
+                                              json=body, headers=self._headers | _SSE_HEADERS,
+                                              timeout=call.timeout) as response:
                 call.responded = True
-                await self._check(call, source.response, form)
-                if _is_json(source.response):
-                    await _read_whole(call, source.response)
+                await self._check(call, response, form)
+                if _is_json(response):
+                    await _read_whole(call, response)
                 else:
-                    await _read_events(call, source.response)
+                    await _read_events(call, response)
 
     async def _check(self, call: Call, response: httpx2.Response, form: str) -> None:
         if form != "none" and response.status_code >= 400 and not _about_key(response):
