@@ -153,3 +153,19 @@ def test_the_chinese_prompts_are_chinese_but_for_the_formats_words(db: Path, sta
     allowed = _NAMES | {part for word in sense.format_words() for part in re.split(r"[._]", word)}
     english = set(re.findall(r"[A-Za-z]+", text)) - allowed
     assert english == set(), english
+
+
+def test_sense_a_check_copying_the_example_is_re_asked_and_the_next_one_used(db: Path) -> None:
+    task = add_task(NewTask(title="Draft the letter to Ann"))
+    step = {"title": "Write the letter", "target": "assistant.write",
+            "inputs": {"instructions": "a letter to Ann"}, "done_when": "a full page"}
+    execute = json.dumps({"think": "", "tags": ["letter"],
+                          "actions": [{"name": "execute", "step": step}]})
+    copy = json.dumps(example("en", "check"))
+    provider = ScriptedProvider(script=[execute, "Dear Ann, …", copy,
+                                        '{"passed": true, "reason": "it fills a page"}'])
+    asyncio.run(Assistant(provider, auto_accept=True, clock=lambda: NOW).run_until_idle(limit=4))
+    checks = list(ModelCall.select().where(ModelCall.purpose == "check").order_by(ModelCall.id))
+    assert "copies the prompt's example" in (checks[0].error or "")
+    assert len(checks) == 2 and not checks[1].error
+    assert plans.spec_of(plans.latest_plan(task.id)).steps[0].status == "completed"  # type: ignore[arg-type]
