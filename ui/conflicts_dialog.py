@@ -120,8 +120,10 @@ class ConflictsDialog(QDialog):
         where = one.task_title if one.step_title is None else f"{one.task_title} / {one.step_title}"
         grid.addWidget(_wrapped(where, page), row, 0)
         grid.addWidget(QLabel(self.property_label(c.prop), page), row, 1)
-        grid.addWidget(self._version(c.ours, c.ours_at, c.kept == "mine", page), row, 2)
-        theirs = self._version(c.theirs, c.theirs_at, c.kept == "theirs", page)
+        ours, theirs_value = (_status_name(c.ours, c.step), _status_name(c.theirs, c.step)) \
+            if c.prop == "status" else (c.ours, c.theirs)
+        grid.addWidget(self._version(ours, c.ours_at, c.kept == "mine", page), row, 2)
+        theirs = self._version(theirs_value, c.theirs_at, c.kept == "theirs", page)
         if c.reason:
             theirs.setText(theirs.text() + "\n"
                            + labels.fill(self.tr("Refused here: %1"), c.reason))
@@ -180,6 +182,12 @@ class ConflictsDialog(QDialog):
             self.message.setText(self.tr("Settled; the next sync sends it to the other devices."))
             self.resolved.emit(task_id)
         self.reload()
+
+
+def _status_name(status: object, step: str | None) -> str:
+    """A task's or step's state in the interface language."""
+    name = labels.task_status if step is None else labels.step_status
+    return name(str(status)) if status else ""
 
 
 def _bold(text: str, parent: QWidget) -> QLabel:

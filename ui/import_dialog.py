@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import KnownError
+from app.errors import BadFile, KnownError
 from app.importers import FORMATS
 from ui import labels
 from ui.context import WindowContext
@@ -58,12 +58,12 @@ def import_file(source: str, path: Path) -> Summary:
     return import_batch(reader(source)(raw, str(path)), source)
 
 
-async def _run(source: str, path: Path) -> Summary | str:
-    """The import in a worker: its summary, or the known error's message."""
+async def _run(source: str, path: Path) -> Summary | KnownError:
+    """The import in a worker: its summary, or the known error that stopped it."""
     try:
         return await in_thread(import_file, source, path)
     except KnownError as exc:
-        return str(exc)
+        return exc
 
 
 class ImportDialog(QDialog):
@@ -146,15 +146,22 @@ class ImportDialog(QDialog):
             _run(source, path), self.tr("Importing tasks"),
             done=lambda result: self._on_done(path, result)))
 
-    def _on_done(self, path: Path, result: Summary | str) -> None:
+    def _on_done(self, path: Path, result: Summary | KnownError) -> None:
         self.import_button.setEnabled(True)
-        if isinstance(result, str):
+        if isinstance(result, KnownError):
             self.summary.setStyleSheet(_ERROR_STYLE)
-            self.summary.setPlainText(labels.fill(
-                self.tr("Nothing was imported: %1"), result))
+            self.summary.setPlainText(self.failure_text(path, result))
             return
         self.summary.setPlainText("\n".join(self.summary_lines(path, result)))
         self.imported.emit(list(result.added))
+
+    def failure_text(self, path: Path, error: KnownError) -> str:
+        """Why nothing was imported, in the interface language, with the details."""
+        why = self.tr("%1 could not be read as %2: it is missing, empty, too big or not "
+                      "in that format.") if isinstance(error, BadFile) else \
+            self.tr("%1 could not be imported as %2.")
+        return labels.fill(self.tr("Nothing was imported: %1\n\nDetails: %2"),
+                           labels.fill(why, path.name, self.format.currentText()), error)
 
     def summary_lines(self, path: Path, summary: Summary) -> list[str]:
         """What the import did, in the interface language (skipped reasons as given)."""

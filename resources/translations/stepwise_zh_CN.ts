@@ -641,107 +641,107 @@
         <translation>没有待处理的同步冲突。</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="127"/>
+        <location filename="../../ui/conflicts_dialog.py" line="129"/>
         <source>Refused here: %1</source>
         <translation>本设备拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="132"/>
+        <location filename="../../ui/conflicts_dialog.py" line="134"/>
         <source>Keep mine</source>
         <translation>保留我的</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="132"/>
+        <location filename="../../ui/conflicts_dialog.py" line="134"/>
         <source>Take theirs</source>
         <translation>采用对方的</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="145"/>
+        <location filename="../../ui/conflicts_dialog.py" line="147"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="147"/>
+        <location filename="../../ui/conflicts_dialog.py" line="149"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="148"/>
+        <location filename="../../ui/conflicts_dialog.py" line="150"/>
         <source>changed %1</source>
         <translation>修改于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="150"/>
+        <location filename="../../ui/conflicts_dialog.py" line="152"/>
         <source>(kept now)</source>
         <translation>（当前保留）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="156"/>
+        <location filename="../../ui/conflicts_dialog.py" line="158"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="156"/>
+        <location filename="../../ui/conflicts_dialog.py" line="158"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="157"/>
+        <location filename="../../ui/conflicts_dialog.py" line="159"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="157"/>
+        <location filename="../../ui/conflicts_dialog.py" line="159"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="158"/>
+        <location filename="../../ui/conflicts_dialog.py" line="160"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="158"/>
+        <location filename="../../ui/conflicts_dialog.py" line="160"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <location filename="../../ui/conflicts_dialog.py" line="161"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <location filename="../../ui/conflicts_dialog.py" line="161"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <location filename="../../ui/conflicts_dialog.py" line="162"/>
         <source>Parent step</source>
         <translation>上级步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <location filename="../../ui/conflicts_dialog.py" line="162"/>
         <source>Depends on</source>
         <translation>依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="161"/>
+        <location filename="../../ui/conflicts_dialog.py" line="163"/>
         <source>Steps added or deleted</source>
         <translation>新增或删除的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="171"/>
+        <location filename="../../ui/conflicts_dialog.py" line="173"/>
         <source>Settling a sync conflict</source>
         <translation>正在处理同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="177"/>
+        <location filename="../../ui/conflicts_dialog.py" line="179"/>
         <source>Not settled: %1</source>
         <translation>未能处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="180"/>
+        <location filename="../../ui/conflicts_dialog.py" line="182"/>
         <source>Settled; the next sync sends it to the other devices.</source>
         <translation>已处理；下次同步会把它发送到其他设备。</translation>
     </message>
@@ -845,17 +845,31 @@
         <translation>正在导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="154"/>
-        <source>Nothing was imported: %1</source>
-        <translation>未导入任何内容：%1</translation>
+        <location filename="../../ui/import_dialog.py" line="160"/>
+        <source>%1 could not be read as %2: it is missing, empty, too big or not in that format.</source>
+        <translation>%1 无法按 %2 读取：文件不存在、为空、太大或不是这种格式。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="161"/>
+        <location filename="../../ui/import_dialog.py" line="162"/>
+        <source>%1 could not be imported as %2.</source>
+        <translation>%1 无法按 %2 导入。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="163"/>
+        <source>Nothing was imported: %1
+
+Details: %2</source>
+        <translation>未导入任何内容：%1
+
+详情：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/import_dialog.py" line="168"/>
         <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
         <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="164"/>
+        <location filename="../../ui/import_dialog.py" line="171"/>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>

@@ -94,3 +94,19 @@ def test_import_needs_a_file_name(ctx: WindowContext, qtbot: QtBot, qapp: QAppli
     assert not dialog.import_button.isEnabled()
     dialog.path.setText("tasks.txt")
     assert dialog.import_button.isEnabled()
+
+
+def test_in_chinese_the_summary_and_a_bad_file_are_told_in_chinese(
+        ctx: WindowContext, qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> None:
+    from ui import i18n
+
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(EXPORT), encoding="utf-8")
+    assert i18n.install(qapp, "zh_CN") == "zh_CN"
+    try:
+        said = _run(_dialog(ctx, qtbot, "taskwarrior", path), qtbot)
+        assert said.startswith("从 export.json 读取了 5 条") and "已跳过：" in said
+        bad = _run(_dialog(ctx, qtbot, "taskwarrior", tmp_path / "missing.json"), qtbot)
+        assert bad.startswith("未导入任何内容：missing.json 无法按") and "详情：" in bad
+    finally:
+        i18n.install(qapp, "en")
