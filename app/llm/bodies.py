@@ -1,8 +1,8 @@
 """Reading a model server's answer within bounds, whatever the server sends.
 
-A body or a line past its bound stops the read and is refused (``too_large`` builds
-the error) before it is all in memory; an error body is cut instead, since only its
-first words are shown.
+A body past its bound stops the read and is refused (``too_large`` builds the error)
+before it is all in memory; an error body is cut instead, since only its first words
+are shown. Streamed events and lines are bounded in :mod:`app.llm.frames`.
 """
 
 from __future__ import annotations
