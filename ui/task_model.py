@@ -210,10 +210,12 @@ class TaskListModel(QAbstractTableModel):
         base = super().flags(index)
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
             return base
+        row = self._row(index.row())
+        if row is None:  # a placeholder: nothing to edit or tick until it is read
+            return base
         if index.column() in (0, 1, 2):
             base |= Qt.ItemFlag.ItemIsEditable  # title with #tags, due, priority
-        row = self._row(index.row()) if index.column() == 0 else None
-        if row is not None and not row.has_plan:
+        if index.column() == 0 and not row.has_plan:
             base |= Qt.ItemFlag.ItemIsUserCheckable
         return base
 

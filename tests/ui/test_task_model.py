@@ -52,9 +52,11 @@ def test_rows_not_read_yet_show_a_placeholder_and_fill_in(db: Path, qtbot: QtBot
     assert _title(model, last) == PLACEHOLDER  # being read in the worker
     assert model.data(model.index(last, 1)) is None
     assert model.data(model.index(last, 0), Qt.ItemDataRole.CheckStateRole) is None
+    assert not model.flags(model.index(last, 0)) & Qt.ItemFlag.ItemIsEditable  # not yet
     with qtbot.wait_signal(model.dataChanged, timeout=5000):
         pass
     qtbot.wait_until(lambda: _title(model, last) == f"task {ids[last] - 1}")
+    assert model.flags(model.index(last, 0)) & Qt.ItemFlag.ItemIsEditable
 
 
 def test_pages_read_ahead_by_a_reload_show_at_once(db: Path, qtbot: QtBot) -> None:
