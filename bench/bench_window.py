@@ -11,7 +11,11 @@ fail keyring backend, so nothing of the user's is read or written.
   7 interleaved rounds after a warm-up each. A probe prints when the window gets its
   first Paint event and exits right after that paint pass; the main figure is the time
   from launching the process (``Popen``) until that line arrives. A third command per
-  round waits for the task list's ``loaded`` signal.
+  round waits for the task list's ``loaded`` signal. The same probe run by a venv with a
+  wheel of this checkout (``wheel_env``), against that venv's bare window, is shown beside.
+- Memory: the window as ``run_window`` opens it on 100,000 tasks (offline provider, its
+  background started), the list loaded and scrolled through: VmRSS, from the editable
+  install and from the wheel.
 - Streaming: the window on 100,000 tasks; once the list has loaded and every page of it
   has been scrolled through (the RSS is read then), ``ctx.assistant.regenerate`` streams
   4,000 tokens at 200 a second from ``sse_server.py`` (its first reply; the probe then
