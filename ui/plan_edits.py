@@ -264,7 +264,8 @@ class PlanFeed(QObject):
         if saved.task_id != self.task_id:
             return
         last = self._last
-        if saved.spec is None or last is None or last.revision > saved.revision:
+        if (saved.spec is None or last is None or last.revision > saved.revision
+                or self._reading):  # a read begun before the save could come after it
             self.load()
             return
         self._last = PlanSnapshot(saved.task_id, saved.spec, saved.status, last.pinned)
