@@ -361,12 +361,19 @@ def _scroll_through(table: Any, count: int) -> float:
 
 
 def _reset(panel: Any) -> float:
-    """What a reload does on the GUI thread once the worker has read the ids."""
-    model = panel.model
-    ids = [model.task_id(row) for row in range(model.rowCount())]
+    """What a reload does on the GUI thread once the worker has read the ids (an array)
+    and the pages in sight (``ui.task_list._load``)."""
+    from array import array
+
+    from ui.task_model import read_pages
+
+    model, table = panel.model, panel.table
+    ids = array("q", (model.task_id(row) for row in range(model.rowCount())))
+    pages = read_pages(ids, [0, *model.visible_pages(table.rowAt(0),
+                                                     table.rowAt(table.viewport().height()))])
     started = time.perf_counter()
-    model.apply_ids(ids)
-    panel.table.viewport().repaint()
+    model.apply_ids(ids, None, pages)
+    table.viewport().repaint()
     return time.perf_counter() - started
 
 
