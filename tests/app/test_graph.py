@@ -75,3 +75,21 @@ def test_cycles_are_found_in_a_large_plan_without_recursion_limits() -> None:
     chain[0].depends_on = ["2999"]
     [cycle] = graph.find_cycles(graph.Graph(chain))
     assert cycle[0] == "0" and cycle[-1] == "0" and len(cycle) == 3001
+
+
+def test_with_dependency_copies_only_the_changed_step() -> None:
+    steps = [s("a"), s("b", "a"), s("c")]
+    out = graph.with_dependency(steps, "c", "b")
+    assert out is not None and out[2].depends_on == ["b"] and steps[2].depends_on == []
+    assert out[0] is steps[0] and out[1] is steps[1] and out[2] is not steps[2]
+
+
+@pytest.mark.parametrize(("step", "dep"), [
+    ("a", "b"),  # a loop: b waits for a
+    ("b", "a"),  # it waits already
+    ("a", "a"), ("a", "nope"), ("nope", "a"),
+    ("x", "g"),  # a step waiting for its own group is a loop
+])
+def test_with_dependency_draws_nothing_that_would_not_be_saved(step: str, dep: str) -> None:
+    steps = [s("a"), s("b", "a"), s("g"), s("x", parent="g")]
+    assert graph.with_dependency(steps, step, dep) is None
