@@ -1,5 +1,6 @@
 """The task sync's state in the status bar: "Synced 14:02", "Syncing… 120/600" with a
-Cancel button, "Sync failed: … — click for details", "2 conflicts need attention".
+Cancel button, "Sync failed: … — click for details", "2 conflicts need attention" (a
+click opens the conflicts chooser).
 
 Times are local (``ui.dates.short_when``). The texts follow the interface language, and
 ``plain_reason`` turns a sync's known error into a sentence the settings page uses too.
@@ -99,6 +100,8 @@ class SyncStatus(QWidget):
         if outcome.state == "cancelled":
             stopped = self.tr("Sync stopped")
             return f"{stopped} · {when}" if when else stopped
+        if outcome.conflicts == 1:
+            return self.tr("1 conflict needs attention") + f" · {when}"
         if outcome.conflicts:
             return labels.fill(self.tr("%1 conflicts need attention"),
                                outcome.conflicts) + f" · {when}"
@@ -112,7 +115,7 @@ class SyncStatus(QWidget):
         failed = not self.worker.running and self.worker.last is not None \
             and self.worker.last.state == "failed"
         self.label.setStyleSheet("color: #c0392b;" if failed else "")
-        self.label.setCursor(Qt.CursorShape.PointingHandCursor if failed
+        self.label.setCursor(Qt.CursorShape.PointingHandCursor if failed or self.conflicts()
                              else Qt.CursorShape.ArrowCursor)
 
     def details(self) -> str:
@@ -125,10 +128,20 @@ class SyncStatus(QWidget):
         return labels.fill(text, plain_reason(last.error), last.message)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        """A failure opens its details; conflicts open the chooser (ui.conflicts_dialog)."""
         super().mousePressEvent(event)
         text = self.details()
         if text:
             QMessageBox.information(self, self.tr("Sync"), text)
+        elif self.conflicts():
+            from ui.conflicts_dialog import open_conflicts
+
+            open_conflicts(self.worker.ctx, None, lambda: None, self.window())
+
+    def conflicts(self) -> int:
+        """The conflicts the last sync left for the user (0 while one runs)."""
+        last = self.worker.last
+        return last.conflicts if last is not None and not self.worker.running else 0
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)

@@ -2695,87 +2695,92 @@ Details: %2</source>
 <context>
     <name>SyncStatus</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="24"/>
+        <location filename="../../ui/sync_status.py" line="25"/>
         <source>the server could not be reached (check the address and the network)</source>
         <translation>无法连接服务器（请检查地址和网络）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="26"/>
+        <location filename="../../ui/sync_status.py" line="27"/>
         <source>the server refused the user name or password</source>
         <translation>服务器拒绝了用户名或密码</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="27"/>
+        <location filename="../../ui/sync_status.py" line="28"/>
         <source>no password is kept for this account; enter it again</source>
         <translation>没有保存此账户的密码，请重新输入</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="29"/>
+        <location filename="../../ui/sync_status.py" line="30"/>
         <source>the address does not answer like a CalDAV server</source>
         <translation>该地址的回应不像 CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="30"/>
+        <location filename="../../ui/sync_status.py" line="31"/>
         <source>the server answered with an error; try again later</source>
         <translation>服务器返回了错误，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="32"/>
+        <location filename="../../ui/sync_status.py" line="33"/>
         <source>the database could not be written</source>
         <translation>无法写入数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="34"/>
+        <location filename="../../ui/sync_status.py" line="35"/>
         <source>the server had a problem</source>
         <translation>服务器出了问题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="86"/>
+        <location filename="../../ui/sync_status.py" line="87"/>
         <source>Stopping the sync…</source>
         <translation>正在停止同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="88"/>
+        <location filename="../../ui/sync_status.py" line="89"/>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="89"/>
+        <location filename="../../ui/sync_status.py" line="90"/>
         <source>Syncing… %1/%2</source>
         <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="96"/>
+        <location filename="../../ui/sync_status.py" line="97"/>
         <source>Sync failed: %1 — click for details</source>
         <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="98"/>
+        <location filename="../../ui/sync_status.py" line="99"/>
         <source>Synced %1</source>
         <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="100"/>
+        <location filename="../../ui/sync_status.py" line="101"/>
         <source>Sync stopped</source>
         <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="103"/>
+        <location filename="../../ui/sync_status.py" line="104"/>
+        <source>1 conflict needs attention</source>
+        <translation>1 个冲突需要处理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync_status.py" line="106"/>
         <source>%1 conflicts need attention</source>
         <translation>%1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="109"/>
+        <location filename="../../ui/sync_status.py" line="112"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="110"/>
+        <location filename="../../ui/sync_status.py" line="113"/>
         <source>Stop the sync; what was sent so far is kept</source>
         <translation>停止同步；已发送的内容会保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="123"/>
+        <location filename="../../ui/sync_status.py" line="126"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -2788,7 +2793,7 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="131"/>
+        <location filename="../../ui/sync_status.py" line="135"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
@@ -2937,7 +2942,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/task_model.py" line="85"/>
-        <location filename="../../ui/task_model.py" line="297"/>
+        <location filename="../../ui/task_model.py" line="299"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
@@ -2947,22 +2952,22 @@ The server said: %2</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="298"/>
+        <location filename="../../ui/task_model.py" line="300"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="299"/>
+        <location filename="../../ui/task_model.py" line="301"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="300"/>
+        <location filename="../../ui/task_model.py" line="302"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="302"/>
+        <location filename="../../ui/task_model.py" line="304"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>

@@ -211,3 +211,30 @@ def test_the_main_window_has_the_sync_line_in_its_status_bar(
     assert window.sync_status.parent() is window.statusBar() or \
         window.sync_status in window.statusBar().findChildren(SyncStatus)
     assert window.sync.runs == 0 and not window.sync.running  # inert until started
+
+
+def test_a_sync_with_a_conflict_says_so_and_a_click_opens_the_chooser(
+        ctx: WindowContext, worker: SyncWorker, qtbot: QtBot, server: Radicale,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.sync import loop
+    from ui import conflicts_dialog
+
+    url = server.url + "ann/tasks/"
+    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
+    loop.run(accounts.add_account(url, "", None)[0].id)
+    tasks.update_task(task.id, title="Offsite (here)")
+    phone = Phone(url)
+    try:
+        phone.edit("Team offsite", summary="Offsite (phone)")  # 5 s newer: it wins
+    finally:
+        phone.client.close()
+    status = SyncStatus(worker)
+    qtbot.add_widget(status)
+    outcome = _synced(qtbot, worker, worker.sync_now)
+    assert outcome.conflicts == 1
+    assert status.label.text().startswith("1 conflict needs attention · Synced ")
+    opened: list[int | None] = []
+    monkeypatch.setattr(conflicts_dialog, "open_conflicts",
+                        lambda _ctx, task_id, _reload, _parent: opened.append(task_id))
+    qtbot.mouseClick(status, Qt.MouseButton.LeftButton)
+    assert opened == [None]  # every task's conflicts
