@@ -197,6 +197,8 @@ def validate(stage: str, text: str, task: Any) -> str | None:
             if stage == "review":
                 sense.check_review(parse_object(text), reply, task.title, own,
                                    now - timedelta(seconds=1))
+            elif stage == "check":
+                sense.check_verdict(parse_object(text), own)
     except ReplyError as exc:
         return str(exc)
     return None

@@ -169,3 +169,11 @@ def test_sense_a_check_copying_the_example_is_re_asked_and_the_next_one_used(db:
     assert "copies the prompt's example" in (checks[0].error or "")
     assert len(checks) == 2 and not checks[1].error
     assert plans.spec_of(plans.latest_plan(task.id)).steps[0].status == "completed"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("stage", ["review", "plan", "check"])  # agent test's stages
+def test_agent_test_calls_a_copy_of_the_example_not_valid(db: Path, stage: str) -> None:
+    from app.agent_check import sample_task, validate
+
+    copy = json.dumps(example("en", stage))
+    assert "copies the prompt's example" in (validate(stage, copy, sample_task("en", stage)) or "")
