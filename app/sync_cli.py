@@ -92,6 +92,9 @@ def _now(args: argparse.Namespace) -> int:
                   f"conflicts {len(r.conflicts)}, new {r.created}, trashed {r.trashed}")
             for line in r.conflicts:
                 print(f"  needs attention: {line}")
+        if conflicts:
+            print("choose a version for each: stepwise sync conflicts, then "
+                  "stepwise sync resolve ID mine|theirs")
     return 1 if conflicts else 0
 
 

@@ -141,7 +141,8 @@ def _machines(tmp: Path, url: str) -> tuple[Path, Path]:
     time.sleep(1.1)  # LAST-MODIFIED has whole seconds: machine two's edit is the newer
     _ok(two, "edit", "1", "--title", "Trip, as machine two calls it")
     assert run_cli(one, "sync", "now").returncode == 0
-    assert run_cli(two, "sync", "now").returncode == 1
+    told = run_cli(two, "sync", "now")
+    assert told.returncode == 1 and "stepwise sync resolve ID mine|theirs" in told.stdout
     return one, two
 
 
