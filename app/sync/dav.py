@@ -9,7 +9,8 @@ an answer (``Put.conflict``), and a listing that was cut short (507) says so in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import unquote, urljoin, urlsplit
@@ -18,7 +19,11 @@ from app.calendar.dav import Account, classify
 from app.calendar.errors import AuthFailed, CalendarError, ServerFailed
 
 BATCH = 100
-WHOLE_S_PER_BYTE = 2e-5  # the time a whole-list write may take: 30 s + 20 s a megabyte
+# The time a request on the whole list may take, beyond the account's timeout: a write of
+# the whole list 30 s + 20 s a megabyte; a full listing 30 s + 5 s a thousand items (on
+# Radicale the first full sync-collection of 6,000 items takes 5 s, at a load of 8 > 20 s).
+WHOLE_S_PER_BYTE = 2e-5
+FULL_S_PER_ITEM = 5e-3
 D, C = "DAV:", "urn:ietf:params:xml:ns:caldav"
 _XML = {"Content-Type": 'application/xml; charset="utf-8"'}
 _ICS = {"Content-Type": "text/calendar; charset=utf-8"}
@@ -99,6 +104,16 @@ class Dav:
         return self.call(self.client.request, urljoin(self.url, href), method, body,
                          headers or {})
 
+    @contextmanager
+    def _patience(self, seconds: float) -> Iterator[None]:
+        """The requests inside may take ``seconds`` when that is more than the timeout."""
+        usual = self.client.timeout
+        self.client.timeout = max(usual or 0, int(seconds))
+        try:
+            yield
+        finally:
+            self.client.timeout = usual
+
     def _fail(self, what: str, response: Any) -> ServerFailed:
         host = urlsplit(self.url).netloc
         return ServerFailed(f"{host} answered HTTP {response.status} to {what}; the server "
@@ -124,15 +139,17 @@ class Dav:
             return False
         return any(status == 404 for _, status, _ in _responses(answer.tree))
 
-    def changes(self, token: str | None) -> Listing | None:
+    def changes(self, token: str | None, items: int = 0) -> Listing | None:
         """RFC 6578 sync-collection since ``token``; None when the server cannot do it
-        (or refuses the token): then ``listing`` is the fallback."""
+        (or refuses the token): then ``listing`` is the fallback. Without a token the
+        answer names every item: ``items`` (how many are expected) buys it time."""
         from xml.sax.saxutils import escape
 
         try:
-            answer = self._request(self.path, "REPORT",
-                                   SYNC_REPORT.format(token=escape(token or "")),
-                                   {**_XML, "Depth": "1"})
+            with self._patience(0 if token else 30 + items * FULL_S_PER_ITEM):
+                answer = self._request(self.path, "REPORT",
+                                       SYNC_REPORT.format(token=escape(token or "")),
+                                       {**_XML, "Depth": "1"})
         except AuthFailed:
             if token:  # Radicale refuses a token it no longer knows with a 403
                 return None
@@ -153,9 +170,11 @@ class Dav:
                 listing.etags[href] = props.get("getetag")
         return listing
 
-    def listing(self) -> Listing:
-        """Every item's etag (PROPFIND Depth 1): the fallback without sync tokens."""
-        answer = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "1"})
+    def listing(self, items: int = 0) -> Listing:
+        """Every item's etag (PROPFIND Depth 1): the fallback without sync tokens;
+        ``items`` (how many are expected) buys it time."""
+        with self._patience(30 + items * FULL_S_PER_ITEM):
+            answer = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "1"})
         if answer.status == 507:
             return Listing(complete=False)
         if answer.status != 207 or answer.tree is None:
@@ -225,13 +244,9 @@ class Dav:
     def put_all(self, text: str, etag: str) -> bool:
         """Write the whole collection (``If-Match`` its etag); False when the server does
         not take it (a 4xx: Xandikos answers 405, a change in between 412)."""
-        usual = self.client.timeout
         # Radicale stores 6,000 items in ≈ 8 s (on a busy machine several times that)
-        self.client.timeout = max(usual or 0, int(30 + len(text) * WHOLE_S_PER_BYTE))
-        try:
+        with self._patience(30 + len(text) * WHOLE_S_PER_BYTE):
             answer = self._request(self.path, "PUT", text, {**_ICS, "If-Match": etag})
-        finally:
-            self.client.timeout = usual
         if answer.status in (200, 201, 204):
             return True
         if 400 <= answer.status < 500:

@@ -109,11 +109,11 @@ def _listing(account: SyncAccount, dav: Dav, known: dict[str, str | None]) -> Li
     """What changed since the stored token; with no token (or none taken) the whole
     list, whose complete form also names every known item no longer there."""
     token = account.sync_token
-    listing = dav.changes(token)
+    listing = dav.changes(token, len(known))
     if listing is None and token:
-        token, listing = None, dav.changes(None)
+        token, listing = None, dav.changes(None, len(known))
     if listing is None:
-        listing = dav.listing()
+        listing = dav.listing(len(known))
         listing.token = None
     else:
         listing = _follow(dav, listing)

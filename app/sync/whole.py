@@ -61,7 +61,8 @@ def push_whole(account: SyncAccount, dav: Dav, dirty: list[str], marks: dict[str
     if status >= 400:
         report.skipped.append(f"the task list's name and component set were not set "
                               f"again after the first write (HTTP {status})")
-    return _record(account, dav, dav.listing(), prepared, report, progress, len(dirty))
+    listing = dav.listing(sum(len(one.items) for one in prepared))
+    return _record(account, dav, listing, prepared, report, progress, len(dirty))
 
 
 def _prepare(dav: Dav, dirty: list[str], marks: dict[str, str],

@@ -170,10 +170,10 @@ class _SlowClient:
 
     def request(self, url: str, method: str, body: str, headers: dict[str, str]) -> object:
         self.seen.append(self.timeout)
-        return type("Answer", (), {"status": 201})()
+        return type("Answer", (), {"status": 201 if method == "PUT" else 501})()
 
 
-def test_a_whole_write_gets_time_in_proportion_to_its_size() -> None:
+def test_requests_on_the_whole_list_get_time_in_proportion_to_its_size() -> None:
     from app.calendar.dav import Account
     from app.sync.dav import Dav
 
@@ -183,3 +183,5 @@ def test_a_whole_write_gets_time_in_proportion_to_its_size() -> None:
     dav.client = fake  # type: ignore[assignment]
     assert dav.put_all("x" * 3_000_000, '"etag"')
     assert fake.seen == [90] and fake.timeout == 10  # 30 s + 20 s a megabyte, then back
+    assert dav.changes(None, 6_000) is None and fake.seen[-1] == 60  # 30 s + 5 ms an item
+    assert dav.changes("token", 6_000) is None and fake.seen[-1] == 10
