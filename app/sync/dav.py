@@ -83,6 +83,7 @@ class Dav:
                                 password=account.password or None,
                                 timeout=account.timeout,  # type: ignore[arg-type]
                                 enable_rfc6764=False)
+        self.unlisted = 0  # items written since the last sync-collection answer
 
     def close(self) -> None:
         self.client.close()
@@ -142,11 +143,14 @@ class Dav:
     def changes(self, token: str | None, items: int = 0) -> Listing | None:
         """RFC 6578 sync-collection since ``token``; None when the server cannot do it
         (or refuses the token): then ``listing`` is the fallback. Without a token the
-        answer names every item: ``items`` (how many are expected) buys it time."""
+        answer names every item: ``items`` (how many are expected) buys it time; with
+        one, the items written since the last listing do (Radicale makes the history of
+        each new item when it is first listed, before it even looks at the token)."""
         from xml.sax.saxutils import escape
 
+        expected = self.unlisted if token else items
         try:
-            with self._patience(0 if token else 30 + items * FULL_S_PER_ITEM):
+            with self._patience(30 + expected * FULL_S_PER_ITEM if expected else 0):
                 answer = self._request(self.path, "REPORT",
                                        SYNC_REPORT.format(token=escape(token or "")),
                                        {**_XML, "Depth": "1"})
@@ -158,6 +162,7 @@ class Dav:
             return None
         if answer.status != 207 or answer.tree is None:
             raise self._fail("a sync-collection REPORT", answer)
+        self.unlisted = 0
         listing = Listing(token=_text(answer.tree.find(f"{{{D}}}sync-token")))
         for href, status, props in _responses(answer.tree):
             if href.rstrip("/") == self.path.rstrip("/"):
@@ -220,6 +225,7 @@ class Dav:
             return Put(conflict=True)
         if answer.status not in (200, 201, 204):
             raise self._fail(f"writing {href}", answer)
+        self.unlisted += 1
         return Put(etag=answer.headers.get("ETag"))
 
     def delete(self, href: str, etag: str | None) -> Put:
@@ -241,13 +247,15 @@ class Dav:
                 if href.rstrip("/") == self.path.rstrip("/") and status < 400]
         return mine[0] if len(found) == 1 and mine else None
 
-    def put_all(self, text: str, etag: str) -> bool:
-        """Write the whole collection (``If-Match`` its etag); False when the server does
-        not take it (a 4xx: Xandikos answers 405, a change in between 412)."""
+    def put_all(self, text: str, etag: str, items: int) -> bool:
+        """Write the whole collection (``If-Match`` its etag), ``items`` VTODOs; False
+        when the server does not take it (a 4xx: Xandikos answers 405, a change in
+        between 412)."""
         # Radicale stores 6,000 items in ≈ 8 s (on a busy machine several times that)
         with self._patience(30 + len(text) * WHOLE_S_PER_BYTE):
             answer = self._request(self.path, "PUT", text, {**_ICS, "If-Match": etag})
         if answer.status in (200, 201, 204):
+            self.unlisted += items
             return True
         if 400 <= answer.status < 500:
             return False

@@ -55,13 +55,14 @@ def push_whole(account: SyncAccount, dav: Dav, dirty: list[str], marks: dict[str
     prepared = [p for p in _prepare(dav, dirty, marks, progress) if p is not None]
     if progress is not None:
         progress("push", 0, len(dirty))
-    if not prepared or not dav.put_all(_body(prepared), etag):
+    items = sum(len(one.items) for one in prepared)
+    if not prepared or not dav.put_all(_body(prepared), etag, items):
         return set()
     status = dav.restore_props()
     if status >= 400:
         report.skipped.append(f"the task list's name and component set were not set "
                               f"again after the first write (HTTP {status})")
-    listing = dav.listing(sum(len(one.items) for one in prepared))
+    listing = dav.listing(items)
     return _record(account, dav, listing, prepared, report, progress, len(dirty))
 
 
