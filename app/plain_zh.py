@@ -29,6 +29,18 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"the reply does not make sense: ", "回复说不通："),
     (r"the plan is invalid: ", "计划无效："),
     (r"the split is invalid: ", "拆分无效："),
+    # the loop's checks of a reply
+    (r"the reply was empty", "回复是空的"),
+    (r"the reply must be one JSON object", "回复必须是一个 JSON 对象"),
+    (r"the reply nests too deeply to be one JSON object", "回复嵌套太深，不能作为一个 JSON 对象"),
+    (r"the (start|due|expires) time (.+?) is after the (start|due|expires) time ",
+     r"\1时间 \2 晚于 \3时间 "),
+    (r"\bstart时间", "开始时间"), (r"\bdue时间", "截止时间"), (r"\bexpires时间", "过期时间"),
+    (r"next_check must be in the future", "下次检查的时间必须在将来"),
+    (r"(\S+) is not 'me' or one of your contacts", r"\1 既不是 'me'，也不是你的联系人"),
+    (r"the step is already at level 4 and cannot be split further",
+     "这一步已在第 4 层，不能再拆分"),
+    (r"sub-step (\S+) depends on steps outside the split", r"子步骤 \1 依赖拆分之外的步骤"),
     # the provider's errors
     (r"The model at (\S+) did not answer in (\S+) s — try a smaller model or raise "
      r"Settings → Model → Time limit \(assistant\.deadline_s\)\.",

@@ -180,3 +180,19 @@ def test_a_change_meanwhile_is_told_in_the_tasks_language() -> None:
     assert told("changed_meanwhile", "zh", NOW, reason="task 3 has no active plan") == (
         "助手处理时它被改动了（task 3 has no active plan）——这一步什么也没有保存；"
         "助手下次运行时会重新查看")
+
+
+@pytest.mark.parametrize(("english", "chinese"), [
+    ("the reply was empty", "回复是空的"),
+    ("the reply must be one JSON object", "回复必须是一个 JSON 对象"),
+    ("the due time 2026-12-05T01:00:00+00:00 is after the expires time "
+     "2026-12-04T01:00:00+00:00", "截止时间 12月5日 周六 09:00 +08:00 晚于 过期时间 "
+     "12月4日 周五 09:00 +08:00"),
+    ("next_check must be in the future", "下次检查的时间必须在将来"),
+    ("'Bob' is not 'me' or one of your contacts", "'Bob' 既不是 'me'，也不是你的联系人"),
+    ("the step is already at level 4 and cannot be split further", "这一步已在第 4 层，不能再拆分"),
+    ("sub-step 'x' depends on steps outside the split", "子步骤 'x' 依赖拆分之外的步骤"),
+])
+def test_the_loops_reply_checks_are_told_in_chinese(english: str, chinese: str) -> None:
+    assert told("cannot_do", "zh", NOW, reason=english) == (
+        f"助手做不了这件事：{chinese}——请自己完成，或改写任务后重试")
