@@ -22,7 +22,8 @@ def own_steps(account: SyncAccount, fetched: list[Fetched]) -> int:
     recorded = accounts.known_uids(account, [item.uid for item in fetched])
     unknown = {item.uid: item for item in fetched if item.uid not in recorded}
     roots = {uid: _root(uid, unknown) for uid in unknown}
-    tasks = {t.uid: t for t in Task.select().where(Task.uid.in_(sorted(set(roots.values()))))}
+    wanted = set(roots.values())
+    tasks = {t.uid: t for t in Task.select().iterator() if t.uid in wanted} if roots else {}
     steps: dict[str, dict[str, str]] = {}
     adopted = 0
     with atomic():

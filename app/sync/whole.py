@@ -71,7 +71,8 @@ def _prepare(dav: Dav, dirty: list[str], marks: dict[str, str],
     """Each task's texts; None for a task with an item whose UID would not name its
     file as ``href_for`` does (a foreign UID): that task goes item by item."""
     found: list[Prepared | None] = []
-    tasks = {t.uid: t for t in Task.select().where(Task.uid.in_(dirty))}
+    wanted = set(dirty)
+    tasks = {t.uid: t for t in Task.select().iterator() if t.uid in wanted}
     for done, uid in enumerate(dirty, start=1):
         found.append(_prepared(dav, tasks[uid], marks[uid]))
         if progress is not None:
