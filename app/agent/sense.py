@@ -181,7 +181,8 @@ def check_review(data: dict[str, Any], reply: ReviewReply, title: str, own: str,
 
 
 def check_plan(data: dict[str, Any], own: str) -> None:
-    """Refuse a plan that copies the prompt's example or repeats a step.
+    """Refuse a plan that copies the prompt's example, repeats a step, or names a step
+    by no words (a time, a capability's name).
 
     Raises:
         ReplyError: naming the first problem.
@@ -189,7 +190,22 @@ def check_plan(data: dict[str, Any], own: str) -> None:
     steps = [s for s in data.get("steps", []) if isinstance(s, dict)]
     titles = [str(s.get("title", "")) for s in steps]
     check([copied_example(data, "plan", own), copied_example(data, "review", own),
-           repeated_steps(titles)])
+           repeated_steps(titles), wordless_title([str(data.get("title", "")), *titles])])
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row, in any script
+
+
+def wordless_title(titles: list[str]) -> str | None:
+    """A title that is a time with no word in it ("S03/24/2026-17:58:59") or a
+    capability's name ("reminder.set"), which a small model writes with nothing to say."""
+    from app.capabilities import CAPABILITIES
+
+    for title in titles:
+        a_time = not _WORD.search(title) and sum(ch.isdigit() for ch in title) >= 4
+        if a_time or title.strip() in CAPABILITIES:
+            return f"the title {title!r} does not say what to do: name the step in words"
+    return None
 
 
 def check_verdict(data: dict[str, Any], own: str) -> None:

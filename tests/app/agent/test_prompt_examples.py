@@ -177,3 +177,20 @@ def test_agent_test_calls_a_copy_of_the_example_not_valid(db: Path, stage: str) 
 
     copy = json.dumps(example("en", stage))
     assert "copies the prompt's example" in (validate(stage, copy, sample_task("en", stage)) or "")
+
+
+@pytest.mark.parametrize("title", ["S03/24/2026-17:58:59", "reminder.set", "2026-12-03 17:00"])
+def test_sense_a_plan_titled_by_a_time_or_a_format_word_is_refused(title: str) -> None:
+    # SmolLM2-135M's one schema-valid plan without the worked example was titled so
+    data = {"schema_version": 2, "title": "Renew passport",
+            "steps": [{"id": "s1", "title": title, "depends_on": [], "target": "user"}]}
+    with pytest.raises(ReplyError, match="does not say what to do"):
+        sense.check_plan(data, OWN)
+
+
+@pytest.mark.parametrize("title", ["Fill in form B2", "交表", "Call Ann at 3pm", "Think", "Q4",
+                                   "p"])
+def test_sense_a_plan_titled_in_words_passes(title: str) -> None:
+    data = {"schema_version": 2, "title": "Renew passport",
+            "steps": [{"id": "s1", "title": title, "depends_on": [], "target": "user"}]}
+    sense.check_plan(data, OWN)
