@@ -32,11 +32,13 @@ def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> 
         base: the copy both sides last agreed on (None: never seen before).
         remote: what the server holds now.
     """
+    before = {at for at, _ in alarms_of(base)} if base is not None else set()
+    now = {at: text for at, text in alarms_of(remote)}
+    if not before and not now:
+        return 0  # most items: no alarm on either side, nothing to look up
     step_pk = None if step_uid is None else _step_pk(task, step_uid)
     if step_uid is not None and step_pk is None:
         return 0  # the step is not in the plan here (refused, or deleted since)
-    before = {at for at, _ in alarms_of(base)} if base is not None else set()
-    now = {at: text for at, text in alarms_of(remote)}
     rows = list(Reminder.select().where(Reminder.task == task.id, Reminder.step == step_pk))
     have = {row.snoozed_until or row.fire_at for row in rows} | {row.fire_at for row in rows}
     gone = [row.id for row in rows if row.kind == KIND and row.fired_at is None
@@ -72,6 +74,8 @@ def _step_pk(task: Task, step_uid: str) -> int | None:
 
 def first_seen(task_uid: str, step_uid: str | None, todo: Todo) -> int:
     """The alarms of a VTODO this device has never seen (a task or step made elsewhere)."""
+    if not alarms_of(todo):
+        return 0
     task = Task.get_or_none(Task.uid == task_uid)
     return 0 if task is None else merge(task, step_uid, None, todo)
 

@@ -110,8 +110,9 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
         report.merged += 1 if out.take else 0
     refused = apply.apply_task(task.id, take_task) + apply.apply_steps(task.id, changes)
     _keep(task, lost + [c.timed(*times.get(c.step, (None, None))) for c in refused], report)
+    task = tasks.get_task(task.id)  # as the edits above left it
     for row, got in entries:
-        alarms.merge(tasks.get_task(task.id), None if row.step_id is None else row.uid,
+        alarms.merge(task, None if row.step_id is None else row.uid,
                      first_todo(row.synced) if row.synced else None, got.todo)
 
 
