@@ -42,7 +42,8 @@ def test_one_click_done_ticks_a_simple_task_and_undo_reopens_it(
     assert index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
     panel.model.setData(index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
     qtbot.wait_until(lambda: get_task(task_id).status == "done")
-    assert ctx.undo.undoText() == "Done “Buy milk”"
+    # the command is pushed when the worker's write returns, a moment after the row is saved
+    qtbot.wait_until(lambda: ctx.undo.undoText() == "Done “Buy milk”")
     ctx.undo.undo()
     qtbot.wait_until(lambda: get_task(task_id).status == "new")
     ctx.undo.redo()
