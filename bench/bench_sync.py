@@ -60,13 +60,15 @@ def _measure(url: str, findings: Findings) -> None:
     from app.sync import accounts, loop
 
     account = accounts.add_account(url, "bench", None)[0]
-    seen: list[int] = []
+    seen: list[tuple[float, str, int]] = []
     load = os.getloadavg()[0]
     started = time.perf_counter()
-    first = loop.run(account.id, progress=lambda phase, done, total: seen.append(done))
-    whole = time.perf_counter() - started
+    first = loop.run(account.id, progress=lambda phase, done, total: seen.append(
+        (time.perf_counter(), phase, done)))
+    ended = time.perf_counter()
+    whole = ended - started
     findings.notes.append(f"task sync: load average {load:.1f} before the first sync, "
-                          f"{os.getloadavg()[0]:.1f} after it")
+                          f"{os.getloadavg()[0]:.1f} after it; {_phases(started, ended, seen)}")
     quiet = []
     for _ in range(5):
         started = time.perf_counter()
@@ -82,6 +84,22 @@ def _measure(url: str, findings: Findings) -> None:
         Result("one remote change pulled (median of 3)", duration(median(pulls)), "< 1 s",
                median(pulls) < 1.0),
     ]
+
+
+def _phases(started: float, ended: float, seen: list[tuple[float, str, int]]) -> str:
+    """Where the first sync's time went, read from the times of its progress reports."""
+    def first(phase: str, written: bool) -> float:
+        return next((at for at, p, done in seen if p == phase and (done > 0) == written), ended)
+
+    prepare = [at for at, phase, _ in seen if phase == "prepare"]
+    if not prepare:
+        return "no whole-list write"
+    put, recorded = first("push", False), first("push", True)
+    done = max(at for at, _, _ in seen)
+    return (f"listing {prepare[0] - started:.1f} s, reading and writing the VTODOs "
+            f"{prepare[-1] - prepare[0]:.1f} s, the whole-list PUT and the listing after it "
+            f"{recorded - put:.1f} s, recording {done - recorded:.1f} s, the listing that "
+            f"takes a token covering the writes {ended - done:.1f} s")
 
 
 def _one_remote_change(url: str, account_id: int, n: int) -> float:
