@@ -1,0 +1,43 @@
+"""app.agent.capability_words: the capabilities in plain words in the prompt's language,
+with the contacts a message may go to."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.agent.capability_words import DOES, INPUTS, capability_lines
+from app.agent.tokens import estimate
+from app.capabilities import CAPABILITIES
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_capabilities_in_plain_words_without_patterns(language: str) -> None:
+    text = capability_lines(language, ["Alice"])
+    assert "pattern" not in text and "^" not in text and "minLength" not in text
+    assert "Alice" in text
+    # SmolLM2's count (the schema dump took ~600 in English); Chinese costs it ~1.9 a character
+    assert estimate(text) < (300 if language == "en" else 500)
+
+
+def test_the_chinese_capabilities_are_chinese() -> None:
+    text = capability_lines("zh", [])
+    assert "还没有联系人" in text and "what to write" not in text
+
+
+def test_every_capability_and_input_has_words_in_both_languages() -> None:
+    for language in ("en", "zh"):
+        for cap in CAPABILITIES.values():
+            assert (language, cap.name) in DOES
+            for name in cap.input_schema.get("properties", {}):
+                assert (language, cap.name, name) in INPUTS
+
+
+def test_one_line_per_capability_and_contacts_only_when_given() -> None:
+    text = capability_lines("en")
+    assert len(text.splitlines()) == len(CAPABILITIES)
+    assert "known contacts" not in text and "no contacts yet" not in text
+    assert "no contacts yet: do not use it" in capability_lines("en", [])
+
+
+def test_an_unknown_language_is_told_in_english() -> None:
+    assert capability_lines("fr", ["Bob"]) == capability_lines("en", ["Bob"])
