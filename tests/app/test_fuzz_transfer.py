@@ -26,7 +26,7 @@ from hypothesis.control import currently_in_test_context
 
 from app.states import PLAN, STEP, TASK
 from models.fields import EARLIEST, LATEST, format_utc
-from tests.app.test_cli import offsite, write
+from tests.app.test_task_cli import offsite, write
 
 _fixture_ok = settings(suppress_health_check=[HealthCheck.function_scoped_fixture,
                                               HealthCheck.too_slow])

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.test_cli import offsite, write
+from tests.app.test_task_cli import offsite, write
 from tests.conftest import Result
 
 Cli = Callable[..., Result]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.test_cli import write
+from tests.app.test_task_cli import write
 from tests.conftest import Result
 
 Cli = Callable[..., Result]
@@ -176,3 +176,10 @@ def test_defect_19_agent_run_exits_0_when_nothing_is_due_or_something_worked(cli
     assert cli("agent", "run").code == 0
     cli("add", "Write a summary of the Q4 report")
     assert cli("agent", "run", "--once").code == 0
+
+
+def test_defect_14_a_duplicate_contact_is_refused(cli: Cli) -> None:
+    assert cli("contacts", "add", "Ann", "ann@example.com").code == 0
+    again = cli("contacts", "add", "Ann", "other@example.com")
+    assert again.code == 1 and "already a contact" in again.err
+    assert cli("contacts", "add", "ann", "x@example.com").code == 1  # names match in any case
