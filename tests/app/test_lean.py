@@ -231,13 +231,6 @@ def test_a_row_the_store_reads_differently_takes_the_full_path(
     assert answers == [None] * len(answers)
 
 
-def test_the_generated_sql_matches_the_models_and_the_store() -> None:
-    from app import lean_schema
-
-    assert lean_schema.TARGET.read_text(encoding="utf-8") == lean_schema.render(), \
-        "app/lean_sql.py is out of date: run `python -m app.lean_schema`"
-
-
 def test_a_step_edge_into_another_plan_takes_the_full_path(tasks: Path, cli: Cli) -> None:
     """A damaged file: the store would fail on it; the lean path must not print it."""
     from app import lean_reads
@@ -348,26 +341,6 @@ def test_a_control_character_in_any_listed_field_is_escaped_alike(
     conn.close()
     for args in (("list",), ("list", "--all")):
         assert_same(cli, full, *args)
-
-
-def test_a_page_of_the_window_list_reads_as_the_store_reads_it(tasks: Path) -> None:
-    """The query layer the window's task list can use for its page reads (in a worker)."""
-    import dataclasses
-
-    from app import lean_reads
-    from app.task_queries import rows_for
-    from models import close_database, open_database
-
-    ids = [5, 1, 3, 2, 4, 99]
-    open_database(tasks)
-    expected = {i: dataclasses.astuple(row) for i, row in rows_for(ids).items()}
-    close_database()
-    ro = lean_reads.connect(tasks)
-    assert ro is not None
-    assert lean_reads.page_rows(ro, ids) == expected and len(expected) == 5
-    assert expected[5][-1] is True and expected[1][-1] is False  # has_plan
-    assert lean_reads.page_rows(ro, []) == {}
-    ro.close()
 
 
 def test_a_reader_that_stops_early_ends_the_lean_list_quietly(
