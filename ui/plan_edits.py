@@ -31,6 +31,12 @@ from ui.context import WindowContext
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate  # lupdate reads translate(context, text)
+# Notices about a task that never change what its plan graph shows (a plan save is
+# followed by its reminders being scheduled: not a reason to read the plan again).
+NOT_PLAN_CHANGES = frozenset({Kind.REMINDERS_SCHEDULED, Kind.REMINDERS_FIRED,
+                              Kind.REMINDER_CHANGED, Kind.OUTBOX_DECIDED,
+                              Kind.CALENDAR_SYNCED, Kind.ASSISTANT_STARTED,
+                              Kind.ASSISTANT_FINISHED})
 
 
 def refusal_text(code: str, detail: str) -> str:
@@ -250,7 +256,7 @@ class PlanFeed(QObject):
                               self.tr("Saving node positions"))
 
     def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
-        if not task_id or task_id != self.task_id:
+        if not task_id or task_id != self.task_id or kind in NOT_PLAN_CHANGES:
             return
         if self.editor.saved_here(kind, task_id, detail):
             return  # shown from what was saved (``_on_editor_edit_saved``)

@@ -143,3 +143,16 @@ def test_a_notice_of_someone_elses_save_during_an_edit_is_read_after_it(
     with qtbot.wait_signal(view.feed.loaded, timeout=5000):
         view.editor.edit_finished.emit(task_id)
     assert counts.reads == reads + 1
+
+
+@pytest.mark.timeout(60)
+def test_a_notice_that_does_not_touch_the_plan_is_not_read(
+        ctx: WindowContext, qtbot: QtBot, counts: Counts) -> None:
+    task_id = make_task(plan15())
+    view = open_view(ctx, qtbot, task_id)
+    reads = counts.reads
+    ctx.bridge.changed.emit("reminders_scheduled", task_id, "")  # after every plan save
+    assert counts.reads == reads
+    with qtbot.wait_signal(view.feed.loaded, timeout=5000):
+        ctx.bridge.changed.emit("step_changed", task_id, "dates")
+    assert counts.reads == reads + 1
