@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.llm.probe import detect_kind, mismatch
-from tests.app.llm.test_providers import run
+from tests.app.llm.test_http import run
 from tests.conftest import Result
 from tests.fakeserver import FakeModelServer, reply
 

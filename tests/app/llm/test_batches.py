@@ -15,7 +15,7 @@ import time
 import pytest
 
 from app.llm.batches import DELIVERY_INTERVAL_S
-from tests.app.llm.test_providers import (
+from tests.app.llm.test_http import (
     KINDS,
     MESSAGES,
     complete,

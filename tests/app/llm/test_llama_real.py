@@ -18,7 +18,7 @@ from app.llm import Message, ProviderConfig, make_provider
 from app.llm.structured import InProcessMemory
 from tests.app.llm import llama_server
 from tests.app.llm.llama_server import LlamaServer
-from tests.app.llm.test_providers import run
+from tests.app.llm.test_http import run
 
 pytestmark = pytest.mark.slow
 STAGES = (*REPLIES, "plan")

@@ -8,7 +8,7 @@ from app import settings
 from app.agent.setup import provider_from_settings
 from app.llm.store_forms import StoreForms, forget
 from models import ModelServer
-from tests.app.llm.test_providers import SCHEMA, complete
+from tests.app.llm.test_http import SCHEMA, complete
 from tests.fakeserver import FakeModelServer, reply, status
 
 

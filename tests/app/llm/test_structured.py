@@ -9,7 +9,7 @@ import pytest
 
 from app.llm import ProviderError
 from app.llm.structured import FORMS, FormLadder, InProcessMemory, names_feature
-from tests.app.llm.test_providers import MESSAGES, SCHEMA, complete, provider, run
+from tests.app.llm.test_http import MESSAGES, SCHEMA, complete, provider, run
 from tests.fakeserver import FakeModelServer, reply, status
 
 # What llama-cpp-python 0.3's server answers to response_format json_schema.

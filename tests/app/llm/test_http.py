@@ -1,7 +1,8 @@
-"""The OpenAI-compatible and Ollama providers against a real fake server on loopback.
+"""app.llm.http: the call both providers make, against a real fake server on loopback.
 
-Streaming, usage, structured output and its fallback, keys, retries and their limits,
-timeouts, cut and malformed streams, cancellation without leaks, and model lists.
+Streaming, keys, retries and their limits, timeouts, cut and malformed streams,
+cancellation without leaks, model lists, and the pure helpers (base URLs, Retry-After,
+error text). What only one provider sends: test_openai and test_ollama.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from app.llm import (
     close_clients,
     make_provider,
 )
-from app.llm.http import shared_client
+from app.llm.http import auth_headers, checked_base, error_text, retry_after_s, shared_client
 from tests.fakeserver import (
     DEFAULT_TEXT,
     MODELS,
@@ -37,7 +38,6 @@ from tests.fakeserver import (
     drop,
     hang,
     malformed,
-    reject_response_format,
     reply,
     status,
     whole,
@@ -147,29 +147,6 @@ def test_a_server_ignoring_stream_true_still_gives_the_reply(server: FakeModelSe
         "all at once", *USAGE)
 
 
-def test_openai_request_carries_stream_usage_schema_and_max_tokens(server: FakeModelServer
-                                                                   ) -> None:
-    complete(provider(server, "openai", max_tokens=256), schema=SCHEMA)
-    body = server.chat_requests[0].body
-    assert body["model"] == "fake-small"
-    assert body["messages"] == [{"role": "system", "content": "You plan."},
-                                {"role": "user", "content": "Renew my passport"}]
-    assert body["stream"] is True
-    assert body["stream_options"] == {"include_usage": True}
-    assert body["response_format"] == {"type": "json_schema", "json_schema": {
-        "name": "reply", "schema": SCHEMA, "strict": False}}
-    assert body["max_tokens"] == 256
-
-
-def test_ollama_request_carries_format_and_options(server: FakeModelServer) -> None:
-    complete(provider(server, "ollama", num_ctx=8192, max_tokens=256), schema=SCHEMA)
-    body = server.chat_requests[0].body
-    assert body["stream"] is True
-    assert body["format"] == SCHEMA
-    assert body["options"] == {"num_ctx": 8192, "num_predict": 256}
-    assert body["messages"][1] == {"role": "user", "content": "Renew my passport"}
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_no_schema_no_options_and_no_key_send_nothing_extra(server: FakeModelServer,
                                                             kind: str) -> None:
@@ -185,29 +162,6 @@ def test_no_schema_no_options_and_no_key_send_nothing_extra(server: FakeModelSer
 def test_the_key_goes_out_as_a_bearer_header(server: FakeModelServer, kind: str) -> None:
     complete(provider(server, kind, api_key=KEY))
     assert server.chat_requests[0].headers["authorization"] == f"Bearer {KEY}"
-
-
-def test_rejected_response_format_falls_back_once_and_is_remembered(server: FakeModelServer
-                                                                    ) -> None:
-    server.script(reject_response_format(), reply("first"), reply("second"))
-    p = provider(server, "openai")
-    assert complete(p, schema=SCHEMA).text == "first"
-    assert complete(p, schema=SCHEMA).text == "second"
-    sent = [r.body["response_format"]["type"] for r in server.chat_requests]
-    # issue 16: the next form down the ladder, not straight to no schema at all
-    assert sent == ["json_schema", "json_object", "json_object"]
-    assert "schema" in server.chat_requests[1].body["response_format"]
-
-
-def test_another_400_is_an_error_and_keeps_the_schema(server: FakeModelServer) -> None:
-    server.script(status(400, "messages must not be empty"))
-    p = provider(server, "openai")
-    with pytest.raises(ProviderError) as caught:
-        complete(p, schema=SCHEMA)
-    assert (caught.value.kind, caught.value.status) == ("http", 400)
-    assert "messages must not be empty" in str(caught.value)
-    complete(p, schema=SCHEMA)
-    assert [("response_format" in r.body) for r in server.chat_requests] == [True, True]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -374,11 +328,6 @@ def test_an_unsendable_key_is_a_config_error_that_hides_it(kind: str) -> None:
     assert "SECRET" not in str(caught.value)
 
 
-def test_a_pasted_key_loses_its_surrounding_whitespace(server: FakeModelServer) -> None:
-    complete(provider(server, "openai", api_key=f"  {KEY}\n"))
-    assert server.chat_requests[0].headers["authorization"] == f"Bearer {KEY}"
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_404_points_at_the_model_name_and_base_url(server: FakeModelServer, kind: str) -> None:
     server.script(status(404, "model 'nope' not found"))
@@ -479,3 +428,37 @@ def test_one_client_per_loop_until_closed() -> None:
     assert first is again
     assert after_close is not first and first.is_closed and after_close.is_closed
     assert other_loop is not first
+
+
+# The pure helpers.
+
+def test_checked_base_drops_the_trailing_slash_or_refuses() -> None:
+    assert checked_base(" http://h:1/v1/ ") == "http://h:1/v1"
+    assert checked_base("", default="http://d") == "http://d"
+    with pytest.raises(ProviderError, match="not usable"):
+        checked_base("localhost:8080")
+
+
+def test_retry_after_reads_seconds_or_an_http_date() -> None:
+    assert retry_after_s("2.5") == 2.5 and retry_after_s("-3") == 0.0
+    assert retry_after_s(None) is None and retry_after_s("soon") is None
+    assert retry_after_s("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # long past
+
+
+@pytest.mark.parametrize("body, said", [('{"error": {"message": "bad  model"}}', "bad model"),
+                                        ('{"detail": "Not Found"}', "Not Found"),
+                                        ("plain\ntext", "plain text")])
+def test_error_text_takes_the_human_part_of_each_shape(body: str, said: str) -> None:
+    assert error_text(body) == said
+
+
+def test_error_text_is_short() -> None:
+    assert len(error_text("x" * 5000)) == 301
+
+
+def test_auth_headers_trim_the_key_and_refuse_one_no_header_can_carry() -> None:
+    assert auth_headers(ProviderConfig(api_key=" k \n")) == {"Authorization": "Bearer k"}
+    assert auth_headers(ProviderConfig()) == {}
+    with pytest.raises(ProviderError) as caught:
+        auth_headers(ProviderConfig(api_key="sk-ключ"))
+    assert caught.value.kind == "config" and "ключ" not in str(caught.value)

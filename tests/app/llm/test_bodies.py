@@ -1,0 +1,37 @@
+"""app.llm.bodies: a server's body read within its bound, refused or cut past it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx2
+import pytest
+
+from app.llm.bodies import read_body
+
+
+class TooLarge(Exception):
+    """What the caller's ``too_large`` builds."""
+
+
+def body(content: bytes, encoding: str | None = None) -> httpx2.Response:
+    headers = {"content-type": f"text/plain; charset={encoding}"} if encoding else {}
+    return httpx2.Response(200, content=content, headers=headers)
+
+
+def test_a_body_within_its_bound_is_read_whole() -> None:
+    assert asyncio.run(read_body(body(b"hello"), TooLarge, limit=5)) == "hello"
+
+
+def test_a_body_past_its_bound_is_refused() -> None:
+    with pytest.raises(TooLarge):
+        asyncio.run(read_body(body(b"x" * 6), TooLarge, limit=5))
+
+
+def test_an_error_body_past_its_bound_is_cut() -> None:
+    assert asyncio.run(read_body(body(b"abcdefgh"), TooLarge, limit=3, cut=True)) == "abc"
+
+
+def test_bytes_that_are_not_text_are_replaced_not_refused() -> None:
+    assert asyncio.run(read_body(body(b"ok\xff"), TooLarge)) == "ok\ufffd"
+    assert asyncio.run(read_body(body("é".encode("latin-1"), "latin-1"), TooLarge)) == "é"
