@@ -1,0 +1,98 @@
+"""app.agent.doers: each capability's step done for real behind its guard, once per attempt."""
+
+from __future__ import annotations
+
+import copy
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import plans
+from app.agent import doers
+from app.outbox import add_contact
+from app.planspec import PlanSpec, PlanStep
+from app.tasks import NewTask, add_task
+from models import OutboxMessage, Reminder, Task
+
+NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)
+
+
+def planned(*steps: dict[str, Any], **task: Any) -> tuple[Task, PlanSpec, int]:
+    """A task with a saved plan of ``steps``; returns it, its spec and the plan id."""
+    t = add_task(NewTask(title="Renew passport", **task))
+    full = [{"depends_on": [], "title": s["id"].upper(), **s} for s in steps]
+    plan = plans.save_plan(t.id, {"schema_version": 2, "title": "p", "steps": full})
+    return t, plans.spec_of(plan), plan.id
+
+
+def with_inputs(step: PlanStep, inputs: dict[str, Any]) -> PlanStep:
+    """A copy of ``step`` with inputs its plan's validation would have refused."""
+    changed = copy.copy(step)
+    changed.inputs = inputs
+    return changed
+
+
+def test_file_write_writes_its_content_and_refuses_a_path_outside(db: Path) -> None:
+    t, spec, _ = planned({"id": "s1", "target": "file.write",
+                          "inputs": {"path": "notes.md", "content": "hello"}})
+    assert doers.do_file_write(t, spec.step("s1"), spec).result == "wrote notes.md (5 characters)"
+    bad = with_inputs(spec.step("s1"), {"path": "../x", "content": "x"})
+    assert doers.do_file_write(t, bad, spec).status == "failed"
+
+
+def test_file_write_from_a_step_without_a_result_fails_saying_so(db: Path) -> None:
+    t, spec, _ = planned({"id": "s1", "target": "user"},
+                         {"id": "s2", "target": "file.write", "depends_on": ["s1"],
+                          "inputs": {"path": "a.md", "from_step": "s1"}})
+    done = doers.do_file_write(t, spec.step("s2"), spec)
+    assert done.status == "failed" and "has no result" in (done.error or "")
+
+
+def test_a_message_to_a_stranger_fails_and_to_a_contact_waits_once(db: Path) -> None:
+    t, spec, plan_id = planned({"id": "s1", "target": "message.post",
+                                "inputs": {"to": "Alice", "text": "Hi"}})
+    pk = doers.step_pk(plan_id, "s1")
+    assert "not in your contacts" in (doers.do_message(t, spec.step("s1"), pk).error or "")
+    add_contact("Alice", "alice@example.com")
+    assert doers.do_message(t, spec.step("s1"), pk).status == "waiting"
+    assert doers.do_message(t, spec.step("s1"), pk).status == "waiting"
+    assert OutboxMessage.select().count() == 1
+
+
+def test_a_reminder_is_set_once_and_moved_to_the_task_start(db: Path) -> None:
+    start = NOW + timedelta(days=2)
+    at = (NOW + timedelta(days=1)).isoformat()
+    t, spec, plan_id = planned({"id": "s1", "target": "reminder.set",
+                                "inputs": {"at": at, "text": "go"}}, start_at=start)
+    pk = doers.step_pk(plan_id, "s1")
+    assert doers.do_reminder(t, spec.step("s1"), pk, NOW).status == "completed"
+    assert doers.do_reminder(t, spec.step("s1"), pk, NOW).status == "completed"
+    assert [r.fire_at for r in Reminder.select().where(Reminder.kind == "step")] == [start]
+
+
+@pytest.mark.parametrize("at, said", [("tomorrow", "not an ISO 8601"),
+                                      ("2026-11-29T00:00:00+00:00", "has passed"),
+                                      ("2027-06-01T00:00:00+00:00", "window closes")])
+def test_a_reminder_time_that_cannot_be_kept_fails(db: Path, at: str, said: str) -> None:
+    t, spec, plan_id = planned({"id": "s1", "target": "reminder.set",
+                                "inputs": {"at": "2026-12-01T00:00:00+00:00", "text": "go"}},
+                               due_at=NOW + timedelta(days=10))
+    step = with_inputs(spec.step("s1"), {"at": at, "text": "go"})
+    done = doers.do_reminder(t, step, doers.step_pk(plan_id, "s1"), NOW)
+    assert done.status == "failed" and said in (done.error or "")
+
+
+def test_calendar_read_with_no_events_and_with_bad_times(db: Path) -> None:
+    _t, spec, _ = planned({"id": "s1", "target": "calendar.read",
+                           "inputs": {"from": "2026-12-01T00:00:00+00:00",
+                                      "to": "2026-12-02T00:00:00+00:00"}})
+    assert doers.do_calendar(spec.step("s1")).result == "no events in that range"
+    bad = with_inputs(spec.step("s1"), {"from": "x", "to": "y"})
+    assert doers.do_calendar(bad).status == "failed"
+
+
+def test_clip_keeps_a_result_to_its_limit() -> None:
+    assert doers.clip("abc") == "abc"
+    assert doers.clip("x" * 30_000) == "x" * doers.MAX_RESULT_CHARS + " …"
