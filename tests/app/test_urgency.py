@@ -1,4 +1,4 @@
-"""One urgency: the list's SQL score and the assistant's Python score agree."""
+"""Urgency (``app.urgency``): its terms, and the list's SQL score agreeing with it."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from app.task_queries import _urgency_sql
-from app.urgency import urgency
+from app.urgency import due_factor, explain_task, task_urgency, urgency
 from models import Task, atomic
 
 NOW = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
@@ -48,3 +50,38 @@ def test_the_two_orders_agree(db: Path) -> None:
         return [(round(urgency(by_id[i].priority, by_id[i].due_at, by_id[i].created_at, False,
                                NOW).score, 2), i) for i in ids]
     assert [s for s, _ in rounded(in_sql)] == [s for s, _ in rounded([t.id for t in in_python])]
+
+
+AT = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+def test_the_due_factor_rises_linearly_from_two_weeks_out_to_a_week_overdue() -> None:
+    assert due_factor(None, AT) == 0.0
+    assert due_factor(AT + timedelta(days=30), AT) == 0.2
+    assert due_factor(AT + timedelta(days=14), AT) == 0.2
+    assert due_factor(AT - timedelta(days=7), AT) == 1.0
+    assert due_factor(AT - timedelta(days=70), AT) == 1.0
+    assert abs(due_factor(AT, AT) - (0.2 + 0.8 * 14 / 21)) < 1e-9
+
+
+def test_the_score_is_the_sum_of_its_named_terms() -> None:
+    score = urgency(1, AT, AT - timedelta(days=730), True, AT)
+    assert dict(score.terms) == {"priority": 6.0, "due": pytest.approx(12 * (0.2 + 0.8 * 2 / 3)),
+                                 "age": 2.0, "blocked": -5.0}
+    assert score.score == round(sum(v for _, v in score.terms), 4)
+
+
+def test_an_unknown_priority_and_a_future_creation_add_nothing() -> None:
+    score = urgency(9, None, AT + timedelta(days=1), False, AT)
+    assert score.score == 0.0 and score.explain() == "0"
+
+
+def test_the_explanation_names_each_term_that_counts() -> None:
+    assert urgency(2, None, AT, False, AT).explain() == "priority 3.9"
+
+
+def test_a_tasks_line_names_its_score_and_terms(db: Path) -> None:
+    with atomic():
+        task = Task.create(title="t", priority=3, created_at=AT, problem="stuck")
+    assert explain_task(task, AT) == "urgency -3.20 = priority 1.8 + blocked -5.0"
+    assert task_urgency(task, AT).score == -3.2
