@@ -62,9 +62,9 @@ def test_the_runnable_step_skips_the_users_and_waits_for_dependencies(db: Path) 
     assert runnable_step(plan, plans.spec_of(plan)) is None  # s1 is the user's, s2 waits on it
     plans.plan_action(t.id, "approve")
     plans.step_action(t.id, "s1", "done", result="asked")
-    plan = plans.latest_plan(t.id)
-    assert plan is not None
-    step = runnable_step(plan, plans.spec_of(plan))
+    started = plans.latest_plan(t.id)
+    assert started is not None
+    step = runnable_step(started, plans.spec_of(started))
     assert step is not None and step.id == "s2"
 
 
