@@ -1,89 +1,136 @@
-"""PlanSpec v2, the plan contract (DESIGN.md section 5): decode, encode, validate.
+"""PlanSpec v2, the plan contract (DESIGN.md section 5): its fields, decode, encode, validate.
 
-``decode`` turns JSON data into a PlanSpec and reports every problem at once;
-``encode`` writes the one canonical text (times in UTC with ``Z``), so what Stepwise
-writes reads back and writes out byte-identical. Older shapes (``write_todos`` lists
-and the task_plan seed's ``{"plan": …}``) are upgraded by ``upgrade``.
+Each field of a plan and of a step is declared once, here, with what the JSON Schema
+given to models says of it (``app.agent.plan_schema`` generates that schema) and the
+``Step`` column it is stored in (``app.plan_rows`` maps rows by it). ``decode`` turns JSON
+data into a PlanSpec and reports every problem at once; ``encode`` writes the one
+canonical text (times in UTC with ``Z``), so what Stepwise writes reads back and writes
+out byte-identical. Older shapes are upgraded by ``app.planspec_reader.upgrade``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
 from app import graph, plan_times
 from app.capabilities import CAPABILITIES, input_problems
+from app.planspec_reader import SCHEMA_VERSION as SCHEMA_VERSION
+from app.planspec_reader import Reader
+from app.planspec_reader import from_todos as from_todos
+from app.planspec_reader import to_todos as to_todos
+from app.planspec_reader import upgrade as upgrade
 from app.problems import InvalidPlan, Problem
 from app.states import STEP
-from models.fields import InstantOutOfRange, format_utc, parse_utc
+from models.fields import format_utc
 
-SCHEMA_VERSION = 2
 READ_VERSIONS = (1, 2)  # version 1 is read and upgraded (it has no estimates)
 MIN_ESTIMATE, MAX_ESTIMATE = 5, 43_200  # minutes: 5 to 30 days
 MAX_DEPTH = 4
 MAX_STEPS_ANY = 2000
 DEFAULT_MAX_STEPS = 10
+MAX_SCHEMA_STEPS = 8  # so that a plan fits its token cap; validation applies the setting
 ORIGINS = ("assistant", "user")
 
-PLAN_KEYS = ("schema_version", "revision", "origin", "title", "objective", "steps")
-STEP_KEYS = (
-    "id", "title", "objective", "depends_on", "parent", "target", "inputs",
-    "output_schema", "done_when", "worker", "due", "estimate_minutes", "status", "result",
-    "error",
-)
+# What the schema given to models says of a field. Lengths bound every string, so a
+# grammar stops a small model rambling inside one until its token cap cuts the reply;
+# step ids are s1, s2, … so a dependency can only name a step.
+_TEXT: dict[str, Any] = {"type": "string", "maxLength": 120}
+_TITLE: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 80}
+_STEP_ID: dict[str, Any] = {"type": "string", "pattern": "^s[1-9][0-9]?$"}
+_NULLABLE_TIME: dict[str, Any] = {"anyOf": [{"type": "string", "format": "date-time"},
+                                            {"type": "null"}]}
+_SCALAR: dict[str, Any] = {"anyOf": [{"type": "string", "maxLength": 300}, {"type": "number"},
+                                     {"type": "boolean"}]}
+
+
+def _declared(default: Any = None, *, factory: Any = None, schema: dict[str, Any] | None = None,
+              required: bool = False, column: str | None = "") -> Any:
+    """A PlanSpec field with its declaration in ``metadata``.
+
+    Args:
+        default: the value when the JSON leaves the field out (``factory`` for a list
+            or dict).
+        schema: its shape in the JSON Schema given to models (None: models are not
+            asked for it).
+        required: the schema requires it.
+        column: the ``Step`` column it is stored in ("": the field's own name; None:
+            stored otherwise, as ``parent`` and ``depends_on`` are).
+    """
+    metadata = {"schema": schema, "required": required, "column": column}
+    if factory is not None:
+        return field(default_factory=factory, metadata=metadata)
+    return field(default=default, metadata=metadata)
 
 
 @dataclass
 class PlanStep:
-    id: str
-    title: str
-    objective: str = ""
-    depends_on: list[str] = field(default_factory=list)
-    parent: str | None = None
-    target: str | None = "user"
-    inputs: dict[str, Any] = field(default_factory=dict)
-    output_schema: dict[str, Any] | None = None
-    done_when: str = ""
-    worker: str = "me"
-    due: datetime | None = None
-    estimate_minutes: int | None = None
-    status: str = "pending"
-    result: str | None = None
-    error: str | None = None
+    """One step of a plan, its fields in contract order."""
+
+    id: str = field(metadata={"schema": _STEP_ID, "required": True, "column": "step_id"})
+    title: str = field(metadata={"schema": _TITLE, "required": True, "column": "title"})
+    objective: str = _declared("", schema=_TEXT)
+    depends_on: list[str] = _declared(factory=list, required=True, column=None, schema={
+        "type": "array", "items": _STEP_ID, "maxItems": 5})
+    parent: str | None = _declared(None, column=None, schema={
+        "anyOf": [_STEP_ID, {"type": "null"}]})
+    # no null (a group's): a model under a grammar writes flat plans, each step a target;
+    # beside "type", llama.cpp drops an enum
+    target: str | None = _declared("user", required=True, schema={"enum": list(CAPABILITIES)})
+    inputs: dict[str, Any] = _declared(factory=dict, schema={
+        "type": "object", "additionalProperties": _SCALAR})
+    output_schema: dict[str, Any] | None = _declared(None)
+    done_when: str = _declared("", schema=_TEXT)
+    worker: str = _declared("me", schema={"type": "string", "maxLength": 40})
+    due: datetime | None = _declared(None, schema=_NULLABLE_TIME, column="due_at")
+    estimate_minutes: int | None = _declared(None, schema={
+        "type": ["integer", "null"], "minimum": MIN_ESTIMATE})
+    status: str = _declared("pending")
+    result: str | None = _declared(None)
+    error: str | None = _declared(None)
 
     def to_json(self) -> dict[str, Any]:
+        """The step as PlanSpec JSON data."""
         data = {key: getattr(self, key) for key in STEP_KEYS}
         data["due"] = None if self.due is None else format_utc(self.due)
         data["depends_on"] = list(self.depends_on)
         return data
 
 
-@dataclass
+STEP_KEYS = tuple(f.name for f in fields(PlanStep))
+
+
+@dataclass(kw_only=True)
 class PlanSpec:
-    steps: list[PlanStep]
-    title: str = ""
-    objective: str = ""
-    revision: int = 1
-    origin: str = "user"
-    schema_version: int = SCHEMA_VERSION
+    """A whole plan: its own fields in contract order, then its steps."""
+
+    schema_version: int = _declared(SCHEMA_VERSION, schema={"const": SCHEMA_VERSION},
+                                    required=True)
+    revision: int = _declared(1, schema={"type": "integer"})
+    origin: str = _declared("user", schema={"const": "assistant"})
+    title: str = _declared("", schema=_TITLE, required=True)
+    objective: str = _declared("", schema=_TEXT)
+    steps: list[PlanStep] = field(metadata={"schema": {
+        "type": "array", "items": PlanStep, "minItems": 1, "maxItems": MAX_SCHEMA_STEPS},
+        "required": True, "column": None})
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "schema_version": self.schema_version,
-            "revision": self.revision,
-            "origin": self.origin,
-            "title": self.title,
-            "objective": self.objective,
-            "steps": [step.to_json() for step in self.steps],
-        }
+        """The plan as PlanSpec JSON data (keys in contract order)."""
+        data: dict[str, Any] = {key: getattr(self, key) for key in PLAN_KEYS}
+        data["steps"] = [step.to_json() for step in self.steps]
+        return data
 
     def step(self, step_id: str) -> PlanStep:
+        """The step with this id (KeyError when there is none)."""
         for step in self.steps:
             if step.id == step_id:
                 return step
         raise KeyError(step_id)
+
+
+PLAN_KEYS = tuple(f.name for f in fields(PlanSpec))
 
 
 def encode(spec: PlanSpec) -> str:
@@ -94,50 +141,7 @@ def encode(spec: PlanSpec) -> str:
 # --- decoding -------------------------------------------------------------------------
 
 
-class _Reader:
-    """Collects invalid_field problems while reading loosely typed JSON."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def bad(self, where: str, message: str, step: str | None = None) -> None:
-        self.problems.append(Problem("invalid_field", f"{where}: {message}", step))
-
-    def keys(self, data: dict[str, Any], allowed: tuple[str, ...], where: str,
-             step: str | None = None) -> None:
-        for key in data:
-            if key not in allowed:
-                self.bad(where, f"unknown key {key!r}", step)
-
-    def text(self, data: dict[str, Any], key: str, where: str, *, default: str | None = "",
-             required: bool = False, nullable: bool = False, step: str | None = None) -> Any:
-        if key not in data:
-            if required:
-                self.bad(where, f"{key!r} is required", step)
-            return default
-        value = data[key]
-        if value is None and nullable:
-            return None
-        if not isinstance(value, str):
-            self.bad(where, f"{key!r} must be a string{' or null' if nullable else ''}", step)
-            return default
-        return value
-
-    def when(self, data: dict[str, Any], key: str, where: str, step: str) -> datetime | None:
-        value = self.text(data, key, where, default=None, nullable=True, step=step)
-        if value is None:
-            return None
-        try:
-            return parse_utc(value)
-        except InstantOutOfRange as exc:
-            self.problems.append(Problem("time_out_of_range", f"{where}: {key!r}: {exc}", step))
-            return None
-        except ValueError:
-            self.bad(where, f"{key!r} must be ISO 8601 with a time zone, got {value!r}", step)
-            return None
-
-
-def _read_step(reader: _Reader, data: Any, index: int) -> PlanStep | None:
+def _read_step(reader: Reader, data: Any, index: int) -> PlanStep | None:
     where = f"steps[{index}]"
     if not isinstance(data, dict):
         reader.bad(where, "a step must be an object")
@@ -186,7 +190,7 @@ def _read_step(reader: _Reader, data: Any, index: int) -> PlanStep | None:
     )
 
 
-def _read_estimate(reader: _Reader, data: dict[str, Any], where: str, step_id: str
+def _read_estimate(reader: Reader, data: dict[str, Any], where: str, step_id: str
                    ) -> int | None:
     value = data.get("estimate_minutes")
     if value is None:
@@ -199,7 +203,7 @@ def _read_estimate(reader: _Reader, data: dict[str, Any], where: str, step_id: s
     return value
 
 
-def _read_int(reader: _Reader, data: dict[str, Any], key: str, default: int) -> int:
+def _read_int(reader: Reader, data: dict[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         reader.bad("plan", f"{key!r} must be a whole number of at least 1")
@@ -213,7 +217,7 @@ def decode(data: Any) -> tuple[PlanSpec | None, list[Problem]]:
     The spec is None when the data cannot be read as a plan at all.
     """
     data = upgrade(data)
-    reader = _Reader()
+    reader = Reader()
     if not isinstance(data, dict):
         return None, [Problem("invalid_field", "plan: a plan must be a JSON object")]
     version = data.get("schema_version")
@@ -243,72 +247,6 @@ def decode(data: Any) -> tuple[PlanSpec | None, list[Problem]]:
         origin=origin,
     )
     return spec, reader.problems
-
-
-def upgrade(data: Any) -> Any:
-    """Read older shapes as PlanSpec data: ``write_todos`` lists and task_plan plans."""
-    if isinstance(data, dict) and "schema_version" not in data:
-        if set(data) == {"todos"}:
-            return from_todos(data)
-        if set(data) == {"plan"} and isinstance(data["plan"], dict):
-            return _from_task_plan(data["plan"])
-    return data
-
-
-def _from_task_plan(plan: dict[str, Any]) -> Any:
-    """The task_plan seed's ``{title, description, steps[{id, description, status}]}``."""
-    steps = plan.get("steps")
-    if not isinstance(steps, list):
-        return plan
-    status_map = {"done": "completed", "fail": "failed"}
-    return {
-        "schema_version": SCHEMA_VERSION,
-        "revision": 1,
-        "origin": "user",
-        "title": plan.get("title", ""),
-        "objective": plan.get("description", ""),
-        "steps": [
-            {
-                "id": str(s.get("id", i + 1)),
-                "title": s.get("description", s.get("title", "")),
-                "status": status_map.get(str(s.get("status")), s.get("status", "pending")),
-            }
-            if isinstance(s, dict) else s
-            for i, s in enumerate(steps)
-        ],
-    }
-
-
-# --- write_todos -------------------------------------------------------------------
-
-_TODO_STATUS = {
-    "pending": "pending", "in_progress": "in_progress", "completed": "completed",
-    "failed": "pending", "skipped": "completed",
-}
-
-
-def to_todos(spec: PlanSpec) -> dict[str, Any]:
-    """The plan as a ``write_todos`` list (failed → pending, skipped → completed)."""
-    return {"todos": [{"content": s.title, "status": _TODO_STATUS[s.status]} for s in spec.steps]}
-
-
-def from_todos(data: dict[str, Any]) -> Any:
-    """A ``write_todos`` list as PlanSpec data: one step per todo, each after the one before."""
-    todos = data.get("todos")
-    if not isinstance(todos, list):
-        return {"schema_version": SCHEMA_VERSION, "steps": "todos must be a list"}
-    steps: list[Any] = []
-    for i, todo in enumerate(todos, start=1):
-        if not isinstance(todo, dict) or set(todo) - {"content", "status"}:
-            steps.append(todo if not isinstance(todo, dict) else {**todo, "id": str(i)})
-            continue
-        steps.append({
-            "id": str(i),
-            "title": todo.get("content"),
-            "depends_on": [str(i - 1)] if i > 1 else [],
-            "status": todo.get("status", "pending"),
-        })
-    return {"schema_version": SCHEMA_VERSION, "revision": 1, "origin": "user", "steps": steps}
 
 
 # --- validation ----------------------------------------------------------------------
@@ -408,3 +346,49 @@ def parse(data: Any, max_steps: int = DEFAULT_MAX_STEPS,
     if problems or spec is None:
         raise InvalidPlan(problems)
     return spec
+
+
+# --- validating once ------------------------------------------------------------------
+
+
+class Checked(dict[str, Any]):
+    """PlanSpec data that passed ``parse``, with the spec it reads as, so that the store
+    takes the spec instead of validating the same data a second time (``parse_once``).
+
+    The data is fingerprinted when checked: changed since, it is validated again.
+    """
+
+    def __init__(self, data: dict[str, Any], spec: PlanSpec, rules: tuple[Any, ...]) -> None:
+        super().__init__(data)
+        self.spec = spec
+        self.rules = rules
+        self.fingerprint = _fingerprint(self)
+
+
+def checked(data: Any, max_steps: int = DEFAULT_MAX_STEPS,
+            generated: set[str] | None = None) -> Checked:
+    """``parse`` (same arguments and errors), keeping the spec beside the data."""
+    spec = parse(data, max_steps, generated)
+    source = data if isinstance(data, dict) else spec.to_json()
+    return Checked(source, spec, _rules(spec, max_steps, generated))
+
+
+def parse_once(data: Any, max_steps: int = DEFAULT_MAX_STEPS,
+               generated: set[str] | None = None) -> PlanSpec:
+    """``parse``, unless ``data`` was ``checked`` by the same rules and is unchanged since."""
+    if isinstance(data, Checked) and data.rules == _rules(data.spec, max_steps, generated) \
+            and data.fingerprint == _fingerprint(data):
+        return data.spec
+    return parse(data, max_steps, generated)
+
+
+def _rules(spec: PlanSpec, max_steps: int, generated: set[str] | None) -> tuple[Any, ...]:
+    """What the result of validating depends on: the step limit and the generated ids
+    apply to an assistant's plan only."""
+    if spec.origin != "assistant":
+        return (spec.origin,)
+    return (spec.origin, max_steps, None if generated is None else frozenset(generated))
+
+
+def _fingerprint(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, default=repr)
