@@ -4,25 +4,31 @@ The edit functions take PlanSpec data (``PlanSpec.to_json()``) and return an edi
 copy, or raise EditRefused naming the rule the edit would break. ``apply_edit`` reads
 the latest revision, refuses when it is not the one the edit was made from, applies
 the change, validates the result and saves it as the next revision in one
-transaction; ``restore`` saves earlier content again (undo and redo). Node positions
-are view state (``StepLayout``), read and written here beside the plan.
+transaction; ``restore`` saves earlier content again (undo and redo). What the graph
+shows (snapshots, node positions, drafts) is ``app.plan_snapshot``'s, named here too.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
 from app import graph
 from app.errors import NotFound, Refused, StaleEdit
 from app.plan_rewrite import rewrite_latest
+from app.plan_snapshot import PlanSnapshot as PlanSnapshot
+from app.plan_snapshot import draft_steps as draft_steps
+from app.plan_snapshot import pinned_positions as pinned_positions
+from app.plan_snapshot import save_positions as save_positions
+from app.plan_snapshot import snapshot as snapshot
 from app.plans import latest_plan, save_plan, spec_of
-from app.planspec import MAX_DEPTH, MAX_STEPS_ANY, SCHEMA_VERSION, PlanSpec, PlanStep, parse
+from app.planspec import MAX_DEPTH, MAX_STEPS_ANY, SCHEMA_VERSION, PlanSpec
+from app.planspec import checked as checked_plan
 from app.problems import InvalidPlan
 from app.step_names import named, step_titles
-from models import StepLayout, atomic, database
+from models import database
 
 Data = dict[str, Any]
 Change = Callable[[Data], Data]
@@ -269,16 +275,20 @@ def _refuse_cycles(out: Data) -> None:
 
 
 def checked(data: Data) -> Data:
-    """The data when it passes every PlanSpec rule; EditRefused with the first rule if not."""
-    valid(data)
-    return data
+    """The data when it passes every PlanSpec rule, with its spec kept for the store (so
+    ``save_plan`` does not validate it again); EditRefused with the first rule if not."""
+    try:
+        return checked_plan(data, max_steps=MAX_STEPS_ANY)
+    except InvalidPlan as exc:
+        code = exc.problems[0].code if exc.problems else "invalid_field"
+        raise EditRefused(code, str(exc)) from exc
 
 
 def valid(data: Data) -> PlanSpec:
     """The data as a PlanSpec when it passes every rule (the one validation of an edit);
     EditRefused with the first rule if not."""
     try:
-        return parse(data, max_steps=MAX_STEPS_ANY)
+        return checked_plan(data, max_steps=MAX_STEPS_ANY).spec
     except InvalidPlan as exc:
         code = exc.problems[0].code if exc.problems else "invalid_field"
         raise EditRefused(code, str(exc)) from exc
@@ -382,83 +392,3 @@ def _save(task_id: int, before: Data, after: Data, revision: int, spec: PlanSpec
         raise EditRefused("gone", str(exc)) from exc
     shown = None if checked_spec is None else replace(checked_spec, revision=int(plan.revision))
     return Saved(task_id, before, after, int(plan.revision), shown, str(plan.status))
-
-
-# --- what the graph shows -------------------------------------------------------------
-
-
-def draft_steps(raw: list[Any]) -> list[PlanStep]:
-    """Steps of a plan still being written, read leniently for drawing only.
-
-    Unknown ids in ``depends_on`` and ``parent`` are dropped, duplicates and parent
-    loops are cut, so a half-written or wrong plan can still be drawn (it is validated
-    when it is saved, not here).
-    """
-    steps: dict[str, PlanStep] = {}
-    for item in raw:
-        if isinstance(item, dict) and str(item.get("id", "")).strip():
-            sid = str(item["id"])
-            title = item.get("title")
-            target = item.get("target", "user")
-            steps.setdefault(sid, PlanStep(
-                id=sid, title=str(title) if title else sid,
-                depends_on=[str(d) for d in item.get("depends_on") or []
-                            if isinstance(d, str | int)],
-                parent=str(item["parent"]) if item.get("parent") is not None else None,
-                target=target if isinstance(target, str) else None))
-    for step in steps.values():
-        step.depends_on = [d for d in dict.fromkeys(step.depends_on) if d in steps and d != step.id]
-        if step.parent not in steps:
-            step.parent = None
-    for step in steps.values():
-        seen = {step.id}
-        parent = step.parent
-        while parent is not None:
-            if parent in seen:
-                step.parent = None
-                break
-            seen.add(parent)
-            parent = steps[parent].parent
-    return list(steps.values())
-
-
-
-@dataclass(frozen=True)
-class PlanSnapshot:
-    """Plain data for the window: the latest plan (None: none yet) and pinned positions."""
-
-    task_id: int
-    spec: PlanSpec | None
-    status: str
-    pinned: dict[str, tuple[float, float]]
-
-    @property
-    def revision(self) -> int:
-        return 0 if self.spec is None else self.spec.revision
-
-
-def snapshot(task_id: int) -> PlanSnapshot:
-    """Read the task's latest plan and its node positions (call from a worker thread)."""
-    with database.atomic("DEFERRED"):
-        plan = latest_plan(task_id)
-        spec = None if plan is None else spec_of(plan)
-        status = "" if plan is None else str(plan.status)
-        return PlanSnapshot(task_id, spec, status, pinned_positions(task_id))
-
-
-def pinned_positions(task_id: int) -> dict[str, tuple[float, float]]:
-    rows: Any = StepLayout.select(StepLayout.step_id, StepLayout.x, StepLayout.y).where(
-        StepLayout.task == task_id).tuples()
-    return {str(sid): (float(x), float(y)) for sid, x, y in rows}
-
-
-def save_positions(task_id: int, positions: Mapping[str, tuple[float, float]]) -> None:
-    """Pin nodes where a person dragged them (insert or replace, one transaction)."""
-    rows = [{"task": task_id, "step_id": sid, "x": x, "y": y}
-            for sid, (x, y) in positions.items()]
-    with atomic():
-        for start in range(0, len(rows), 200):
-            (StepLayout.insert_many(rows[start:start + 200])
-             .on_conflict(conflict_target=[StepLayout.task, StepLayout.step_id],
-                          preserve=[StepLayout.x, StepLayout.y])
-             .execute())
