@@ -32,7 +32,7 @@ from app.views import local
 from ui import labels
 
 if TYPE_CHECKING:
-    from ui.step_panel import StepView
+    from app.step_view import StepView
 
 TEXT_FIELDS = ("title", "objective", "done_when", "worker", "due")
 SHOWN = ("step_id", "attempts", "waiting_for")

@@ -4,15 +4,14 @@ Follows ``ctx.selection.step_selected`` and refreshes when the core reports a ch
 its task. A button is enabled only when ``app.states.STEP`` allows its move and the plan
 runs (a paused plan still lets a failed step be retried or skipped). Moves are written
 by ``app.plans.step_action`` in a worker thread. Everything a model may have written
-(titles, results, errors) is shown as plain text, never as rich text.
+(titles, results, errors) is shown as plain text, never as rich text. The step is
+read by ``app.step_view.read_step``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
@@ -30,9 +29,10 @@ from PySide6.QtWidgets import (
 
 from app import plans
 from app.errors import KnownError
-from app.states import SATISFIED_STEP, STEP
-from app.task_problems import step_error
-from models import Step, StepDependency, StoreError
+from app.states import STEP
+from app.step_view import StepView as StepView
+from app.step_view import read_step as read_step
+from models import StoreError
 from ui import labels
 from ui.context import WindowContext
 from ui.runner import in_thread
@@ -45,60 +45,6 @@ _TARGET = {"start": "in_progress", "done": "completed", "fail": "failed", "skip"
            "retry": "pending"}
 _WHILE_PAUSED = frozenset({"skip", "retry"})  # what a paused plan still allows
 _TEXT_HEIGHT = 96
-
-
-@dataclass(frozen=True)
-class StepView:
-    """One step as the panel shows it (plain data, read from the store)."""
-
-    task_id: int
-    plan_status: str
-    step_id: str
-    title: str
-    objective: str
-    target: str | None
-    inputs: dict[str, Any]
-    done_when: str
-    worker: str
-    due: datetime | None
-    status: str
-    result: str | None
-    error: str | None
-    attempts: int
-    is_group: bool
-    waiting_for: tuple[str, ...]
-    revision: int = 0
-
-
-def read_step(task_id: int, step_id: str) -> StepView | None:
-    """The step of the task's latest plan, or None when there is no such step (a few rows)."""
-    plan = plans.latest_plan(task_id)
-    row = None if plan is None else Step.get_or_none(
-        (Step.plan == plan.id) & (Step.step_id == step_id))
-    if plan is None or row is None:
-        return None
-    return StepView(
-        task_id=task_id, plan_status=plan.status, step_id=row.step_id, title=row.title,
-        objective=row.objective, target=row.target, inputs=row.inputs or {},
-        done_when=row.done_when, worker=row.worker, due=row.due_at, status=row.status,
-        result=row.result, error=step_error(row.error, plan.task.title, plan.task.detail),
-        attempts=row.attempts,
-        is_group=Step.select(Step.id).where(Step.parent == row.id).exists(),
-        waiting_for=_waiting_for(row), revision=int(plan.revision))
-
-
-def _waiting_for(row: Step) -> tuple[str, ...]:
-    """Unsatisfied dependencies of the step and of its groups (what blocks a start)."""
-    ids, parent = [row.id], row.parent_id
-    while parent is not None and parent not in ids and len(ids) < 8:
-        ids.append(parent)
-        parent = Step.select(Step.parent).where(Step.id == parent).scalar()
-    dep = Step.alias()
-    query = (StepDependency.select(dep.step_id)
-             .join(dep, on=StepDependency.depends_on == dep.id)
-             .where(StepDependency.step.in_(ids) & dep.status.not_in(tuple(SATISFIED_STEP)))
-             .order_by(dep.position).tuples())
-    return tuple(str(r[0]) for r in cast(list[tuple[Any, ...]], list(query)))
 
 
 def is_legal(action: str, status: str) -> bool:
