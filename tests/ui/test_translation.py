@@ -152,23 +152,6 @@ def test_ts_has_every_string_of_ui(tmp_path: Path) -> None:
 # --- the compiled translation at run time ---------------------------------------------------
 
 
-def test_install_switches_the_language(qapp: QApplication) -> None:
-    assert translate("QuickAddBar", "Add") == "Add"
-    try:
-        assert i18n.install(qapp, "zh_CN") == "zh_CN"
-        assert i18n.install(qapp, "zh_CN") == "zh_CN"  # again: replaces, does not stack
-        assert translate("QuickAddBar", "Add") == "添加"
-        assert translate("TaskListPanel", "%n task(s)", "", 3) == "3 个任务"
-        assert translate("MainWindow", "&File") == "文件(&F)"
-        assert translate("labels", "in progress") == "进行中"
-        assert translate("QPlatformTheme", "Cancel") == "取消"  # Qt's own, from qtbase_zh_CN
-    finally:
-        assert i18n.install(qapp, "en") == "en"
-    assert translate("QuickAddBar", "Add") == "Add"
-    assert translate("TaskListPanel", "%n task(s)", "", 3) == "3 task(s)"
-    assert translate("QPlatformTheme", "Cancel") == "Cancel"
-
-
 def test_widgets_built_after_install_show_chinese(chinese: QApplication, qtbot: QtBot) -> None:
     from ui import labels
     from ui.palette import CommandPalette
@@ -201,13 +184,3 @@ def test_task_dialog_in_chinese(chinese: QApplication, qtbot: QtBot, db: Path) -
     buttons = dialog.findChild(QDialogButtonBox)
     assert buttons is not None
     assert buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "取消"
-
-
-def test_widgets_built_after_english_is_back(qapp: QApplication, qtbot: QtBot) -> None:
-    from ui.palette import CommandPalette
-
-    i18n.install(qapp, "zh_CN")
-    i18n.install(qapp, "en")
-    palette = CommandPalette([])
-    qtbot.add_widget(palette)
-    assert palette.windowTitle() == "Commands"

@@ -15,7 +15,6 @@ from app import plans
 from app.tasks import NewTask, add_task, get_task
 from tests.ui.test_plan_view import plan15
 from ui.context import WindowContext
-from ui.task_edits import changes_for, split_tags
 from ui.task_list import TaskListPanel
 
 
@@ -117,14 +116,6 @@ def test_the_list_model_passes_qts_model_tester(panel: TaskListPanel, qtbot: QtB
     plans.save_plan(planned, plan15())
     loaded(panel, qtbot, 2)
     qtmodeltester.check(panel.model)
-
-
-def test_tags_and_fields_are_read_from_typed_text() -> None:
-    assert split_tags("Buy milk #shop #shop #home") == ("Buy milk", ["shop", "home"])
-    assert changes_for(2, "!2") == {"priority": 2}
-    assert changes_for(1, "") == {"due_at": None}
-    with pytest.raises(ValueError):
-        changes_for(2, "high")
 
 
 def test_a_narrow_list_offers_the_views_as_a_list(panel: TaskListPanel, qtbot: QtBot) -> None:

@@ -1,6 +1,7 @@
 """Issue 10 item 1: the assistant runs in a worker thread with its own event loop; the
 window hears chunks and outcomes through queued signals on the GUI thread, stays
-responsive while a run blocks, and Stop cancels the worker's run at once."""
+responsive while a run blocks, and Stop cancels the worker's run at once; no HTTP warm-up
+without a model server."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -92,3 +94,20 @@ def test_streamed_text_is_posted_in_batches_and_before_each_change(
     events.emit(Change(Kind.ASSISTANT_STARTED, 1, "plan"))
     remove()
     assert posted == ["a", "bc", "change assistant_started"]
+
+
+def test_no_http_warm_up_without_a_model_server(db: Path, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """Issue 15 memory: the offline provider (the default) needs no HTTP stack, keyring or
+    TLS context at start-up (~19 MiB); a configured server gets them warmed up."""
+    from app import settings
+    from app.llm import http
+    from ui.assistant_service import warm_up
+
+    warmed: list[bool] = []
+    monkeypatch.setattr(http, "warm_up", lambda: warmed.append(True))
+    warm_up()
+    assert warmed == []
+    settings.put("assistant.provider", "openai")
+    warm_up()
+    assert warmed == [True]

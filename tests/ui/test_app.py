@@ -1,6 +1,6 @@
-"""Start-up paints first and wires later (ui.app, ui.first_frame): the first frame shows
-the open tasks' first page before the store, the loop and the assistant load; what the
-user does meanwhile reaches the main window; a second launch is answered throughout."""
+"""Start-up paints first and wires later (ui.app): the first paint comes before the store,
+the loop and the assistant load; what the user does meanwhile reaches the main window;
+a second launch is answered throughout; logging and the instance name."""
 
 from __future__ import annotations
 
@@ -10,15 +10,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.task_done import finish_task
 from app.tasks import NewTask, add_task, list_rows
 from tests.conftest import ROOT, stepwise_env
 from ui import app as gui
-from ui.first_frame import FirstFrame, FirstPageModel, cell_text
+from ui.first_frame import FirstFrame
 
 HEAVY = ("peewee", "models", "qasync", "asyncio", "httpx2", "ui.main_window",
          "ui.assistant_service", "ui.assistant_dock", "ui.calendar.panel", "ui.tray")
@@ -43,37 +42,6 @@ def _frame(qtbot: QtBot, qapp: QApplication) -> FirstFrame:
     frame = gui.first_frame(qapp)
     qtbot.add_widget(frame)
     return frame
-
-
-def test_first_frame_lists_the_open_tasks_first_page(db: Path, qtbot: QtBot,
-                                                     qapp: QApplication) -> None:
-    ids = _tasks(5)
-    finish_task(ids[2])
-    frame = _frame(qtbot, qapp)
-    model = frame.table.model()
-    assert isinstance(model, FirstPageModel)
-    expected = [row[0] for row in list_rows()]  # stepwise list's order, open tasks only
-    assert [row[0] for row in model.rows] == expected
-    assert ids[2] not in expected
-    assert model.data(model.index(0, 0)) == cell_text(model.rows[0], 0)
-    assert frame.statusBar().currentMessage() == "Starting…"
-
-
-def test_first_frame_reads_one_page_of_a_long_list(db: Path, qtbot: QtBot,
-                                                   qapp: QApplication) -> None:
-    from ui.first_frame import PAGE
-
-    _tasks(PAGE + 3)
-    assert _frame(qtbot, qapp).table.model().rowCount() == PAGE
-
-
-def test_first_frame_without_a_database_is_empty_and_creates_nothing(
-        data_dir: Path, qtbot: QtBot, qapp: QApplication) -> None:
-    from app import paths
-
-    frame = _frame(qtbot, qapp)
-    assert frame.table.model().rowCount() == 0
-    assert not paths.db_path().exists()
 
 
 @pytest.mark.timeout(60)
@@ -149,41 +117,6 @@ def test_second_launch_during_start_up_raises_the_first_frame(
         server.close()
 
 
-@pytest.mark.parametrize("column, value", [("due_at", 20261201), ("priority", "high"),
-                                           ("tags", '"not a list"'), ("due_at", "soon")])
-def test_first_frame_with_an_unusual_row_is_empty_not_broken(
-        db: Path, qtbot: QtBot, qapp: QApplication, column: str, value: object) -> None:
-    import sqlite3
-
-    ids = _tasks(3)
-    conn = sqlite3.connect(db)
-    with conn:
-        conn.execute(f"UPDATE task SET {column} = ? WHERE id = ?", (value, ids[0]))
-    conn.close()
-    frame = _frame(qtbot, qapp)
-    assert frame.table.model().rowCount() == 0
-    assert frame.statusBar().currentMessage() == "Starting…"
-
-
-def test_first_frame_takes_the_stored_theme_and_language(
-        db: Path, qtbot: QtBot, qapp: QApplication) -> None:
-    from app import settings
-    from ui import i18n
-    from ui.look import apply_look
-
-    _tasks(1)
-    settings.put("ui.theme", "dark")
-    settings.put("ui.language", "zh_CN")
-    try:
-        frame = _frame(qtbot, qapp)
-        model = frame.table.model()
-        assert qapp.property("stepwise_dark") is True
-        assert model.headerData(0, Qt.Orientation.Horizontal) != "Task"  # 任务
-    finally:
-        i18n.install(qapp, "en")
-        apply_look(qapp, "system")
-
-
 @pytest.mark.timeout(90)
 def test_start_up_paints_the_frame_then_the_window_lists_every_task(db: Path) -> None:
     """The sequence run_window follows (bench/window_probe.py start --wait-loaded):
@@ -200,23 +133,6 @@ def test_start_up_paints_the_frame_then_the_window_lists_every_task(db: Path) ->
     later = dict(json.loads(lines["later"]))
     assert int(count) == 4
     assert painted < later["wired"] < later["shown"] <= float(loaded)
-
-
-def test_no_http_warm_up_without_a_model_server(db: Path, monkeypatch: pytest.MonkeyPatch
-                                                ) -> None:
-    """Issue 15 memory: the offline provider (the default) needs no HTTP stack, keyring or
-    TLS context at start-up (~19 MiB); a configured server gets them warmed up."""
-    from app import settings
-    from app.llm import http
-    from ui.assistant_service import warm_up
-
-    warmed: list[bool] = []
-    monkeypatch.setattr(http, "warm_up", lambda: warmed.append(True))
-    warm_up()
-    assert warmed == []
-    settings.put("assistant.provider", "openai")
-    warm_up()
-    assert warmed == [True]
 
 
 def test_the_log_rotates_once_the_window_is_wired(data_dir: Path) -> None:
