@@ -1,4 +1,4 @@
-"""The task list model (ui.task_model, ui.page_reader): ids in an array, pages read off
+"""The task list model (ui.task_model): ids in an array, pages read off
 the GUI thread with placeholders until they arrive, old rows shown while a changed page is
 read again, and one entry from Qt a painted cell."""
 
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from app import tasks
-from app.task_queries import TaskQuery, matching_ids, rows_for
+from app.task_queries import TaskQuery, matching_ids
 from app.tasks import NewTask, add_task
 from ui import page_reader
 from ui.context import WindowContext
@@ -112,12 +112,6 @@ def test_page_reads_run_off_the_gui_thread(ctx: WindowContext, qtbot: QtBot,
     assert threads and threading.get_ident() not in threads
 
 
-def test_read_rows_gives_what_the_store_gives(db: Path) -> None:
-    ids = _many(5)
-    assert page_reader.read_rows([*ids, 99]) == rows_for([*ids, 99])
-    assert page_reader.read_rows([]) == {}
-
-
 class Counted(TaskListModel):
     """Counts Qt's entries: ``multiData`` calls and ``data`` calls made outside it."""
 
@@ -149,26 +143,3 @@ def test_a_painted_cell_asks_the_model_once_for_every_role(db: Path, qtbot: QtBo
     assert option.text == "task 0"  # the same values data gives
     assert option.checkState == Qt.CheckState.Unchecked
     assert (model.multi, model.single) == (1, 0)
-
-
-def test_pages_scrolled_past_before_their_turn_are_not_read(
-        db: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Scrolling through 100,000 rows asked for 500 pages; only the newest few wait."""
-    busy, reading, read = threading.Event(), threading.Event(), []
-
-    def slow(ids: list[int]) -> dict[int, object]:
-        reading.set()
-        busy.wait(5)
-        read.append(ids[0])
-        return {}
-
-    monkeypatch.setattr(page_reader, "read_rows", slow)
-    reader = page_reader.PageReader()
-    dropped = reader.request(0, 0, [0])
-    assert reading.wait(5)  # page 0 is under way
-    dropped += [page for n in range(1, 30) for page in reader.request(0, n, [n])]
-    busy.set()
-    assert reader.wait_idle()
-    newest = list(range(30 - page_reader.WAITING, 30))[::-1]
-    assert read == [0, *newest]  # the one under way, then the last asked first
-    assert sorted(dropped + read) == list(range(30))
