@@ -1,0 +1,52 @@
+"""Moving a node in the graph (ui.node_moves): pinned at once, undone back to where it
+was and redone to where it was left, never a plan revision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytestqt.qtbot import QtBot
+
+from app import plans
+from app.tasks import NewTask, add_task
+from models import Plan
+from tests.ui.test_plan_view import at, centre, open_view, step
+from ui.context import WindowContext
+
+
+def running_task(origin: str = "assistant") -> int:
+    """Buy milk: two user steps, approved and running, written by the assistant."""
+    task_id = add_task(NewTask(title="Buy milk")).id
+    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
+                            "objective": "", "steps": [step("s1", "Go to the shop"),
+                                                       step("s2", "Pay", "s1")]}
+    plans.save_plan(task_id, data, author="assistant")
+    plans.plan_action(task_id, "approve")
+    return task_id
+
+
+def latest(task_id: int) -> Plan:
+    plan = plans.latest_plan(task_id)
+    assert plan is not None
+    return plan
+
+
+def test_a_node_move_is_undoable_and_redoable(ctx: WindowContext, qtbot: QtBot) -> None:
+    from PySide6.QtCore import QPointF
+
+    from models import StepLayout
+    from tests.ui.test_plan_view import drag, free_spot
+
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    before = QPointF(view.scene.nodes["s2"].pos())
+    drag(view, centre(view, "s2"), at(view, free_spot(view)))
+    moved = QPointF(view.scene.nodes["s2"].pos())
+    assert moved != before and ctx.undo.undoText() == "Move “Pay”"
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: view.scene.nodes["s2"].pos() == before)
+    qtbot.wait_until(lambda: StepLayout.get_or_none(StepLayout.task == task_id) is not None
+                     and StepLayout.get(StepLayout.task == task_id).x == before.x())
+    ctx.undo.redo()
+    qtbot.wait_until(lambda: view.scene.nodes["s2"].pos() == moved)
+    assert latest(task_id).revision == 1  # moves are view state, never revisions

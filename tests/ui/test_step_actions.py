@@ -1,0 +1,70 @@
+"""The step commands shared by the graph, the outline and the details panel
+(ui.step_actions): the step menu with every command and its key, and a step that still
+waits saying for what."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QMenu
+from pytestqt.qtbot import QtBot
+
+from app import plans
+from app.tasks import NewTask, add_task
+from models import Plan
+from tests.ui.test_plan_view import at, centre, open_view, step
+from ui.context import WindowContext
+from ui.plan_items import GLYPH_AT
+from ui.plan_view import PlanView
+
+
+def running_task(origin: str = "assistant") -> int:
+    """Buy milk: two user steps, approved and running, written by the assistant."""
+    task_id = add_task(NewTask(title="Buy milk")).id
+    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
+                            "objective": "", "steps": [step("s1", "Go to the shop"),
+                                                       step("s2", "Pay", "s1")]}
+    plans.save_plan(task_id, data, author="assistant")
+    plans.plan_action(task_id, "approve")
+    return task_id
+
+
+def latest(task_id: int) -> Plan:
+    plan = plans.latest_plan(task_id)
+    assert plan is not None
+    return plan
+
+
+def glyph(view: PlanView, step_id: str) -> QPoint:
+    return at(view, view.scene.nodes[step_id].mapToScene(GLYPH_AT))
+
+
+def test_the_step_menu_lists_every_command_with_its_key(ctx: WindowContext, qtbot: QtBot
+                                                        ) -> None:
+    view = open_view(ctx, qtbot, running_task())
+    view.graphics.customContextMenuRequested.emit(centre(view, "s1"))
+    menu = view.findChild(QMenu)
+    assert menu is not None
+    entries = {a.text(): a for a in menu.actions() if a.text()}
+    for text in ("Start", "Done", "Skip", "Retry", "Rename", "Add step after",
+                 "Add sub-step", "Delete"):
+        assert text in entries and not entries[text].shortcut().isEmpty(), text
+    assert entries["Done"].isEnabled() and not entries["Retry"].isEnabled()
+    with qtbot.wait_signal(view.editor.edit_saved, timeout=5000):
+        entries["Add sub-step"].trigger()
+    menu.close()
+    spec = plans.spec_of(plans.latest_plan(view.task_id))  # type: ignore[arg-type]
+    assert [s.parent for s in spec.steps if s.title == "New step"] == ["s1"]
+
+
+def test_a_step_that_still_waits_says_for_what(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, glyph(view, "s2"))
+    assert said == ["“Pay” waits for “Go to the shop” first"]
+    assert plans.spec_of(latest(task_id)).step("s2").status == "pending"
