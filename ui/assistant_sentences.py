@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from app import plans
 from app.states import SATISFIED_STEP
 from models import Step, Task
+from ui.labels import fill
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate
@@ -48,23 +49,22 @@ def sentence(facts: Facts, problem: str) -> str:
     if not t:
         return translate("AssistantSentences", "A task that no longer exists")
     if problem:
-        return translate("AssistantSentences", "“%1” needs you: %2").replace(
-            "%1", t).replace("%2", problem)
+        return fill(translate("AssistantSentences", "“%1” needs you: %2"), t, problem)
     if facts.task_status == "done" or facts.plan_status == "completed":
-        return translate("AssistantSentences", "Finished “%1”").replace("%1", t)
+        return fill(translate("AssistantSentences", "Finished “%1”"), t)
     if facts.plan_status == "pending" and facts.steps == 1:
-        return translate("AssistantSentences",
-                         "Planned 1 step for “%1” — waiting for your approval").replace("%1", t)
+        return fill(translate("AssistantSentences",
+                              "Planned 1 step for “%1” — waiting for your approval"), t)
     if facts.plan_status == "pending":
-        return translate("AssistantSentences",
-                         "Planned %2 steps for “%1” — waiting for your approval").replace(
-            "%1", t).replace("%2", str(facts.steps))
+        return fill(translate("AssistantSentences",
+                              "Planned %2 steps for “%1” — waiting for your approval"),
+                    t, facts.steps)
     if facts.plan_status in ("in_progress", "paused"):
-        return translate("AssistantSentences", "Working on “%1”: %2 of %3 steps done").replace(
-            "%1", t).replace("%2", str(facts.done)).replace("%3", str(facts.steps))
+        return fill(translate("AssistantSentences", "Working on “%1”: %2 of %3 steps done"),
+                    t, facts.done, facts.steps)
     if facts.task_status == "waiting":
-        return translate("AssistantSentences", "“%1” waits until it can start").replace("%1", t)
-    return translate("AssistantSentences", "Looked at “%1”").replace("%1", t)
+        return fill(translate("AssistantSentences", "“%1” waits until it can start"), t)
+    return fill(translate("AssistantSentences", "Looked at “%1”"), t)
 
 
 async def describe(task_id: int, problem: str) -> str:
