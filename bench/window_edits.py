@@ -134,7 +134,7 @@ async def _done(view: Any) -> tuple[float, float]:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from ui.plan_items import GLYPH_AT
+    from ui.plan_look import GLYPH_AT
     from ui.step_actions import move_allowed
 
     step_id = next(sid for sid in view.snapshot_order() if sid in view.scene.nodes

@@ -19,7 +19,7 @@ from ui.inline_rename import InlineRename
 from ui.step_actions import KEYS, StepActions, StepRef, move_allowed, ref_from
 
 if TYPE_CHECKING:
-    from ui.plan_scene import KeyMap
+    from ui.graph_view import KeyMap
     from ui.plan_view import PlanView
 
 

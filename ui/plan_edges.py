@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.layout import GAP_X, GAP_Y, NODE_H, NODE_W
-from ui.plan_items import ANTIALIAS, LOD_TEXT, NO_BRUSH, NO_PEN, SELECTABLE, Z_EDGE, Look, NodeItem
+from ui.plan_items import NodeItem
+from ui.plan_look import ANTIALIAS, LOD_TEXT, NO_BRUSH, NO_PEN, SELECTABLE, Z_EDGE, Look
 
 
 def arrow_path(p1: QPointF, p2: QPointF) -> QPainterPath:

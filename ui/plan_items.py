@@ -1,4 +1,4 @@
-"""The pieces of the plan graph: step nodes, dependency arrows, group boxes and handles.
+"""The plan graph's step nodes, with their link handles and fold toggles.
 
 Items paint from data prepared once (elided titles, colours), so a 2,000-step plan
 paints fast: a node's texts when it is first drawn close enough to read them, its
@@ -6,29 +6,25 @@ tooltip when first asked for (``prepare_tooltip``). Zoomed out below ``LOD_TEXT`
 is a plain coloured card and its link handle is not drawn. Every text from the plan
 is drawn as plain text (``QStaticText`` in ``Qt.PlainText``), never as rich text. What
 a drag or a click means is decided by the scene: items only report to their
-``ItemHost``. The arrows are in ``ui.plan_edges``.
+``ItemHost``. How they look is ``ui.plan_look``; the arrows are in ``ui.plan_edges``,
+the group boxes in ``ui.plan_groups``.
 """
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
-    QFont,
-    QFontMetricsF,
     QPainter,
     QPainterPath,
-    QPalette,
     QPen,
     QPolygonF,
     QStaticText,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QGraphicsItem,
     QGraphicsSceneHoverEvent,
     QGraphicsSceneMouseEvent,
@@ -37,27 +33,32 @@ from PySide6.QtWidgets import (
 )
 
 from app.layout import NODE_H, NODE_W
-from ui.labels import STATUS_COLOURS
-
-RADIUS = 8.0
-BAR_W = 6.0
-HANDLE_R = 6.0
-GLYPH_R = 8.0
-TEXT_X = BAR_W + 9
-GLYPH_AT = QPointF(NODE_W - GLYPH_R - 7, NODE_H - GLYPH_R - 7)
-TITLE_STRIP = 24.0
-LOD_TEXT = 0.2  # below this zoom a node is a coloured card without text
-Z_GROUP, Z_EDGE, Z_NODE, Z_LINK = 0.0, 5.0, 10.0, 20.0
-# Read once: Qt enum look-ups cost a Python call each, and paint runs thousands of times.
-NO_PEN, NO_BRUSH = Qt.PenStyle.NoPen, Qt.BrushStyle.NoBrush
-ANTIALIAS = QPainter.RenderHint.Antialiasing
-MOVABLE = QGraphicsItem.GraphicsItemFlag.ItemIsMovable
-SELECTABLE = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
-ELIDE_RIGHT = Qt.TextElideMode.ElideRight
-PLAIN_TEXT = Qt.TextFormat.PlainText
-CACHING = QStaticText.PerformanceHint.AggressiveCaching
-DEVICE_CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
-CROSS_CURSOR, HAND_CURSOR = Qt.CursorShape.CrossCursor, Qt.CursorShape.PointingHandCursor
+from ui.plan_look import (
+    ANTIALIAS,
+    BAR,
+    BAR_BOX,
+    CARD,
+    CARD_BOX,
+    CROSS_CURSOR,
+    DEVICE_CACHE,
+    GLYPH_AT,
+    GLYPH_R,
+    HAND_CURSOR,
+    HANDLE_R,
+    LOD_TEXT,
+    MOVABLE,
+    NO_PEN,
+    SELECTABLE,
+    TEXT_X,
+    Z_NODE,
+    Look,
+    elided,
+    escaped_tooltip,
+    paint_glyph,
+    plain,
+    status_colour,
+    two_lines,
+)
 
 
 class ItemHost(Protocol):
@@ -72,148 +73,6 @@ class ItemHost(Protocol):
     def toggle_clicked(self, step_id: str) -> None: ...
     def glyph_clicked(self, step_id: str) -> None: ...
     def node_double_clicked(self, step_id: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class Look:
-    """Colours and fonts of the graph, taken from the application palette."""
-
-    canvas: QColor
-    card: QColor
-    border: QColor
-    text: QColor
-    subtle: QColor
-    highlight: QColor
-    edge: QColor
-    title_font: QFont
-    small_font: QFont
-    pens: dict[str, QPen]
-    title_metrics: QFontMetricsF = field(compare=False)  # made once a plan, not a node
-    small_metrics: QFontMetricsF = field(compare=False)
-
-    @classmethod
-    def from_palette(cls) -> Look:
-        palette = QApplication.palette()
-        base = palette.color(QPalette.ColorRole.Base)
-        dark = base.lightness() < 128
-        title = QFont(QApplication.font())
-        title.setWeight(QFont.Weight.DemiBold)
-        small = QFont(QApplication.font())
-        if title.pointSizeF() > 0:
-            small.setPointSizeF(max(7.0, title.pointSizeF() * 0.86))
-        border = QColor("#4a4f57" if dark else "#c3c8cf")
-        subtle = QColor("#9aa0a8" if dark else "#5f6670")
-        highlight = palette.color(QPalette.ColorRole.Highlight)
-        edge = QColor("#8a9099" if dark else "#7b838d")
-        return cls(
-            canvas=palette.color(QPalette.ColorRole.Window), card=base, border=border,
-            text=palette.color(QPalette.ColorRole.Text), subtle=subtle,
-            highlight=highlight, edge=edge, title_font=title, small_font=small,
-            title_metrics=QFontMetricsF(title), small_metrics=QFontMetricsF(small),
-            pens=_pens(border, subtle, highlight, edge),
-        )
-
-
-def _pens(border: QColor, subtle: QColor, highlight: QColor, edge: QColor) -> dict[str, QPen]:
-    """Every pen the items use, made once (a QPen per paint call adds up)."""
-    dash = Qt.PenStyle.DashLine
-    return {
-        "border": QPen(border, 1.0), "selected": QPen(highlight, 2.5),
-        "target": QPen(highlight, 2.5, dash), "draft": QPen(subtle, 1.2, dash),
-        "edge": QPen(edge, 1.4), "edge_hover": QPen(edge, 2.2),
-        "edge_selected": QPen(highlight, 3.0), "edge_draft": QPen(edge, 1.4, dash),
-    }
-
-
-def status_colour(status: str) -> QColor:
-    return QColor(STATUS_COLOURS.get(status, STATUS_COLOURS["pending"]))
-
-
-def plain(text: str) -> QStaticText:
-    """A prepared plain-text label (model text is never interpreted as markup)."""
-    static = QStaticText(text)
-    static.setTextFormat(PLAIN_TEXT)
-    static.setPerformanceHint(CACHING)
-    return static
-
-
-def elided(text: str, metrics: QFontMetricsF, width: float) -> str:
-    one_line = " ".join(text.split())
-    return metrics.elidedText(one_line, ELIDE_RIGHT, width)
-
-
-def two_lines(text: str, metrics: QFontMetricsF, width: float) -> tuple[str, str]:
-    """The text wrapped onto at most two lines of ``width``; the second one elided.
-
-    Breaks after a space where there is one (so Chinese text, without spaces, breaks
-    between characters).
-    """
-    text = " ".join(text.split())
-    if metrics.horizontalAdvance(text) <= width:
-        return text, ""
-    low, high = 1, len(text)
-    while low < high:  # the longest prefix that fits
-        middle = (low + high + 1) // 2
-        if metrics.horizontalAdvance(text[:middle]) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    space = text.rfind(" ", 0, low + 1)
-    cut = space if space > low // 2 else low
-    rest = text[cut:].strip()
-    return text[:cut].rstrip(), metrics.elidedText(rest, ELIDE_RIGHT, width)
-
-
-def escaped_tooltip(*lines: str) -> str:
-    """A tooltip that shows plan text literally (tooltips would guess at rich text)."""
-    return "<p style='white-space:pre-wrap'>" + "<br>".join(html.escape(x) for x in lines) + "</p>"
-
-
-def _rounded(rect: QRectF, radius: float) -> QPainterPath:
-    path = QPainterPath()
-    path.addRoundedRect(rect, radius, radius)
-    return path
-
-
-CARD = _rounded(QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1), RADIUS)
-_BAR_RECT = QPainterPath()
-_BAR_RECT.addRect(QRectF(0, 0, BAR_W + 0.5, NODE_H))
-BAR = CARD.intersected(_BAR_RECT)
-CARD_BOX = QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1)  # the card far out: square corners
-BAR_BOX = QRectF(0.5, 0.5, BAR_W, NODE_H - 1)
-
-
-def paint_glyph(painter: QPainter, centre: QPointF, radius: float, status: str) -> None:
-    """The status as a shape, not only a colour: ✓ ✗ ▶ ⏭, an open ring when pending."""
-    colour = status_colour(status)
-    if status == "pending":
-        painter.setPen(QPen(colour, 2.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawEllipse(centre, radius - 1.5, radius - 1.5)
-        return
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(colour)
-    painter.drawEllipse(centre, radius, radius)
-    pen = QPen(QColor("white"), 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-               Qt.PenJoinStyle.RoundJoin)
-    x, y, r = centre.x(), centre.y(), radius * 0.45
-    if status == "completed":
-        painter.setPen(pen)
-        painter.drawPolyline([QPointF(x - r, y), QPointF(x - r * 0.25, y + r * 0.75),
-                              QPointF(x + r, y - r * 0.7)])
-    elif status == "failed":
-        painter.setPen(pen)
-        painter.drawLine(QLineF(x - r, y - r, x + r, y + r))
-        painter.drawLine(QLineF(x - r, y + r, x + r, y - r))
-    elif status == "in_progress":
-        painter.setBrush(QColor("white"))
-        painter.drawPolygon(QPolygonF([QPointF(x - r * 0.6, y - r), QPointF(x + r, y),
-                                       QPointF(x - r * 0.6, y + r)]))
-    else:  # skipped
-        painter.setBrush(QColor("white"))
-        painter.drawPolygon(QPolygonF([QPointF(x - r, y - r), QPointF(x + r * 0.3, y),
-                                       QPointF(x - r, y + r)]))
-        painter.drawRect(QRectF(x + r * 0.45, y - r, r * 0.45, 2 * r))
 
 
 @dataclass(frozen=True)
@@ -485,73 +344,3 @@ class ToggleItem(QGraphicsItem):
 def node_kind(data: NodeData, *, editable: bool, draft: bool) -> tuple[bool, bool]:
     """The kind of node item ``data`` needs: with a link handle, with a fold toggle."""
     return editable and not draft, bool(data.hidden_steps)
-
-
-class GroupItem(QGraphicsItem):
-    """A translucent box around a group's sub-steps, with its title and a fold toggle.
-
-    Only the title strip takes clicks (to select the group), so dragging inside the box
-    pans the view like the background does.
-    """
-
-    def __init__(self, data: NodeData, rect: QRectF, depth: int, look: Look,
-                 host: ItemHost) -> None:
-        super().__init__()
-        self.step_id = data.step_id
-        self.data_ = data
-        self.look = look
-        self.rect = QRectF()
-        self.drop_target = False
-        self._colour = status_colour(data.status)
-        self._title_text = data.title
-        self._title = plain("")
-        self.depth = depth
-        self.setZValue(Z_GROUP + depth * 0.1)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
-        self.toggle = ToggleItem(self, data.step_id, collapsed=False, host=host)
-        self.toggle.setPos(6, 4)
-        self.set_rect(rect)
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self.setPos(rect.topLeft())
-        self.rect = QRectF(0, 0, rect.width(), rect.height())
-        self._title = plain(elided(self._title_text, self.look.small_metrics, rect.width() - 54))
-
-    def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-2, -2, 2, 2)
-
-    def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(QRectF(0, 0, self.rect.width(), TITLE_STRIP))
-        return path
-
-    def scene_box(self) -> QRectF:
-        return self.rect.translated(self.pos())
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(self._colour)
-        fill.setAlpha(22)
-        line = QColor(self._colour)
-        line.setAlpha(140)
-        if self.drop_target:
-            pen = QPen(self.look.highlight, 2.5, Qt.PenStyle.DashLine)
-        elif self.isSelected():
-            pen = QPen(self.look.highlight, 2.5)
-        else:
-            pen = QPen(line, 1.2)
-        painter.setPen(pen)
-        painter.setBrush(fill)
-        painter.drawRoundedRect(self.rect.adjusted(0.5, 0.5, -0.5, -0.5), 10, 10)
-        painter.setPen(self.look.text)
-        painter.setFont(self.look.small_font)
-        painter.drawStaticText(QPointF(26, 4), self._title)
-        paint_glyph(painter, QPointF(self.rect.width() - 14, 12), 6.5, self.data_.status)
-
-    def set_drop_target(self, on: bool) -> None:
-        if on != self.drop_target:
-            self.drop_target = on
-            self.update()

@@ -1,47 +1,36 @@
-"""The plan canvas: a QGraphicsScene placed by ``app.layout`` and the view that shows it.
+"""The plan canvas: a QGraphicsScene placed by ``app.layout``.
 
 The scene builds one node per shown step (a folded group is one node), one arrow per
 drawn dependency and one box per unfolded group. It does not edit anything itself:
 a node dragged to a free place, a handle dragged onto a step and a node dropped onto
-a step come out as signals, and ``ui.plan_view`` turns them into edits. ``GraphView``
-zooms with Ctrl+wheel, pans when the background is dragged, and keeps its own keys.
+a step come out as signals, and ``ui.plan_view`` turns them into edits. The view onto
+it is ``ui.graph_view.GraphView``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, QLineF, QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsScene,
     QGraphicsSceneHelpEvent,
-    QGraphicsView,
-    QWidget,
 )
 
 from app.graph import Graph
 from app.layout import Box, Layout
 from app.planspec import PlanStep
 from ui.plan_edges import EdgeItem
-from ui.plan_items import (
-    Z_LINK,
-    GroupItem,
-    HandleItem,
-    Look,
-    NodeData,
-    NodeItem,
-    ToggleItem,
-    node_kind,
-)
+from ui.plan_groups import GroupItem
+from ui.plan_items import HandleItem, NodeData, NodeItem, ToggleItem, node_kind
+from ui.plan_look import Z_LINK, Look
 from ui.plan_nodes import NodeTexts
 
 MARGIN = 60.0
-STEP_ZOOM = 1.2
 Target = NodeItem | GroupItem
-KeyMap = list[tuple[QKeySequence, Callable[[], None]]]
 
 
 def _rect(box: Box) -> QRectF:
@@ -379,64 +368,3 @@ class PlanScene(QGraphicsScene):
         self._target = target
         if target is not None:
             target.set_drop_target(True)
-
-
-class GraphView(QGraphicsView):
-    """The graphics view: Ctrl+wheel zooms, dragging the background pans, and its own
-    keys (Delete, F, undo, redo, zoom) win over window-wide shortcuts while it has focus."""
-
-    zoom_requested = Signal(float)  # Ctrl+wheel: zoom by this factor
-
-    def __init__(self, scene: PlanScene, parent: QWidget | None = None) -> None:
-        super().__init__(scene, parent)
-        self.keys: KeyMap = []
-        self.setRenderHints(QPainter.RenderHint.Antialiasing
-                            | QPainter.RenderHint.TextAntialiasing)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
-        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-
-    def _action_for(self, event: QKeyEvent) -> Callable[[], None] | None:
-        pressed = QKeySequence(event.keyCombination())
-        for sequence, action in self.keys:
-            if sequence.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch:
-                return action
-        return None
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            if self._action_for(event) is not None:
-                event.accept()
-                return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        action = self._action_for(event)
-        if action is None:
-            super().keyPressEvent(event)
-            return
-        event.accept()
-        action()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.zoom_requested.emit(STEP_ZOOM ** (event.angleDelta().y() / 120))
-            event.accept()
-            return
-        super().wheelEvent(event)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        on_item = self.itemAt(event.position().toPoint()) is not None
-        background = event.button() == Qt.MouseButton.LeftButton and not on_item
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag if background
-                         else QGraphicsView.DragMode.NoDrag)
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        super().mouseReleaseEvent(event)
-        self.setDragMode(QGraphicsView.DragMode.NoDrag)

@@ -6,52 +6,45 @@ dragging from its handle onto a step adds a dependency; dropping it onto a step 
 it a sub-step. Each edit is saved as a new revision off the GUI thread and can be
 undone (``ui.plan_edits``); a refused edit says why in a banner above the graph and
 the graph snaps back. While the assistant writes a plan, its steps appear as a draft.
+
+The view holds what is shown (task, snapshot, draft, folds, pins, selection) and draws
+it; its parts are its own modules: the toolbar (``ui.graph_toolbar``), the canvas's view
+(``ui.graph_view``), the edit commands and menu (``ui.graph_edits``), the step commands
+(``ui.graph_steps``) and the banner (``ui.plan_banner``). Over 400 lines because what
+is left is one cohesive class: the state shown and the drawing that reads it all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QAction,
-    QColor,
-    QIcon,
     QKeySequence,
-    QPainter,
-    QPalette,
-    QPen,
-    QPixmap,
     QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QLabel,
-    QMenu,
     QStackedWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from app import plan_editing
-from app.graph import with_dependency
+from app.events import Kind
 from app.layout import Layout, LayoutCache
-from app.plan_editing import Change, PlanSnapshot, Saved
+from app.plan_editing import PlanSnapshot, Saved
 from app.planspec import PlanStep
 from ui.context import WindowContext
+from ui.graph_edits import GraphEdits
 from ui.graph_steps import GraphSteps
+from ui.graph_toolbar import GraphToolbar
+from ui.graph_view import STEP_ZOOM, GraphView, KeyMap
 from ui.node_moves import MoveNodeCommand
-from ui.plan_edges import EdgeItem
+from ui.plan_banner import PlanBanner
 from ui.plan_edits import PlanEditor, PlanFeed
-from ui.plan_items import GroupItem, NodeItem
-from ui.plan_scene import STEP_ZOOM, GraphView, KeyMap, PlanScene
-
-MIN_ZOOM, MAX_ZOOM = 0.02, 4.0
-BANNER_MS = 6000
+from ui.plan_scene import PlanScene
 
 
 class PlanView(QWidget):
@@ -67,11 +60,14 @@ class PlanView(QWidget):
         self.scene = PlanScene(self)
         self.graphics = GraphView(self.scene, self)
         self.graphics.setAccessibleName(self.tr("Plan graph"))
-        self.banner = QLabel(self)
+        self.banner = PlanBanner(self)
         self.empty = QLabel(self)
         self.stack = QStackedWidget(self)
-        self.toolbar = QToolBar(self)
-        self.actions_: dict[str, QAction] = {}
+        self.toolbar = GraphToolbar({
+            "zoom_in": self.zoom_in, "zoom_out": self.zoom_out, "fit": self.fit,
+            "add": self.add_step, "delete": self.delete_selected,
+            "collapse": self.collapse_all, "expand": self.expand_all}, self)
+        self.actions_ = self.toolbar.actions_
         self._task_id = 0
         self._snapshot: PlanSnapshot | None = None
         self._draft: list[PlanStep] | None = None
@@ -82,9 +78,9 @@ class PlanView(QWidget):
         self._render_pending = False
         self._select_after = ""
         self._syncing = False
-        self._banner_timer = QTimer(self)
         self._build()
         self.step_commands = GraphSteps(self)
+        self.edits = GraphEdits(self)
         self.graphics.keys += self.step_commands.keys()
         self._connect()
         self.setFocusProxy(self.graphics)
@@ -93,10 +89,6 @@ class PlanView(QWidget):
     # --- building -------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.banner.setObjectName("planBanner")
-        self.banner.setWordWrap(True)
-        self.banner.setTextFormat(Qt.TextFormat.PlainText)
-        self.banner.hide()
         self.empty.setObjectName("planEmpty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
@@ -104,44 +96,12 @@ class PlanView(QWidget):
         self.empty.setMargin(24)
         self.stack.addWidget(self.empty)
         self.stack.addWidget(self.graphics)
-        self._banner_timer.setSingleShot(True)
-        self._banner_timer.setInterval(BANNER_MS)
-        self._build_toolbar()
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
         for widget in (self.toolbar, self.banner, self.stack):
             box.addWidget(widget)
         self.graphics.keys = self._keys()
-
-    def _toolbar_texts(self) -> dict[str, tuple[str, str]]:
-        return {
-            "zoom_in": (self.tr("Zoom in"), self.tr("Zoom in (Ctrl+wheel, Ctrl+=)")),
-            "zoom_out": (self.tr("Zoom out"), self.tr("Zoom out (Ctrl+wheel, Ctrl+-)")),
-            "fit": (self.tr("Fit"), self.tr("Show the whole plan (F)")),
-            "add": (self.tr("Add step"), self.tr("Add a step after the selected one")),
-            "delete": (self.tr("Delete"), self.tr("Delete the selected step or arrow (Delete)")),
-            "collapse": (self.tr("Fold all"), self.tr("Fold every group of steps")),
-            "expand": (self.tr("Unfold all"), self.tr("Unfold every group of steps")),
-        }
-
-    def _build_toolbar(self) -> None:
-        slots = {"zoom_in": self.zoom_in, "zoom_out": self.zoom_out, "fit": self.fit,
-                 "add": self.add_step, "delete": self.delete_selected,
-                 "collapse": self.collapse_all, "expand": self.expand_all}
-        for key, slot in slots.items():
-            if key in ("add", "collapse"):
-                self.toolbar.addSeparator()
-            action = self.toolbar.addAction(_icon(key), "")
-            action.triggered.connect(slot)
-            self.actions_[key] = action
-        self._set_toolbar_texts()
-
-    def _set_toolbar_texts(self) -> None:
-        for key, (text, tip) in self._toolbar_texts().items():
-            self.actions_[key].setText(text)
-            self.actions_[key].setToolTip(tip)
-        self.graphics.setAccessibleName(self.tr("Plan graph"))
 
     def _keys(self) -> KeyMap:
         seq = QKeySequence
@@ -162,20 +122,14 @@ class PlanView(QWidget):
         self.feed.loaded.connect(self._on_feed_loaded)
         self.graphics.zoom_requested.connect(self.zoom_by)
         self.scene.step_moved.connect(self._on_scene_step_moved)
-        self.scene.dependency_drawn.connect(self._on_scene_dependency_drawn)
-        self.scene.step_dropped.connect(self._on_scene_step_dropped)
         self.scene.group_toggled.connect(self._on_scene_group_toggled)
         self.scene.drag_finished.connect(self._on_scene_drag_finished)
         self.scene.selectionChanged.connect(self._on_scene_selection_changed)
-        self.graphics.customContextMenuRequested.connect(
-            self._on_graphics_custom_context_menu_requested)
         self.editor.edit_saved.connect(self._on_editor_edit_saved)
-        self.editor.edit_refused.connect(self._on_editor_edit_refused)
         self.ctx.selection.step_selected.connect(self._on_selection_step_selected)
         self.ctx.bridge.changed.connect(self._on_bridge_changed)
         self.ctx.assistant.plan_growing.connect(self._on_assistant_plan_growing)
         self.ctx.assistant.idle.connect(self._on_assistant_idle)
-        self._banner_timer.timeout.connect(self.banner.hide)
 
     # --- the contract with the window ------------------------------------------------
 
@@ -222,40 +176,32 @@ class PlanView(QWidget):
     # --- zoom -------------------------------------------------------------------------
 
     def zoom(self) -> float:
-        return self.graphics.transform().m11()
+        return self.graphics.zoom()
 
     def zoom_by(self, factor: float) -> None:
-        target = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom() * factor))
-        if self.zoom() > 0:
-            self.graphics.scale(target / self.zoom(), target / self.zoom())
+        self.graphics.zoom_by(factor)
 
     def zoom_in(self) -> None:
-        self.zoom_by(STEP_ZOOM)
+        self.graphics.zoom_by(STEP_ZOOM)
 
     def zoom_out(self) -> None:
-        self.zoom_by(1 / STEP_ZOOM)
+        self.graphics.zoom_by(1 / STEP_ZOOM)
 
     def fit(self) -> None:
         """Show the whole plan; never larger than life size."""
         self._fit_pending = False
-        rect = self.scene.sceneRect()
-        if not self.scene.nodes:
-            return
-        self.graphics.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.zoom() > 1.0 or self.zoom() < MIN_ZOOM:
-            self.graphics.resetTransform()
-            self.zoom_by(min(1.0, max(MIN_ZOOM, self.zoom())))
-            self.graphics.centerOn(rect.center())
+        if self.scene.nodes:
+            self.graphics.fit(self.scene.sceneRect())
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self.scene.restyle()  # the canvas and the cards follow the theme
-            for key, action in self.actions_.items():
-                action.setIcon(_icon(key))
+            self.toolbar.restyle()
             self._render()
         elif event.type() == QEvent.Type.LanguageChange:
-            self._set_toolbar_texts()
+            self.toolbar.set_texts()
+            self.graphics.setAccessibleName(self.tr("Plan graph"))
             self._render()  # status words on the cards
 
     def _fit_when_ready(self) -> None:
@@ -322,7 +268,7 @@ class PlanView(QWidget):
         else:
             self.graphics.centerOn(centre)
         if draft:
-            self._show_banner(self.tr("The assistant is writing this plan…"), error=False,
+            self.banner.say(self.tr("The assistant is writing this plan…"), error=False,
                               hide_after=False)
 
     def _show_empty(self, text: str) -> None:
@@ -347,62 +293,26 @@ class PlanView(QWidget):
             QTimer.singleShot(0, self, lambda: self.ctx.selection.select_step(""))
 
     def _update_actions(self) -> None:
-        editable = bool(self._task_id) and self._draft is None
-        has_plan = bool(self.scene.nodes)
-        for key in ("zoom_in", "zoom_out", "fit", "collapse", "expand"):
-            self.actions_[key].setEnabled(has_plan)
-        self.actions_["add"].setEnabled(editable)
-        self.actions_["delete"].setEnabled(editable and has_plan)
+        self.toolbar.enable(has_plan=bool(self.scene.nodes),
+                            editable=bool(self._task_id) and self._draft is None)
 
-    # --- banner -----------------------------------------------------------------------
+    # --- drawing ahead ------------------------------------------------------------------
 
-    def _show_banner(self, text: str, *, error: bool = True, hide_after: bool = True) -> None:
-        colour = "#c0392b" if error else "#2e86c1"
-        tint = QColor(colour)
-        tint.setAlpha(38)
-        self.banner.setStyleSheet(
-            f"QLabel#planBanner {{ background: rgba({tint.red()},{tint.green()},"
-            f"{tint.blue()},{tint.alpha()}); border-left: 4px solid {colour}; "
-            "padding: 6px 10px; }")
-        self.banner.setText(text)
-        self.banner.show()
-        if hide_after:
-            self._banner_timer.start()
-        else:
-            self._banner_timer.stop()
+    def draw_steps(self, steps: list[PlanStep]) -> None:
+        """Draw steps ahead of their save, with the plan's pins (an arrow just drawn)."""
+        if self._snapshot is not None:
+            pinned = {**self._snapshot.pinned, **self._pinned_here.get(self._task_id, {})}
+            self._show_graph(steps, pinned, draft=False)
 
     # --- editing ----------------------------------------------------------------------
 
-    def _edit(self, text: str, change: Change) -> None:
-        if self._draft is not None or not self._task_id:
-            self._show_banner(self.tr("The plan cannot be edited while the assistant "
-                                      "writes it."))
-            self._render()
-            return
-        if self._banner_timer.isActive():
-            self.banner.hide()
-        base = 0 if self._snapshot is None else self._snapshot.revision
-        self.editor.submit(self._task_id, base, text, change)
-
     def add_step(self) -> None:
         """A new step after the selected one (waiting for it), or at the end."""
-        selected = self.scene.selected_steps()
-        after = selected[0] if len(selected) == 1 else None
-        self._edit(self.tr("Add step"),
-                   partial(plan_editing.add_step, title=self.tr("New step"), after=after))
+        self.edits.add_step()
 
     def delete_selected(self) -> None:
         """Delete the selected steps, or else remove the selected arrows' dependencies."""
-        steps = self.scene.selected_steps()
-        if steps:
-            text = (self.tr("Delete step") if len(steps) == 1 else
-                    self.tr("Delete %1 steps").replace("%1", str(len(steps))))
-            self._edit(text, partial(plan_editing.delete_steps, step_ids=steps))
-            return
-        arrows = [(e.source.step_id, e.target.step_id) for e in self.scene.selected_edges()]
-        if arrows:
-            self._edit(self.tr("Remove dependency"),
-                       partial(plan_editing.remove_arrows, arrows=arrows))
+        self.edits.delete_selected()
 
     def collapse_all(self) -> None:
         self._collapsed[self._task_id] = self.scene.group_ids()
@@ -411,28 +321,6 @@ class PlanView(QWidget):
     def expand_all(self) -> None:
         self._collapsed[self._task_id] = set()
         self._render()
-
-    def _on_scene_dependency_drawn(self, step_id: str, depends_on: str) -> None:
-        self._draw_ahead(step_id, depends_on)
-        self._edit(self.tr("Add dependency"), partial(
-            plan_editing.add_dependency, step_id=step_id, depends_on=depends_on))
-
-    def _draw_ahead(self, step_id: str, depends_on: str) -> None:
-        """Draw the new arrow at once, before it is saved (a refusal redraws the plan as
-        it is; the saved plan, when it comes, is drawn reusing these items)."""
-        snapshot = self._snapshot
-        if self._draft is not None or snapshot is None or snapshot.spec is None:
-            return
-        ahead = with_dependency(snapshot.spec.steps, step_id, depends_on)
-        if ahead is not None:
-            pinned = {**snapshot.pinned, **self._pinned_here.get(self._task_id, {})}
-            self._show_graph(ahead, pinned, draft=False)
-
-    def _on_scene_step_dropped(self, step_id: str, onto: str) -> None:
-        if step_id == onto:
-            return  # dropped back where it was: nothing to do
-        self._edit(self.tr("Make sub-step"),
-                   partial(plan_editing.reparent, step_id=step_id, parent=onto))
 
     def _on_scene_step_moved(self, step_id: str, x: float, y: float) -> None:
         if self._snapshot is None or self._snapshot.spec is None:
@@ -483,14 +371,6 @@ class PlanView(QWidget):
             self._reselect()
             self._syncing = False
 
-    def _on_editor_edit_refused(self, task_id: int, code: str, message: str) -> None:
-        if task_id != self._task_id:
-            return
-        self._show_banner(message)
-        self._render()  # the graph snaps back to the plan as it is
-        if code == "stale":
-            self.feed.load()
-
     # --- selection --------------------------------------------------------------------
 
     def _on_scene_selection_changed(self) -> None:
@@ -513,36 +393,10 @@ class PlanView(QWidget):
         finally:
             self._syncing = False
 
-    def _on_graphics_custom_context_menu_requested(self, pos: QPoint) -> None:
-        if self._draft is not None or not self._task_id:
-            return
-        item = self.graphics.itemAt(pos)
-        menu = QMenu(self)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        if isinstance(item, EdgeItem):
-            self.scene.clearSelection()
-            item.setSelected(True)
-            menu.addAction(self.tr("Remove dependency"), self.delete_selected)
-        elif isinstance(item, NodeItem | GroupItem):
-            self._menu_for_step(menu, item.step_id)
-        else:
-            menu.addAction(self.tr("Add step"), self.add_step)
-            menu.addAction(self.tr("Show the whole plan"), self.fit)
-        menu.popup(self.graphics.viewport().mapToGlobal(pos))
-
-    def _menu_for_step(self, menu: QMenu, step_id: str) -> None:
-        self.scene.select_step(step_id)
-        if not self.step_commands.fill_menu(menu, step_id):
-            menu.addAction(self.tr("Add step after it"), self.add_step)
-        if self.scene.parent_of(step_id) is not None:
-            menu.addAction(self.tr("Move out of its group"), lambda: self._edit(
-                self.tr("Move out of group"),
-                partial(plan_editing.reparent, step_id=step_id, parent=None)))
-
     # --- the core and the assistant ------------------------------------------------------
 
     def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
-        if task_id == self._task_id and kind == "plan_saved" and self._draft is not None:
+        if task_id == self._task_id and kind == Kind.PLAN_SAVED and self._draft is not None:
             self._end_draft()
 
     def _on_assistant_plan_growing(self, task_id: int, steps: list[object]) -> None:
@@ -569,71 +423,3 @@ def _same(a: PlanSnapshot, b: PlanSnapshot) -> bool:
     if a.spec is None or b.spec is None:
         return a.spec is b.spec
     return a.spec.to_json() == b.spec.to_json()
-
-
-def _icon(kind: str) -> QIcon:
-    """A theme icon where the desktop has one, else a small drawn one (offscreen too)."""
-    themed = {"zoom_in": "zoom-in", "zoom_out": "zoom-out", "fit": "zoom-fit-best",
-              "add": "list-add", "delete": "edit-delete", "collapse": "go-up",
-              "expand": "go-down"}
-    app = QApplication.instance()
-    dark = bool(app is not None and app.property("stepwise_dark"))
-    icon = QIcon() if dark else QIcon.fromTheme(themed[kind])  # ours recolour for dark
-    return icon if not icon.isNull() else _drawn_icon(kind)
-
-
-def _drawn_icon(kind: str) -> QIcon:
-    pixmap = QPixmap(32, 32)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    ink = QApplication.palette().color(QPalette.ColorRole.ButtonText)  # dark mode too
-    pen = QPen(ink, 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-               Qt.PenJoinStyle.RoundJoin)
-    painter.setPen(pen)
-    _DRAWERS[kind](painter)
-    painter.end()
-    return QIcon(pixmap)
-
-
-def _magnifier(painter: QPainter, plus: bool) -> None:
-    painter.drawEllipse(QPointF(13, 13), 8, 8)
-    painter.drawLine(QPointF(19, 19), QPointF(28, 28))
-    painter.drawLine(QPointF(9, 13), QPointF(17, 13))
-    if plus:
-        painter.drawLine(QPointF(13, 9), QPointF(13, 17))
-
-
-def _fit_frame(painter: QPainter) -> None:
-    for x, y, dx, dy in ((4, 4, 1, 1), (28, 4, -1, 1), (4, 28, 1, -1), (28, 28, -1, -1)):
-        painter.drawPolyline([QPointF(x, y + 7 * dy), QPointF(x, y), QPointF(x + 7 * dx, y)])
-    painter.drawRect(QRectF(11, 11, 10, 10))
-
-
-def _plus(painter: QPainter) -> None:
-    painter.drawLine(QPointF(16, 5), QPointF(16, 27))
-    painter.drawLine(QPointF(5, 16), QPointF(27, 16))
-
-
-def _cross(painter: QPainter) -> None:
-    painter.setPen(QPen(QColor("#c0392b"), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-    painter.drawLine(QPointF(7, 7), QPointF(25, 25))
-    painter.drawLine(QPointF(7, 25), QPointF(25, 7))
-
-
-def _chevrons(painter: QPainter, up: bool) -> None:
-    for y in (10, 19):
-        tip, side = (y, y + 6) if up else (y + 6, y)
-        painter.drawPolyline([QPointF(7, side), QPointF(16, tip), QPointF(25, side)])
-
-
-_DRAWERS: dict[str, Callable[[QPainter], None]] = {
-    "zoom_in": lambda p: _magnifier(p, True),
-    "zoom_out": lambda p: _magnifier(p, False),
-    "fit": _fit_frame,
-    "add": _plus,
-    "delete": _cross,
-    "collapse": lambda p: _chevrons(p, True),
-    "expand": lambda p: _chevrons(p, False),
-}
-

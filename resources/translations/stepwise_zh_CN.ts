@@ -12,22 +12,22 @@
 <context>
     <name>AgendaGrid</name>
     <message>
-        <location filename="../../ui/calendar/common.py" line="79"/>
+        <location filename="../../ui/calendar/common.py" line="80"/>
         <source>Drag to move it; drag its lower edge to change the estimate.</source>
         <translation>拖动可移动；拖动下边缘可修改预估时长。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="78"/>
+        <location filename="../../ui/calendar/common.py" line="79"/>
         <source>Why: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="73"/>
+        <location filename="../../ui/calendar/common.py" line="74"/>
         <source>pinned</source>
         <translation>已固定</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="74"/>
+        <location filename="../../ui/calendar/common.py" line="75"/>
         <source>planned</source>
         <translation>已安排</translation>
     </message>
@@ -52,7 +52,7 @@
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="76"/>
+        <location filename="../../ui/calendar/common.py" line="77"/>
         <location filename="../../ui/calendar/grid.py" line="367"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
@@ -111,229 +111,229 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="102"/>
-        <location filename="../../ui/assistant_dock.py" line="270"/>
+        <location filename="../../ui/assistant_dock.py" line="103"/>
+        <location filename="../../ui/assistant_dock.py" line="271"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="145"/>
-        <location filename="../../ui/assistant_dock.py" line="271"/>
+        <location filename="../../ui/assistant_dock.py" line="146"/>
+        <location filename="../../ui/assistant_dock.py" line="272"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="146"/>
-        <location filename="../../ui/assistant_dock.py" line="271"/>
+        <location filename="../../ui/assistant_dock.py" line="147"/>
+        <location filename="../../ui/assistant_dock.py" line="272"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="147"/>
-        <location filename="../../ui/assistant_dock.py" line="272"/>
+        <location filename="../../ui/assistant_dock.py" line="148"/>
+        <location filename="../../ui/assistant_dock.py" line="273"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="148"/>
-        <location filename="../../ui/assistant_dock.py" line="272"/>
-        <location filename="../../ui/assistant_dock.py" line="447"/>
+        <location filename="../../ui/assistant_dock.py" line="149"/>
+        <location filename="../../ui/assistant_dock.py" line="273"/>
+        <location filename="../../ui/assistant_dock.py" line="448"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="160"/>
-        <location filename="../../ui/assistant_dock.py" line="274"/>
+        <location filename="../../ui/assistant_dock.py" line="161"/>
+        <location filename="../../ui/assistant_dock.py" line="275"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="162"/>
-        <location filename="../../ui/assistant_dock.py" line="275"/>
+        <location filename="../../ui/assistant_dock.py" line="163"/>
+        <location filename="../../ui/assistant_dock.py" line="276"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="164"/>
-        <location filename="../../ui/assistant_dock.py" line="276"/>
+        <location filename="../../ui/assistant_dock.py" line="165"/>
+        <location filename="../../ui/assistant_dock.py" line="277"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="166"/>
-        <location filename="../../ui/assistant_dock.py" line="277"/>
+        <location filename="../../ui/assistant_dock.py" line="167"/>
+        <location filename="../../ui/assistant_dock.py" line="278"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="168"/>
-        <location filename="../../ui/assistant_dock.py" line="200"/>
+        <location filename="../../ui/assistant_dock.py" line="169"/>
+        <location filename="../../ui/assistant_dock.py" line="201"/>
         <source>Show model output</source>
         <translation>显示模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="171"/>
-        <location filename="../../ui/assistant_dock.py" line="278"/>
+        <location filename="../../ui/assistant_dock.py" line="172"/>
+        <location filename="../../ui/assistant_dock.py" line="279"/>
         <source>The model&apos;s reply as it writes it, word for word</source>
         <translation>模型正在写的回复，逐字显示</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="187"/>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
-        <location filename="../../ui/assistant_dock.py" line="281"/>
+        <location filename="../../ui/assistant_dock.py" line="189"/>
+        <location filename="../../ui/assistant_dock.py" line="282"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="190"/>
-        <location filename="../../ui/assistant_dock.py" line="282"/>
+        <location filename="../../ui/assistant_dock.py" line="191"/>
+        <location filename="../../ui/assistant_dock.py" line="283"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="199"/>
+        <location filename="../../ui/assistant_dock.py" line="200"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="203"/>
-        <location filename="../../ui/assistant_dock.py" line="210"/>
+        <location filename="../../ui/assistant_dock.py" line="204"/>
+        <location filename="../../ui/assistant_dock.py" line="211"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="203"/>
+        <location filename="../../ui/assistant_dock.py" line="204"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="204"/>
+        <location filename="../../ui/assistant_dock.py" line="205"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="204"/>
+        <location filename="../../ui/assistant_dock.py" line="205"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="210"/>
+        <location filename="../../ui/assistant_dock.py" line="211"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="210"/>
+        <location filename="../../ui/assistant_dock.py" line="211"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="211"/>
+        <location filename="../../ui/assistant_dock.py" line="212"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="211"/>
+        <location filename="../../ui/assistant_dock.py" line="212"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="213"/>
+        <location filename="../../ui/assistant_dock.py" line="214"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="227"/>
+        <location filename="../../ui/assistant_dock.py" line="228"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="230"/>
+        <location filename="../../ui/assistant_dock.py" line="231"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="254"/>
+        <location filename="../../ui/assistant_dock.py" line="255"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="304"/>
+        <location filename="../../ui/assistant_dock.py" line="305"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="304"/>
         <location filename="../../ui/assistant_dock.py" line="305"/>
+        <location filename="../../ui/assistant_dock.py" line="306"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="305"/>
-        <location filename="../../ui/assistant_dock.py" line="368"/>
+        <location filename="../../ui/assistant_dock.py" line="306"/>
+        <location filename="../../ui/assistant_dock.py" line="369"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="328"/>
+        <location filename="../../ui/assistant_dock.py" line="329"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="364"/>
+        <location filename="../../ui/assistant_dock.py" line="365"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="389"/>
+        <location filename="../../ui/assistant_dock.py" line="390"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="424"/>
+        <location filename="../../ui/assistant_dock.py" line="425"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="432"/>
+        <location filename="../../ui/assistant_dock.py" line="433"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="440"/>
+        <location filename="../../ui/assistant_dock.py" line="441"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="447"/>
+        <location filename="../../ui/assistant_dock.py" line="448"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="462"/>
+        <location filename="../../ui/assistant_dock.py" line="463"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="475"/>
+        <location filename="../../ui/assistant_dock.py" line="476"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="475"/>
+        <location filename="../../ui/assistant_dock.py" line="476"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="485"/>
+        <location filename="../../ui/assistant_dock.py" line="486"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="488"/>
+        <location filename="../../ui/assistant_dock.py" line="489"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -341,12 +341,12 @@
 <context>
     <name>AssistantSentences</name>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="49"/>
+        <location filename="../../ui/assistant_sentences.py" line="50"/>
         <source>A task that no longer exists</source>
         <translation>一个已不存在的任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="51"/>
+        <location filename="../../ui/assistant_sentences.py" line="52"/>
         <source>“%1” needs you: %2</source>
         <translation>“%1”需要你处理：%2</translation>
     </message>
@@ -384,12 +384,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/assistant_service.py" line="164"/>
+        <location filename="../../ui/assistant_service.py" line="165"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_service.py" line="172"/>
+        <location filename="../../ui/assistant_service.py" line="173"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -483,19 +483,19 @@
         <translation>日历来源…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="113"/>
+        <location filename="../../ui/calendar/common.py" line="114"/>
         <source>dddd d MMMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="116"/>
+        <location filename="../../ui/calendar/common.py" line="117"/>
         <source>d MMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="118"/>
+        <location filename="../../ui/calendar/common.py" line="119"/>
         <source>d MMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日</translation>
@@ -1147,12 +1147,12 @@ Details: %2</source>
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="172"/>
+        <location filename="../../ui/plan_edits.py" line="178"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="188"/>
+        <location filename="../../ui/plan_edits.py" line="194"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -1160,67 +1160,67 @@ Details: %2</source>
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="39"/>
+        <location filename="../../ui/plan_edits.py" line="45"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="40"/>
+        <location filename="../../ui/plan_edits.py" line="46"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="41"/>
+        <location filename="../../ui/plan_edits.py" line="47"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="43"/>
+        <location filename="../../ui/plan_edits.py" line="49"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="44"/>
+        <location filename="../../ui/plan_edits.py" line="50"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="45"/>
+        <location filename="../../ui/plan_edits.py" line="51"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="47"/>
+        <location filename="../../ui/plan_edits.py" line="53"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="48"/>
+        <location filename="../../ui/plan_edits.py" line="54"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="49"/>
+        <location filename="../../ui/plan_edits.py" line="55"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="50"/>
+        <location filename="../../ui/plan_edits.py" line="56"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="52"/>
+        <location filename="../../ui/plan_edits.py" line="58"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="57"/>
+        <location filename="../../ui/plan_edits.py" line="63"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="71"/>
+        <location filename="../../ui/plan_edits.py" line="77"/>
         <source>%1 in “%2”</source>
         <translation>%1（“%2”）</translation>
     </message>
@@ -1228,12 +1228,12 @@ Details: %2</source>
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="229"/>
+        <location filename="../../ui/plan_edits.py" line="235"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="250"/>
+        <location filename="../../ui/plan_edits.py" line="256"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -1241,7 +1241,7 @@ Details: %2</source>
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan_items.py" line="408"/>
+        <location filename="../../ui/plan_items.py" line="267"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -1413,151 +1413,151 @@ Details: %2</source>
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan_view.py" line="69"/>
-        <location filename="../../ui/plan_view.py" line="144"/>
+        <location filename="../../ui/plan_view.py" line="61"/>
+        <location filename="../../ui/plan_view.py" line="203"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="210"/>
+        <location filename="../../ui/plan_view.py" line="163"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="298"/>
+        <location filename="../../ui/plan_view.py" line="243"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="325"/>
+        <location filename="../../ui/plan_view.py" line="270"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="378"/>
+        <location filename="../../ui/graph_edits.py" line="48"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="122"/>
-        <location filename="../../ui/plan_view.py" line="391"/>
-        <location filename="../../ui/plan_view.py" line="529"/>
+        <location filename="../../ui/graph_edits.py" line="60"/>
+        <location filename="../../ui/graph_edits.py" line="121"/>
+        <location filename="../../ui/graph_toolbar.py" line="31"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/graph_toolbar.py" line="26"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="119"/>
+        <location filename="../../ui/graph_toolbar.py" line="27"/>
         <source>Zoom in (Ctrl+wheel, Ctrl+=)</source>
         <translation>放大（Ctrl+滚轮，Ctrl+=）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="120"/>
+        <location filename="../../ui/graph_toolbar.py" line="28"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="120"/>
+        <location filename="../../ui/graph_toolbar.py" line="29"/>
         <source>Zoom out (Ctrl+wheel, Ctrl+-)</source>
         <translation>缩小（Ctrl+滚轮，Ctrl+-）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/graph_toolbar.py" line="30"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="121"/>
+        <location filename="../../ui/graph_toolbar.py" line="30"/>
         <source>Show the whole plan (F)</source>
         <translation>显示整个计划（F）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="122"/>
+        <location filename="../../ui/graph_toolbar.py" line="32"/>
         <source>Add a step after the selected one</source>
         <translation>在所选步骤之后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="123"/>
+        <location filename="../../ui/graph_toolbar.py" line="33"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="123"/>
+        <location filename="../../ui/graph_toolbar.py" line="34"/>
         <source>Delete the selected step or arrow (Delete)</source>
         <translation>删除所选步骤或箭头（Delete）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="124"/>
+        <location filename="../../ui/graph_toolbar.py" line="35"/>
         <source>Fold all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="124"/>
+        <location filename="../../ui/graph_toolbar.py" line="36"/>
         <source>Fold every group of steps</source>
         <translation>折叠所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="125"/>
+        <location filename="../../ui/graph_toolbar.py" line="37"/>
         <source>Unfold all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="125"/>
+        <location filename="../../ui/graph_toolbar.py" line="38"/>
         <source>Unfold every group of steps</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="392"/>
+        <location filename="../../ui/graph_edits.py" line="61"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="398"/>
+        <location filename="../../ui/graph_edits.py" line="67"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="399"/>
+        <location filename="../../ui/graph_edits.py" line="68"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="404"/>
-        <location filename="../../ui/plan_view.py" line="525"/>
+        <location filename="../../ui/graph_edits.py" line="73"/>
+        <location filename="../../ui/graph_edits.py" line="117"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="417"/>
+        <location filename="../../ui/graph_edits.py" line="78"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="434"/>
+        <location filename="../../ui/graph_edits.py" line="94"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="530"/>
+        <location filename="../../ui/graph_edits.py" line="122"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="536"/>
+        <location filename="../../ui/graph_edits.py" line="128"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="538"/>
+        <location filename="../../ui/graph_edits.py" line="130"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="539"/>
+        <location filename="../../ui/graph_edits.py" line="131"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
@@ -1842,57 +1842,57 @@ Details: %2</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_fields.py" line="38"/>
+        <location filename="../../ui/settings_fields.py" line="40"/>
         <source>Enter the model server&apos;s address, e.g. %1</source>
         <translation>请输入模型服务器的地址，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="46"/>
+        <location filename="../../ui/settings_fields.py" line="48"/>
         <source>This is not a web address: it starts with http:// or https:// and names a server, e.g. %1</source>
         <translation>这不是有效的网址：网址应以 http:// 或 https:// 开头并包含服务器名，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="130"/>
+        <location filename="../../ui/settings_fields.py" line="132"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="131"/>
+        <location filename="../../ui/settings_fields.py" line="133"/>
         <source>How long one answer from the model may take; a slow model on a small computer needs more</source>
         <translation>模型一次回答最多可用的时间；小电脑上的慢模型需要更长</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="133"/>
+        <location filename="../../ui/settings_fields.py" line="135"/>
         <source>Time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="136"/>
+        <location filename="../../ui/settings_fields.py" line="138"/>
         <source>The longest answer the model may write</source>
         <translation>模型一次回答最多可写的长度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="137"/>
+        <location filename="../../ui/settings_fields.py" line="139"/>
         <source>Tokens per reply, at most</source>
         <translation>每次回复最多词元数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="140"/>
+        <location filename="../../ui/settings_fields.py" line="142"/>
         <source>Low (about 0.1) gives steadier plans; higher gives more varied ones</source>
         <translation>低（约 0.1）计划更稳定；高一些计划更多样</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="142"/>
+        <location filename="../../ui/settings_fields.py" line="144"/>
         <source>Model temperature</source>
         <translation>模型温度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="155"/>
+        <location filename="../../ui/settings_fields.py" line="157"/>
         <source>List models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="157"/>
+        <location filename="../../ui/settings_fields.py" line="159"/>
         <source>Ask the server which models it offers</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
@@ -1902,168 +1902,168 @@ Details: %2</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="129"/>
-        <location filename="../../ui/settings_dialog.py" line="149"/>
+        <location filename="../../ui/settings_dialog.py" line="137"/>
+        <location filename="../../ui/settings_dialog.py" line="154"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="133"/>
+        <location filename="../../ui/settings_dialog.py" line="130"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="134"/>
+        <location filename="../../ui/settings_dialog.py" line="132"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="135"/>
+        <location filename="../../ui/settings_dialog.py" line="133"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="138"/>
+        <location filename="../../ui/settings_dialog.py" line="143"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="141"/>
+        <location filename="../../ui/settings_dialog.py" line="146"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="144"/>
+        <location filename="../../ui/settings_dialog.py" line="149"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="145"/>
+        <location filename="../../ui/settings_dialog.py" line="150"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="161"/>
+        <location filename="../../ui/settings_dialog.py" line="166"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="162"/>
+        <location filename="../../ui/settings_dialog.py" line="167"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="167"/>
+        <location filename="../../ui/settings_dialog.py" line="172"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="169"/>
+        <location filename="../../ui/settings_dialog.py" line="174"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="171"/>
+        <location filename="../../ui/settings_dialog.py" line="176"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="173"/>
+        <location filename="../../ui/settings_dialog.py" line="178"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="174"/>
+        <location filename="../../ui/settings_dialog.py" line="179"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="179"/>
+        <location filename="../../ui/settings_dialog.py" line="184"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="182"/>
+        <location filename="../../ui/settings_dialog.py" line="187"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="183"/>
+        <location filename="../../ui/settings_dialog.py" line="188"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="186"/>
+        <location filename="../../ui/settings_dialog.py" line="191"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="186"/>
+        <location filename="../../ui/settings_dialog.py" line="191"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="187"/>
+        <location filename="../../ui/settings_dialog.py" line="192"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="188"/>
+        <location filename="../../ui/settings_dialog.py" line="193"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="189"/>
+        <location filename="../../ui/settings_dialog.py" line="194"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="190"/>
+        <location filename="../../ui/settings_dialog.py" line="195"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="216"/>
+        <location filename="../../ui/settings_dialog.py" line="221"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="227"/>
+        <location filename="../../ui/settings_dialog.py" line="232"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="230"/>
+        <location filename="../../ui/settings_dialog.py" line="235"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="251"/>
+        <location filename="../../ui/settings_dialog.py" line="258"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="323"/>
+        <location filename="../../ui/settings_dialog.py" line="330"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="326"/>
+        <location filename="../../ui/settings_dialog.py" line="333"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="340"/>
+        <location filename="../../ui/settings_dialog.py" line="347"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="341"/>
+        <location filename="../../ui/settings_dialog.py" line="348"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="380"/>
+        <location filename="../../ui/settings_dialog.py" line="387"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -2396,117 +2396,117 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step_panel.py" line="202"/>
+        <location filename="../../ui/step_panel.py" line="148"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="223"/>
+        <location filename="../../ui/step_panel.py" line="169"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="225"/>
+        <location filename="../../ui/step_panel.py" line="171"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="227"/>
+        <location filename="../../ui/step_panel.py" line="173"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="261"/>
+        <location filename="../../ui/step_panel.py" line="207"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="261"/>
+        <location filename="../../ui/step_panel.py" line="207"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="262"/>
+        <location filename="../../ui/step_panel.py" line="208"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="262"/>
+        <location filename="../../ui/step_panel.py" line="208"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="262"/>
+        <location filename="../../ui/step_panel.py" line="208"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="263"/>
+        <location filename="../../ui/step_panel.py" line="209"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="264"/>
+        <location filename="../../ui/step_panel.py" line="210"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="265"/>
+        <location filename="../../ui/step_panel.py" line="211"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="266"/>
+        <location filename="../../ui/step_panel.py" line="212"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="267"/>
+        <location filename="../../ui/step_panel.py" line="213"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="292"/>
+        <location filename="../../ui/step_panel.py" line="238"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="332"/>
+        <location filename="../../ui/step_panel.py" line="278"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="362"/>
+        <location filename="../../ui/step_panel.py" line="308"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="363"/>
+        <location filename="../../ui/step_panel.py" line="309"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="364"/>
+        <location filename="../../ui/step_panel.py" line="310"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="366"/>
+        <location filename="../../ui/step_panel.py" line="312"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="367"/>
+        <location filename="../../ui/step_panel.py" line="313"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="368"/>
+        <location filename="../../ui/step_panel.py" line="314"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="396"/>
+        <location filename="../../ui/step_panel.py" line="342"/>
         <source>Step %1: %2</source>
         <translation>步骤 %1：%2</translation>
     </message>
@@ -2514,37 +2514,37 @@ Details: %2</source>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step_schedule.py" line="35"/>
+        <location filename="../../ui/step_schedule.py" line="36"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="43"/>
+        <location filename="../../ui/step_schedule.py" line="44"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="44"/>
+        <location filename="../../ui/step_schedule.py" line="45"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="66"/>
+        <location filename="../../ui/step_schedule.py" line="67"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="68"/>
+        <location filename="../../ui/step_schedule.py" line="69"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="73"/>
+        <location filename="../../ui/step_schedule.py" line="74"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="88"/>
+        <location filename="../../ui/step_schedule.py" line="89"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -2975,137 +2975,137 @@ The server said: %2</source>
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="72"/>
+        <location filename="../../ui/task_list.py" line="73"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="88"/>
+        <location filename="../../ui/task_list.py" line="89"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="158"/>
+        <location filename="../../ui/task_list.py" line="159"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="169"/>
+        <location filename="../../ui/task_list.py" line="170"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="142"/>
-        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/task_list.py" line="143"/>
+        <location filename="../../ui/task_list.py" line="171"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/task_list.py" line="160"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/task_list.py" line="161"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/task_list.py" line="162"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/task_list.py" line="162"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="162"/>
+        <location filename="../../ui/task_list.py" line="163"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="163"/>
+        <location filename="../../ui/task_list.py" line="164"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/task_list.py" line="172"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="173"/>
-        <location filename="../../ui/task_list.py" line="292"/>
+        <location filename="../../ui/task_list.py" line="174"/>
+        <location filename="../../ui/task_list.py" line="293"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="174"/>
+        <location filename="../../ui/task_list.py" line="175"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="272"/>
+        <location filename="../../ui/task_list.py" line="273"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="301"/>
+        <location filename="../../ui/task_list.py" line="302"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="331"/>
+        <location filename="../../ui/task_list.py" line="332"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="381"/>
+        <location filename="../../ui/task_list.py" line="382"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="84"/>
-        <location filename="../../ui/task_list.py" line="334"/>
+        <location filename="../../ui/task_list.py" line="85"/>
+        <location filename="../../ui/task_list.py" line="335"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

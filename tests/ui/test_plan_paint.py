@@ -20,7 +20,8 @@ from app.graph import Graph, with_dependency
 from app.layout import layout
 from app.planspec import PlanStep
 from ui.plan_edges import EdgeItem
-from ui.plan_items import LOD_TEXT, NodeItem, status_colour
+from ui.plan_items import NodeItem
+from ui.plan_look import LOD_TEXT, status_colour
 from ui.plan_scene import PlanScene
 
 
@@ -76,7 +77,7 @@ def test_close_up_the_titles_are_drawn(qapp: QApplication) -> None:
 
 
 def test_a_nodes_tooltip_is_made_when_asked_for(qtbot: QtBot) -> None:
-    from ui.plan_scene import GraphView
+    from ui.graph_view import GraphView
 
     scene = shown(chain(3))
     view = GraphView(scene)

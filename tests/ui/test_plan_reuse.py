@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication
 from app.layout import Layout, layout
 from app.planspec import PlanStep
 from ui.plan_edges import EdgeItem, arrow_bounds, arrow_path
-from ui.plan_items import GroupItem, NodeItem
+from ui.plan_groups import GroupItem
+from ui.plan_items import NodeItem
 from ui.plan_scene import PlanScene
 
 

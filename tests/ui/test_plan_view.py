@@ -24,7 +24,8 @@ from app.planspec import PlanSpec
 from app.tasks import NewTask, add_task
 from models import Plan, StepLayout
 from ui.context import WindowContext
-from ui.plan_items import GroupItem, NodeItem
+from ui.plan_groups import GroupItem
+from ui.plan_items import NodeItem
 from ui.plan_outline import StepIdRole
 from ui.plan_view import PlanView
 

@@ -16,7 +16,7 @@ from app.tasks import NewTask, add_task
 from models import Plan
 from tests.ui.test_plan_view import at, centre, open_view, step
 from ui.context import WindowContext
-from ui.plan_items import GLYPH_AT
+from ui.plan_look import GLYPH_AT
 from ui.plan_view import PlanView
 
 
