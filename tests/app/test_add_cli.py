@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
+
+import pytest
+
+from app.add_cli import new_task_from
 
 Cli = Callable[..., Any]
 
@@ -53,3 +59,17 @@ def test_next_names_the_task_and_each_term_of_its_urgency(cli: Cli) -> None:
     data = json.loads(cli("next", "--json").out)
     assert data["task"] == 2 and set(data["terms"]) == {"priority", "due", "age", "blocked"}
     assert abs(sum(data["terms"].values()) - data["score"]) < 1e-3
+
+
+def test_new_task_from_reads_the_title_and_the_flags(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    args = argparse.Namespace(title="Pay rent #home !1", recur="every month on the 5th",
+                              start=None, due="tomorrow 9am", expires=None, detail="by card",
+                              priority=3, tag=["money", "home"])
+    new = new_task_from(args, datetime(2026, 11, 30, 2, 0, tzinfo=UTC))
+    assert (new.title, new.priority, new.tags, new.detail) == \
+        ("Pay rent", 1, ("money", "home"), "by card")
+    assert new.recurrence == "FREQ=MONTHLY;BYMONTHDAY=5" and new.timezone == "Asia/Shanghai"
+    assert new.due_at == datetime(2026, 12, 1, 1, 0, tzinfo=UTC)
+    told = capsys.readouterr().err
+    assert "title: Pay rent" in told and "repeats: FREQ=MONTHLY;BYMONTHDAY=5" in told

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.edit_cli import glue_tag_values
 from tests.conftest import Result
 
 
@@ -68,3 +69,12 @@ def test_a_tag_flag_without_its_value_is_a_usage_error_not_a_tag(cli: Any) -> No
     cli("add", "Renew passport", "--tag", "admin")
     assert cli("edit", "1", "--tag", "--title", "x").code == 2
     assert shown(cli)["tags"] == ["admin"]
+
+
+def test_a_tag_removal_is_glued_to_its_flag_only_in_edit() -> None:
+    assert glue_tag_values(["edit", "1", "--tag", "-old", "--tag", "+new"]) == \
+        ["edit", "1", "--tag=-old", "--tag", "+new"]
+    assert glue_tag_values(["edit", "1", "--tag", "--title", "x"]) == \
+        ["edit", "1", "--tag", "--title", "x"]
+    assert glue_tag_values(["add", "x", "--tag", "-old"]) == ["add", "x", "--tag", "-old"]
+    assert glue_tag_values(["edit", "1", "--tag"]) == ["edit", "1", "--tag"]
