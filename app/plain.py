@@ -75,6 +75,14 @@ def in_language(problem: str, language: str) -> str:
     return plain_zh.in_chinese(problem) if language == "zh" else problem
 
 
+def told(text: str, language: str, now: datetime | None = None) -> str:
+    """A refusal, a skip reason or a problem as the window shows it: unchanged in
+    English; in Chinese retold (``app.plain_zh``), with UTC times as local ones."""
+    if language != "zh":
+        return text
+    return plain_zh.in_chinese(plain_text(text, now or datetime.now().astimezone(), "zh"))
+
+
 def plain_reply_error(error: str) -> str:
     """A reply's validation error without the library's jargon."""
     for pattern, words in _JARGON:

@@ -2,13 +2,16 @@
 retold for a person who uses Stepwise in Chinese.
 
 Each rule rewrites one phrase the code makes (``app.llm.http``'s provider errors, the
-loop's stage failures, the sense checks, the validation words of ``app.plain``);
+loop's stage failures, the sense checks, the validation words of ``app.plain``; the
+use cases' refusals in ``app.plain_zh_refusals``);
 a part no rule knows (the server's own words, a quoted value) is kept as it is.
 """
 
 from __future__ import annotations
 
 import re
+
+from app import plain_zh_refusals
 
 _WEEKDAYS = {"Mon": "周一", "Tue": "周二", "Wed": "周三", "Thu": "周四", "Fri": "周五",
              "Sat": "周六", "Sun": "周日"}
@@ -95,7 +98,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"\bis empty\b", "是空的"),
     (r"\bshould be (\S+)", r"应为 \1"),
 )
-_COMPILED = tuple((re.compile(pattern), words) for pattern, words in _RULES)
+# the refusals first: their whole sentences before the general words
+_COMPILED = tuple((re.compile(pattern), words)
+                  for pattern, words in (*plain_zh_refusals.RULES, *_RULES))
 
 
 def day_time(when: str) -> str:

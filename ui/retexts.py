@@ -4,11 +4,18 @@ A widget registers each text as a setter and a function that makes the text
 (``lambda: self.tr("&File")``, so lupdate still finds it); on
 ``QEvent.LanguageChange`` it calls ``apply`` and every text is made again with the
 translators installed now. No restart is needed to switch language.
+
+Texts the core makes (a refusal, an import's skip reasons, a sync conflict) are in
+English; :func:`told` says them in the interface language where the window shows them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from PySide6.QtCore import QLocale
+
+from app import plain
 
 Setter = Callable[[str], object]
 
@@ -28,3 +35,15 @@ class Retexts:
         """Make every text again (call on ``QEvent.LanguageChange``)."""
         for setter, make in self._texts:
             setter(make())
+
+
+def interface_language() -> str:
+    """``zh`` when the window speaks Chinese (``ui.i18n.install`` sets the locale), else
+    ``en``."""
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+
+def told(text: str) -> str:
+    """A text of the core (a refusal, a skip reason, a conflict) in the interface
+    language: unchanged in English, retold in Chinese (``app.plain.told``)."""
+    return plain.told(text, interface_language())
