@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,7 +81,8 @@ def test_a_time_that_does_not_parse_is_kept_as_written() -> None:
 
 
 def test_local_facts_drop_empty_values_and_show_utc_times_locally() -> None:
-    facts = {"title": "x", "detail": "", "tags": [], "due_at": "2026-11-30T08:38:00Z",
-             "created_at": "not a time Z", "problem": None, "priority": 0}
+    facts: dict[str, Any] = {"title": "x", "detail": "", "tags": [],
+                             "due_at": "2026-11-30T08:38:00Z", "created_at": "not a time Z",
+                             "problem": None, "priority": 0}
     assert local_facts(facts) == {"title": "x", "due_at": "2026-11-30T16:38+08:00",
                                   "created_at": "not a time Z", "priority": 0}

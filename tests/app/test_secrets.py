@@ -16,7 +16,7 @@ from app import secrets
 class MemoryKeyring(KeyringBackend):
     """A keyring backend in a dict: a fake of the system's, for the tests."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def __init__(self) -> None:
         super().__init__()

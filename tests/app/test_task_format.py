@@ -28,7 +28,7 @@ def test_the_table_lists_tags_a_problem_mark_and_local_due_times() -> None:
 
 def test_the_columns_may_come_in_any_order() -> None:
     order = ("title", "tags", "problem", "id", "priority", "status", "due_at")
-    row = ("Renew", [], None, 1, 2, "new", None)
+    row: tuple[object, ...] = ("Renew", [], None, 1, 2, "new", None)
     assert format_list([row], order) == format_list([(1, 2, "new", None, "Renew", [], None)],
                                                     COLUMNS)
 
@@ -71,10 +71,11 @@ def test_a_plans_steps_are_indented_by_depth_with_results_and_revisions() -> Non
 
 
 def test_a_parent_cycle_does_not_hang_the_indent() -> None:
-    steps = [{"id": "a", "title": "A", "parent": "b", "status": "pending", "target": "user",
-              "depends_on": [], "result": None, "error": None},
-             {"id": "b", "title": "B", "parent": "a", "status": "pending", "target": "user",
-              "depends_on": [], "result": None, "error": None}]
+    steps: list[dict[str, Any]] = [
+        {"id": "a", "title": "A", "parent": "b", "status": "pending", "target": "user",
+         "depends_on": [], "result": None, "error": None},
+        {"id": "b", "title": "B", "parent": "a", "status": "pending", "target": "user",
+         "depends_on": [], "result": None, "error": None}]
     data = {"task": task(), "plan": {"revision": 1, "origin": "user", "title": "",
                                      "steps": steps},
             "plan_status": "pending", "revisions": [{"revision": 1, "status": "pending"}]}
