@@ -8,13 +8,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app import plans, settings
+from app import plans
 from app.tasks import NewTask, add_task
 from models import Plan, Task
 from tests.ui.test_plan_view import drag, handle, plan15
@@ -121,20 +120,6 @@ def test_views_search_and_delete_with_undo(ctx: WindowContext, qtbot: QtBot) -> 
     qtbot.wait_until(lambda: listed(window) == [gone])
 
 
-def test_the_command_palette_runs_a_command(ctx: WindowContext, qtbot: QtBot,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui.palette import CommandPalette
-
-    window = open_window(ctx, qtbot)
-    palette = CommandPalette(window.commands, window)
-    qtbot.add_widget(palette)
-    palette.show()
-    qtbot.keyClicks(palette.filter, "pause the assist")
-    assert palette.list.count() == 1
-    QTest.keyClick(palette.filter, Qt.Key.Key_Return)
-    qtbot.wait_until(lambda: settings.get("assistant.paused") is True)
-
-
 def test_screenshots(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
                      qapp: QApplication) -> None:
     """Empty; with a 15-step plan; dark; Chinese. STEPWISE_SHOTS=DIR keeps the PNGs."""
@@ -175,17 +160,3 @@ def test_screenshots(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
         assert chinese.grab().save(str(folder / "window-zh.png"))
     finally:
         i18n.install(qapp, "en")
-
-
-def test_the_welcome_view_on_an_empty_store_adds_samples(ctx: WindowContext,
-                                                         qtbot: QtBot) -> None:
-    window = open_window(ctx, qtbot)
-    qtbot.wait_until(lambda: window.centre.currentWidget() is window.welcome)
-    if SHOTS:
-        window.grab().save(str(SHOTS / "window-welcome.png"))
-    qtbot.mouseClick(window.welcome.chinese, Qt.MouseButton.LeftButton)
-    qtbot.wait_until(lambda: len(listed(window)) == 4)
-    assert window.centre.currentIndex() == 0  # the plan area is back
-    titles = {Task.get_by_id(i).title for i in listed(window)}
-    assert "每周五提醒我交周报" in titles
-    assert Task.select().where(Task.recurrence.is_null(False)).count() == 1
