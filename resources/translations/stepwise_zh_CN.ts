@@ -111,229 +111,229 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="103"/>
-        <location filename="../../ui/assistant_dock.py" line="271"/>
+        <location filename="../../ui/assistant_dock.py" line="52"/>
+        <location filename="../../ui/assistant_dock.py" line="181"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="146"/>
-        <location filename="../../ui/assistant_dock.py" line="272"/>
+        <location filename="../../ui/assistant_dock.py" line="94"/>
+        <location filename="../../ui/assistant_dock.py" line="182"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="147"/>
-        <location filename="../../ui/assistant_dock.py" line="272"/>
+        <location filename="../../ui/assistant_dock.py" line="97"/>
+        <location filename="../../ui/assistant_dock.py" line="182"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="148"/>
-        <location filename="../../ui/assistant_dock.py" line="273"/>
+        <location filename="../../ui/assistant_dock.py" line="98"/>
+        <location filename="../../ui/assistant_dock.py" line="183"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="149"/>
-        <location filename="../../ui/assistant_dock.py" line="273"/>
-        <location filename="../../ui/assistant_dock.py" line="448"/>
+        <location filename="../../ui/assistant_dock.py" line="99"/>
+        <location filename="../../ui/assistant_dock.py" line="183"/>
+        <location filename="../../ui/assistant_dock.py" line="306"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="161"/>
-        <location filename="../../ui/assistant_dock.py" line="275"/>
+        <location filename="../../ui/assistant_dock.py" line="130"/>
+        <location filename="../../ui/assistant_dock.py" line="185"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="163"/>
-        <location filename="../../ui/assistant_dock.py" line="276"/>
+        <location filename="../../ui/assistant_dock.py" line="132"/>
+        <location filename="../../ui/assistant_dock.py" line="186"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="165"/>
-        <location filename="../../ui/assistant_dock.py" line="277"/>
+        <location filename="../../ui/assistant_dock.py" line="134"/>
+        <location filename="../../ui/assistant_dock.py" line="187"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="167"/>
-        <location filename="../../ui/assistant_dock.py" line="278"/>
+        <location filename="../../ui/assistant_dock.py" line="136"/>
+        <location filename="../../ui/assistant_dock.py" line="188"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="169"/>
-        <location filename="../../ui/assistant_dock.py" line="201"/>
+        <location filename="../../ui/assistant_dock.py" line="138"/>
+        <location filename="../../ui/assistant_dock.py" line="170"/>
         <source>Show model output</source>
         <translation>显示模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="172"/>
-        <location filename="../../ui/assistant_dock.py" line="279"/>
+        <location filename="../../ui/assistant_dock.py" line="141"/>
+        <location filename="../../ui/assistant_dock.py" line="189"/>
         <source>The model&apos;s reply as it writes it, word for word</source>
         <translation>模型正在写的回复，逐字显示</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant_dock.py" line="157"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="189"/>
-        <location filename="../../ui/assistant_dock.py" line="282"/>
+        <location filename="../../ui/assistant_dock.py" line="158"/>
+        <location filename="../../ui/assistant_dock.py" line="192"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="191"/>
-        <location filename="../../ui/assistant_dock.py" line="283"/>
+        <location filename="../../ui/assistant_dock.py" line="160"/>
+        <location filename="../../ui/assistant_dock.py" line="193"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="200"/>
+        <location filename="../../ui/assistant_dock.py" line="169"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="204"/>
-        <location filename="../../ui/assistant_dock.py" line="211"/>
+        <location filename="../../ui/assistant_log.py" line="44"/>
+        <location filename="../../ui/assistant_log.py" line="48"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="204"/>
+        <location filename="../../ui/assistant_log.py" line="44"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="205"/>
+        <location filename="../../ui/assistant_log.py" line="45"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="205"/>
+        <location filename="../../ui/assistant_log.py" line="45"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="211"/>
+        <location filename="../../ui/assistant_log.py" line="48"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="211"/>
+        <location filename="../../ui/assistant_log.py" line="49"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="212"/>
+        <location filename="../../ui/assistant_log.py" line="49"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="212"/>
+        <location filename="../../ui/assistant_log.py" line="50"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="214"/>
+        <location filename="../../ui/assistant_log.py" line="53"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="228"/>
+        <location filename="../../ui/outbox_tab.py" line="77"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="231"/>
+        <location filename="../../ui/outbox_tab.py" line="80"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="255"/>
+        <location filename="../../ui/outbox_tab.py" line="96"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="305"/>
+        <location filename="../../ui/assistant_dock.py" line="215"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="305"/>
-        <location filename="../../ui/assistant_dock.py" line="306"/>
+        <location filename="../../ui/assistant_dock.py" line="215"/>
+        <location filename="../../ui/assistant_dock.py" line="216"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="306"/>
-        <location filename="../../ui/assistant_dock.py" line="369"/>
+        <location filename="../../ui/assistant_dock.py" line="216"/>
+        <location filename="../../ui/assistant_dock.py" line="279"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="329"/>
+        <location filename="../../ui/assistant_dock.py" line="239"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="365"/>
+        <location filename="../../ui/assistant_dock.py" line="275"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="390"/>
+        <location filename="../../ui/assistant_log.py" line="69"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="425"/>
+        <location filename="../../ui/assistant_log.py" line="104"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="433"/>
+        <location filename="../../ui/outbox_tab.py" line="107"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="441"/>
+        <location filename="../../ui/outbox_tab.py" line="117"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="448"/>
+        <location filename="../../ui/assistant_dock.py" line="306"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="463"/>
+        <location filename="../../ui/outbox_tab.py" line="138"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="476"/>
+        <location filename="../../ui/outbox_tab.py" line="150"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="476"/>
+        <location filename="../../ui/outbox_tab.py" line="151"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="486"/>
+        <location filename="../../ui/outbox_tab.py" line="161"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="489"/>
+        <location filename="../../ui/outbox_tab.py" line="165"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -601,147 +601,147 @@
 <context>
     <name>ConflictsDialog</name>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="66"/>
+        <location filename="../../ui/conflicts_dialog.py" line="67"/>
         <source>Sync conflicts</source>
         <translation>同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="69"/>
+        <location filename="../../ui/conflicts_dialog.py" line="70"/>
         <source>The same property was changed here and on another device. Choose the version to keep; the next sync sends it to the other devices.</source>
         <translation>同一项在本设备和另一台设备上都被改过。请选择要保留的版本；下次同步会把它发送到其他设备。</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="98"/>
+        <location filename="../../ui/conflicts_dialog.py" line="99"/>
         <source>Reading the sync conflicts</source>
         <translation>正在读取同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="105"/>
+        <location filename="../../ui/conflicts_dialog.py" line="106"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="105"/>
+        <location filename="../../ui/conflicts_dialog.py" line="106"/>
         <source>Property</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="105"/>
+        <location filename="../../ui/conflicts_dialog.py" line="106"/>
         <source>Mine (this device)</source>
         <translation>我的（本设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="106"/>
+        <location filename="../../ui/conflicts_dialog.py" line="107"/>
         <source>Theirs (the other device)</source>
         <translation>对方的（另一台设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="112"/>
+        <location filename="../../ui/conflicts_dialog.py" line="113"/>
         <source>No sync conflicts are waiting.</source>
         <translation>没有待处理的同步冲突。</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="129"/>
+        <location filename="../../ui/conflicts_dialog.py" line="130"/>
         <source>Refused here: %1</source>
         <translation>本设备拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="134"/>
+        <location filename="../../ui/conflicts_dialog.py" line="135"/>
         <source>Keep mine</source>
         <translation>保留我的</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="134"/>
+        <location filename="../../ui/conflicts_dialog.py" line="135"/>
         <source>Take theirs</source>
         <translation>采用对方的</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="147"/>
+        <location filename="../../ui/conflicts_dialog.py" line="148"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="149"/>
+        <location filename="../../ui/conflicts_dialog.py" line="150"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="150"/>
+        <location filename="../../ui/conflicts_dialog.py" line="151"/>
         <source>changed %1</source>
         <translation>修改于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="152"/>
+        <location filename="../../ui/conflicts_dialog.py" line="153"/>
         <source>(kept now)</source>
         <translation>（当前保留）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="158"/>
+        <location filename="../../ui/conflicts_dialog.py" line="159"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="158"/>
+        <location filename="../../ui/conflicts_dialog.py" line="159"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <location filename="../../ui/conflicts_dialog.py" line="160"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <location filename="../../ui/conflicts_dialog.py" line="160"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <location filename="../../ui/conflicts_dialog.py" line="161"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <location filename="../../ui/conflicts_dialog.py" line="161"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="161"/>
+        <location filename="../../ui/conflicts_dialog.py" line="162"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="161"/>
+        <location filename="../../ui/conflicts_dialog.py" line="162"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="162"/>
+        <location filename="../../ui/conflicts_dialog.py" line="163"/>
         <source>Parent step</source>
         <translation>上级步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="162"/>
+        <location filename="../../ui/conflicts_dialog.py" line="163"/>
         <source>Depends on</source>
         <translation>依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="163"/>
+        <location filename="../../ui/conflicts_dialog.py" line="164"/>
         <source>Steps added or deleted</source>
         <translation>新增或删除的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="173"/>
+        <location filename="../../ui/conflicts_dialog.py" line="174"/>
         <source>Settling a sync conflict</source>
         <translation>正在处理同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="179"/>
+        <location filename="../../ui/conflicts_dialog.py" line="180"/>
         <source>Not settled: %1</source>
         <translation>未能处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="182"/>
+        <location filename="../../ui/conflicts_dialog.py" line="183"/>
         <source>Settled; the next sync sends it to the other devices.</source>
         <translation>已处理；下次同步会把它发送到其他设备。</translation>
     </message>
@@ -775,87 +775,87 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../ui/import_dialog.py" line="79"/>
+        <location filename="../../ui/import_dialog.py" line="80"/>
         <source>Import tasks</source>
         <translation>导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="84"/>
+        <location filename="../../ui/import_dialog.py" line="85"/>
         <source>Taskwarrior JSON (task export)</source>
         <translation>Taskwarrior JSON（task export）</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="86"/>
+        <location filename="../../ui/import_dialog.py" line="87"/>
         <source>Todoist CSV backup</source>
         <translation>Todoist CSV 备份</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="87"/>
+        <location filename="../../ui/import_dialog.py" line="88"/>
         <source>iCalendar file with tasks (ICS)</source>
         <translation>含任务的 iCalendar 文件（ICS）</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="89"/>
+        <location filename="../../ui/import_dialog.py" line="90"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="90"/>
+        <location filename="../../ui/import_dialog.py" line="91"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="93"/>
+        <location filename="../../ui/import_dialog.py" line="94"/>
         <source>Into this database</source>
         <translation>导入到此数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="98"/>
+        <location filename="../../ui/import_dialog.py" line="99"/>
         <source>What was read and what was skipped shows here.</source>
         <translation>读取和跳过的内容会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="102"/>
+        <location filename="../../ui/import_dialog.py" line="103"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="123"/>
+        <location filename="../../ui/import_dialog.py" line="124"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="133"/>
+        <location filename="../../ui/import_dialog.py" line="134"/>
         <source>Choose a file to import</source>
         <translation>选择要导入的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="135"/>
+        <location filename="../../ui/import_dialog.py" line="136"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="143"/>
+        <location filename="../../ui/import_dialog.py" line="144"/>
         <source>Importing…</source>
         <translation>正在导入…</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="146"/>
+        <location filename="../../ui/import_dialog.py" line="147"/>
         <source>Importing tasks</source>
         <translation>正在导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="160"/>
+        <location filename="../../ui/import_dialog.py" line="161"/>
         <source>%1 could not be read as %2: it is missing, empty, too big or not in that format.</source>
         <translation>%1 无法按 %2 读取：文件不存在、为空、太大或不是这种格式。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="162"/>
+        <location filename="../../ui/import_dialog.py" line="163"/>
         <source>%1 could not be imported as %2.</source>
         <translation>%1 无法按 %2 导入。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="163"/>
+        <location filename="../../ui/import_dialog.py" line="164"/>
         <source>Nothing was imported: %1
 
 Details: %2</source>
@@ -864,12 +864,12 @@ Details: %2</source>
 详情：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="168"/>
+        <location filename="../../ui/import_dialog.py" line="169"/>
         <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
         <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="171"/>
+        <location filename="../../ui/import_dialog.py" line="172"/>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
@@ -1413,23 +1413,23 @@ Details: %2</source>
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan_view.py" line="61"/>
-        <location filename="../../ui/plan_view.py" line="203"/>
+        <location filename="../../ui/plan_view.py" line="62"/>
+        <location filename="../../ui/plan_view.py" line="204"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="163"/>
+        <location filename="../../ui/plan_view.py" line="164"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="243"/>
+        <location filename="../../ui/plan_view.py" line="244"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="270"/>
+        <location filename="../../ui/plan_view.py" line="271"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
@@ -2308,87 +2308,87 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step_form.py" line="81"/>
+        <location filename="../../ui/step_form.py" line="82"/>
         <source>Change target</source>
         <translation>更改执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="82"/>
+        <location filename="../../ui/step_form.py" line="83"/>
         <source>Inputs (JSON)</source>
         <translation>输入（JSON）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="92"/>
+        <location filename="../../ui/step_form.py" line="93"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="92"/>
+        <location filename="../../ui/step_form.py" line="93"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="93"/>
+        <location filename="../../ui/step_form.py" line="94"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="93"/>
+        <location filename="../../ui/step_form.py" line="94"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="94"/>
+        <location filename="../../ui/step_form.py" line="95"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="94"/>
+        <location filename="../../ui/step_form.py" line="95"/>
         <source>Done when</source>
         <translation>完成标准</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="95"/>
+        <location filename="../../ui/step_form.py" line="96"/>
         <source>Worker</source>
         <translation>负责人</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="95"/>
+        <location filename="../../ui/step_form.py" line="96"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="96"/>
+        <location filename="../../ui/step_form.py" line="97"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="96"/>
+        <location filename="../../ui/step_form.py" line="97"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="107"/>
+        <location filename="../../ui/step_form.py" line="108"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="114"/>
+        <location filename="../../ui/step_form.py" line="115"/>
         <source>Save changes</source>
         <translation>保存更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="117"/>
+        <location filename="../../ui/step_form.py" line="118"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="168"/>
+        <location filename="../../ui/step_form.py" line="169"/>
         <source>Inputs must be JSON, like {&quot;text&quot;: &quot;hello&quot;}</source>
         <translation>输入必须是 JSON，例如 {&quot;text&quot;: &quot;hello&quot;}</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="171"/>
+        <location filename="../../ui/step_form.py" line="172"/>
         <source>Inputs must be a set of named values in braces</source>
         <translation>输入必须是花括号中的一组具名值</translation>
     </message>
@@ -2815,67 +2815,67 @@ The server said: %2</source>
 <context>
     <name>TaskDialog</name>
     <message>
-        <location filename="../../ui/task_dialog.py" line="30"/>
+        <location filename="../../ui/task_dialog.py" line="31"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="36"/>
+        <location filename="../../ui/task_dialog.py" line="37"/>
         <source>1 — highest</source>
         <translation>1 — 最高</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="36"/>
+        <location filename="../../ui/task_dialog.py" line="37"/>
         <source>2 — high</source>
         <translation>2 — 高</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="37"/>
+        <location filename="../../ui/task_dialog.py" line="38"/>
         <source>3 — normal</source>
         <translation>3 — 普通</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="37"/>
+        <location filename="../../ui/task_dialog.py" line="38"/>
         <source>4 — low</source>
         <translation>4 — 低</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="49"/>
+        <location filename="../../ui/task_dialog.py" line="50"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="50"/>
+        <location filename="../../ui/task_dialog.py" line="51"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="51"/>
+        <location filename="../../ui/task_dialog.py" line="52"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="52"/>
+        <location filename="../../ui/task_dialog.py" line="53"/>
         <source>Start (not before)</source>
         <translation>开始（不早于）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="53"/>
+        <location filename="../../ui/task_dialog.py" line="54"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="54"/>
+        <location filename="../../ui/task_dialog.py" line="55"/>
         <source>Expires (too late after)</source>
         <translation>过期（此后即作废）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="55"/>
+        <location filename="../../ui/task_dialog.py" line="56"/>
         <source>Tags (comma separated)</source>
         <translation>标签（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="56"/>
+        <location filename="../../ui/task_dialog.py" line="57"/>
         <source>Repeats (RRULE)</source>
         <translation>重复（RRULE）</translation>
     </message>
