@@ -47,9 +47,10 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True)
 class Change:
-    """Something in the store changed. ``kind`` is one of ``Kind`` (a ``str`` too)."""
+    """Something in the store changed. ``kind`` is one of ``Kind`` (a ``str`` too, so a
+    Qt signal carries it as text); typed ``Kind`` so mypy refuses a bare string."""
 
-    kind: str
+    kind: Kind
     task_id: int | None = None
     detail: str = ""
 

@@ -13,7 +13,7 @@ from urllib.parse import quote
 from peewee import JOIN
 
 from app.errors import KnownError, NotFound, Refused
-from app.events import Change, events
+from app.events import Change, Kind, events
 from models import Contact, OutboxMessage, Step, atomic
 from models.tables import utc_now
 
@@ -118,7 +118,7 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
                                   result=f"sent to {message.contact.name}")
     elif step_id:
         note = _move_step(message, step_id, "fail", error="you rejected the message")
-    events.emit(Change("outbox_decided", message.task_id, str(message_id)))
+    events.emit(Change(Kind.OUTBOX_DECIDED, message.task_id, str(message_id)))
     entry = next(e for e in entries() if e.id == message_id)
     return Entry(**{**entry.__dict__, "note": note})
 

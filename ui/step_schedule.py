@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
 
 from app.errors import KnownError
+from app.events import Kind
 from app.schedule.estimates import minutes_text, parse_estimate, set_estimate
 from app.schedule.model import day_clock
 from app.schedule.views import Planned, for_step
@@ -19,7 +20,7 @@ from ui.context import WindowContext
 from ui.labels import fill
 from ui.runner import in_thread
 
-REFRESH_ON = frozenset({"schedule_changed", "step_changed", "plan_saved"})
+REFRESH_ON = frozenset({Kind.SCHEDULE_CHANGED, Kind.STEP_CHANGED, Kind.PLAN_SAVED})
 
 
 class StepSchedule(QWidget):

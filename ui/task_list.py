@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import tasks
+from app.events import Kind
 from app.states import TASK
 from app.task_queries import TaskQuery, all_tags, matching_ids
 from models import Task
@@ -251,7 +252,7 @@ class TaskListPanel(QWidget):
         if (kind, task_id) in self._reloaded_for:
             self._reloaded_for.discard((kind, task_id))  # this view reloaded for it already
             return
-        if kind not in ("assistant_started", "assistant_finished"):
+        if kind not in (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED):
             self._schedule()
 
     def reload_for(self, kind: str, task_id: int) -> None:

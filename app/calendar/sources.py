@@ -21,7 +21,7 @@ from app.calendar.errors import CalendarError
 from app.calendar.fetch import is_url, normal_url
 from app.calendar.sync import TIMEOUT_S, SyncResult, password_account, read_new, sync_source
 from app.errors import BadFile, Refused
-from app.events import Change, events
+from app.events import Change, Kind, events
 from models import CalendarSource
 from models.tables import utc_now
 
@@ -57,7 +57,7 @@ async def add_ics(location: str, name: str | None = None, *, now: datetime | Non
     fetched, expanded = await read_new(kind, place, now=now, timeout=timeout)
     source = cache.add_source(name or default, kind, place, rows=expanded.rows,
                               etag=fetched.etag, last_modified=fetched.last_modified, at=now)
-    events.emit(Change("calendar_synced", None, source.name))
+    events.emit(Change(Kind.CALENDAR_SYNCED, None, source.name))
     return Added([source], [SyncResult(source.id, source.name, len(expanded.rows),
                                        warnings=(*fetched.warnings, *expanded.warnings))])
 

@@ -24,7 +24,7 @@ from app.calendar.expand import Expanded
 from app.calendar.fetch import Fetched, fetch_url, read_file
 from app.calendar.worker import expand_async
 from app.errors import KnownError
-from app.events import Change, events
+from app.events import Change, Kind, events
 from models import CalendarSource
 from models.tables import utc_now
 
@@ -123,7 +123,7 @@ async def read_new(kind: str, location: str, *, now: datetime, timeout: float = 
 
 def _done(source: CalendarSource, count: int, *, not_modified: bool = False,
           warnings: Sequence[str] = ()) -> SyncResult:
-    events.emit(Change("calendar_synced", None, source.name))
+    events.emit(Change(Kind.CALENDAR_SYNCED, None, source.name))
     return SyncResult(source.id, source.name, count, not_modified=not_modified,
                       warnings=tuple(warnings))
 

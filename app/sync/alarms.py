@@ -13,7 +13,7 @@ from __future__ import annotations
 from icalendar import Todo
 
 from app import plans
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.sync import records
 from app.sync.ical_values import alarms_of, text_of
 from models import Reminder, Step, Task
@@ -51,7 +51,7 @@ def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> 
         Reminder.create(task=task.id, step=step_pk, kind=KIND, fire_at=at,
                         text=text or _text(task, remote))
     if gone or fresh:
-        events.emit(Change("reminders_scheduled", task.id))
+        events.emit(Change(Kind.REMINDERS_SCHEDULED, task.id))
     return len(gone) + len(fresh)
 
 

@@ -98,13 +98,17 @@ def test_a_failing_listener_does_not_silence_the_others(db: Path,
     assert "a listener of task_deleted failed" in caplog.text
 
 
-def test_every_kind_the_code_emits_is_declared() -> None:
-    """Each ``Change("…")`` literal in the source names a declared kind."""
+def test_no_change_is_built_from_a_bare_string() -> None:
+    """Every ``Change`` in the source names its kind as ``Kind.…`` (issue 10), none as
+    a string literal, so mypy checks each one."""
     import re
 
     root = Path(__file__).resolve().parents[2]
-    declared = {str(k) for k in Kind}
-    used: set[str] = set()
+    bare: set[str] = set()
+    named: set[str] = set()
     for path in [*root.glob("app/**/*.py"), *root.glob("ui/**/*.py")]:
-        used |= set(re.findall(r'Change\(\s*"([a-z_]+)"', path.read_text("utf-8")))
-    assert used and used <= declared, used - declared
+        text = path.read_text("utf-8")
+        bare |= set(re.findall(r'Change\(\s*"([a-z_]+)"', text))
+        named |= set(re.findall(r"Change\(\s*Kind\.([A-Z_]+)", text))
+    assert bare == set(), bare
+    assert named and named <= set(Kind.__members__), named - set(Kind.__members__)

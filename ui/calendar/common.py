@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QSize, Q
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
+from app.events import Kind
 from app.schedule.views import Planned
 from ui.labels import fill
 
@@ -26,9 +27,9 @@ TASK_COLOUR = "#d35400"
 STEP_COLOUR = "#8e44ad"
 NOW_COLOUR = "#e53935"
 SOURCE_COLOURS = ("#2e86c1", "#27ae60", "#b9770e", "#16a085", "#7d3c98", "#c0392b", "#546e7a")
-REFRESH_KINDS = frozenset({"task_added", "task_changed", "task_deleted", "plan_saved",
-                           "step_changed", "calendar_synced", "database_replaced",
-                           "schedule_changed"})
+REFRESH_KINDS = frozenset({Kind.TASK_ADDED, Kind.TASK_CHANGED, Kind.TASK_DELETED,
+                           Kind.PLAN_SAVED, Kind.STEP_CHANGED, Kind.CALENDAR_SYNCED,
+                           Kind.DATABASE_REPLACED, Kind.SCHEDULE_CHANGED})
 
 
 def source_colour(source_id: int) -> QColor:
