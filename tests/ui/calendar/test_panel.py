@@ -11,17 +11,16 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import plans
 from app.calendar import cache
 from app.calendar.agenda import Block, DueMark
 from app.tasks import NewTask, add_task
-from models import CalendarEvent, CalendarSource
+from models import CalendarEvent
 from tests.app.calendar.radicale_server import free_port
 from tests.ui.async_helpers import two_step_plan
-from ui.calendar.common import DAY_LABEL_HEIGHT, when_text
 from ui.calendar.panel import CalendarPanel
 from ui.context import WindowContext
 
@@ -152,22 +151,6 @@ def test_the_week_shows_cached_events_in_their_day_and_hours(panel: CalendarPane
     assert image.pixelColor(rect.center().toPoint()) != empty  # the block is painted
 
 
-def test_all_day_events_sit_in_the_top_strip(panel: CalendarPanel, qtbot: QtBot) -> None:
-    before = panel.header.height()
-    week_of_events(date(2026, 12, 14))
-    show(panel, qtbot, WEDNESDAY)
-    assert "Team offsite" not in {b.summary for b in panel.grid.agenda.blocks}
-    banner = next(b for b in panel.grid.agenda.banners if b.summary == "Team offsite")
-    assert (banner.first, banner.last) == (1, 2)  # Tuesday and Wednesday, the end is exclusive
-    rect = panel.header.banner_rect(banner)
-    assert rect is not None and rect.top() >= DAY_LABEL_HEIGHT
-    assert rect.bottom() <= panel.header.height()
-    assert rect.left() >= panel.grid.column(1).left()
-    assert rect.right() <= panel.grid.column(2).right()
-    assert rect.right() > panel.grid.column(2).left()
-    assert panel.header.height() > before  # the strip made room for its row
-
-
 def test_task_and_step_due_times_are_marked(panel: CalendarPanel, qtbot: QtBot) -> None:
     ids = week_of_events(date(2026, 12, 14))
     show(panel, qtbot, WEDNESDAY)
@@ -236,44 +219,6 @@ def test_day_and_week_toggle(panel: CalendarPanel, qtbot: QtBot) -> None:
     assert panel.grid.agenda.days == 7
 
 
-def test_the_now_line_is_within_todays_column(panel: CalendarPanel, qtbot: QtBot) -> None:
-    now = panel.grid.clock().astimezone(ZONE)
-    line = panel.grid.now_line()
-    assert line is not None
-    column = panel.grid.column(column_of(panel, now.date()))
-    assert column.left() == pytest.approx(line.x1()) and line.x2() == pytest.approx(
-        column.right())
-    assert line.y1() == pytest.approx(panel.grid.y_of(now.hour * 60 + now.minute), abs=1)
-    image = panel.grid.grab().toImage()
-    centre = line.center().toPoint()
-    pixels = [image.pixelColor(centre.x(), centre.y() + dy) for dy in (-1, 0, 1)]
-    reddest = max(pixels, key=lambda c: c.red() - c.green())  # the line may fall between rows
-    assert reddest.red() > 180 and reddest.green() < 120  # drawn, in red
-    show(panel, qtbot, now.date() + timedelta(days=7))
-    assert panel.grid.now_line() is None
-
-
-def test_clicking_a_due_mark_selects_its_task_or_step(panel: CalendarPanel, ctx: WindowContext,
-                                                      qtbot: QtBot) -> None:
-    ids = week_of_events(date(2026, 12, 14))
-    show(panel, qtbot, WEDNESDAY)
-    spots = {m.kind: r for m, r in panel.grid.mark_spots()}
-    qtbot.mouseClick(panel.grid, Qt.MouseButton.LeftButton, pos=spots["task"].center().toPoint())
-    assert ctx.selection.task_id == ids["task"] and ctx.selection.step_id == ""
-    qtbot.mouseClick(panel.grid, Qt.MouseButton.LeftButton, pos=spots["step"].center().toPoint())
-    assert (ctx.selection.task_id, ctx.selection.step_id) == (ids["offsite"], "dates")
-
-
-def test_event_text_is_plain(panel: CalendarPanel, qtbot: QtBot) -> None:
-    source = cache.add_source("Feed", "ics_file", "/nowhere/feed.ics").id
-    add_event(source, "<b>Party</b>\n<img src=x>", at(WEDNESDAY, 18), at(WEDNESDAY, 19))
-    show(panel, qtbot, WEDNESDAY)
-    party = panel.grid.agenda.blocks[0]
-    assert party.summary == "<b>Party</b> <img src=x>"
-    tip = panel.grid.tooltip_at(panel.grid.block_rect(party).center())
-    assert "&lt;b&gt;Party&lt;/b&gt;" in tip and "<img" not in tip
-
-
 def test_a_task_added_elsewhere_shows_without_a_reload(panel: CalendarPanel,
                                                        qtbot: QtBot) -> None:
     show(panel, qtbot, WEDNESDAY)
@@ -283,98 +228,6 @@ def test_a_task_added_elsewhere_shows_without_a_reload(panel: CalendarPanel,
 
 
 # --- syncing and sources ---------------------------------------------------------------------
-
-def test_a_malformed_source_shows_its_error_and_keeps_its_events(
-        panel: CalendarPanel, qtbot: QtBot, tmp_path: Path) -> None:
-    broken = tmp_path / "work.ics"
-    broken.write_text("this is not a calendar\n", encoding="utf-8")
-    ids = week_of_events(date(2026, 12, 14), location=str(broken))
-    synced = datetime(2026, 11, 30, 1, 5, tzinfo=UTC)  # 09:05 in Shanghai
-    CalendarSource.update(last_synced_at=synced).where(CalendarSource.id == ids["work"]).execute()
-    show(panel, qtbot, WEDNESDAY)
-    assert not panel.problems.isVisible()
-    with qtbot.wait_signal(panel.sync_finished, timeout=20_000) as finished:
-        qtbot.mouseClick(panel.sync_button, Qt.MouseButton.LeftButton)
-    assert finished.args == [0, 2]  # the file is malformed, nothing listens at the URL
-    qtbot.wait_until(lambda: panel.problems.text().count("could not be synced") == 2)
-    text = panel.problems.text()
-    assert panel.problems.isVisible() and "BEGIN:VCALENDAR" in text
-    assert f"Work could not be synced (showing its events from {when_text(synced, ZONE)}): " in text
-    assert "09:05" in when_text(synced, ZONE)
-    assert "Home could not be synced (never synced before): could not connect" in text
-    assert "Synced 0 of 2 calendars" in panel.notice.text()
-    assert {"Design review", "周会：项目评审与排期", "Team offsite"} <= summaries(panel)
-    assert panel.sync_button.isEnabled() and not panel.progress.isVisible()
-
-
-def test_an_ics_file_added_in_the_dialog_syncs_into_the_panel(
-        panel: CalendarPanel, qtbot: QtBot, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    today = panel.today()
-    path = tmp_path / "team.ics"
-    path.write_text(ics(("Team lunch", at(today, 12), at(today, 13)),
-                        ("Company holiday", today, today + timedelta(days=1))), encoding="utf-8")
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *args, **kwargs: (str(path), "")))
-    dialog = panel.open_sources()
-    with qtbot.wait_signal(dialog.sources_changed, timeout=20_000):
-        qtbot.mouseClick(dialog.add_file_button, Qt.MouseButton.LeftButton)
-    qtbot.wait_until(lambda: dialog.table.rowCount() == 1)
-    assert dialog.table.item(0, 0).text() == "team" and dialog.table.item(0, 2).text() == "2"
-    assert "Added team (2 events)" in dialog.message.text()
-    qtbot.wait_until(lambda: {"Team lunch", "Company holiday"} <= summaries(panel))
-    path.write_text(ics(("Team lunch", at(today, 12), at(today, 13)),
-                        ("Retro", at(today, 16), at(today, 17))), encoding="utf-8")
-    with qtbot.wait_signal(panel.sync_finished, timeout=20_000) as finished:
-        panel.sync_now()
-    assert finished.args == [1, 0]
-    qtbot.wait_until(lambda: summaries(panel) == {"Team lunch", "Retro"})
-    assert block(panel, "Retro").start == 16 * 60 and not panel.problems.isVisible()
-
-
-def test_the_dialog_refuses_a_missing_file_and_removes_a_source(
-        panel: CalendarPanel, qtbot: QtBot, tmp_path: Path) -> None:
-    source = cache.add_source("Work", "ics_file", "/nowhere/work.ics").id
-    add_event(source, "Standup", at(panel.today(), 9), at(panel.today(), 9, 15))
-    dialog = panel.open_sources()
-    qtbot.wait_until(lambda: dialog.table.rowCount() == 1)
-    with qtbot.wait_signal(dialog.job_finished, timeout=10_000) as finished:
-        dialog.add_ics(str(tmp_path / "missing.ics"))
-    assert finished.args[0] is False and "there is no calendar file" in dialog.message.text()
-    assert len(cache.sources()) == 1
-    show(panel, qtbot, panel.today())
-    assert "Standup" in summaries(panel)
-    dialog.table.selectRow(0)
-    assert dialog.remove_button.isEnabled()
-    with qtbot.wait_signal(dialog.sources_changed, timeout=10_000):
-        dialog.remove_source(source)
-    qtbot.wait_until(lambda: dialog.table.rowCount() == 0 and not summaries(panel))
-    assert cache.sources() == []
-
-
-def test_a_caldav_password_goes_to_the_keyring_never_the_store(
-        panel: CalendarPanel, qtbot: QtBot, db: Path, tmp_path: Path) -> None:
-    from app import secrets
-    from app.calendar.sync import password_account
-    from tests.app.calendar.radicale_server import Radicale, put_calendar
-
-    password = "pw-5e2c9a-only-here"
-    today = panel.today()
-    with Radicale(tmp_path / "radicale", users={"ann": password}) as server:
-        put_calendar(server.url, "ann", password, "work", "Work",
-                     [ics(("Planning", at(today, 10), at(today, 11)))])
-        dialog = panel.open_sources()
-        with qtbot.wait_signal(dialog.job_finished, timeout=30_000) as finished:
-            dialog.add_caldav(server.url, "ann", password)
-        assert finished.args[0] is True, finished.args
-        qtbot.wait_until(lambda: "Planning" in summaries(panel))
-    assert "kept only until Stepwise quits" in dialog.message.text()  # no keyring in tests
-    assert secrets.get_key(password_account("ann", server.url)) == password
-    from models import database
-
-    database.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-    stored = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
-    assert b"ann" in stored and password.encode() not in stored
 
 
 # --- the screenshot --------------------------------------------------------------------------

@@ -159,15 +159,6 @@ def test_dragging_the_lower_edge_changes_the_estimate(panel: CalendarPanel, ctx:
     settled(panel, qtbot)
 
 
-def test_the_schedule_button_places_new_steps(panel: CalendarPanel, qtbot: QtBot) -> None:
-    task = add_task(NewTask(title="Tidy the desk")).id
-    plans.save_plan(task, {"schema_version": 2, "steps": [
-        {"id": "a", "title": "Tidy", "estimate_minutes": 30}]})
-    panel.schedule_button.click()
-    qtbot.wait_until(lambda: ScheduledBlock.select().count() == 1, timeout=5_000)
-    settled(panel, qtbot)
-
-
 def test_a_screenshot_of_a_week_of_blocks(panel: CalendarPanel, qtbot: QtBot) -> None:
     a_week_of_work()
     show_week(panel, qtbot)
@@ -176,41 +167,3 @@ def test_a_screenshot_of_a_week_of_blocks(panel: CalendarPanel, qtbot: QtBot) ->
     image = panel.grab().toImage()
     assert image.save(str(SHOTS / "calendar-blocks.png"))
     assert image.width() >= 1000 and len(panel.grid.planned.blocks) >= 5
-
-
-def test_step_details_show_the_block_and_edit_the_estimate(ctx: WindowContext,
-                                                           qtbot: QtBot) -> None:
-    from ui.step_panel import StepPanel
-
-    offsite = a_week_of_work()
-    details = StepPanel(ctx)
-    qtbot.add_widget(details)
-    ctx.selection.select_task(offsite)
-    ctx.selection.select_step("venues")
-    box = details.schedule
-    assert box.estimate.text() == "2 h"
-    assert box.blocks.text().startswith("Mon 12-14 10:00–12:00: first free 2 h")
-    box.estimate.setText("1h30")
-    box.estimate.editingFinished.emit()
-
-    def estimate() -> int | None:
-        return plans.spec_of(plans.active_plan(offsite)).step("venues").estimate_minutes
-
-    qtbot.wait_until(lambda: estimate() == 90, timeout=5_000)
-    box.estimate.setText("soon")
-    with qtbot.wait_signal(ctx.status.error, timeout=2_000) as said:
-        box.estimate.editingFinished.emit()
-    assert "not a duration" in said.args[0] and estimate() == 90
-
-
-def test_the_window_re_schedules_after_a_change_once_it_settles(
-        panel: CalendarPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.schedule.estimates import set_estimate
-
-    offsite = a_week_of_work()
-    real = store.run
-    monkeypatch.setattr(store, "run", lambda **kw: real(**{"now": at(0, 8), **kw}))
-    set_estimate(offsite, "venues", 30)  # the keeper re-schedules in a worker
-    qtbot.wait_until(lambda: ScheduledBlock.get(ScheduledBlock.step_id == "book").start
-                     == at(0, 10), timeout=5_000)  # "Shortlist venues" fits 09:00–09:30
-    settled(panel, qtbot)

@@ -1,0 +1,75 @@
+"""The calendar panel's "Sync now" (ui.calendar.syncing): a malformed source shows its
+error and keeps its last good events; the result line and the problem lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from models import CalendarSource
+from tests.ui.calendar.test_panel import (
+    show,
+    summaries,
+    week_of_events,
+)
+from ui.calendar.common import when_text
+from ui.calendar.panel import CalendarPanel
+from ui.context import WindowContext
+
+ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py)
+WEDNESDAY = date(2026, 12, 16)
+
+
+@pytest.fixture(autouse=True)
+def _no_keyring() -> Iterator[None]:
+    """Passwords stay in this session's memory: tests never touch a real keyring."""
+    import keyring
+    from keyring.backends import fail
+
+    from app import secrets
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    secrets._session.clear()
+    yield
+    secrets._session.clear()
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
+    widget = CalendarPanel(ctx)
+    qtbot.add_widget(widget)
+    widget.resize(1000, 720)
+    widget.show()
+    qtbot.wait_until(lambda: not widget.loading)
+    return widget
+
+
+def test_a_malformed_source_shows_its_error_and_keeps_its_events(
+        panel: CalendarPanel, qtbot: QtBot, tmp_path: Path) -> None:
+    broken = tmp_path / "work.ics"
+    broken.write_text("this is not a calendar\n", encoding="utf-8")
+    ids = week_of_events(date(2026, 12, 14), location=str(broken))
+    synced = datetime(2026, 11, 30, 1, 5, tzinfo=UTC)  # 09:05 in Shanghai
+    CalendarSource.update(last_synced_at=synced).where(CalendarSource.id == ids["work"]).execute()
+    show(panel, qtbot, WEDNESDAY)
+    assert not panel.problems.isVisible()
+    with qtbot.wait_signal(panel.sync_finished, timeout=20_000) as finished:
+        qtbot.mouseClick(panel.sync_button, Qt.MouseButton.LeftButton)
+    assert finished.args == [0, 2]  # the file is malformed, nothing listens at the URL
+    qtbot.wait_until(lambda: panel.problems.text().count("could not be synced") == 2)
+    text = panel.problems.text()
+    assert panel.problems.isVisible() and "BEGIN:VCALENDAR" in text
+    assert f"Work could not be synced (showing its events from {when_text(synced, ZONE)}): " in text
+    assert "09:05" in when_text(synced, ZONE)
+    assert "Home could not be synced (never synced before): could not connect" in text
+    assert "Synced 0 of 2 calendars" in panel.notice.text()
+    assert {"Design review", "周会：项目评审与排期", "Team offsite"} <= summaries(panel)
+    assert panel.sync_button.isEnabled() and not panel.progress.isVisible()
