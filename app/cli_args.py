@@ -27,14 +27,14 @@ def row_id(text: str) -> int:
 
 
 def open_store() -> None:
-    """Open the database every command works on, keeping reminders (and, once someone
-    has scheduled, their blocks) up to date with task and plan changes."""
-    from app import paths, reminders
+    """Open the database every command works on, keeping the blocks (once someone has
+    scheduled) up to date with task and plan changes; reminders follow by themselves,
+    each use case that moves times schedules them."""
+    from app import paths
     from app.schedule import keeper
     from models import open_database
 
     open_database(paths.db_path())
-    reminders.keep_scheduled()
     keeper.keep_current()
 
 

@@ -10,18 +10,22 @@ change or a restart loses nothing: every reminder whose time has passed is retur
 once, all together, and marked presented (``fired_at``) in the same transaction that
 selects it. It then stays in the reminder list until acknowledged (``done``), also
 across restarts. ``snooze`` puts it back to fire again later.
+
+Scheduling is no listener: each use case that can move a task's times calls
+``schedule_for_task`` (an import or a replaced database ``schedule_all``) inside its
+own transaction, so the reminders commit or roll back with the change itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta, tzinfo
 
 import peewee
 
 from app.errors import NotFound, Refused
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.states import OPEN_TASK, SATISFIED_STEP
 from models import Plan, Reminder, Step, Task, atomic
 from models.fields import format_utc
@@ -98,8 +102,9 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
     already passed is not made; one whose lead time has passed fires at the next tick.
     A task that is no longer open keeps none.
 
-    Call it after every change of a task's times or status, of its plan (approval,
-    a new revision, a step moving), and after a recurring task rolls forward.
+    Each use case that can move a task's times or status calls it inside its own
+    transaction (task edits, plan saves and moves, step moves, a recurring task rolling
+    forward, an assistant stage), so the reminders commit with the change.
 
     Returns:
         The task's pending automatic reminders afterwards.
@@ -133,8 +138,16 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
         pending = list(Reminder.select().where(
             (Reminder.task == task_id) & Reminder.kind.in_(AUTO_KINDS)
             & Reminder.fired_at.is_null()).order_by(Reminder.fire_at, Reminder.id))
-    events.emit(Change("reminders_scheduled", task_id))
+    events.emit(Change(Kind.REMINDERS_SCHEDULED, task_id))
     return [_view(r) for r in pending]
+
+
+def schedule_if_present(task_id: int) -> None:
+    """``schedule_for_task`` for a task that may have been deleted meanwhile (after an
+    assistant stage, which can run while the user deletes the task)."""
+    with atomic():
+        if Task.select(Task.id).where(Task.id == task_id).exists():
+            schedule_for_task(task_id)
 
 
 def _lead() -> timedelta:
@@ -187,42 +200,6 @@ def _local(when: datetime) -> str:
     return when.astimezone(local_zone()).strftime("%a %m-%d %H:%M")
 
 
-RESCHEDULE_ON = frozenset({
-    "task_added", "task_changed", "plan_saved", "plan_approved", "plan_paused",
-    "plan_resumed", "plan_aborted", "step_changed", "assistant_finished",
-})
-
-
-_listening: list[Callable[[], None]] = []
-
-
-def keep_scheduled() -> Callable[[], None]:
-    """Reschedule a task's reminders after every change that can move its times.
-
-    Subscribes to ``app.events``: task edits, plan saves and moves, step moves (a
-    recurring task rolls forward when its last step finishes) and each assistant stage
-    (reviews fix times; the quick check moves recurring tasks). A replaced database
-    gets every open task scheduled. Safe to call more than once: a process subscribes
-    once. Returns the function that stops it.
-    """
-    if not _listening:
-        _listening.append(events.subscribe(_on_change))
-    return _stop_listening
-
-
-def _stop_listening() -> None:
-    while _listening:
-        _listening.pop()()
-
-
-def _on_change(change: Change) -> None:
-    if change.kind == "database_replaced":
-        schedule_all()
-    elif change.kind in RESCHEDULE_ON and change.task_id is not None:
-        if Task.select(Task.id).where(Task.id == change.task_id).exists():
-            schedule_for_task(change.task_id)
-
-
 def schedule_all(*, now: datetime | None = None) -> int:
     """Schedule every open task (after an import, or once at start); returns how many.
 
@@ -258,7 +235,7 @@ def schedule_all(*, now: datetime | None = None) -> int:
             Reminder.delete().where(Reminder.id.in_(stale[start:start + 500])).execute()
         for start in range(0, len(fresh), 200):
             Reminder.insert_many(fresh[start:start + 200]).execute()
-    events.emit(Change("reminders_scheduled", None))
+    events.emit(Change(Kind.REMINDERS_SCHEDULED, None))
     return len(tasks)
 
 
@@ -311,7 +288,7 @@ def tick(now: datetime | None = None) -> list[ReminderView]:
                 Reminder.id.in_([r.id for r in rows])).execute()
     fired = [replace(_view(r), fired_at=now, snoozed_until=None) for r in rows]
     if fired:
-        events.emit(Change("reminders_fired", None, str(len(fired))))
+        events.emit(Change(Kind.REMINDERS_FIRED, None, str(len(fired))))
     return fired
 
 
@@ -355,7 +332,7 @@ def acknowledge(reminder_id: int, *, now: datetime | None = None) -> ReminderVie
         if row.acknowledged_at is None:
             row.acknowledged_at = now
             row.save()
-    events.emit(Change("reminder_changed", row.task_id))  # type: ignore[attr-defined]
+    events.emit(Change(Kind.REMINDER_CHANGED, row.task_id))  # type: ignore[attr-defined]
     return _view(row)
 
 
@@ -381,7 +358,7 @@ def snooze(reminder_id: int, until: datetime, *, now: datetime | None = None) ->
             raise Refused(f"reminder {reminder_id} is already done")
         row.snoozed_until, row.fired_at = until, None
         row.save()
-    events.emit(Change("reminder_changed", row.task_id))  # type: ignore[attr-defined]
+    events.emit(Change(Kind.REMINDER_CHANGED, row.task_id))  # type: ignore[attr-defined]
     return _view(row)
 
 

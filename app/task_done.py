@@ -7,6 +7,7 @@ with its plan). Moves go through ``app.states.TASK``: done → new is how a task
 
 from __future__ import annotations
 
+from app import reminders
 from app.errors import Refused
 from app.events import Change, Kind, events
 from app.tasks import get_task, set_status
@@ -32,6 +33,7 @@ def finish_task(task_id: int) -> str:
             raise Refused(f"“{task.title}” repeats: it moves on to its next time by itself")
         before = str(task.status)
         set_status(task, "done", why="ticked off")
+        reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_CHANGED, task_id))
     return before
 
@@ -41,4 +43,5 @@ def reopen_task(task_id: int) -> None:
     with atomic():
         task = get_task(task_id)
         set_status(task, "new", why="reopened")
+        reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_CHANGED, task_id))

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app import reminders
 from app.errors import NotFound, Refused
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.states import OPEN_TASK, TASK
 from models import Task, WorkLog, atomic
 from models.tables import utc_now
@@ -81,7 +82,8 @@ def add_task(new: NewTask) -> Task:
             creator=new.creator,
         )
         log(task.id, "create", f"added by {new.creator}")
-    events.emit(Change("task_added", task.id))
+        reminders.schedule_for_task(task.id)
+    events.emit(Change(Kind.TASK_ADDED, task.id))
     return task
 
 
@@ -139,7 +141,7 @@ def clear_problem(task_id: int) -> None:
         task.next_check_at = None
         set_problem(task, None)
         log(task.id, "retry", "the user asked the assistant to try again")
-    events.emit(Change("task_changed", task_id))
+    events.emit(Change(Kind.TASK_CHANGED, task_id))
 
 
 EDITABLE = ("title", "detail", "priority", "start_at", "due_at", "expires_at", "tags",
@@ -162,7 +164,8 @@ def update_task(task_id: int, **changes: object) -> Task:
         task.updated_at = utc_now()
         task.save()
         log(task.id, "edit", "changed " + ", ".join(sorted(changes)))
-    events.emit(Change("task_changed", task_id))
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.TASK_CHANGED, task_id))
     return task
 
 
@@ -174,7 +177,7 @@ def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
         get_task(task_id)
         snapshot = task_rows(task_id)
         Task.delete().where(Task.id == task_id).execute()
-    events.emit(Change("task_deleted", task_id))
+    events.emit(Change(Kind.TASK_DELETED, task_id))
     return snapshot
 
 
@@ -182,7 +185,9 @@ def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
     """Undo a delete: put every row back as it was."""
     from app.task_rows import restore_rows
 
+    task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
     with atomic():
         restore_rows(snapshot)
-    task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
-    events.emit(Change("task_added", task_id if isinstance(task_id, int) else None))
+        if isinstance(task_id, int):
+            reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.TASK_ADDED, task_id if isinstance(task_id, int) else None))

@@ -14,8 +14,9 @@ from typing import Any
 
 import peewee
 
+from app import reminders
 from app.errors import BadFile, Refused
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.files import read_json, write_atomic
 from app.task_rows import table_columns
 from app.text import check_text
@@ -80,10 +81,11 @@ def import_file(path: Path, *, replace: bool = False) -> int:
                 model.delete().execute()
             for model in ALL_TABLES:
                 _insert_rows(model, tables.get(model._meta.table_name, []))
+            reminders.schedule_all()
     except peewee.IntegrityError as exc:  # deferred foreign keys are checked at commit
         raise BadFile(f"{path}: rows point at rows that are not there ({exc}); "
                       "nothing was imported") from None
-    events.emit(Change("database_replaced"))
+    events.emit(Change(Kind.DATABASE_REPLACED))
     return len(tables.get(Task._meta.table_name, []))
 
 

@@ -228,14 +228,12 @@ def settle_heap() -> None:
 
 
 def start_background(ctx: object, window: object) -> None:
-    """Reminders kept in step with the tasks, the calendar sync, and the tray."""
-    from app import reminders
+    """The calendar sync and the tray (reminders are scheduled by each use case)."""
     from ui.calendar_sync import CalendarSync
     from ui.main_window import MainWindow
     from ui.tray import Tray
 
     assert isinstance(window, MainWindow)
-    reminders.keep_scheduled()
     window.calendar_sync = CalendarSync(window.ctx, window)  # type: ignore[attr-defined]
     window.sync.start()
     if Tray.available():

@@ -18,10 +18,10 @@ from dataclasses import asdict, dataclass, replace
 from datetime import datetime, tzinfo
 from typing import Any
 
-from app import tasks
+from app import reminders, tasks
 from app.dates import local_zone
 from app.errors import NotFound, Refused
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.sync import apply, records
 from app.sync.merge import Conflict, shown
 from models import Task, WorkLog, atomic
@@ -155,7 +155,8 @@ def resolve_conflict(task_id: int, conflict_id: int, choice: str) -> Conflict:
                   + ("kept this device's " if choice == "mine" else "took the other device's ")
                   + shown(value))
         _mark_task(task_id)
-    events.emit(Change("task_changed", task_id))
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.TASK_CHANGED, task_id))
     return conflict
 
 

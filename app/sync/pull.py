@@ -12,7 +12,7 @@ from datetime import datetime
 
 from icalendar import Todo
 
-from app import plans, tasks
+from app import plans, reminders, tasks
 from app.importers import ics
 from app.importers.incoming import Batch
 from app.importers.store import import_batch
@@ -76,6 +76,7 @@ def merge_task(account: SyncAccount, task_uid: str, entries: list[tuple[SyncItem
         task = Task.get_or_none(Task.uid == task_uid)
         if task is not None:
             _merge_into(task, entries, report)
+            reminders.schedule_for_task(task.id)  # after its alarms: they cover due times
         for row, item in entries:
             accounts.record(account, row.uid, task_uid, row.step_id, item.href, item.etag,
                             item.text)
@@ -168,6 +169,8 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
             alarms.first_seen(root, member.uid if member.uid in step_of else None, member.todo)
             accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
                             member.etag, member.text)
+        for task_id in summary.added:  # after their alarms: they cover due times
+            reminders.schedule_for_task(task_id)
         report.pulled += len(members)
 
 
@@ -192,6 +195,7 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
             ids = {s.uid: s.step.id for s in records.items_of(task)[1]}
             for member in members:
                 alarms.first_seen(task_uid, member.uid, member.todo)
+            reminders.schedule_for_task(task.id)  # after its alarms: they cover due times
         for member in members:
             accounts.record(account, member.uid, task_uid,
                             ids.get(member.uid) if task is not None else None,

@@ -102,12 +102,10 @@ def test_a_recurring_task_rolls_its_reminders_forward(db: Path) -> None:
     assert reminders.tick(at(602)) == []
 
 
-def test_keep_scheduled_follows_edits_plans_and_recurrence(db: Path) -> None:
+def test_edits_plans_and_recurrence_schedule_without_a_listener(db: Path) -> None:
     from app.events import events
     from app.tasks import update_task
 
-    stop = reminders.keep_scheduled()
-    reminders.keep_scheduled()  # a second call does not subscribe twice
     scheduled: list[int | None] = []
     unsubscribe = events.subscribe(
         lambda c: scheduled.append(c.task_id) if c.kind == "reminders_scheduled" else None)
@@ -116,29 +114,27 @@ def test_keep_scheduled_follows_edits_plans_and_recurrence(db: Path) -> None:
         t = add_task(NewTask(title="Weekly report", due_at=due, timezone="Asia/Shanghai",
                              recurrence="FREQ=WEEKLY")).id
         assert scheduled == [t]
-        assert [(r.kind, r.fire_at) for r in reminders.upcoming()] == [
-            ("due", due - timedelta(minutes=15))]
-        update_task(t, due_at=due + timedelta(hours=1))
-        assert [r.fire_at for r in reminders.upcoming()] == [due + timedelta(minutes=45)]
-        plan_with_steps(t, {"a": due - timedelta(hours=2)})
-        assert [r.kind for r in reminders.upcoming()] == ["step_due", "due"]
-        plans.step_action(t, "a", "done")  # the last step: the task rolls a week on
-        week = timedelta(days=7)
-        assert Task.get_by_id(t).due_at == due + timedelta(hours=1) + week
-        assert [(r.kind, r.fire_at) for r in reminders.upcoming()] == [
-            ("step_due", due - timedelta(hours=2, minutes=15) + week),
-            ("due", due + timedelta(minutes=45) + week)]
     finally:
-        stop()
         unsubscribe()
-    update_task(t, due_at=due + timedelta(days=30))
-    assert reminders.upcoming()[-1].fire_at == due + timedelta(minutes=45) + week  # stopped
+    assert [(r.kind, r.fire_at) for r in reminders.upcoming()] == [
+        ("due", due - timedelta(minutes=15))]
+    update_task(t, due_at=due + timedelta(hours=1))
+    assert [r.fire_at for r in reminders.upcoming()] == [due + timedelta(minutes=45)]
+    plan_with_steps(t, {"a": due - timedelta(hours=2)})
+    assert [r.kind for r in reminders.upcoming()] == ["step_due", "due"]
+    plans.step_action(t, "a", "done")  # the last step: the task rolls a week on
+    week = timedelta(days=7)
+    assert Task.get_by_id(t).due_at == due + timedelta(hours=1) + week
+    assert [(r.kind, r.fire_at) for r in reminders.upcoming()] == [
+        ("step_due", due - timedelta(hours=2, minutes=15) + week),
+        ("due", due + timedelta(minutes=45) + week)]
 
 
 # --- firing exactly once ---------------------------------------------------------------------
 
 def three_reminders() -> list[int]:
     t = task(due_at=at(24 * 60))
+    Reminder.delete().where(Reminder.task == t).execute()  # only the three made here
     return [Reminder.create(task=t, kind="due", text=f"r{i}", fire_at=at(60 * i)).id
             for i in (1, 2, 3)]
 
