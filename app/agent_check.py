@@ -19,6 +19,7 @@ from typing import Any
 from app.agent.tokens import PROMPT_BUDGET, estimate, prompt_tokens
 from app.errors import KnownError
 from app.llm.base import Provider, ProviderConfig
+from app.provider_kinds import ProviderKind
 
 STAGES = ("review", "plan", "check")
 PROMPT_STAGES = ("review", "plan", "check", "failure_review", "write")
@@ -30,7 +31,7 @@ _SAMPLES = {"en": ("Call the dentist at 3pm tomorrow", "Organise the team offsit
 def add_commands(asub: Any) -> None:
     """``agent test`` and ``agent prompt`` under the ``agent`` command's actions."""
     test = asub.add_parser("test", help="one short call per stage: what the model can do")
-    test.add_argument("--provider", choices=("offline", "openai", "ollama"))
+    test.add_argument("--provider", choices=tuple(ProviderKind))
     test.add_argument("--base-url")
     test.add_argument("--model")
     test.add_argument("--api-key-env", metavar="VAR")

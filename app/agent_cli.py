@@ -22,6 +22,7 @@ from app.agent.metered import Metered
 from app.errors import KnownError
 from app.events import Change, Kind, events
 from app.llm.base import Provider, ProviderConfig
+from app.provider_kinds import ProviderKind
 
 
 def add_run_bounds(run: argparse.ArgumentParser) -> None:
@@ -55,7 +56,7 @@ def config_from(args: argparse.Namespace, key: str | None) -> ProviderConfig:
     """The provider config of the flags, with the model settings (and ``--deadline``)."""
     from app.llm.store_forms import StoreForms
 
-    if args.provider != "offline" and not (args.base_url and args.model):
+    if args.provider != ProviderKind.OFFLINE and not (args.base_url and args.model):
         raise KnownError(f"--provider {args.provider} needs --base-url and --model")
     deadline = args.deadline or float(settings.get("assistant.deadline_s"))
     return ProviderConfig(kind=args.provider, base_url=args.base_url or "", model=args.model,
@@ -79,7 +80,7 @@ async def check_kind(config: ProviderConfig) -> None:
     """Refuse a provider that does not fit the server, saying which one does."""
     from app.llm.probe import detect_kind, mismatch
 
-    if config.kind == "offline":
+    if config.kind == ProviderKind.OFFLINE:
         return
     problem = mismatch(config.kind, await detect_kind(config.base_url), config.base_url)
     if problem is not None:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from app.assistant_cli import cmd_agent, cmd_contacts, cmd_outbox
 from app.cli_args import open_store as _open
+from app.provider_kinds import ProviderKind
 from app.store_cli import cmd_backup, cmd_export, cmd_import, cmd_settings
 from app.task_cli import cmd_add, cmd_list, cmd_plan, cmd_show, cmd_step
 
@@ -106,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--once", action="store_true", help="advance one task by one stage")
     mode.add_argument("--until-idle", action="store_true", help="run until nothing is due "
                       "(the default)")
-    run.add_argument("--provider", choices=("offline", "openai", "ollama"), default="offline")
+    run.add_argument("--provider", choices=tuple(ProviderKind),
+                     default=ProviderKind.OFFLINE)
     run.add_argument("--base-url", help="e.g. http://127.0.0.1:11434 or https://api.openai.com/v1")
     run.add_argument("--model", default="")
     run.add_argument("--api-key-env", metavar="VAR", help="the environment variable that "

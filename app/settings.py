@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.errors import KnownError
+from app.provider_kinds import DESCRIPTIONS, ProviderKind
 from app.text import surrogate_at
 from models import Setting, atomic
 
@@ -82,8 +83,7 @@ def _shown(value: Any) -> str:
 
 
 _LANGUAGES = (("auto", "from the task's text"), ("en", "English"), ("zh", "Chinese"))
-_PROVIDERS = (("offline", "built in, no server"), ("openai", "any OpenAI-compatible server"),
-              ("ollama", "an Ollama server"))
+_PROVIDERS = tuple((str(kind), text) for kind, text in DESCRIPTIONS.items())
 _THEMES = (("system", "follow the system"), ("light", "light"), ("dark", "dark"))
 _UI_LANGUAGES = (("system", "follow the system"), ("en", "English"), ("zh_CN", "简体中文"))
 
@@ -124,7 +124,7 @@ SETTINGS: dict[str, Declared] = {
                  choices=_LANGUAGES),
         Declared("user.location", str, "", "Where you are, for the assistant's context.",
                  "Your location"),
-        Declared("assistant.provider", str, "offline",
+        Declared("assistant.provider", str, str(ProviderKind.OFFLINE),
                  "Which model: offline (built in), openai (any compatible server) or ollama.",
                  "Model provider", choices=_PROVIDERS),
         Declared("assistant.base_url", str, "", "The model server's address.", "Server address"),

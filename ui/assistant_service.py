@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from app.agent.streaming import StreamWatcher
+from app.provider_kinds import ProviderKind
 from ui.bridge import CoreBridge
 from ui.runner import TaskRunner, in_thread
 
@@ -52,7 +53,7 @@ def warm_up() -> None:
     """
     from app import settings
 
-    if settings.get("assistant.provider") == "offline":
+    if settings.get("assistant.provider") == ProviderKind.OFFLINE:
         return
     import keyring  # noqa: F401 - loaded for the settings dialog and the first key read
 

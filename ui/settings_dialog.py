@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app import secrets, settings
 from app.agent.setup import is_local
-from app.llm import PROVIDERS, ProviderConfig
+from app.llm import PROVIDERS, ProviderConfig, ProviderKind
 from ui import labels
 from ui import settings_fields as fields
 from ui.context import WindowContext
@@ -125,16 +125,21 @@ class SettingsDialog(QDialog):
         super().resizeEvent(event)
         self._fit_messages()
 
+    def provider_names(self) -> dict[ProviderKind, str]:
+        """The list's entry for each provider kind, in ``PROVIDERS``' order."""
+        names = {ProviderKind.OFFLINE: self.tr("Built-in offline planner (no server)"),
+                 ProviderKind.OPENAI: self.tr(
+                     "OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)"),
+                 ProviderKind.OLLAMA: self.tr("Ollama")}
+        return {kind: names[kind] for kind in PROVIDERS}
+
     def _build_model_box(self) -> QGroupBox:
         box = QGroupBox(self.tr("Model"), self)
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.provider = QComboBox(box)
-        names = {"offline": self.tr("Built-in offline planner (no server)"),
-                 "openai": self.tr("OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)"),
-                 "ollama": self.tr("Ollama")}
-        for kind in PROVIDERS:
-            self.provider.addItem(names.get(kind, kind), kind)
+        for kind, name in self.provider_names().items():
+            self.provider.addItem(name, str(kind))
         form.addRow(self.tr("Provider"), self.provider)
         self.base_url = QLineEdit(box)
         self.base_url.setObjectName("baseUrl")
@@ -215,7 +220,7 @@ class SettingsDialog(QDialog):
         self.ctx.runner.start(in_thread(fields.key_state, self._loaded_account),
                               self.tr("Reading the API key"), done=self._on_key_read)
         self._update()
-        if self.kind != "offline" and not url_problem(self.kind, self.url):
+        if self.kind != ProviderKind.OFFLINE and not url_problem(self.kind, self.url):
             self.refresh_models()
 
     def _on_key_read(self, state: tuple[str, bool]) -> None:
@@ -243,13 +248,15 @@ class SettingsDialog(QDialog):
 
     def account(self) -> str | None:
         """The keyring entry of the chosen server (None for the offline planner)."""
-        return None if self.kind == "offline" else secrets.account_for(self.kind, self.url)
+        if self.kind == ProviderKind.OFFLINE:
+            return None
+        return secrets.account_for(self.kind, self.url)
 
     def problem(self) -> str:
         """What keeps the settings from being saved ("" when nothing does)."""
         return url_problem(self.kind, self.url) or (
             self.tr("Choose a model (List models asks the server which it has).")
-            if self.kind != "offline" and not self.model.currentText().strip() else "")
+            if self.kind != ProviderKind.OFFLINE and not self.model.currentText().strip() else "")
 
     def test_config(self) -> tuple[ProviderConfig, str]:
         """The provider the fields describe (for "Test model") and the test's language."""
@@ -262,7 +269,7 @@ class SettingsDialog(QDialog):
         return config, language
 
     def _update(self) -> None:
-        server = self.kind != "offline"
+        server = self.kind != ProviderKind.OFFLINE
         self.model_test.button.setEnabled(
             self.model_test.running or (server and not self.problem()))
         for widget in (self.base_url, self.model, self.api_key, self.list_button):
@@ -285,7 +292,7 @@ class SettingsDialog(QDialog):
         if not self.url or self.url in DEFAULT_URLS.values():
             self.base_url.setText(DEFAULT_URLS.get(self.kind, ""))
         self._update()
-        if self.kind != "offline" and not url_problem(self.kind, self.url):
+        if self.kind != ProviderKind.OFFLINE and not url_problem(self.kind, self.url):
             self.refresh_models()
 
     def _on_base_url_text_changed(self, _text: str) -> None:
@@ -302,7 +309,7 @@ class SettingsDialog(QDialog):
         self._show_model_status("", error=False)
 
     def _on_base_url_editing_finished(self) -> None:
-        if self.kind != "offline" and not url_problem(self.kind, self.url) \
+        if self.kind != ProviderKind.OFFLINE and not url_problem(self.kind, self.url) \
                 and self._listed_for != (self.kind, self.url):
             self.refresh_models()
 
@@ -352,9 +359,9 @@ class SettingsDialog(QDialog):
         """The settings as the dialog shows them (never the key)."""
         return {
             "assistant.provider": self.kind,
-            "assistant.base_url": self.url if self.kind != "offline" else settings.get(
+            "assistant.base_url": self.url if self.kind != ProviderKind.OFFLINE else settings.get(
                 "assistant.base_url"),
-            "assistant.model": self.model.currentText().strip() if self.kind != "offline"
+            "assistant.model": self.model.currentText().strip() if self.kind != ProviderKind.OFFLINE
             else settings.get("assistant.model"),
             "assistant.remote_consent": self.consent.isChecked(),
             "assistant.auto_accept": self.auto_accept.isChecked(),

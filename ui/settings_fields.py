@@ -21,17 +21,19 @@ from PySide6.QtWidgets import (
 from app import secrets, settings
 from app.errors import KnownError
 from app.llm import ProviderConfig, make_provider
+from app.provider_kinds import ProviderKind
 from models import StoreError, atomic
 from ui import labels
 from ui.runner import in_thread
 
 LIST_TIMEOUT_S = 15.0
-DEFAULT_URLS = {"openai": "http://localhost:8080/v1", "ollama": "http://localhost:11434"}
+DEFAULT_URLS: dict[str, str] = {ProviderKind.OPENAI: "http://localhost:8080/v1",
+                                ProviderKind.OLLAMA: "http://localhost:11434"}
 
 
 def url_problem(provider: str, url: str) -> str:
     """What is wrong with a base URL for this provider ("" when it is usable)."""
-    if provider == "offline":
+    if provider == ProviderKind.OFFLINE:
         return ""
     example = DEFAULT_URLS.get(provider, "http://localhost:8080/v1")
     if not url.strip():

@@ -13,6 +13,7 @@ from app import secrets, settings
 from app.errors import KnownError
 from app.llm.base import Provider, ProviderConfig
 from app.llm.store_forms import StoreForms
+from app.provider_kinds import ProviderKind
 
 
 class ConsentNeeded(KnownError):
@@ -33,7 +34,8 @@ def configured() -> tuple[ProviderConfig, str | None]:
     """The provider settings and the API key (None when there is none)."""
     kind = settings.get("assistant.provider")
     base_url = settings.get("assistant.base_url")
-    key = secrets.get_key(secrets.account_for(kind, base_url)) if kind != "offline" else None
+    server = kind != ProviderKind.OFFLINE
+    key = secrets.get_key(secrets.account_for(kind, base_url)) if server else None
     config = ProviderConfig(kind=kind, base_url=base_url, model=settings.get("assistant.model"),
                             api_key=key, max_tokens=settings.get("assistant.max_tokens"),
                             temperature=settings.get("assistant.temperature"),
@@ -52,7 +54,7 @@ def provider_from_settings() -> tuple[Provider, str | None]:
     from app.llm import make_provider
 
     config, key = configured()
-    if config.kind != "offline":
+    if config.kind != ProviderKind.OFFLINE:
         if not config.base_url or not config.model:
             raise KnownError("choose the model server's address and the model in Settings")
         if not is_local(config.base_url) and not settings.get("assistant.remote_consent"):

@@ -13,10 +13,11 @@ from app.llm.base import ChunkSink, Message, Provider, ProviderConfig, ProviderE
 from app.llm.http import close_clients
 from app.llm.ollama import OllamaProvider
 from app.llm.openai import OpenAIProvider
+from app.provider_kinds import ProviderKind
 
 __all__ = [
     "ChunkSink", "Message", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConfig",
-    "ProviderError", "Reply", "close_clients", "make_provider", "redact",
+    "ProviderError", "ProviderKind", "Reply", "close_clients", "make_provider", "redact",
 ]
 
 _OFFLINE_MODULE = "app.llm.offline"
@@ -35,11 +36,11 @@ def _offline(_config: ProviderConfig) -> Provider:
     return provider
 
 
-# Every provider kind, declared once; the settings dialog offers these names.
-PROVIDERS: dict[str, Callable[[ProviderConfig], Provider]] = {
-    "offline": _offline,
-    "openai": OpenAIProvider,
-    "ollama": OllamaProvider,
+# What each provider kind (declared once in ``ProviderKind``) makes.
+PROVIDERS: dict[ProviderKind, Callable[[ProviderConfig], Provider]] = {
+    ProviderKind.OFFLINE: _offline,
+    ProviderKind.OPENAI: OpenAIProvider,
+    ProviderKind.OLLAMA: OllamaProvider,
 }
 
 
@@ -50,7 +51,7 @@ def make_provider(config: ProviderConfig) -> Provider:
         ProviderError: kind ``config`` for an unknown kind, an unusable base URL, or an
             offline planner missing from this build.
     """
-    factory = PROVIDERS.get(config.kind)
+    factory = PROVIDERS.get(config.kind)  # type: ignore[call-overload]
     if factory is None:
         known = ", ".join(PROVIDERS)
         raise ProviderError("config", f"Unknown model provider {config.kind!r}: choose one of "

@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from app.errors import KnownError
 from app.llm.structured import FormMemory
+from app.provider_kinds import ProviderKind
 
 ChunkSink = Callable[[str], None]
 REDACTED = "[redacted]"
@@ -45,7 +46,7 @@ class Reply:
 class ProviderConfig:
     """How to reach a model. The key is held in memory only, never stored or logged."""
 
-    kind: str = "offline"  # "offline", "openai" or "ollama"
+    kind: str = ProviderKind.OFFLINE  # one of ProviderKind
     base_url: str = ""
     model: str = ""
     api_key: str | None = field(default=None, repr=False)

@@ -18,6 +18,7 @@ from app.llm.base import ChunkSink, Message, ProviderError, Reply
 from app.offline import plan as offline_plan
 from app.offline import rules
 from app.offline import write as offline_write
+from app.provider_kinds import ProviderKind
 
 CHUNK = 48
 WORK_START = 9
@@ -25,7 +26,7 @@ PAST_LIMIT = timedelta(days=7)  # a due time further back than this is a date th
 
 
 class OfflineProvider:
-    name = "offline"
+    name: str = ProviderKind.OFFLINE
     model = "offline-planner"
 
     async def complete(self, messages: list[Message], *, schema: dict[str, Any] | None = None,

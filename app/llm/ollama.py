@@ -29,6 +29,7 @@ from app.llm.http import (
     shared_client,
 )
 from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
+from app.provider_kinds import ProviderKind
 
 DEFAULT_BASE = "http://127.0.0.1:11434"
 MIN_NUM_CTX = 8192
@@ -47,14 +48,14 @@ def ollama_base(base_url: str) -> str:
 class OllamaProvider:
     """A model served by Ollama, spoken to in its own API."""
 
-    name = "ollama"
+    name: str = ProviderKind.OLLAMA
 
     def __init__(self, config: ProviderConfig) -> None:
         self.config = config
         self.model = config.model
         self._headers = auth_headers(config)
         self.base = ollama_base(config.base_url)
-        self.forms = FormLadder("ollama", self.base, self.model, config.forms)
+        self.forms = FormLadder(ProviderKind.OLLAMA, self.base, self.model, config.forms)
 
     def __repr__(self) -> str:
         return f"OllamaProvider(base={self.base!r}, model={self.model!r})"

@@ -30,6 +30,7 @@ from app.llm.http import (
     shared_client,
 )
 from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
+from app.provider_kinds import ProviderKind
 
 log = logging.getLogger(__name__)
 # What httpx2's sse() would send; its event parser is not used (app.llm.frames reads
@@ -46,14 +47,14 @@ def openai_base(base_url: str) -> str:
 class OpenAIProvider:
     """A model behind an OpenAI-compatible server."""
 
-    name = "openai"
+    name: str = ProviderKind.OPENAI
 
     def __init__(self, config: ProviderConfig) -> None:
         self.config = config
         self.model = config.model
         self._headers = auth_headers(config)
         self.base = openai_base(config.base_url)
-        self.forms = FormLadder("openai", self.base, self.model, config.forms)
+        self.forms = FormLadder(ProviderKind.OPENAI, self.base, self.model, config.forms)
 
     def __repr__(self) -> str:
         return f"OpenAIProvider(base={self.base!r}, model={self.model!r})"

@@ -11,9 +11,13 @@ from urllib.parse import urlsplit
 import httpx2
 
 from app.llm.http import checked_base, shared_client
+from app.provider_kinds import ProviderKind
 
 _PROBE_S = 5.0
-KIND_NAMES = {"openai": "OpenAI-compatible (llama.cpp, LM Studio, vLLM)", "ollama": "Ollama"}
+KIND_NAMES: dict[str, str] = {
+    ProviderKind.OPENAI: "OpenAI-compatible (llama.cpp, LM Studio, vLLM)",
+    ProviderKind.OLLAMA: "Ollama",
+}
 
 
 def _root(base_url: str) -> str:
@@ -38,15 +42,16 @@ async def detect_kind(base_url: str) -> str | None:
     something else entirely). Ollama answers both; its native API is what names it."""
     root = _root(base_url)
     if await _answers(f"{root}/api/tags", "models"):
-        return "ollama"
+        return ProviderKind.OLLAMA
     if await _answers(f"{root}/v1/models", "data"):
-        return "openai"
+        return ProviderKind.OPENAI
     return None
 
 
 def mismatch(chosen: str, found: str | None, base_url: str) -> str | None:
     """The sentence telling which provider to choose (None: the choice fits the server)."""
-    if found is None or found == chosen or (chosen == "openai" and found == "ollama"):
+    ollama_as_openai = chosen == ProviderKind.OPENAI and found == ProviderKind.OLLAMA
+    if found is None or found == chosen or ollama_as_openai:
         return None  # Ollama serves the OpenAI API too, at /v1
     host = urlsplit(base_url).netloc or base_url
     return (f"The server at {host} is {KIND_NAMES[found]}, not {KIND_NAMES[chosen]}: choose "

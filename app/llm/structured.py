@@ -14,12 +14,14 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from app.provider_kinds import ProviderKind
+
 log = logging.getLogger(__name__)
 
 # Per provider kind, best first; "none" (no schema sent, the prompt alone) is always last.
 FORMS: dict[str, tuple[str, ...]] = {
-    "openai": ("json_schema", "json_object_schema", "json_object", "none"),
-    "ollama": ("schema", "json", "none"),
+    ProviderKind.OPENAI: ("json_schema", "json_object_schema", "json_object", "none"),
+    ProviderKind.OLLAMA: ("schema", "json", "none"),
 }
 FORM_MEANINGS: dict[str, str] = {
     "json_schema": "response_format json_schema (the schema is enforced)",
