@@ -1,15 +1,14 @@
 """The main window: quick add on top, tasks on the left, the plan in the centre (graph
 and outline), the selected step on the right, the assistant as a dock.
 
-It composes the parts and wires the selection; each part owns its own behaviour.
+It composes the parts and wires the selection; each part owns its own behaviour. Its
+menus and commands are ``ui.window_menus``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -26,11 +25,8 @@ from app.events import Kind
 from app.tasks import get_task, update_task
 from ui.assistant_dock import AssistantDock
 from ui.calendar.panel import CalendarPanel
-from ui.calendar.scheduling import schedule_now
-from ui.conflicts_dialog import open_conflicts
 from ui.context import WindowContext
 from ui.icons import app_icon
-from ui.import_dialog import open_import
 from ui.plan_outline import PlanOutline
 from ui.plan_toolbar import PlanToolbar
 from ui.plan_view import PlanView
@@ -43,8 +39,8 @@ from ui.sync_status import SyncStatus
 from ui.sync_worker import SyncWorker
 from ui.task_dialog import TaskDialog
 from ui.task_list import TaskListPanel
-from ui.undo_actions import UndoActions
 from ui.welcome import WelcomeView
+from ui.window_menus import WindowMenus
 
 
 class MainWindow(QMainWindow):
@@ -72,7 +68,10 @@ class MainWindow(QMainWindow):
         self.calendar_dock = CalendarPanel(ctx, self)
         self.sync = SyncWorker(ctx, self)  # started by ui.app.start_background
         self._build()
-        self._actions()
+        self.menu_commands = WindowMenus(self)
+        self.menus, self.commands = self.menu_commands.menus, self.menu_commands.commands
+        self.undo_action, self.redo_action = (self.menu_commands.undo_action,
+                                              self.menu_commands.redo_action)
         self._connect()
         self._restore_geometry()
 
@@ -120,92 +119,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy)
         self.sync_status = SyncStatus(self.sync, self)
         self.statusBar().addPermanentWidget(self.sync_status)
-
-    def _actions(self) -> None:
-        t = self.texts
-        bar = self.menuBar()
-        self.menus = {key: bar.addMenu("") for key in ("file", "edit", "view", "plan",
-                                                       "assistant")}
-        for key, make in (("file", lambda: self.tr("&File")), ("edit", lambda: self.tr("&Edit")),
-                          ("view", lambda: self.tr("&View")), ("plan", lambda: self.tr("&Plan")),
-                          ("assistant", lambda: self.tr("&Assistant"))):
-            t.add(self.menus[key].setTitle, make)
-        self.commands: list[QAction] = []
-        add = self._add_action
-        add(lambda: self.tr("New task"), [QKeySequence.StandardKey.New, "N"],
-            self.quick_add.focus_title, "file")
-        add(lambda: self.tr("Settings…"), [QKeySequence.StandardKey.Preferences, "Ctrl+,"],
-            self.open_settings, "file")
-        add(lambda: self.tr("Import…"), [], lambda: open_import(self.ctx, self.tasks.reload, self),
-            "file")
-        add(lambda: self.tr("Quit"), [QKeySequence.StandardKey.Quit], self.quit, "file")
-        self._undo_actions()
-        add(lambda: self.tr("Edit task"), [],
-            lambda: self.edit_task(self.ctx.selection.task_id), "edit")
-        add(lambda: self.tr("Delete task"), [], self.tasks.delete_selected, "edit")
-        add(lambda: self.tr("Find"), [QKeySequence.StandardKey.Find], self._focus_search, "edit")
-        add(lambda: self.tr("Command palette"), ["Ctrl+K"], self.open_palette, "edit")
-        add(lambda: self.tr("Sync conflicts…"), [],
-            lambda: open_conflicts(self.ctx, None, self.tasks.reload, self), "edit")
-        for dock in (self.assistant_dock, self.reminder_dock, self.calendar_dock):
-            toggle = dock.toggleViewAction()
-            self.menus["view"].addAction(toggle)
-            self.commands.append(toggle)
-        self._plan_actions()
-        add(lambda: self.tr("Run the assistant"), ["F5"], self.ctx.assistant.run_until_idle,
-            "assistant")
-        add(lambda: self.tr("Stop the assistant"), ["Esc"], self.ctx.assistant.stop,
-            "assistant")
-        add(lambda: self.tr("Schedule the steps"), [], lambda: schedule_now(self.ctx),
-            "assistant")
-        self.pause_action = add(lambda: self.tr("Pause the assistant"), [], self._toggle_pause,
-                                "assistant")
-        self.pause_action.setCheckable(True)
-        self.pause_action.setChecked(bool(settings.get("assistant.paused")))
-        t.add(self.calendar_dock.setWindowTitle, lambda: self.tr("Calendar"))
-        t.add(self.reminder_dock.setWindowTitle, lambda: self.tr("Reminders"))
-        t.add(self.assistant_dock.setWindowTitle, lambda: self.tr("Assistant"))
-
-    def _plan_actions(self) -> None:
-        add, bar = self._add_action, self.plan_toolbar
-        add(lambda: self.tr("Go to the task list"), ["Ctrl+L"], self.tasks.table.setFocus,
-            "view")
-        add(lambda: self.tr("Go to the plan"), ["Ctrl+G"], self.plan_view.setFocus, "view")
-        add(lambda: self.tr("Approve the plan"), ["Ctrl+Shift+A"], lambda: bar.act("approve"),
-            "plan")
-        add(lambda: self.tr("Pause the plan"), [], lambda: bar.act("pause"), "plan")
-        add(lambda: self.tr("Resume the plan"), [], lambda: bar.act("resume"), "plan")
-        add(lambda: self.tr("Add step"), [], self.plan_view.add_step, "plan")
-
-    def _add_action(self, make: Callable[[], str], keys: list[QKeySequence.StandardKey | str],
-                    slot: Callable[..., object], menu_name: str) -> QAction:
-        """A menu command with its keys (each shown in the menu) and a text that follows
-        the language."""
-        action = QAction(self)
-        self.texts.add(action.setText, make)
-        sequences = [seq for key in keys for seq in _sequences(key)]
-        if sequences:
-            action.setShortcuts(sequences)
-        action.triggered.connect(slot)
-        self.menus[menu_name].addAction(action)
-        self.commands.append(action)
-        return action
-
-    def _undo_actions(self) -> None:
-        """Undo and redo whose text names what they undo ("Undo Add step in “Team offsite”")."""
-        self.undo_actions = UndoActions(self.ctx.undo, self)
-        for action in (self.undo_actions.undo, self.undo_actions.redo):
-            self.menus["edit"].addAction(action)
-            self.commands.append(action)
-        self.undo_action, self.redo_action = self.undo_actions.undo, self.undo_actions.redo
-        self.undo_actions.applied.connect(self._on_undo_actions_applied)
-
-    def _on_undo_actions_applied(self, task_id: int, text: str, undid: bool) -> None:
-        """An undo is never silent: it says what it undid and shows that task."""
-        said = self.tr("Undone: %1") if undid else self.tr("Redone: %1")
-        self.ctx.status.info.emit(said.replace("%1", text))
-        if task_id and task_id != self.ctx.selection.task_id:
-            self.tasks.select_task(task_id)
 
     def _connect(self) -> None:
         self._look = (str(settings.get("ui.theme")), str(settings.get("ui.language")))
@@ -278,16 +191,6 @@ class MainWindow(QMainWindow):
     def _on_runner_busy_changed(self, busy: bool) -> None:
         self.busy.setText(self.tr("working…") if busy else "")
 
-    def _focus_search(self) -> None:
-        self.tasks.search.setFocus()
-        self.tasks.search.selectAll()
-
-    def _toggle_pause(self, paused: bool) -> None:
-        self.ctx.runner.start(in_thread(settings.put, "assistant.paused", paused),
-                              self.tr("Pausing the assistant"))
-        if paused:
-            self.ctx.assistant.stop()
-
     def edit_task(self, task_id: int) -> None:
         if not task_id:
             return
@@ -345,7 +248,7 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
             self.texts.apply()
-            self.undo_actions.retranslate()
+            self.menu_commands.undo_actions.retranslate()
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -424,9 +327,3 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(self, "Stepwise", question)
         return answer == QMessageBox.StandardButton.Yes
 
-
-def _sequences(key: QKeySequence.StandardKey | str) -> list[QKeySequence]:
-    """The key sequences for a standard key (none on some desktops) or a written one."""
-    if isinstance(key, QKeySequence.StandardKey):
-        return list(QKeySequence.keyBindings(key))
-    return [QKeySequence(key)]
