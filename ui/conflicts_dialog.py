@@ -30,6 +30,7 @@ from app.errors import KnownError
 from ui import labels
 from ui.context import WindowContext
 from ui.dates import long_when
+from ui.retexts import told
 from ui.runner import in_thread
 
 if TYPE_CHECKING:  # app.sync reads iCalendar: imported when the dialog opens, not at start
@@ -126,7 +127,7 @@ class ConflictsDialog(QDialog):
         theirs = self._version(theirs_value, c.theirs_at, c.kept == "theirs", page)
         if c.reason:
             theirs.setText(theirs.text() + "\n"
-                           + labels.fill(self.tr("Refused here: %1"), c.reason))
+                           + labels.fill(self.tr("Refused here: %1"), told(c.reason)))
         grid.addWidget(theirs, row, 3)
         choice = QWidget(page)
         buttons = QVBoxLayout(choice)
@@ -176,7 +177,7 @@ class ConflictsDialog(QDialog):
     def _on_settled(self, task_id: int, error: str) -> None:
         if error:
             self.message.setStyleSheet(_ERROR_STYLE)
-            self.message.setText(labels.fill(self.tr("Not settled: %1"), error))
+            self.message.setText(labels.fill(self.tr("Not settled: %1"), told(error)))
         else:
             self.message.setStyleSheet("")
             self.message.setText(self.tr("Settled; the next sync sends it to the other devices."))

@@ -34,6 +34,7 @@ from app.errors import BadFile, KnownError
 from app.importers import FORMATS
 from ui import labels
 from ui.context import WindowContext
+from ui.retexts import told
 from ui.runner import in_thread
 
 if TYPE_CHECKING:
@@ -161,14 +162,15 @@ class ImportDialog(QDialog):
                       "in that format.") if isinstance(error, BadFile) else \
             self.tr("%1 could not be imported as %2.")
         return labels.fill(self.tr("Nothing was imported: %1\n\nDetails: %2"),
-                           labels.fill(why, path.name, self.format.currentText()), error)
+                           labels.fill(why, path.name, self.format.currentText()), told(str(error)))
 
     def summary_lines(self, path: Path, summary: Summary) -> list[str]:
         """What the import did, in the interface language (skipped reasons as given)."""
         head = labels.fill(self.tr("Read %1 entries from %2: added %3 tasks with %4 steps, "
                                    "skipped %5."), summary.read, path.name,
                            len(summary.added), summary.steps, len(summary.skipped))
-        return [head, *(labels.fill(self.tr("Skipped: %1"), line) for line in summary.skipped)]
+        skipped = self.tr("Skipped: %1")
+        return [head, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
 
 
 def open_import(ctx: WindowContext, reload: Callable[[], None], parent: QWidget) -> None:

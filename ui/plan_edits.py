@@ -28,6 +28,7 @@ from app.events import Kind
 from app.plan_editing import Change, Data, EditRefused, PlanSnapshot, Saved
 from models import Task
 from ui.context import WindowContext
+from ui.retexts import told
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate  # lupdate reads translate(context, text)
@@ -61,7 +62,7 @@ def refusal_text(code: str, detail: str) -> str:
     if not detail:
         return lead
     return translate("PlanEdits", "%1 (%2)").replace("%1", lead).replace(
-        "%2", detail)
+        "%2", told(detail))
 
 
 def task_title(task_id: int) -> str:

@@ -31,6 +31,7 @@ from ui import labels
 from ui.calendar.scheduling import schedule_now
 from ui.context import WindowContext
 from ui.elided import ElidedLabel
+from ui.retexts import told
 from ui.revision_diff import RevisionDiffDialog
 from ui.runner import in_thread
 
@@ -54,7 +55,7 @@ async def _act(task_id: int, action: str) -> str:
     try:
         await in_thread(plans.plan_action, task_id, action)
     except (KnownError, StoreError) as exc:
-        return str(exc)
+        return told(str(exc))
     return ""
 
 

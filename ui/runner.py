@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.errors import KnownError
 from models import StoreError
+from ui.retexts import told
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -26,7 +27,7 @@ class TaskRunner(QObject):
     """Starts, tracks and cancels the window's background coroutines."""
 
     busy_changed = Signal(bool)
-    failed = Signal(str, str)  # what was being done, the message for the user
+    failed = Signal(str, str)  # what was being done, the message in the interface language
     crashed = Signal(str, str)  # what was being done, the traceback (a bug)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -59,7 +60,7 @@ class TaskRunner(QObject):
                 done(task.result())
             return
         if isinstance(exc, KnownError | StoreError):
-            self.failed.emit(what, str(exc))
+            self.failed.emit(what, told(str(exc)))
             return
         import traceback
 

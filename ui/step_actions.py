@@ -26,6 +26,7 @@ from app.states import STEP
 from models import StoreError
 from ui.context import WindowContext
 from ui.plan_edits import PlanEditor
+from ui.retexts import told
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate
@@ -84,7 +85,7 @@ async def _move(ref: StepRef, action: str) -> str:
     try:
         await in_thread(plans.step_action, ref.task_id, ref.step_id, action)
     except (KnownError, StoreError) as exc:
-        return str(exc)
+        return told(str(exc))
     return ""
 
 

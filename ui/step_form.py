@@ -30,6 +30,7 @@ from app.dates import parse_when
 from app.errors import KnownError
 from app.views import local
 from ui import labels
+from ui.retexts import told
 
 if TYPE_CHECKING:
     from app.step_view import StepView
@@ -178,7 +179,7 @@ class StepForm(QWidget):
         try:
             changed = self.changes()
         except FieldError as exc:
-            self._show_problem(str(exc))
+            self._show_problem(told(str(exc)))
             return
         if changed:
             self._show_problem("")

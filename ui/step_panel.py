@@ -35,6 +35,7 @@ from app.step_view import read_step as read_step
 from models import StoreError
 from ui import labels
 from ui.context import WindowContext
+from ui.retexts import told
 from ui.runner import in_thread
 from ui.step_actions import StepActions, StepRef
 from ui.step_form import StepForm
@@ -77,7 +78,7 @@ async def _act(view: StepView, action: str, note: str | None) -> str:
                         result=note if action == "done" else None,
                         error=note if action == "fail" else None)
     except (KnownError, StoreError) as exc:
-        return str(exc)
+        return told(str(exc))
     return ""
 
 

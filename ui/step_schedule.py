@@ -18,6 +18,7 @@ from app.schedule.views import Planned, for_step
 from models import Plan, Step
 from ui.context import WindowContext
 from ui.labels import fill
+from ui.retexts import told
 from ui.runner import in_thread
 
 REFRESH_ON = frozenset({Kind.SCHEDULE_CHANGED, Kind.STEP_CHANGED, Kind.PLAN_SAVED})
@@ -80,7 +81,7 @@ class StepSchedule(QWidget):
         try:
             minutes = parse_estimate(text) if text else None
         except KnownError as exc:
-            self.ctx.status.error.emit(str(exc))
+            self.ctx.status.error.emit(told(str(exc)))
             return
         if minutes == self.minutes:
             return

@@ -20,6 +20,7 @@ from app.dates import DateError, parse_when
 from app.errors import KnownError
 from app.tasks import NewTask, check_new_task, check_rrule
 from models import Task
+from ui.retexts import told
 
 
 class TaskDialog(QDialog):
@@ -69,7 +70,7 @@ class TaskDialog(QDialog):
         try:
             self._changes = self._read()
         except (DateError, KnownError, ValueError) as exc:
-            self.message.setText(str(exc))
+            self.message.setText(told(str(exc)))
             return
         self.accept()
 

@@ -21,6 +21,7 @@ from app.dates import parse_when
 from app.errors import KnownError
 from models import StoreError
 from ui.context import WindowContext
+from ui.retexts import told
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate
@@ -32,7 +33,7 @@ async def _quietly(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
     try:
         await in_thread(fn, *args, **kwargs)
     except (KnownError, StoreError, ValueError) as exc:
-        return str(exc)
+        return told(str(exc))
     return ""
 
 
@@ -105,7 +106,7 @@ def save_cell(ctx: WindowContext, task_id: int, column: int, text: str) -> None:
     try:
         changes = changes_for(column, text)
     except (KnownError, ValueError) as exc:
-        ctx.status.error.emit(str(exc))
+        ctx.status.error.emit(told(str(exc)))
         return
     if changes:
         run(ctx, tasks.update_task, task_id, **changes)

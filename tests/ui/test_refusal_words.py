@@ -1,0 +1,91 @@
+"""A refused action reads in the interface language (issue 16 item 7): the status bar,
+the runner's failures, the import summary's skip reasons and the task dialog say the
+core's English refusals in Chinese in a Chinese window, and unchanged in English."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from app import plans, task_done
+from app.errors import Refused
+from app.tasks import NewTask, add_task
+from tests.ui.test_import_dialog import EXPORT, _dialog, _run
+from tests.ui.test_main_window import open_window
+from ui import i18n, task_edits
+from ui.context import WindowContext
+from ui.main_window import MainWindow
+from ui.retexts import interface_language, told
+
+
+@pytest.fixture
+def chinese(qapp: QApplication) -> Iterator[None]:
+    assert i18n.install(qapp, "zh_CN") == "zh_CN"
+    try:
+        yield
+    finally:
+        i18n.install(qapp, "en")
+
+
+def _planned(title: str) -> int:
+    task = add_task(NewTask(title=title))
+    plans.save_plan(task.id, {"schema_version": 2, "steps": [
+        {"id": "call", "title": "Call", "target": "user", "inputs": {}}]})
+    return task.id
+
+
+def _refused_tick(ctx: WindowContext, qtbot: QtBot) -> MainWindow:
+    """Tick off a task that has a plan (refused: its steps are ticked off instead)."""
+    window = open_window(ctx, qtbot)
+    task_edits.run(ctx, task_done.finish_task, _planned("Team offsite"))
+    qtbot.wait_until(lambda: "Team offsite" in window.statusBar().currentMessage(),
+                     timeout=10000)
+    qtbot.wait_until(lambda: not ctx.runner.running, timeout=10000)  # the calendar's read
+    return window
+
+
+@pytest.mark.timeout(60)
+def test_a_refused_tick_reads_in_chinese_in_a_chinese_window(
+        ctx: WindowContext, qtbot: QtBot, chinese: None) -> None:
+    assert interface_language() == "zh"
+    shown = _refused_tick(ctx, qtbot).statusBar().currentMessage()
+    assert shown == "“Team offsite”有计划：请逐一勾掉它的步骤"
+
+
+@pytest.mark.timeout(60)
+def test_a_refused_tick_reads_unchanged_in_an_english_window(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    assert interface_language() == "en"
+    shown = _refused_tick(ctx, qtbot).statusBar().currentMessage()
+    assert shown == "“Team offsite” has a plan: tick off its steps instead"
+
+
+@pytest.mark.timeout(60)
+def test_a_runner_failure_reads_in_chinese(ctx: WindowContext, qtbot: QtBot,
+                                           chinese: None) -> None:
+    async def refused() -> None:
+        raise Refused("task 7 has no plan yet")
+
+    with qtbot.wait_signal(ctx.runner.failed, timeout=10000) as got:
+        ctx.runner.start(refused(), "保存计划")
+    assert got.args == ["保存计划", "任务 7 还没有计划"]
+
+
+@pytest.mark.timeout(60)
+def test_import_skip_reasons_read_in_chinese(ctx: WindowContext, qtbot: QtBot,
+                                             tmp_path: Path, chinese: None) -> None:
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(EXPORT), encoding="utf-8")
+    said = _run(_dialog(ctx, qtbot, "taskwarrior", path), qtbot)
+    assert "已跳过：'Weekly report'：重复任务的一次实例（重复任务本身只导入一次）" in said
+    assert "recurring" not in said
+
+
+def test_told_is_the_same_twice(chinese: None) -> None:
+    once = told("step 's2' cannot wait for itself")
+    assert once == "步骤 's2' 不能等待它自己" == told(once)
