@@ -1,13 +1,13 @@
-"""Issue 11, edit in place: a step dropped on itself, the details panel's editable fields,
-and undoing a rename of a finished plan. (The graph's rename and check circle are in
-test_graph_steps, the step menu in test_step_actions, the outline in test_plan_outline.)"""
+"""Issue 11, edit in place: a step dropped on itself does nothing, and undoing a rename
+of a finished plan keeps it finished. (The graph's rename and check circle are in
+test_graph_steps, the step menu in test_step_actions, the outline in test_plan_outline,
+the details panel's fields in test_step_form.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app import plans
@@ -15,7 +15,6 @@ from app.tasks import NewTask, add_task
 from models import Plan
 from tests.ui.test_plan_view import open_view, step
 from ui.context import WindowContext
-from ui.step_panel import StepPanel
 
 
 def running_task(origin: str = "assistant") -> int:
@@ -41,53 +40,6 @@ def test_a_step_dropped_on_itself_does_nothing(ctx: WindowContext, qtbot: QtBot)
     view.scene.step_dropped.emit("s1", "s1")
     qtbot.wait_until(lambda: not ctx.runner.running)
     assert latest(task_id).revision == 1 and not view.banner.isVisible()
-
-
-def step_panel_on(ctx: WindowContext, qtbot: QtBot, task_id: int, step_id: str) -> StepPanel:
-    """The step details panel, shown, with ``step_id`` of ``task_id`` selected."""
-    panel = StepPanel(ctx)
-    qtbot.add_widget(panel)
-    panel.show()
-    ctx.selection.select_task(task_id)
-    ctx.selection.select_step(step_id)
-    qtbot.wait_until(lambda: panel.view is not None)
-    return panel
-
-
-def test_the_details_panel_saves_an_editing_session_as_one_revision(
-        ctx: WindowContext, qtbot: QtBot) -> None:
-    task_id = running_task()
-    panel = step_panel_on(ctx, qtbot, task_id, "s2")
-    form = panel.form
-    assert not form.save_button.isEnabled()
-    for key, text in (("title", "Pay at the till"), ("objective", "Milk paid for"),
-                      ("worker", "Ann"), ("done_when", "receipt in hand"),
-                      ("due", "2026-12-24 18:00")):
-        form.fields[key].setText(text)
-        form.fields[key].textEdited.emit(text)
-    form.inputs_edit.setText("{}")
-    assert form.save_button.isEnabled()
-    from ui.plan_edits import PlanEditor
-
-    with qtbot.wait_signal(PlanEditor.of(ctx).edit_saved, timeout=5000):
-        qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
-    plan = latest(task_id)
-    saved = plans.spec_of(plan).step("s2")
-    assert (saved.title, saved.objective, saved.worker, saved.done_when) == (
-        "Pay at the till", "Milk paid for", "Ann", "receipt in hand")
-    assert saved.due is not None and saved.due.astimezone().hour == 18
-    assert plan.revision == 2 and plan.origin == "user" and ctx.undo.count() == 1
-    qtbot.wait_until(lambda: panel.title.text() == "Pay at the till")
-
-
-def test_a_due_time_that_cannot_be_read_is_named_and_nothing_is_saved(
-        ctx: WindowContext, qtbot: QtBot) -> None:
-    task_id = running_task()
-    panel = step_panel_on(ctx, qtbot, task_id, "s1")
-    panel.form.fields["due"].setText("when pigs fly")
-    panel.form.save()
-    assert panel.form.problem.isVisible() and panel.form.problem.text()
-    assert latest(task_id).revision == 1 and ctx.undo.count() == 0
 
 
 def test_undoing_a_rename_of_a_finished_plan_keeps_it_finished(db: Path) -> None:

@@ -1,0 +1,80 @@
+"""The editable part of the step details (ui.step_form): an editing session saved as one
+revision and one undo step, and a due time that cannot be read named with nothing saved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app import plans
+from app.tasks import NewTask, add_task
+from models import Plan
+from tests.ui.test_plan_view import step
+from ui.context import WindowContext
+from ui.step_panel import StepPanel
+
+
+def running_task(origin: str = "assistant") -> int:
+    """Buy milk: two user steps, approved and running, written by the assistant."""
+    task_id = add_task(NewTask(title="Buy milk")).id
+    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
+                            "objective": "", "steps": [step("s1", "Go to the shop"),
+                                                       step("s2", "Pay", "s1")]}
+    plans.save_plan(task_id, data, author="assistant")
+    plans.plan_action(task_id, "approve")
+    return task_id
+
+
+def latest(task_id: int) -> Plan:
+    plan = plans.latest_plan(task_id)
+    assert plan is not None
+    return plan
+
+
+def step_panel_on(ctx: WindowContext, qtbot: QtBot, task_id: int, step_id: str) -> StepPanel:
+    """The step details panel, shown, with ``step_id`` of ``task_id`` selected."""
+    panel = StepPanel(ctx)
+    qtbot.add_widget(panel)
+    panel.show()
+    ctx.selection.select_task(task_id)
+    ctx.selection.select_step(step_id)
+    qtbot.wait_until(lambda: panel.view is not None)
+    return panel
+
+
+def test_the_details_panel_saves_an_editing_session_as_one_revision(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    panel = step_panel_on(ctx, qtbot, task_id, "s2")
+    form = panel.form
+    assert not form.save_button.isEnabled()
+    for key, text in (("title", "Pay at the till"), ("objective", "Milk paid for"),
+                      ("worker", "Ann"), ("done_when", "receipt in hand"),
+                      ("due", "2026-12-24 18:00")):
+        form.fields[key].setText(text)
+        form.fields[key].textEdited.emit(text)
+    form.inputs_edit.setText("{}")
+    assert form.save_button.isEnabled()
+    from ui.plan_edits import PlanEditor
+
+    with qtbot.wait_signal(PlanEditor.of(ctx).edit_saved, timeout=5000):
+        qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    plan = latest(task_id)
+    saved = plans.spec_of(plan).step("s2")
+    assert (saved.title, saved.objective, saved.worker, saved.done_when) == (
+        "Pay at the till", "Milk paid for", "Ann", "receipt in hand")
+    assert saved.due is not None and saved.due.astimezone().hour == 18
+    assert plan.revision == 2 and plan.origin == "user" and ctx.undo.count() == 1
+    qtbot.wait_until(lambda: panel.title.text() == "Pay at the till")
+
+
+def test_a_due_time_that_cannot_be_read_is_named_and_nothing_is_saved(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    panel = step_panel_on(ctx, qtbot, task_id, "s1")
+    panel.form.fields["due"].setText("when pigs fly")
+    panel.form.save()
+    assert panel.form.problem.isVisible() and panel.form.problem.text()
+    assert latest(task_id).revision == 1 and ctx.undo.count() == 0
