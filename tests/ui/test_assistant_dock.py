@@ -91,17 +91,6 @@ def test_a_run_shows_outcomes_the_work_log_and_model_calls(
     assert dock.doing.text() == "Idle" and dock.run_button.isEnabled()
 
 
-def test_the_log_follows_the_shown_task(dock: AssistantDock, qtbot: QtBot) -> None:
-    first = int(add_task(NewTask(title="First")).id)
-    second = planned_task()
-    with qtbot.wait_signal(dock.log_shown, timeout=5000):
-        dock.show_task(second)
-    assert dock.worklog.topLevelItemCount() >= 3  # created, planned, approved
-    with qtbot.wait_signal(dock.log_shown, timeout=5000):
-        dock.show_task(first)
-    assert dock.worklog.topLevelItemCount() == 1 and dock.calls.topLevelItemCount() == 0
-
-
 def test_stop_ends_a_slow_run(dock: AssistantDock, ctx: WindowContext, qtbot: QtBot,
                               monkeypatch: pytest.MonkeyPatch) -> None:
     slow = SlowProvider()
@@ -139,31 +128,6 @@ def test_the_outbox_shows_the_exact_text_and_approve_sends_it(
     assert [e.status for e in entries()] == ["sent"] and dock.outbox_list.count() == 0
     assert plans.spec_of(plans.latest_plan_or_fail(task_id)).step("invite").status == "completed"
     assert dock.outbox_note.text() == "Message sent." and not dock.approve_button.isEnabled()
-
-
-def test_reject_fails_the_step_and_sends_nothing(dock: AssistantDock, qtbot: QtBot) -> None:
-    task_id = queued_message()
-    dock.reload_outbox()
-    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
-    transport = FakeTransport()
-    dock.transport = transport
-    with qtbot.wait_signal(dock.outbox_shown, timeout=5000):
-        qtbot.mouseClick(dock.reject_button, Qt.MouseButton.LeftButton)
-    assert transport.sent == [] and [e.status for e in entries()] == ["rejected"]
-    step = plans.spec_of(plans.latest_plan_or_fail(task_id)).step("invite")
-    assert step.status == "failed" and step.error == "you rejected the message"
-
-
-def test_a_transport_that_cannot_take_the_message_is_told(dock: AssistantDock,
-                                                          qtbot: QtBot) -> None:
-    queued_message()
-    dock.reload_outbox()
-    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
-    dock.transport = FakeTransport(takes=False)
-    with qtbot.wait_signal(dock.outbox_shown, timeout=5000):
-        qtbot.mouseClick(dock.approve_button, Qt.MouseButton.LeftButton)
-    assert [e.status for e in entries()] == ["approved"]
-    assert "was not sent" in dock.outbox_note.text()
 
 
 def test_an_outcome_sentence_links_to_its_task(dock: AssistantDock, ctx: WindowContext,
