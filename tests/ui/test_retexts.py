@@ -1,9 +1,12 @@
 """Texts that follow the language while the window is open (ui.retexts): each text is set
-at once and made again by every ``apply``, in the order it was added."""
+at once and made again by every ``apply``, in the order it was added; a core text told in
+the interface language."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from PySide6.QtWidgets import QApplication
 
 from ui.retexts import Retexts
 
@@ -37,3 +40,17 @@ def test_apply_calls_each_setter_once_in_the_order_added() -> None:
     calls.clear()
     texts.apply()
     assert calls == ["a!", "b!", "c!"]
+
+
+def test_a_core_text_is_told_in_the_interface_language(qapp: QApplication) -> None:
+    from ui import i18n
+    from ui.retexts import interface_language, told
+
+    refusal = "priority runs from 1 (highest) to 4 (lowest)"
+    assert interface_language() == "en" and told(refusal) == refusal
+    try:
+        i18n.install(qapp, "zh_CN")
+        assert interface_language() == "zh"
+        assert told(refusal) == "优先级从 1（最高）到 4（最低）"
+    finally:
+        i18n.install(qapp, "en")
