@@ -1,10 +1,15 @@
-"""Fixtures for the model-provider tests: the fake model server, a port nobody serves, and
-a real llama.cpp server where one is built (slow tests)."""
+"""Fixtures for the model-provider tests: the fake model server, a port nobody serves, a
+server with only the OpenAI model list, and a real llama.cpp server where one is built
+(slow tests)."""
 
 from __future__ import annotations
 
+import json
 import socket
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 import pytest
 
@@ -38,6 +43,34 @@ def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+class _OpenAIOnly(BaseHTTPRequestHandler):
+    """A server with only the OpenAI model list (as llama.cpp's): /api/tags is a 404."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet."""
+
+    def do_GET(self) -> None:
+        found = self.path == "/v1/models"
+        body = json.dumps({"data": [{"id": "m"}]} if found else {"detail": "Not Found"})
+        self.send_response(200 if found else 404)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+
+@pytest.fixture
+def openai_only() -> Iterator[str]:
+    """The base URL of a running server that answers only the OpenAI model list."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _OpenAIOnly)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
 
 
 @pytest.fixture(scope="session")

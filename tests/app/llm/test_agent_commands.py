@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from app.llm.probe import detect_kind, mismatch
 from tests.app.llm.test_http import run
 from tests.conftest import Result
 from tests.fakeserver import FakeModelServer, reply
@@ -26,47 +23,9 @@ PLAN = json.dumps({"schema_version": 1, "title": "Offsite", "steps": [
 CHECK = json.dumps({"think": "done", "passed": True, "reason": "it was done"})
 
 
-class _OpenAIOnly(BaseHTTPRequestHandler):
-    """A server with only the OpenAI model list (as llama.cpp's): /api/tags is a 404."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
-
-    def do_GET(self) -> None:
-        found = self.path == "/v1/models"
-        body = json.dumps({"data": [{"id": "m"}]} if found else {"detail": "Not Found"})
-        self.send_response(200 if found else 404)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body.encode())
-
-
-@pytest.fixture
-def openai_only() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _OpenAIOnly)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join()
-
-
 def agent(cli: Cli, server: FakeModelServer, *args: str) -> Result:
     return cli("agent", *args, "--provider", "openai", "--base-url", server.openai_url,
                "--model", "fake-small")
-
-
-def test_the_provider_kind_is_detected_and_a_mismatch_named(openai_only: str,
-                                                            server: FakeModelServer,
-                                                            closed_port: int) -> None:
-    assert run(detect_kind(openai_only)) == "openai"
-    assert run(detect_kind(server.url)) == "ollama"  # Ollama answers both lists
-    assert run(detect_kind(f"http://127.0.0.1:{closed_port}")) is None
-    said = mismatch("ollama", "openai", openai_only) or ""
-    assert "is OpenAI-compatible" in said and "choose the openai provider" in said
-    assert mismatch("openai", "ollama", server.url) is None  # Ollama serves /v1 too
 
 
 def test_agent_run_with_ollama_against_a_llama_cpp_server_says_which_to_choose(

@@ -1,7 +1,6 @@
 """app.llm.probe: the kind of server at a base URL and the sentence for a wrong choice.
 
-(Named test_llm_probe: app/sync/probe.py has a probe module too.) A llama.cpp-like server
-that answers only the OpenAI list: test_agent_commands.
+(Named test_llm_probe: app/sync/probe.py has a probe module too.)
 """
 
 from __future__ import annotations
@@ -40,3 +39,14 @@ def test_mismatch_names_the_provider_to_choose() -> None:
 def test_no_mismatch_when_the_choice_fits_or_nothing_is_known(chosen: str,
                                                               found: str | None) -> None:
     assert mismatch(chosen, found, "http://box") is None
+
+
+def test_the_provider_kind_is_detected_and_a_mismatch_named(openai_only: str,
+                                                            server: FakeModelServer,
+                                                            closed_port: int) -> None:
+    assert run(detect_kind(openai_only)) == "openai"
+    assert run(detect_kind(server.url)) == "ollama"  # Ollama answers both lists
+    assert run(detect_kind(f"http://127.0.0.1:{closed_port}")) is None
+    said = mismatch("ollama", "openai", openai_only) or ""
+    assert "is OpenAI-compatible" in said and "choose the openai provider" in said
+    assert mismatch("openai", "ollama", server.url) is None  # Ollama serves /v1 too
