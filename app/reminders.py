@@ -142,6 +142,21 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
     return [_view(r) for r in pending]
 
 
+STEP_ACTIONS_THAT_MOVE = frozenset({"done", "skip"})
+"""``done`` and ``skip`` end a step's due reminder (and may finish the plan, rolling a
+recurring task on); ``start``, ``fail`` and ``retry`` leave every reminder as it was."""
+
+
+def after_step(plan: Plan, step: Step, action: str) -> None:
+    """The scheduling step of a step action, inside its transaction (``plan`` and ``step``
+    as the action left them). Only a change that can move a reminder pays for it: a
+    step with a due time done or skipped, or the plan finished (the task is done or
+    rolled on to its next time)."""
+    if action in STEP_ACTIONS_THAT_MOVE and (step.due_at is not None
+                                             or plan.status == "completed"):
+        schedule_for_task(plan.task_id)
+
+
 def schedule_if_present(task_id: int) -> None:
     """``schedule_for_task`` for a task that may have been deleted meanwhile (after an
     assistant stage, which can run while the user deletes the task)."""

@@ -152,3 +152,16 @@ def test_every_assistant_stage_ends_by_scheduling_its_task(
     monkeypatch.setattr(Assistant, "_run_stage", moving_stage)
     asyncio.run(Assistant(OfflineProvider()).replan(t))
     assert pending(t) == [("due", due + timedelta(days=1) - LEAD)]
+
+
+def test_a_step_with_a_due_time_done_takes_its_reminder_away(db: Path) -> None:
+    due, step_due = soon(3), soon(1)
+    t = add_task(NewTask(title="Move", due_at=due)).id
+    plans.save_plan(t, {"schema_version": 1, "revision": 1, "title": "p", "steps": [
+        {"id": "a", "title": "Step a", "due": step_due.strftime("%Y-%m-%dT%H:%M:%SZ")},
+        {"id": "b", "title": "Step b"}]})
+    plans.plan_action(t, "approve")
+    plans.step_action(t, "b", "done")  # no due time: nothing to move
+    assert pending(t) == [("due", due - LEAD), ("step_due", step_due - LEAD)]
+    plans.step_action(t, "a", "skip")  # the last one: the plan finishes, the task is done
+    assert pending(t) == []
