@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import datetime, timedelta
 
 import peewee
 
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
+from app.snooze import snooze_until as snooze_until  # the reminder list's callers read it here
 from app.states import OPEN_TASK, SATISFIED_STEP
 from models import Plan, Reminder, Step, Task, atomic
 from models.fields import format_utc
@@ -33,8 +34,6 @@ from models.tables import utc_now
 
 AUTO_KINDS = ("start", "due", "step_due")
 PLAN_WITH_REMINDERS = ("in_progress", "paused")  # approved plans; a proposal gets none
-SNOOZE_CHOICES = ("5m", "1h", "tomorrow")
-MORNING = time(9, 0)
 
 
 @dataclass(frozen=True)
@@ -375,31 +374,6 @@ def snooze(reminder_id: int, until: datetime, *, now: datetime | None = None) ->
         row.save()
     events.emit(Change(Kind.REMINDER_CHANGED, row.task_id))  # type: ignore[attr-defined]
     return _view(row)
-
-
-def snooze_until(choice: str, now: datetime, zone: tzinfo | None = None) -> datetime:
-    """The time a snooze choice means: ``5m``, ``1h`` or ``tomorrow`` (09:00 local).
-
-    Raises:
-        Refused: another choice.
-    """
-    if choice == "5m":
-        return now + timedelta(minutes=5)
-    if choice == "1h":
-        return now + timedelta(hours=1)
-    if choice == "tomorrow":
-        return tomorrow_morning(now, zone)
-    raise Refused(f"snooze for {', '.join(SNOOZE_CHOICES)}, not {choice!r}")
-
-
-def tomorrow_morning(now: datetime, zone: tzinfo | None = None) -> datetime:
-    """09:00 local time on the day after ``now``'s local day."""
-    if zone is None:
-        from app.dates import local_zone
-
-        zone = local_zone()
-    day = now.astimezone(zone).date() + timedelta(days=1)
-    return datetime.combine(day, MORNING, zone)
 
 
 def _get(reminder_id: int) -> Reminder:
