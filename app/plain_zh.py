@@ -3,7 +3,8 @@ retold for a person who uses Stepwise in Chinese.
 
 Each rule rewrites one phrase the code makes (``app.llm.http``'s provider errors, the
 loop's stage failures, the sense checks, the validation words of ``app.plain``; the
-use cases' refusals in ``app.plain_zh_refusals``);
+use cases' refusals in ``app.plain_zh_refusals``, the input problems in
+``app.plain_zh_inputs``);
 a part no rule knows (the server's own words, a quoted value) is kept as it is.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from app import plain_zh_refusals
+from app import plain_zh_inputs, plain_zh_refusals
 
 _WEEKDAYS = {"Mon": "周一", "Tue": "周二", "Wed": "周三", "Thu": "周四", "Fri": "周五",
              "Sat": "周六", "Sun": "周日"}
@@ -100,7 +101,7 @@ _RULES: tuple[tuple[str, str], ...] = (
 )
 # the refusals first: their whole sentences before the general words
 _COMPILED = tuple((re.compile(pattern), words)
-                  for pattern, words in (*plain_zh_refusals.RULES, *_RULES))
+                  for pattern, words in (*plain_zh_refusals.RULES, *plain_zh_inputs.RULES, *_RULES))
 
 
 def day_time(when: str) -> str:

@@ -1,4 +1,5 @@
-"""Every refusal the core can show, in Chinese (``app.plain_zh_refusals``).
+"""Every refusal and input problem the core can show, in Chinese
+(``app.plain_zh_refusals``, ``app.plain_zh_inputs``).
 
 The walk reads ``app/`` with ``ast``: each ``raise`` of a known error with a literal
 message and each importer's skip reason becomes a sample sentence (its values as tokens
@@ -25,7 +26,10 @@ from app.sync.merge import Conflict
 
 APP = Path(__file__).resolve().parents[2] / "app"
 KNOWN = {"KnownError", "NotFound", "Refused", "StaleEdit", "EditRefused", "PathRefused",
-         "InvalidRule"}
+         "InvalidRule",  # the refusals (app.plain_zh_refusals)
+         "DateError", "BadFile", "WriteFailed", "ConsentNeeded", "MalformedCalendar",
+         "CalendarError", "AuthFailed", "ServerFailed", "Unreachable", "BadResponse",
+         "NoPassword", "Cancelled"}  # the input problems (app.plain_zh_inputs)
 # what a Chinese sentence may keep in English: its values, commands, flags, names
 _KEPT = re.compile(r"'?V\d+'?|`[^`]*`|stepwise(?: [\w+-]+)*|--[\w-]+|\b[A-Z][\w.()-]*"
                    r"|\b\w+\.\w+\b|\b(?:mine|theirs|me|http\(s\)|rec|due)\b")
@@ -38,7 +42,14 @@ def _token(counter: list[int], quoted: bool) -> str:
     return f"'V{counter[0]}'" if quoted else f"V{counter[0]}"
 
 
-def _sample(node: ast.expr, counter: list[int]) -> str | None:
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """A module's text constants (``WHAT = "a todo.txt file"``), as its messages use them."""
+    return {target.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+            for target in node.targets if isinstance(target, ast.Name)}
+
+
+def _sample(node: ast.expr, counter: list[int], constants: dict[str, str]) -> str | None:
     """The sentence a literal message makes, its values as tokens; None if not literal."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
@@ -50,11 +61,15 @@ def _sample(node: ast.expr, counter: list[int]) -> str | None:
             elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.IfExp) \
                     and isinstance(part.value.body, ast.Constant):
                 parts.append(str(part.value.body.value))  # "is" of "is"/"are"
+            elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
+                    and part.value.id in constants and part.conversion == -1:
+                parts.append(constants[part.value.id])
             else:
                 parts.append(_token(counter, getattr(part, "conversion", -1) == ord("r")))
         return "".join(parts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _sample(node.left, counter), _sample(node.right, counter)
+        left = _sample(node.left, counter, constants)
+        right = _sample(node.right, counter, constants)
         if left is None and right is None:
             return None
         return (left or _token(counter, False)) + (right or _token(counter, False))
@@ -79,9 +94,11 @@ def _message(node: ast.AST) -> ast.expr | None:
 def refusals() -> Iterator[tuple[str, str]]:
     """``(where, sample)`` for every literal refusal and skip reason in ``app/``."""
     for path in sorted(APP.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = _constants(tree)
+        for node in ast.walk(tree):
             message = _message(node)
-            text = None if message is None else _sample(message, [0])
+            text = None if message is None else _sample(message, [0], constants)
             if text is not None:
                 yield f"{path.relative_to(APP.parent)}:{getattr(node, 'lineno', 0)}", text
 
@@ -96,9 +113,10 @@ REFUSALS = list(refusals())
 
 def test_the_walk_finds_the_refusals() -> None:
     wheres = {where.split(":")[0] for where, _text in REFUSALS}
-    assert len(REFUSALS) > 100
+    assert len(REFUSALS) > 180
     assert {"app/plans.py", "app/task_done.py", "app/task_edit.py", "app/plan_editing.py",
-            "app/sync/conflicts.py", "app/importers/todotxt.py"} <= wheres
+            "app/sync/conflicts.py", "app/importers/todotxt.py", "app/dates.py",
+            "app/files.py", "app/calendar/fetch.py"} <= wheres
     assert english_left("task V1 has no plan yet") == ["has no", "plan yet"]
 
 
