@@ -25,6 +25,7 @@ from app.plan_editing import PlanSnapshot
 from app.states import STEP
 from models import StoreError
 from ui.context import WindowContext
+from ui.labels import fill
 from ui.plan_edits import PlanEditor
 from ui.retexts import told
 from ui.runner import in_thread
@@ -197,7 +198,7 @@ def _why_not_done(ref: StepRef) -> str:
     if ref.plan_status == "pending":
         return translate("StepActions", "Approve the plan first, then tick off its steps")
     if ref.waits_for:
-        return translate("StepActions", "“%1” waits for “%2” first").replace(
-            "%1", ref.title).replace("%2", "”, “".join(ref.waits_for))
+        return fill(translate("StepActions", "“%1” waits for “%2” first"),
+                    ref.title, "”, “".join(ref.waits_for))
     return translate("StepActions", "“%1” cannot be ticked off now").replace("%1", ref.title)
 

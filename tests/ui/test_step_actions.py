@@ -68,3 +68,17 @@ def test_a_step_that_still_waits_says_for_what(ctx: WindowContext, qtbot: QtBot)
                      Qt.KeyboardModifier.NoModifier, glyph(view, "s2"))
     assert said == ["“Pay” waits for “Go to the shop” first"]
     assert plans.spec_of(latest(task_id)).step("s2").status == "pending"
+
+
+def test_a_waiting_title_with_a_placeholder_is_kept_as_typed_regression(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    """The reason was filled in one placeholder after another: a step called "Move 50%2"
+    had the titles it waits for written into its own title."""
+    from ui.step_actions import StepActions, StepRef
+
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    ref = StepRef(task_id=1, revision=1, step_id="m", title="Move 50%2 of stock",
+                  status="pending", plan_status="in_progress", waits_for=("Count", "Pack"))
+    StepActions.of(ctx).toggle_done(ref)
+    assert said == ["“Move 50%2 of stock” waits for “Count”, “Pack” first"]
