@@ -1,4 +1,5 @@
-"""The plan as an outline (ui.plan_outline): a step renamed in place in the tree."""
+"""The plan as an outline (ui.plan_outline): the steps with their status (or why there
+are none), the selection followed, and a step renamed in place in the tree."""
 
 from __future__ import annotations
 
@@ -52,3 +53,36 @@ def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -
         QTest.keyClick(editor, Qt.Key.Key_Return)
     assert plans.spec_of(latest(task_id)).step("s2").title == "Pay at the till"
     qtbot.wait_until(lambda: outline.items["s2"].text() == "Pay at the till")
+
+
+def test_the_outline_lists_the_steps_with_their_status_and_says_when_there_is_none(
+        ctx: WindowContext, qtbot: QtBot, qtmodeltester: Any) -> None:
+    from tests.ui.async_helpers import planned_task
+    from ui import labels
+    from ui.plan_outline import PlanOutline, StepIdRole
+
+    outline = PlanOutline(ctx)
+    qtbot.add_widget(outline)
+    outline.show()
+    outline.show_task(0)
+    assert outline.empty.isVisible() and outline.empty.text() == "No task selected"
+    bare = add_task(NewTask(title="Call the bank")).id
+    with qtbot.wait_signal(outline.outline_shown, timeout=5000):
+        outline.show_task(bare)
+    assert outline.empty.text() == "No plan yet" and outline.model.rowCount() == 0
+    task_id = planned_task()
+    plans.step_action(task_id, "dates", "done")
+    with qtbot.wait_signal(outline.outline_shown, timeout=5000):
+        outline.show_task(task_id)
+    qtmodeltester.check(outline.model)
+    model = outline.model
+    rows = [(model.item(r).data(StepIdRole), model.item(r).text(), model.item(r, 1).text())
+            for r in range(model.rowCount())]
+    assert rows == [("dates", "Pick two dates", labels.step_status("completed")),
+                    ("draft", "Draft the invitation", labels.step_status("pending"))]
+    assert rows[0][2] != rows[1][2]
+    assert not outline.empty.isVisible()
+    assert not model.item(0, 1).isEditable() and model.item(0).isEditable()
+    ctx.selection.select_task(task_id)
+    ctx.selection.select_step("draft")
+    assert outline.tree.currentIndex() == outline.items["draft"].index()
