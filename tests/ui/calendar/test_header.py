@@ -1,19 +1,24 @@
 """The day names and the all-day strip (ui.calendar.header): all-day events sit in the
-strip over their days' columns, which makes room for them."""
+strip over their days' columns, which makes room for them; more than fit fold into a
+count whose tooltip lists them, escaped; day names short in a week, long for one day."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
+from PySide6.QtCore import QLocale, QPointF
 from pytestqt.qtbot import QtBot
 
+from app.calendar import cache
 from tests.ui.calendar.test_panel import (
+    add_event,
+    column_of,
     show,
     week_of_events,
 )
-from ui.calendar.common import DAY_LABEL_HEIGHT
+from ui.calendar.common import BANNER_HEIGHT, DAY_LABEL_HEIGHT, MAX_BANNER_ROWS
 from ui.calendar.panel import CalendarPanel
 from ui.context import WindowContext
 
@@ -60,3 +65,39 @@ def test_all_day_events_sit_in_the_top_strip(panel: CalendarPanel, qtbot: QtBot)
     assert rect.right() <= panel.grid.column(2).right()
     assert rect.right() > panel.grid.column(2).left()
     assert panel.header.height() > before  # the strip made room for its row
+
+
+def test_more_all_day_events_than_rows_fold_into_a_count_with_a_tooltip(
+        panel: CalendarPanel, qtbot: QtBot) -> None:
+    source = cache.add_source("Feed", "ics_file", "/nowhere/feed.ics").id
+    for n in range(MAX_BANNER_ROWS + 2):
+        add_event(source, f"<i>Holiday {n}</i>", WEDNESDAY, WEDNESDAY + timedelta(days=1))
+    show(panel, qtbot, WEDNESDAY)
+    header = panel.header
+    assert header.overflowing()
+    assert header.height() == DAY_LABEL_HEIGHT + MAX_BANNER_ROWS * BANNER_HEIGHT + 4
+    day = column_of(panel, WEDNESDAY)
+    hidden = header.hidden_in(day)
+    assert len(hidden) == 3 and all(header.banner_rect(b) is None for b in hidden)
+    shown = [b for b in panel.grid.agenda.banners if b not in hidden]
+    rect = header.banner_rect(shown[0])
+    assert rect is not None
+    assert "Calendar: Feed" in header.tooltip_at(rect.center())
+    last_row = DAY_LABEL_HEIGHT + (MAX_BANNER_ROWS - 1) * BANNER_HEIGHT + BANNER_HEIGHT / 2
+    tip = header.tooltip_at(QPointF(panel.grid.column(day).center().x(), last_row))
+    assert tip.count("Holiday") == 3 and "&lt;i&gt;" in tip and "<i>" not in tip
+    assert header.hidden_in(day + 1) == []
+
+
+def test_the_day_names_are_short_in_a_week_and_long_for_a_day(
+        panel: CalendarPanel, qtbot: QtBot) -> None:
+    before = QLocale()
+    QLocale.setDefault(QLocale("en_GB"))
+    try:
+        show(panel, qtbot, WEDNESDAY)
+        assert panel.header.day_label(column_of(panel, WEDNESDAY)) == "Wed 16"
+        with qtbot.wait_signal(panel.agenda_loaded, timeout=10_000):
+            panel.set_mode("day")
+        assert panel.header.day_label(0) == "Wednesday 16 December"
+    finally:
+        QLocale.setDefault(before)
