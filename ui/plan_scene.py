@@ -82,9 +82,14 @@ class PlanScene(QGraphicsScene):
     # --- building -------------------------------------------------------------------
 
     def restyle(self) -> None:
-        """Follow a change of theme (the canvas now; the cards when next drawn)."""
+        """Follow a change of theme: the canvas, and every card, box and arrow shown."""
         self.look = Look.from_palette()
         self.setBackgroundBrush(self.look.canvas)
+        items: list[NodeItem | GroupItem | EdgeItem] = [
+            *self.nodes.values(), *self.groups.values(), *self.edges]
+        for item in items:
+            item.look = self.look
+            item.update()
 
     def show_plan(self, steps: Sequence[PlanStep], result: Layout, *, editable: bool,
                   draft: bool = False) -> None:

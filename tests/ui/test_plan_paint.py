@@ -148,3 +148,21 @@ def test_a_rename_keeps_the_layout_and_every_node_in_place(qtbot: QtBot) -> None
     assert {sid: QPointF(n.pos()) for sid, n in scene.nodes.items()} == where
     assert scene.nodes["s5"].data_.title == "New s5"
     assert isinstance(scene.nodes["s5"], NodeItem)
+
+
+def test_a_change_of_theme_redraws_the_cards_shown_in_the_new_look(qapp: QApplication) -> None:
+    """Switching to dark while a plan is shown turns its cards dark too (they stayed white)."""
+    from ui.look import apply_look
+
+    apply_look(qapp, "light")
+    try:
+        scene = shown(chain(3))
+        assert all(node.look.card.lightness() > 128 for node in scene.nodes.values())
+        apply_look(qapp, "dark")
+        scene.restyle()
+        assert all(node.look.card.lightness() < 128 for node in scene.nodes.values())
+        assert all(edge.look is scene.look for edge in scene.edges)
+        card = render(scene, 1.0).pixelColor(60, 30)  # inside the first card
+        assert card.lightness() < 128
+    finally:
+        apply_look(qapp, "light")
