@@ -13,6 +13,7 @@ from app import plans
 from app.states import SATISFIED_STEP
 from models import Step, Task
 from ui.labels import fill
+from ui.retexts import told
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate
@@ -49,7 +50,7 @@ def sentence(facts: Facts, problem: str) -> str:
     if not t:
         return translate("AssistantSentences", "A task that no longer exists")
     if problem:
-        return fill(translate("AssistantSentences", "“%1” needs you: %2"), t, problem)
+        return fill(translate("AssistantSentences", "“%1” needs you: %2"), t, told(problem))
     if facts.task_status == "done" or facts.plan_status == "completed":
         return fill(translate("AssistantSentences", "Finished “%1”"), t)
     if facts.plan_status == "pending" and facts.steps == 1:

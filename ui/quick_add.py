@@ -19,7 +19,7 @@ from app.quickadd import new_task, seen_in
 from app.tasks import add_task
 from ui.context import WindowContext
 from ui.dates import long_when
-from ui.retexts import Retexts
+from ui.retexts import Retexts, told
 from ui.runner import in_thread
 
 SLOW_PARSE_DELAY_MS = 250
@@ -163,7 +163,7 @@ class QuickAddBar(QWidget):
     def _on_saved(self, outcome: int | str) -> None:
         if isinstance(outcome, str):
             self._show(self.tr("not a time I can read"), error=True)
-            self.ctx.status.error.emit(outcome)
+            self.ctx.status.error.emit(told(outcome))
             return
         self.title.clear()
         self.when.clear()

@@ -38,6 +38,7 @@ from models import Task
 from ui import labels
 from ui.dates import short_when
 from ui.page_reader import PageReader, read_rows
+from ui.retexts import told
 
 PAGE = 200
 PAGES_KEPT = 20
@@ -285,7 +286,7 @@ def _tooltip(row: TaskRow) -> str:
     if row.tags:
         lines.append(" ".join(f"#{t}" for t in row.tags))
     if row.problem:
-        lines.append(f"⚠ {row.problem}")
+        lines.append(f"⚠ {told(row.problem)}")
     if row.status in OPEN_TASK:
         lines.append(urgency_line(row, datetime.now(UTC)))
     return "\n".join(lines)

@@ -9,11 +9,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import plans, task_done
 from app.errors import Refused
+from app.sync import conflicts
+from app.sync.merge import Conflict
+from app.task_queries import rows_for
 from app.tasks import NewTask, add_task
 from tests.ui.test_import_dialog import EXPORT, _dialog, _run
 from tests.ui.test_main_window import open_window
@@ -21,15 +25,19 @@ from ui import i18n, task_edits
 from ui.context import WindowContext
 from ui.main_window import MainWindow
 from ui.retexts import interface_language, told
+from ui.task_model import _tooltip
 
 
 @pytest.fixture
 def chinese(qapp: QApplication) -> Iterator[None]:
+    """A Chinese window; afterwards English and the locale the tests had before."""
+    before = QLocale()
     assert i18n.install(qapp, "zh_CN") == "zh_CN"
     try:
         yield
     finally:
         i18n.install(qapp, "en")
+        QLocale.setDefault(before)
 
 
 def _planned(title: str) -> int:
@@ -89,3 +97,13 @@ def test_import_skip_reasons_read_in_chinese(ctx: WindowContext, qtbot: QtBot,
 def test_told_is_the_same_twice(chinese: None) -> None:
     once = told("step 's2' cannot wait for itself")
     assert once == "步骤 's2' 不能等待它自己" == told(once)
+
+
+def test_a_sync_conflict_on_a_task_reads_in_chinese_in_its_tooltip(
+        ctx: WindowContext, chinese: None) -> None:
+    task_id = int(add_task(NewTask(title="Pay rent")).id)
+    conflicts.keep(task_id, [Conflict("title", "Pay rent", "Pay the rent", "mine"),
+                             Conflict("tags", ["home"], ["money"], "theirs")])
+    tip = _tooltip(rows_for([task_id])[task_id])
+    assert "⚠ 同步冲突：title：保留了 " in tip and "另一台设备的 " in tip and "（另有 1 个）" in tip
+    assert "kept" not in tip and "more" not in tip

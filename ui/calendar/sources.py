@@ -43,6 +43,7 @@ from models import StoreError
 from ui.calendar.common import NOW_COLOUR, local_zone, plain_tooltip, when_text
 from ui.context import WindowContext
 from ui.labels import fill
+from ui.retexts import told
 from ui.runner import in_thread
 
 
@@ -276,7 +277,7 @@ class SourcesDialog(QDialog):
         try:
             text, worked = await job, True
         except (KnownError, StoreError) as exc:
-            text, worked = str(exc), False
+            text, worked = told(str(exc)), False
         if not isValid(self):
             return
         self._set_busy(False)
