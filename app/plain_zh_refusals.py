@@ -23,6 +23,7 @@ TASKS: tuple[tuple[str, str], ...] = (
     (r"priority runs from 1 \(highest\) to 4 \(lowest\)", "优先级从 1（最高）到 4（最低）"),
     (r"the (\S+) time \(([^)]*)\) is after the (\S+) time \(([^)]*)\)",
      r"\1时间（\2）晚于 \3时间（\4）"),
+    (r"\bexpiry时间", "过期时间"),
     (r"“(.*?)” has a plan: tick off its steps instead", r"“\1”有计划：请逐一勾掉它的步骤"),
     (r"“(.*?)” repeats: it moves on to its next time by itself",
      r"“\1”是重复任务：它会自己进入下一次"),
@@ -174,6 +175,7 @@ SYNC: tuple[tuple[str, str], ...] = (
      r"：保留了另一台设备的 \1，这台设备的 \2 被舍弃"),
     (r": kept (.*?), the other device's (.*?) lost", r"：保留了 \1，另一台设备的 \2 被舍弃"),
     (r" \(and (\d+) more\)$", r"（另有 \1 个）"),
+    (r"\bstep ('[^']*'|\"[^\"]*\"): ", r"步骤 \1："),  # a refused step's reason
 )
 REMINDERS: tuple[tuple[str, str], ...] = (
     (r"snooze for (.*?), not " + V + r"$", r"推迟时长可选 \1，而不是 \2"),

@@ -137,6 +137,9 @@ def test_values_inside_a_refusal_are_kept() -> None:
     assert in_chinese("the start time (2026-12-03 09:00) is after the due time "
                       "(2026-12-02 17:00)") == \
         "开始时间（2026-12-03 09:00）晚于 截止时间（2026-12-02 17:00）"
+    assert in_chinese("the due time (2026-12-03 09:00) is after the expiry time "
+                      "(2026-12-02 17:00)") == \
+        "截止时间（2026-12-03 09:00）晚于 过期时间（2026-12-02 17:00）"
 
 
 @pytest.mark.parametrize("machine", [states.TASK, states.PLAN, states.STEP])
@@ -153,6 +156,7 @@ def test_illegal_transitions_read_in_chinese(machine: states.Machine) -> None:
 
 @pytest.mark.parametrize("conflict", [
     Conflict("title", "Mine", "Theirs", "mine", reason="a task needs a title"),
+    Conflict("steps", None, ["+ Call"], "mine", reason="step 's2': a step needs a title"),
     Conflict("due", "Wed", "Thu", "theirs"),
     Conflict("tags", ["a"], ["b"], "mine")])
 def test_sync_conflict_problems_read_in_chinese(conflict: Conflict) -> None:
