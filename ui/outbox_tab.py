@@ -26,6 +26,7 @@ from models import StoreError
 from ui import labels
 from ui.assistant_boxes import plain_box
 from ui.context import WindowContext
+from ui.retexts import told
 from ui.runner import in_thread
 
 translate = QCoreApplication.translate
@@ -36,7 +37,7 @@ async def _decide(message_id: int, approve: bool, transport: Transport | None) -
     try:
         entry = await in_thread(outbox.decide, message_id, approve, transport)
     except (KnownError, StoreError) as exc:
-        return "", str(exc)
+        return "", told(str(exc))
     return entry.status, ""
 
 

@@ -24,6 +24,7 @@ from app.llm import ProviderConfig, make_provider
 from app.provider_kinds import ProviderKind
 from models import StoreError, atomic
 from ui import labels
+from ui.retexts import told
 from ui.runner import in_thread
 
 LIST_TIMEOUT_S = 15.0
@@ -87,7 +88,7 @@ async def save_async(values: dict[str, Any], account: str | None, key: str | Non
     try:
         await in_thread(_save, values, account, key)
     except (KnownError, StoreError) as exc:
-        return str(exc)
+        return told(str(exc))
     return ""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,14 @@ def test_a_sync_conflict_on_a_task_reads_in_chinese_in_its_tooltip(
     tip = _tooltip(rows_for([task_id])[task_id])
     assert "⚠ 同步冲突：title：保留了 " in tip and "另一台设备的 " in tip and "（另有 1 个）" in tip
     assert "kept" not in tip and "more" not in tip
+
+
+def test_a_calendar_that_could_not_be_synced_says_why_in_chinese(chinese: None) -> None:
+    from app.calendar.agenda import SourceState
+    from ui.calendar.syncing import problem_lines
+
+    state = SourceState(1, "Work", "ics_url", "https://example.com/w.ics", None, True, 0, None,
+                        "example.com did not answer within 30 s; the server may be down or "
+                        "slow, try again later", None)
+    shown, _all = problem_lines([state], UTC)
+    assert "example.com 在 30 秒内没有回答；服务器可能停机或很慢，请稍后再试" in shown[0]

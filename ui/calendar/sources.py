@@ -165,11 +165,11 @@ class SourcesDialog(QDialog):
         synced = (when_text(state.last_synced_at, local_zone()) if state.last_synced_at
                   else self.tr("never"))
         cells = [agenda.one_line(state.name), self.kind_name(state.kind), str(state.events),
-                 synced, agenda.one_line(state.last_error or "")]
+                 synced, agenda.one_line(told(state.last_error or ""))]
         for column, text in enumerate(cells):
             item = QTableWidgetItem(text)
             item.setToolTip(plain_tooltip(state.location if column == 0 else
-                                          (state.last_error or "") if column == 4 else ""))
+                                          told(state.last_error or "") if column == 4 else ""))
             if column == 4:
                 item.setForeground(QColor(NOW_COLOUR))
             self.table.setItem(row, column, item)

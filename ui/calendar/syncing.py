@@ -18,6 +18,7 @@ from app.errors import KnownError
 from models import StoreError
 from ui.calendar.common import MAX_PROBLEM_LINES, clock_text, when_text
 from ui.labels import fill
+from ui.retexts import told
 from ui.runner import in_thread
 
 
@@ -84,4 +85,4 @@ def _problem_text(state: SourceState, zone: tzinfo) -> str:
         kept = fill(QCoreApplication.translate("CalendarPanel", "showing its events from %1"),
                     when_text(state.last_synced_at, zone))
     return fill(QCoreApplication.translate("CalendarPanel", "%1 could not be synced (%2): %3"),
-                agenda.one_line(state.name), kept, agenda.one_line(state.last_error or ""))
+                agenda.one_line(state.name), kept, agenda.one_line(told(state.last_error or "")))
