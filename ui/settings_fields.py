@@ -64,7 +64,7 @@ async def list_models(kind: str, base_url: str, key: str | None) -> tuple[list[s
         finally:
             await provider.aclose()
     except KnownError as exc:
-        return [], str(exc)
+        return [], told(str(exc))
 
 
 def key_state(account: str | None) -> tuple[str, bool]:

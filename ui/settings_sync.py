@@ -30,6 +30,7 @@ from app import settings
 from ui import labels
 from ui import settings_fields as fields
 from ui.context import WindowContext
+from ui.retexts import told
 from ui.runner import in_thread
 from ui.sync_status import plain_reason
 
@@ -162,7 +163,7 @@ class SyncPage(QWidget):
 
     def _say(self, text: str, *, error: bool) -> None:
         self.message.setStyleSheet(_ERROR_STYLE if error else "")
-        self.message.setText(text)
+        self.message.setText(told(text))  # a refusal of the core, in the window's language
 
     # --- test, save, remove ----------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QToolButton, QWi
 
 from ui import labels
 from ui.dates import short_when
+from ui.retexts import told
 from ui.sync_worker import Outcome, SyncWorker
 
 translate = QCoreApplication.translate  # the name lupdate looks for
@@ -125,7 +126,7 @@ class SyncStatus(QWidget):
             return ""
         text = self.tr("The tasks could not be synced: %1.\n\nNothing here was changed; the "
                        "next sync tries again.\n\nThe server said: %2")
-        return labels.fill(text, plain_reason(last.error), last.message)
+        return labels.fill(text, plain_reason(last.error), told(last.message))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         """A failure opens its details; conflicts open the chooser (ui.conflicts_dialog)."""

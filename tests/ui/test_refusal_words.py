@@ -4,6 +4,7 @@ core's English refusals in Chinese in a Chinese window, and unchanged in English
 
 from __future__ import annotations
 
+import ast
 import json
 from collections.abc import Iterator
 from datetime import UTC
@@ -119,3 +120,40 @@ def test_a_calendar_that_could_not_be_synced_says_why_in_chinese(chinese: None) 
                         "slow, try again later", None)
     shown, _all = problem_lines([state], UTC)
     assert "example.com 在 30 秒内没有回答；服务器可能停机或很慢，请稍后再试" in shown[0]
+
+
+UI = Path(__file__).resolve().parents[2] / "ui"
+# an error's text kept raw here is told where it is shown (the file's reason)
+TOLD_WHERE_SHOWN = {
+    "conflicts_dialog.py": "_on_settled tells the reason",
+    "model_test.py": "told with app.plain.in_language in the model test's language",
+    "quick_add.py": "made in a worker; _on_saved tells it",
+    "settings_sync.py": "_say tells every message it shows",
+    "step_form.py": "FieldError's text is told by save",
+    "sync_worker.py": "ui.sync_status tells the outcome's message",
+}
+
+
+def _raw_error_texts(path: Path) -> list[int]:
+    """Lines where ``str(exc)`` of a caught error is used without ``told``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    lines = []
+    for handler in ast.walk(tree):
+        if isinstance(handler, ast.ExceptHandler) and handler.name:
+            for node in ast.walk(handler):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                        and node.func.id == "str" and len(node.args) == 1 \
+                        and isinstance(node.args[0], ast.Name) \
+                        and node.args[0].id == handler.name:
+                    outer = parents.get(node)
+                    if not (isinstance(outer, ast.Call) and isinstance(outer.func, ast.Name)
+                            and outer.func.id == "told"):
+                        lines.append(node.lineno)
+    return lines
+
+
+def test_the_window_tells_every_caught_errors_text() -> None:
+    raw = {str(path.relative_to(UI)): lines for path in sorted(UI.rglob("*.py"))
+           if (lines := _raw_error_texts(path)) and path.name not in TOLD_WHERE_SHOWN}
+    assert raw == {}, "pass these through ui.retexts.told where they are shown"

@@ -46,7 +46,7 @@ async def _sync_one(source_id: int, one_done: Callable[[], None]) -> SyncOutcome
         result = await in_thread(sync_source_blocking, source_id, force=True)
         outcome = SyncOutcome(result.name, result.events, result.error)
     except (KnownError, StoreError) as exc:
-        outcome = SyncOutcome(str(source_id), 0, str(exc))
+        outcome = SyncOutcome(str(source_id), 0, told(str(exc)))
     one_done()
     return outcome
 
