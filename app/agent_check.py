@@ -185,7 +185,8 @@ async def _try_stage(provider: Provider, stage: str, language: str) -> StageResu
 def validate(stage: str, text: str, task: Any) -> str | None:
     """Why a stage's reply would be refused (None: it would be used)."""
     from app.agent import sense
-    from app.agent.loop import generated_plan_data, task_facts
+    from app.agent.generated_plan import generated_plan_data
+    from app.agent.prompt_context import task_facts
     from app.agent.replies import ReplyError, parse_object, parse_reply
 
     now = datetime.now(UTC)

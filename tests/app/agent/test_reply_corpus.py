@@ -30,8 +30,11 @@ from typing import Any
 import pytest
 
 from app import plans
-from app.agent.loop import Assistant, checked_review, generated_plan, review_decision
+from app.agent.failure_review import checked_review
+from app.agent.generated_plan import generated_plan
+from app.agent.loop import Assistant
 from app.agent.replies import CheckReply, FailureReviewReply, ReplyError, parse_reply
+from app.agent.review import review_decision
 from app.outbox import add_contact
 from app.plain import plain_reply_error, plain_text
 from app.planspec import PlanSpec, PlanStep

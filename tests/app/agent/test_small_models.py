@@ -13,7 +13,8 @@ import pytest
 
 from app import plans
 from app.agent import prompts, sense
-from app.agent.loop import OFFLINE_INSTEAD, Assistant, Outcome
+from app.agent.asking import OFFLINE_INSTEAD
+from app.agent.loop import Assistant, Outcome
 from app.agent.replies import ReplyError, parse_reply
 from app.llm.base import ProviderError
 from app.plain import local_time, plain_reply_error

@@ -1,0 +1,98 @@
+"""The failure review's reply: checked (a real worker, a split that stays within four
+levels and is a valid plan), then applied whole — advice stored and the step retried,
+the step handed to someone else, or the step split into sub-steps.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app import plans, settings
+from app.agent import decisions, sense
+from app.agent.outcome import StageFailed
+from app.agent.replies import FailureReviewReply, ReplyError, parse_object, parse_reply
+from app.errors import KnownError
+from app.graph import Graph
+from app.outbox import find_contact
+from app.planspec import PlanSpec, PlanStep
+from app.planspec import parse as parse_plan
+from app.problems import InvalidPlan
+from models import Task, atomic
+
+
+def checked_review(text: str, spec: PlanSpec, step: PlanStep) -> FailureReviewReply:
+    """A failure review reply checked against the plan and the failed step."""
+    reply = parse_reply("failure_review", text)
+    sense.check_verdict(parse_object(text), json.dumps(step.to_json(), ensure_ascii=False))
+    assert isinstance(reply, FailureReviewReply)
+    if reply.decision == "change_worker" and reply.worker not in ("me", "assistant"):
+        if reply.worker is None or find_contact(reply.worker) is None:
+            raise ReplyError(f"{reply.worker!r} is not 'me' or one of your contacts")
+    if reply.decision == "split":
+        if len(Graph(spec.steps).ancestors(step.id)) + 1 >= 4:
+            raise ReplyError("the step is already at level 4 and cannot be split further")
+        ids = {s.id for s in reply.steps}
+        for sub in reply.steps:
+            if set(sub.depends_on) - ids:
+                raise ReplyError(f"sub-step {sub.id!r} depends on steps outside the split")
+        data, generated = split_plan(spec, step, reply)
+        try:
+            parse_plan(data, max_steps=settings.get("assistant.max_steps"), generated=generated)
+        except InvalidPlan as exc:
+            raise ReplyError("the split is invalid: " + "; ".join(map(str, exc.problems))
+                             ) from None
+    return reply
+
+
+def split_plan(spec: PlanSpec, step: PlanStep, reply: FailureReviewReply
+               ) -> tuple[dict[str, Any], set[str]]:
+    """The plan with the failed step turned into a group of the proposed sub-steps."""
+    data = spec.to_json()
+    data["origin"] = "assistant"
+    target = next(s for s in data["steps"] if s["id"] == step.id)
+    target.update(status="pending", error=None, result=None, target=None, inputs={})
+    generated = {step.id}
+    for sub in reply.steps:
+        sid = f"{step.id}.{sub.id}"
+        generated.add(sid)
+        data["steps"].append({
+            "id": sid, "title": sub.title,
+            "depends_on": [f"{step.id}.{d}" for d in sub.depends_on], "parent": step.id,
+            "target": sub.target, "inputs": sub.inputs, "done_when": sub.done_when,
+            "worker": "assistant"})
+    return data, generated
+
+
+def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: FailureReviewReply,
+                         source: str) -> str:
+    """Change the worker, split the step, or store advice and retry — one transaction."""
+    with atomic():
+        decisions.record(task.id, "failure_review", reply.decision, f"step {step.id!r}: "
+                         f"{reply.decision} — {reply.think[:300]}", plan_step=step.id)
+        if reply.decision == "advice":
+            fresh = Task.get_by_id(task.id)
+            fresh.advice = ((fresh.advice + "\n") if fresh.advice else "") + reply.advice
+            fresh.advice = fresh.advice[-2000:]
+            fresh.save()
+            plans.step_action(task.id, step.id, "retry", actor="assistant")
+            return f"advice stored; step {step.id} retried"
+        if reply.decision == "change_worker":
+            data = spec.to_json()
+            data["origin"] = "assistant"
+            target = next(s for s in data["steps"] if s["id"] == step.id)
+            target.update(status="pending", error=None, result=None, target="user", inputs={},
+                          worker=reply.worker or "me")
+            generated = {step.id}
+            summary = f"step {step.id} handed to {reply.worker}"
+        else:
+            splits = decisions.count(task.id, "failure_review", "split")
+            if splits > settings.get("assistant.split_budget"):
+                raise StageFailed("the split budget for this task is used up")
+            data, generated = split_plan(spec, step, reply)
+            summary = f"step {step.id} split into {len(reply.steps)} steps"
+        try:
+            plans.save_plan(task.id, data, author="assistant", source=source, generated=generated)
+        except (InvalidPlan, KnownError) as exc:
+            raise StageFailed(f"the assistant's change was refused: {exc}") from None
+    return summary

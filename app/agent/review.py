@@ -1,0 +1,124 @@
+"""The review stage's reply: checked against the task (times in order, any plan valid,
+sense checks passed) into a ``ReviewDecision``, then applied whole in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from app import plans, task_problems
+from app.agent import decisions, sense
+from app.agent.generated_plan import flag_busy, generated_plan_data
+from app.agent.prompt_context import task_facts
+from app.agent.replies import Execute, ReplyError, ReviewReply, parse_object, parse_reply
+from app.agent.retries import clear_retry
+from app.calendar.freebusy import context_for
+from app.tasks import set_problem, set_status
+from models import Task, atomic
+from models.fields import format_utc
+
+
+@dataclass(frozen=True)
+class ReviewDecision:
+    """A checked review: the reply, the times it fills in, and the plan it brings."""
+
+    reply: ReviewReply
+    times: dict[str, datetime]
+    plan: dict[str, Any] | None
+
+
+def review_decision(text: str, task: Task, now: datetime) -> ReviewDecision:
+    """A review reply checked against the task: times in order, any plan valid."""
+    reply = parse_reply("review", text)
+    assert isinstance(reply, ReviewReply)
+    times: dict[str, datetime] = {}
+    for action in reply.actions:
+        if action.name == "confirm":
+            for key in ("start", "due", "expires"):
+                value = getattr(action, key)
+                if value is not None and getattr(task, f"{key}_at") is None:
+                    times[key] = value
+    merged = {k: times.get(k) or getattr(task, f"{k}_at") for k in ("start", "due", "expires")}
+    known = [(k, v) for k, v in merged.items() if v is not None]
+    for (a, ta), (b, tb) in zip(known, known[1:], strict=False):
+        if ta > tb:
+            raise ReplyError(f"the {a} time {ta.isoformat()} is after the {b} time "
+                             f"{tb.isoformat()}")
+    outcome = reply.outcome()
+    plan = None
+    if outcome is not None and outcome.name == "next_check" and outcome.at <= now:
+        raise ReplyError("next_check must be in the future")
+    if isinstance(outcome, Execute):
+        plan = _one_step_plan(task, outcome)
+    elif outcome is not None and outcome.name == "plan" and outcome.plan is not None:
+        plan = generated_plan_data(outcome.plan, task.id)
+    return ReviewDecision(reply, times, plan)
+
+
+def sensible_review(text: str, task: Task, now: datetime) -> ReviewDecision:
+    """A review decision that also passes the sense checks (``app.agent.sense``)."""
+    decision = review_decision(text, task, now)
+    own = json.dumps(task_facts(task), ensure_ascii=False)
+    sense.check_review(parse_object(text), decision.reply, task.title, own, now)
+    if decision.plan is not None:
+        sense.check_plan(decision.plan, own)
+    return decision
+
+
+def _one_step_plan(task: Task, action: Execute) -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "id": "do", "title": action.step.title, "depends_on": [], "parent": None,
+        "target": action.step.target, "inputs": action.step.inputs,
+        "done_when": action.step.done_when, "worker": "assistant"}
+    return generated_plan_data({"schema_version": 1, "title": task.title, "objective":
+                                task.title, "steps": [step]}, task.id)
+
+
+def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetime) -> str:
+    """Apply a checked review whole, in one transaction."""
+    reply = decision.reply
+    outcome = reply.outcome()
+    with atomic():
+        task = Task.get_by_id(task.id)
+        task.tags = sorted(set(task.tags) | set(reply.tags[:3]))
+        for key, value in decision.times.items():
+            setattr(task, f"{key}_at", value)
+        task.save()
+        decisions.record(task.id, "review", outcome.name if outcome else "confirm",
+                         reply.think[:500] or "reviewed")
+        if outcome is None:
+            set_status(task, "reviewed", why="times confirmed", actor="assistant")
+            summary = "reviewed; a plan comes next"
+        elif outcome.name == "next_check":
+            task.next_check_at = outcome.at
+            set_status(task, "waiting", why=outcome.reason or "no time can be fixed yet",
+                       actor="assistant")
+            summary = f"waiting until {format_utc(outcome.at)}"
+        elif outcome.name == "cancel":
+            task.result = outcome.reason
+            set_status(task, "cancelled", why=outcome.reason, actor="assistant")
+            summary = f"cancelled: {outcome.reason}"
+        elif outcome.name == "fail":
+            set_status(task, "failed", why=outcome.reason, actor="assistant")
+            set_problem(task, task_problems.told(
+                "cannot_do", task_problems.language_for(task.title, task.detail),
+                reason=outcome.reason))
+            summary = f"failed: {outcome.reason}"
+        elif decision.plan is not None:
+            set_status(task, "reviewed", why="reviewed", actor="assistant")
+            plan = plans.save_plan(task.id, decision.plan, author="assistant", source=source)
+            task = Task.get_by_id(task.id)
+            summary = (f"{outcome.name}: {len(decision.plan['steps'])} step(s), revision "
+                       f"{plan.revision} {plan.status}")
+            clashes = flag_busy(task, decision.plan, context_for(now, task.due_at).busy)
+            summary += f"; {clashes}" if clashes else ""
+        else:
+            set_status(task, "reviewed", why="a plan comes next", actor="assistant")
+            summary = "reviewed; a plan comes next"
+        if outcome is None or outcome.name != "fail":
+            clear_retry(task, keep_next_check=outcome is not None)
+        task.save()
+    return summary
