@@ -14,9 +14,9 @@ again. The same validation and status rules as a new revision apply.
 
 from __future__ import annotations
 
-from app import graph, settings
+from app import graph, plan_rows, reminders, settings
 from app.errors import StaleEdit
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.plan_status import follow_plan, status_for_new_revision, tell_failures
 from app.plans import latest_plan
 from app.planspec import PlanSpec, PlanStep, parse
@@ -60,7 +60,8 @@ def rewrite_latest(task_id: int, revision: int, data: object,
         tell_failures(task, spec, status)
         log(task.id, "plan", f"revision {revision} ({len(spec.steps)} steps) edited in place "
             "by user", actor="user")
-    events.emit(Change("plan_saved", task_id, str(revision)))
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.PLAN_SAVED, task_id, str(revision)))
     return plan
 
 
@@ -81,7 +82,7 @@ def _rewrite_steps(plan: Plan, spec: PlanSpec) -> None:
             Step.update(**fields).where(Step.id == rows[sid]).execute()
             pks[sid] = rows[sid]
         else:
-            pks[sid] = Step.insert(plan=plan, step_id=sid, **fields).execute()
+            pks[sid] = Step.insert(plan=plan, **fields).execute()
     gone = [pk for sid, pk in rows.items() if sid not in pks]
     if gone:
         Step.update(parent=None).where(Step.id.in_(gone)).execute()  # no cascade into kept
@@ -92,9 +93,4 @@ def _rewrite_steps(plan: Plan, spec: PlanSpec) -> None:
 
 
 def _fields(step: PlanStep, status: str, parent: int | None, position: int) -> dict[str, object]:
-    return {"parent": parent, "position": position, "title": step.title,
-            "objective": step.objective, "target": step.target, "inputs": step.inputs,
-            "output_schema": step.output_schema, "done_when": step.done_when,
-            "worker": step.worker, "due_at": step.due,
-            "estimate_minutes": step.estimate_minutes, "status": status,
-            "result": step.result, "error": step.error}
+    return {"parent": parent, "position": position, **plan_rows.row_values(step, status)}

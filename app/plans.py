@@ -7,13 +7,14 @@ latest. Steps move only along ``app.states.STEP``; groups derive their status.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from app import graph, recurrence, settings, task_problems
+from app import graph, plan_rows, recurrence, reminders, settings, task_problems
 from app.errors import NotFound, Refused, StaleEdit
-from app.events import Change, events
+from app.events import Change, Kind, events
 from app.plan_status import follow_plan, status_for_new_revision, tell_failures
-from app.planspec import MAX_STEPS_ANY, PlanSpec, PlanStep, parse
+from app.planspec import MAX_STEPS_ANY, PlanSpec, parse, parse_once
 from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
 from app.tasks import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
@@ -55,27 +56,7 @@ def revisions(task_id: int) -> list[Plan]:
 
 def spec_of(plan: Plan) -> PlanSpec:
     """The plan as it stands now (steps with their current status), as a PlanSpec."""
-    rows = list(Step.select().where(Step.plan == plan).order_by(Step.position))
-    by_pk = {row.id: row.step_id for row in rows}
-    deps: dict[int, list[str]] = {row.id: [] for row in rows}
-    edges = (StepDependency.select(StepDependency.step, StepDependency.depends_on)
-             .join(Step, on=StepDependency.step == Step.id)
-             .where(Step.plan == plan).order_by(StepDependency.id).tuples())
-    for step_pk, dep_pk in edges.iterator():
-        deps[int(step_pk)].append(by_pk[int(dep_pk)])
-    steps = [
-        PlanStep(
-            id=row.step_id, title=row.title, objective=row.objective, depends_on=deps[row.id],
-            parent=None if row.parent_id is None else by_pk[row.parent_id],
-            target=row.target, inputs=row.inputs,
-            output_schema=row.output_schema, done_when=row.done_when, worker=row.worker,
-            due=row.due_at, estimate_minutes=row.estimate_minutes, status=row.status,
-            result=row.result, error=row.error,
-        )
-        for row in rows
-    ]
-    return PlanSpec(steps=steps, title=plan.title, objective=plan.objective,
-                    revision=plan.revision, origin=plan.origin)
+    return plan_rows.read_spec(plan)
 
 
 def save_plan(task_id: int, data: object, *, author: str = "user", source: str = "user",
@@ -84,7 +65,8 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
 
     Args:
         task_id: the task the plan is for.
-        data: parsed PlanSpec JSON (or a write_todos list).
+        data: parsed PlanSpec JSON (or a write_todos list); ``planspec.Checked`` data
+            (a model's reply, checked when it came) is not validated again.
         author: ``user`` (the plan becomes origin user) or ``assistant``.
         source: who wrote it (a model name, ``offline`` or ``user``).
         generated: for the assistant's edit of a plan, the step ids the model wrote.
@@ -97,7 +79,7 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
     """
     if author == "user" and isinstance(data, dict) and data.get("origin") == "assistant":
         data = {**data, "origin": "user"}  # a person's edit of a generated plan
-    spec = valid if valid is not None else parse(
+    spec = valid if valid is not None else parse_once(
         data, max_steps=settings.get("assistant.max_steps"), generated=generated)
     with atomic():
         task = get_task(task_id)
@@ -113,12 +95,13 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
                 PLAN.check(previous.status, "superseded")
                 previous.status = "superseded"
                 previous.save()
-        plan = _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
+        plan = _insert(task, spec, previous, status, source)
         follow_plan(task, status, plan.revision)
         tell_failures(task, spec, status)
         log(task.id, "plan", f"revision {plan.revision} ({len(spec.steps)} steps) by {author}",
             actor=author)
-    events.emit(Change("plan_saved", task_id, str(plan.revision)))
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.PLAN_SAVED, task_id, str(plan.revision)))
     return plan
 
 
@@ -127,7 +110,7 @@ def insert_revision(task: Task, data: dict[str, object], *, status: str, source:
     caller's transaction: used to roll a recurring task's plan forward."""
     previous = latest_plan(task.id)
     spec = parse(data, max_steps=MAX_STEPS_ANY, generated=set())
-    return _insert(task, spec, (previous.revision + 1) if previous else 1, status, source)
+    return _insert(task, spec, previous, status, source)
 
 
 def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
@@ -138,36 +121,22 @@ def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
         insert_revision(task, data, status="in_progress", source="recurrence")
 
 
-def _insert(task: Task, spec: PlanSpec, revision: int, status: str, source: str) -> Plan:
-    stored = PlanSpec(steps=spec.steps, title=spec.title, objective=spec.objective,
-                      revision=revision, origin=spec.origin)
+def _insert(task: Task, spec: PlanSpec, previous: Plan | None, status: str, source: str
+            ) -> Plan:
+    """Store the spec as the revision after ``previous``; its steps keep their UIDs."""
+    revision = (previous.revision + 1) if previous else 1
+    stored = replace(spec, revision=revision)
     plan = Plan.create(task=task, revision=revision, status=status, origin=spec.origin,
                        title=spec.title, objective=spec.objective, source=source,
                        spec=stored.to_json())
-    g = graph.Graph(spec.steps)
-    pks: dict[str, int] = {}
-    position = {s.id: i for i, s in enumerate(spec.steps)}
-    for sid in sorted(g.order, key=lambda s: (len(g.ancestors(s)), position[s])):
-        s = g.steps[sid]
-        assert isinstance(s, PlanStep)
-        status_now = g.status_of(sid) if g.is_group(sid) else s.status
-        pks[sid] = Step.insert(
-            plan=plan, step_id=s.id, parent=pks.get(s.parent) if s.parent else None,
-            position=position[sid], title=s.title, objective=s.objective, target=s.target,
-            inputs=s.inputs, output_schema=s.output_schema, done_when=s.done_when,
-            worker=s.worker, due_at=s.due, estimate_minutes=s.estimate_minutes,
-            status=status_now, result=s.result, error=s.error,
-        ).execute()
-    edges = [{"step": pks[s.id], "depends_on": pks[d]} for s in spec.steps for d in s.depends_on]
-    for start in range(0, len(edges), 400):
-        StepDependency.insert_many(edges[start:start + 400]).execute()
+    plan_rows.insert_steps(plan, spec, plan_rows.step_uids(previous))
     return plan
 
 
 # --- plan states --------------------------------------------------------------------
 
-PLAN_EVENTS = {"approve": "plan_approved", "pause": "plan_paused", "resume": "plan_resumed",
-               "abort": "plan_aborted"}
+PLAN_EVENTS = {"approve": Kind.PLAN_APPROVED, "pause": Kind.PLAN_PAUSED,
+               "resume": Kind.PLAN_RESUMED, "abort": Kind.PLAN_ABORTED}
 
 
 def plan_action(task_id: int, action: str) -> Plan:
@@ -178,6 +147,7 @@ def plan_action(task_id: int, action: str) -> Plan:
         handlers[action](plan, plan.task)
         plan.save()
         log(plan.task_id, "plan", f"revision {plan.revision}: {action}")
+        reminders.schedule_for_task(task_id)
     events.emit(Change(PLAN_EVENTS[action], task_id))
     return plan
 
@@ -275,7 +245,8 @@ def step_action(task_id: int, step_id: str, action: str, *, result: str | None =
         log(plan.task_id, "do", f"step {step_id!r}: {action}"
             + (f" ({error})" if error else ""), actor=actor, step_id=step.id)
         _after_step_change(plan, step, action)
-    events.emit(Change("step_changed", task_id, step_id))
+        reminders.after_step(plan, step, action)
+    events.emit(Change(Kind.STEP_CHANGED, task_id, step_id))
     return step
 
 
@@ -370,7 +341,7 @@ def fail_and_retry(task_id: int, step_id: str, error: str, *, actor: str = "assi
         log(plan.task_id, "retry", f"step {step_id!r} attempt {step.attempts} failed: {error}",
             actor=actor, step_id=step.id)
         _refresh_groups(plan, step)
-    events.emit(Change("step_changed", task_id, step_id))
+    events.emit(Change(Kind.STEP_CHANGED, task_id, step_id))
     return step
 
 

@@ -89,7 +89,9 @@ def _step_items(task_uid: str, plan: Plan, spec: PlanSpec,
 
 def _kept_uids(plan: Plan) -> dict[str, str]:
     """Foreign step UIDs stored on any revision of the plan's task, the newest winning:
-    a new revision does not copy ``Step.uid``, and a step keeps its UID for ever."""
+    a step keeps its UID for ever. A new revision copies ``Step.uid`` from the one before
+    (``app.plan_rows``), but revisions saved before it did, and a step id that comes back
+    after a revision without it, still need this."""
     query = (Step.select(Step.step_id, Step.uid).join(Plan)
              .where(Plan.task == plan.task_id, Step.uid.is_null(False))
              .order_by(Plan.revision))

@@ -16,7 +16,8 @@ def _task_with_plan() -> int:
         {"id": "pack", "title": "Pack", "parent": "go", "target": None},
         {"id": "box", "title": "Buy boxes", "parent": "pack", "target": "user"},
         {"id": "go", "title": "Go", "target": None},
-        {"id": "call", "title": "Call the movers", "depends_on": ["box"], "target": "assistant.write",
+        {"id": "call", "title": "Call the movers", "depends_on": ["box"],
+         "target": "assistant.write",
          "inputs": {"instructions": "ring"}},
     ]})
     return task.id
