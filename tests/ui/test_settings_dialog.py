@@ -27,6 +27,18 @@ def server() -> Iterator[FakeModelServer]:
 
 
 @pytest.fixture(autouse=True)
+def _no_system_keyring() -> Iterator[None]:
+    """These tests expect no keyring (keys for this session only), whatever ran before."""
+    import keyring
+    from keyring.backends import fail
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture(autouse=True)
 def _forget_session_keys() -> Iterator[None]:
     yield
     secrets._session.clear()  # keys kept "for the session" must not leak into other tests
