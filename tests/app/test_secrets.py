@@ -17,6 +17,9 @@ class MemoryKeyring(KeyringBackend):
     """A keyring backend in a dict: a fake of the system's, for the tests."""
 
     priority = 1
+    # defining the class registers it with keyring; were it viable, keyring would take it
+    # as the default backend of every later test (it is only ever set by the fixture)
+    viable = False
 
     def __init__(self) -> None:
         super().__init__()
