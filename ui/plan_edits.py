@@ -214,6 +214,7 @@ class PlanFeed(QObject):
         self._again = False
         self._held: list[tuple[str, str]] = []  # notices that came while an edit was on its way
         self._last: PlanSnapshot | None = None
+        self._positions = asyncio.Lock()  # one position save at a time, first asked first
         self.editor = PlanEditor.of(ctx)
         ctx.bridge.changed.connect(self._on_bridge_changed)
         ctx.bridge.external_change.connect(self._on_bridge_external_change)
@@ -252,9 +253,15 @@ class PlanFeed(QObject):
 
     def save_positions(self, task_id: int, positions: Mapping[str, tuple[float, float]]
                        ) -> None:
-        """Pin nodes where they were dragged (view state, saved in a worker)."""
-        self.ctx.runner.start(in_thread(plan_editing.save_positions, task_id, dict(positions)),
+        """Pin nodes where they were dragged (view state, saved in a worker). Saves land in
+        the order they were asked for, so a move and its quick undo end as the screen shows."""
+        self.ctx.runner.start(self._save_in_order(task_id, dict(positions)),
                               self.tr("Saving node positions"))
+
+    async def _save_in_order(self, task_id: int, positions: dict[str, tuple[float, float]]
+                             ) -> None:
+        async with self._positions:
+            await in_thread(plan_editing.save_positions, task_id, positions)
 
     def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
         if not task_id or task_id != self.task_id or kind in NOT_PLAN_CHANGES:

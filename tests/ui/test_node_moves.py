@@ -50,3 +50,31 @@ def test_a_node_move_is_undoable_and_redoable(ctx: WindowContext, qtbot: QtBot) 
     ctx.undo.redo()
     qtbot.wait_until(lambda: view.scene.nodes["s2"].pos() == moved)
     assert latest(task_id).revision == 1  # moves are view state, never revisions
+
+
+def test_a_quick_undo_of_a_move_is_saved_after_the_move(ctx: WindowContext, qtbot: QtBot,
+                                                          monkeypatch: Any) -> None:
+    """Two position saves land in the order they were asked for, even when the first one's
+    worker is the slower (a move's save outran by its undo's left the moved place stored)."""
+    import time
+
+    from app import plan_editing
+    from models import StepLayout
+    from ui.plan_edits import PlanFeed
+
+    task_id = running_task()
+    real, calls = plan_editing.save_positions, []
+
+    def slow_first(task: int, positions: dict[str, tuple[float, float]]) -> None:
+        calls.append(positions["s2"])
+        if len(calls) == 1:
+            time.sleep(0.3)  # the move's worker is slow; the undo's starts meanwhile
+        real(task, positions)
+
+    monkeypatch.setattr(plan_editing, "save_positions", slow_first)
+    feed = PlanFeed(ctx)
+    feed.save_positions(task_id, {"s2": (400.0, 80.0)})  # the move
+    feed.save_positions(task_id, {"s2": (10.0, 20.0)})  # its undo
+    qtbot.wait_until(lambda: len(calls) == 2 and not ctx.runner.running, timeout=5000)
+    saved = StepLayout.get((StepLayout.task == task_id) & (StepLayout.step_id == "s2"))
+    assert (saved.x, saved.y) == (10.0, 20.0)
