@@ -175,7 +175,7 @@ SYNC: tuple[tuple[str, str], ...] = (
      r"：保留了另一台设备的 \1，这台设备的 \2 被舍弃"),
     (r": kept (.*?), the other device's (.*?) lost", r"：保留了 \1，另一台设备的 \2 被舍弃"),
     (r" \(and (\d+) more\)$", r"（另有 \1 个）"),
-    (r"\bstep ('[^']*'|\"[^\"]*\"): ", r"步骤 \1："),  # a refused step's reason
+    (r"(?<=被拒绝（)step ('[^']*'|\"[^\"]*\"): ", r"步骤 \1："),  # a refused step's reason
 )
 REMINDERS: tuple[tuple[str, str], ...] = (
     (r"snooze for (.*?), not " + V + r"$", r"推迟时长可选 \1，而不是 \2"),
