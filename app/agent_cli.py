@@ -116,7 +116,7 @@ def progress(out: TextIO, streaming: bool) -> Callable[[Change], None]:
         task = Task.get_or_none(Task.id == change.task_id)
         title = task.title if task is not None else "?"
         frame = "\n── " if streaming else ""
-        out.write(shown(f"{frame}#{change.task_id} {title}: {change.detail} …") + "\n")
+        out.write(frame + shown(f"#{change.task_id} {title}: {change.detail} …") + "\n")
         out.flush()
 
     return on_change

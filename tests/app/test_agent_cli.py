@@ -95,9 +95,6 @@ def test_progress_names_each_stage_as_it_starts_with_the_title_escaped(db: Path)
     assert out.getvalue().endswith(f"\n[plan for #{task.id}]\n")
 
 
-@pytest.mark.xfail(strict=True, reason="app/agent_cli.progress escapes its own frame: "
-                   "`--stream` prints a literal \\n before each stage (fix: write the frame "
-                   "outside shown())")
 def test_defect_w3_the_streaming_frame_is_a_real_line_break(db: Path) -> None:
     task = add_task(NewTask(title="Offsite"))
     out = io.StringIO()
