@@ -14,14 +14,13 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.plain import in_language
 from app.agent_check import ModelTest, check_model, short
 from app.errors import KnownError
 from app.llm import ProviderConfig
+from app.plain import in_language
 from ui import labels
 from ui.runner import TaskRunner
-
-_ERROR_STYLE = "color: #c0392b;"
+from ui.settings_fields import ERROR_STYLE
 
 
 async def _run(config: ProviderConfig, language: str,
@@ -139,6 +138,6 @@ class ModelTestRow(QWidget):
         self.progress.hide()
 
     def _show(self, text: str, *, error: bool) -> None:
-        self.result.setStyleSheet(_ERROR_STYLE if error else "")
+        self.result.setStyleSheet(ERROR_STYLE if error else "")
         self.result.setText(text)
         self.result.setVisible(bool(text))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,8 +39,6 @@ from ui.model_test import ModelTestRow
 from ui.runner import in_thread
 from ui.settings_fields import DEFAULT_URLS, list_models, url_problem
 from ui.settings_sync import with_sync_tab
-
-_ERROR_STYLE = "color: #c0392b;"
 
 
 class SettingsDialog(QDialog):
@@ -89,13 +87,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def _message_label(self, name: str, error: bool = True) -> QLabel:
-        label = QLabel(self)
-        label.setObjectName(name)
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setWordWrap(True)
-        if error:
-            label.setStyleSheet(_ERROR_STYLE)
-        label.hide()
+        label = fields.message_label(self, name, error=error)
         self._messages.append(label)
         return label
 
@@ -106,20 +98,7 @@ class SettingsDialog(QDialog):
         self._fit_timer.start(0)  # once the layout has given the label its width
 
     def _fit_messages(self) -> None:
-        """Give each wrapped message the height its text needs at its width.
-
-        Form layouts in a top-level dialog do not ask wrapped labels for their height at
-        the width they get, so the second line would be cut off.
-        """
-        for label in self._messages:
-            if label.isVisible() and label.width() > 0:
-                label.setMinimumHeight(label.heightForWidth(label.width()))
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
-        needed = self.minimumSizeHint().height()
-        if self.height() < needed:
-            self.resize(self.width(), needed)
+        fields.fit_wrapped(self, self._messages)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -350,7 +329,7 @@ class SettingsDialog(QDialog):
         self.models_listed.emit(names)
 
     def _show_model_status(self, text: str, *, error: bool) -> None:
-        self.model_status.setStyleSheet(_ERROR_STYLE if error else "")
+        self.model_status.setStyleSheet(fields.ERROR_STYLE if error else "")
         self._set_message(self.model_status, text)
 
     # --- saving --------------------------------------------------------------------------

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -167,3 +168,33 @@ def model_row(box: QWidget) -> tuple[QWidget, QComboBox, QProgressBar, QPushButt
     layout.addWidget(progress)
     layout.addWidget(button)
     return row, model, progress, button
+
+
+ERROR_STYLE = "color: #c0392b;"  # an inline message that says what went wrong
+
+
+def message_label(parent: QWidget, name: str, *, error: bool = True) -> QLabel:
+    """A hidden, word-wrapped, plain-text message line (server and user text is untrusted)."""
+    label = QLabel(parent)
+    label.setObjectName(name)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    if error:
+        label.setStyleSheet(ERROR_STYLE)
+    label.hide()
+    return label
+
+
+def fit_wrapped(dialog: QWidget, messages: list[QLabel]) -> None:
+    """Give each wrapped message the height its text needs at its width, and the dialog
+    the height they need: form layouts in a top-level dialog do not ask wrapped labels
+    for their height at the width they get, so a second line would be cut off."""
+    for label in messages:
+        if label.isVisible() and label.width() > 0:
+            label.setMinimumHeight(label.heightForWidth(label.width()))
+    layout = dialog.layout()
+    if layout is not None:
+        layout.activate()
+    needed = dialog.minimumSizeHint().height()
+    if dialog.height() < needed:
+        dialog.resize(dialog.width(), needed)

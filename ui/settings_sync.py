@@ -34,8 +34,6 @@ from ui.retexts import told
 from ui.runner import in_thread
 from ui.sync_status import plain_reason
 
-_ERROR_STYLE = "color: #c0392b;"
-
 
 @dataclass(frozen=True)
 class Kept:
@@ -162,7 +160,7 @@ class SyncPage(QWidget):
         return self.tr("Enter the http:// or https:// address of a CalDAV task list.")
 
     def _say(self, text: str, *, error: bool) -> None:
-        self.message.setStyleSheet(_ERROR_STYLE if error else "")
+        self.message.setStyleSheet(fields.ERROR_STYLE if error else "")
         self.message.setText(told(text))  # a refusal of the core, in the window's language
 
     # --- test, save, remove ----------------------------------------------------------------

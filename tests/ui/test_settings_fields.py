@@ -63,3 +63,27 @@ def test_fields_take_the_declared_range_and_choices(qtbot: QtBot) -> None:
     assert combo.currentData() == "dark"
     fields.select(combo, "purple")  # not a choice: the first
     assert combo.currentIndex() == 0
+
+
+def test_a_message_line_is_plain_text_wraps_and_grows_its_dialog(qtbot: QtBot) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialog, QVBoxLayout
+
+    from ui import settings_fields as fields
+
+    dialog = QDialog()
+    qtbot.add_widget(dialog)
+    layout = QVBoxLayout(dialog)
+    note = fields.message_label(dialog, "note", error=False)
+    error = fields.message_label(dialog, "error")
+    layout.addWidget(note)
+    layout.addWidget(error)
+    assert note.textFormat() == Qt.TextFormat.PlainText and note.wordWrap()
+    assert note.isHidden() and error.styleSheet() == fields.ERROR_STYLE and not note.styleSheet()
+    dialog.resize(200, 10)
+    dialog.show()
+    error.setText("<b>not bold</b> " + "a long explanation of what went wrong " * 6)
+    error.show()
+    fields.fit_wrapped(dialog, [note, error])
+    assert error.minimumHeight() >= 2 * error.fontMetrics().height()  # wrapped, not cut
+    assert dialog.height() >= dialog.minimumSizeHint().height()
