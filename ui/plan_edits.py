@@ -28,6 +28,7 @@ from app.events import Kind
 from app.plan_editing import Change, Data, EditRefused, PlanSnapshot, Saved
 from models import Task
 from ui.context import WindowContext
+from ui.labels import fill
 from ui.retexts import told
 from ui.runner import in_thread
 
@@ -75,7 +76,7 @@ def in_task(text: str, title: str) -> str:
     """What an undo step says: the edit and the task it belongs to."""
     if not title:
         return text
-    return translate("PlanEdits", "%1 in “%2”").replace("%1", text).replace("%2", title)
+    return fill(translate("PlanEdits", "%1 in “%2”"), text, title)  # one pass: a %2 typed stays
 
 
 class PlanEditCommand(QUndoCommand):

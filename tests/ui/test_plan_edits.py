@@ -286,3 +286,12 @@ def test_refusal_texts_name_the_rule() -> None:
         "Not changed: steps would wait for each other in a loop (a → b → a)")
     assert "4 levels" in refusal_text("too_deep", "")
     assert refusal_text("bad_inputs", "x").startswith("Not changed: the plan rules")
+
+
+def test_an_undo_text_keeps_a_typed_placeholder_as_typed() -> None:
+    """The edit's words are filled in one pass: a title with %2 in it is not given the
+    task's title (it was, when the placeholders were replaced one after the other)."""
+    from ui.plan_edits import in_task
+
+    assert in_task("Rename “50%2 off”", "Shop") == "Rename “50%2 off” in “Shop”"
+    assert in_task("Add step", "") == "Add step"
