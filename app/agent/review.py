@@ -13,7 +13,14 @@ from app import plans, task_problems
 from app.agent import decisions, sense
 from app.agent.generated_plan import flag_busy, generated_plan_data
 from app.agent.prompt_context import task_facts
-from app.agent.replies import Execute, ReplyError, ReviewReply, parse_object, parse_reply
+from app.agent.replies import (
+    Action,
+    Execute,
+    ReplyError,
+    ReviewReply,
+    parse_object,
+    parse_reply,
+)
 from app.agent.retries import clear_retry
 from app.calendar.freebusy import context_for
 from app.tasks import set_problem, set_status
@@ -78,7 +85,11 @@ def _one_step_plan(task: Task, action: Execute) -> dict[str, Any]:
 
 
 def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetime) -> str:
-    """Apply a checked review whole, in one transaction."""
+    """Apply a checked review whole, in one transaction.
+
+    Returns:
+        What the review did, for the stage's outcome.
+    """
     reply = decision.reply
     outcome = reply.outcome()
     with atomic():
@@ -89,36 +100,47 @@ def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetim
         task.save()
         decisions.record(task.id, "review", outcome.name if outcome else "confirm",
                          reply.think[:500] or "reviewed")
-        if outcome is None:
-            set_status(task, "reviewed", why="times confirmed", actor="assistant")
-            summary = "reviewed; a plan comes next"
-        elif outcome.name == "next_check":
-            task.next_check_at = outcome.at
-            set_status(task, "waiting", why=outcome.reason or "no time can be fixed yet",
-                       actor="assistant")
-            summary = f"waiting until {format_utc(outcome.at)}"
-        elif outcome.name == "cancel":
-            task.result = outcome.reason
-            set_status(task, "cancelled", why=outcome.reason, actor="assistant")
-            summary = f"cancelled: {outcome.reason}"
-        elif outcome.name == "fail":
-            set_status(task, "failed", why=outcome.reason, actor="assistant")
-            set_problem(task, task_problems.told(
-                "cannot_do", task_problems.language_for(task.title, task.detail),
-                reason=outcome.reason))
-            summary = f"failed: {outcome.reason}"
-        elif decision.plan is not None:
-            set_status(task, "reviewed", why="reviewed", actor="assistant")
-            plan = plans.save_plan(task.id, decision.plan, author="assistant", source=source)
-            task = Task.get_by_id(task.id)
-            summary = (f"{outcome.name}: {len(decision.plan['steps'])} step(s), revision "
-                       f"{plan.revision} {plan.status}")
-            clashes = flag_busy(task, decision.plan, context_for(now, task.due_at).busy)
-            summary += f"; {clashes}" if clashes else ""
-        else:
-            set_status(task, "reviewed", why="a plan comes next", actor="assistant")
-            summary = "reviewed; a plan comes next"
+        task, summary = _settle(task, outcome, decision, source, now)
         if outcome is None or outcome.name != "fail":
             clear_retry(task, keep_next_check=outcome is not None)
         task.save()
     return summary
+
+
+def _settle(task: Task, outcome: Action | None, decision: ReviewDecision, source: str,
+            now: datetime) -> tuple[Task, str]:
+    """The task's new state after the review's decisive action (caller's transaction)."""
+    if outcome is None:
+        set_status(task, "reviewed", why="times confirmed", actor="assistant")
+        return task, "reviewed; a plan comes next"
+    if outcome.name == "next_check":
+        task.next_check_at = outcome.at
+        set_status(task, "waiting", why=outcome.reason or "no time can be fixed yet",
+                   actor="assistant")
+        return task, f"waiting until {format_utc(outcome.at)}"
+    if outcome.name == "cancel":
+        task.result = outcome.reason
+        set_status(task, "cancelled", why=outcome.reason, actor="assistant")
+        return task, f"cancelled: {outcome.reason}"
+    if outcome.name == "fail":
+        set_status(task, "failed", why=outcome.reason, actor="assistant")
+        set_problem(task, task_problems.told(
+            "cannot_do", task_problems.language_for(task.title, task.detail),
+            reason=outcome.reason))
+        return task, f"failed: {outcome.reason}"
+    if decision.plan is not None:
+        return _save_reviewed_plan(task, outcome.name, decision.plan, source, now)
+    set_status(task, "reviewed", why="a plan comes next", actor="assistant")
+    return task, "reviewed; a plan comes next"
+
+
+def _save_reviewed_plan(task: Task, name: str, plan_data: dict[str, Any], source: str,
+                        now: datetime) -> tuple[Task, str]:
+    """The review brought a plan (inline, or one step to execute): saved as the next revision."""
+    set_status(task, "reviewed", why="reviewed", actor="assistant")
+    plan = plans.save_plan(task.id, plan_data, author="assistant", source=source)
+    task = Task.get_by_id(task.id)
+    summary = (f"{name}: {len(plan_data['steps'])} step(s), revision "
+               f"{plan.revision} {plan.status}")
+    clashes = flag_busy(task, plan_data, context_for(now, task.due_at).busy)
+    return task, summary + (f"; {clashes}" if clashes else "")
