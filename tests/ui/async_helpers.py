@@ -85,7 +85,11 @@ def qt_event_loop(app: QApplication) -> Iterator[qasync.QEventLoop]:
 def _close(loop: qasync.QEventLoop, app: QApplication) -> None:
     from app.llm import close_clients
 
-    settle([t for t in asyncio.all_tasks(loop) if not t.done()], timeout_s=2.0)
+    for _ in range(3):  # what a settling task starts is settled too: none is left pending
+        pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        if not pending:
+            break
+        settle(pending, timeout_s=2.0)
     process_until_done([loop.create_task(close_clients())])
     app.aboutToQuit.disconnect(loop._after_run_forever)
     loop._QEventLoop__is_running = False  # what stop() does, without QApplication.exit()

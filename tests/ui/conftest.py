@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import qasync
+from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.async_helpers import qt_event_loop, window_context
@@ -22,3 +23,12 @@ def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
 @pytest.fixture
 def ctx(db: Path, loop: qasync.QEventLoop) -> Iterator[WindowContext]:
     yield from window_context()
+
+
+@pytest.fixture(autouse=True)
+def _same_locale_after() -> Iterator[None]:
+    """A test that installs a language sets Qt's default locale (en_US starts weeks on
+    Sunday); the next test starts from the locale this one started with."""
+    before = QLocale()
+    yield
+    QLocale.setDefault(before)
