@@ -4,41 +4,16 @@ walking the steps. Each edit is a plan revision with origin user."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from app import plans
-from app.tasks import NewTask, add_task
-from models import Plan
-from tests.ui.test_plan_view import at, centre, open_view, step
+from tests.ui.plan_helpers import glyph, latest, running_task
+from tests.ui.test_plan_view import centre, open_view
 from ui.context import WindowContext
 from ui.inline_rename import InlineRename
-from ui.plan_look import GLYPH_AT
 from ui.plan_view import PlanView
-
-
-def running_task(origin: str = "assistant") -> int:
-    """Buy milk: two user steps, approved and running, written by the assistant."""
-    task_id = add_task(NewTask(title="Buy milk")).id
-    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
-                            "objective": "", "steps": [step("s1", "Go to the shop"),
-                                                       step("s2", "Pay", "s1")]}
-    plans.save_plan(task_id, data, author="assistant")
-    plans.plan_action(task_id, "approve")
-    return task_id
-
-
-def latest(task_id: int) -> Plan:
-    plan = plans.latest_plan(task_id)
-    assert plan is not None
-    return plan
-
-
-def glyph(view: PlanView, step_id: str) -> QPoint:
-    return at(view, view.scene.nodes[step_id].mapToScene(GLYPH_AT))
 
 
 def editor_of(view: PlanView) -> InlineRename:

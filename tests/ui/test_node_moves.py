@@ -7,28 +7,9 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from app import plans
-from app.tasks import NewTask, add_task
-from models import Plan
-from tests.ui.test_plan_view import at, centre, open_view, step
+from tests.ui.plan_helpers import latest, running_task
+from tests.ui.test_plan_view import at, centre, open_view
 from ui.context import WindowContext
-
-
-def running_task(origin: str = "assistant") -> int:
-    """Buy milk: two user steps, approved and running, written by the assistant."""
-    task_id = add_task(NewTask(title="Buy milk")).id
-    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
-                            "objective": "", "steps": [step("s1", "Go to the shop"),
-                                                       step("s2", "Pay", "s1")]}
-    plans.save_plan(task_id, data, author="assistant")
-    plans.plan_action(task_id, "approve")
-    return task_id
-
-
-def latest(task_id: int) -> Plan:
-    plan = plans.latest_plan(task_id)
-    assert plan is not None
-    return plan
 
 
 def test_a_node_move_is_undoable_and_redoable(ctx: WindowContext, qtbot: QtBot) -> None:

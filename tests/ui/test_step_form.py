@@ -3,34 +3,13 @@ revision and one undo step, and a due time that cannot be read named with nothin
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app import plans
-from app.tasks import NewTask, add_task
-from models import Plan
-from tests.ui.test_plan_view import step
+from tests.ui.plan_helpers import latest, running_task
 from ui.context import WindowContext
 from ui.step_panel import StepPanel
-
-
-def running_task(origin: str = "assistant") -> int:
-    """Buy milk: two user steps, approved and running, written by the assistant."""
-    task_id = add_task(NewTask(title="Buy milk")).id
-    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
-                            "objective": "", "steps": [step("s1", "Go to the shop"),
-                                                       step("s2", "Pay", "s1")]}
-    plans.save_plan(task_id, data, author="assistant")
-    plans.plan_action(task_id, "approve")
-    return task_id
-
-
-def latest(task_id: int) -> Plan:
-    plan = plans.latest_plan(task_id)
-    assert plan is not None
-    return plan
 
 
 def step_panel_on(ctx: WindowContext, qtbot: QtBot, task_id: int, step_id: str) -> StepPanel:

@@ -1,0 +1,39 @@
+"""Helpers for the tests that edit a plan from the window (the graph, the outline, the
+step menu and the step details): a running two-step task, its latest plan, a node's
+check circle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint
+
+from app import plans
+from app.tasks import NewTask, add_task
+from models import Plan
+from tests.ui.test_plan_view import at, step
+from ui.plan_look import GLYPH_AT
+from ui.plan_view import PlanView
+
+
+def running_task(origin: str = "assistant") -> int:
+    """Buy milk: two user steps, approved and running, written by the assistant."""
+    task_id = add_task(NewTask(title="Buy milk")).id
+    data: dict[str, Any] = {"schema_version": 1, "origin": origin, "title": "Buy milk",
+                            "objective": "", "steps": [step("s1", "Go to the shop"),
+                                                       step("s2", "Pay", "s1")]}
+    plans.save_plan(task_id, data, author="assistant")
+    plans.plan_action(task_id, "approve")
+    return task_id
+
+
+def latest(task_id: int) -> Plan:
+    """The task's latest plan revision (there must be one)."""
+    plan = plans.latest_plan(task_id)
+    assert plan is not None
+    return plan
+
+
+def glyph(view: PlanView, step_id: str) -> QPoint:
+    """Where the step's check circle is in the view's viewport."""
+    return at(view, view.scene.nodes[step_id].mapToScene(GLYPH_AT))
