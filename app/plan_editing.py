@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app import graph
-from app.errors import NotFound, Refused, StaleEdit
+from app.errors import NotFound, StaleEdit
 from app.plan_rewrite import rewrite_latest
 from app.plan_snapshot import PlanSnapshot as PlanSnapshot
 from app.plan_snapshot import draft_steps as draft_steps
@@ -26,26 +26,14 @@ from app.plan_snapshot import snapshot as snapshot
 from app.plans import latest_plan, save_plan, spec_of
 from app.planspec import MAX_DEPTH, MAX_STEPS_ANY, SCHEMA_VERSION, PlanSpec
 from app.planspec import checked as checked_plan
-from app.problems import InvalidPlan
+from app.problems import EditRefused as EditRefused
+from app.problems import EditRule, InvalidPlan
 from app.step_names import named, step_titles
 from models import database
 
 Data = dict[str, Any]
 Change = Callable[[Data], Data]
 PROGRESS_KEYS = ("status", "result", "error")
-
-
-class EditRefused(Refused):
-    """An edit the plan rules do not allow; ``code`` says which rule (for the window).
-
-    Codes: the PlanSpec problem codes (``cycle``, ``too_deep`` …) and ``same_step``,
-    ``exists``, ``inside_itself``, ``has_children``, ``last_step``, ``no_step``,
-    ``stale`` and ``gone``.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 @dataclass
@@ -67,7 +55,7 @@ def _step(data: Data, step_id: str) -> Data:
     for step in data["steps"]:
         if step["id"] == step_id:
             return step
-    raise EditRefused("no_step", f"the plan has no step {step_id!r}")
+    raise EditRefused(EditRule.NO_STEP, f"the plan has no step {step_id!r}")
 
 
 def _copy(data: Data) -> Data:
@@ -82,12 +70,12 @@ def _copy(data: Data) -> Data:
 def add_dependency(data: Data, step_id: str, depends_on: str) -> Data:
     """``step_id`` waits for ``depends_on`` (an arrow from ``depends_on`` to ``step_id``)."""
     if step_id == depends_on:
-        raise EditRefused("same_step", f"step {step_id!r} cannot wait for itself")
+        raise EditRefused(EditRule.SAME_STEP, f"step {step_id!r} cannot wait for itself")
     out = _copy(data)
     step = _step(out, step_id)
     _step(out, depends_on)
     if depends_on in step["depends_on"]:
-        raise EditRefused("exists", f"step {step_id!r} already waits for {depends_on!r}")
+        raise EditRefused(EditRule.EXISTS, f"step {step_id!r} already waits for {depends_on!r}")
     step["depends_on"].append(depends_on)
     _refuse_cycles(out)
     return out
@@ -98,7 +86,7 @@ def remove_dependency(data: Data, step_id: str, depends_on: str) -> Data:
     out = _copy(data)
     step = _step(out, step_id)
     if depends_on not in step["depends_on"]:
-        raise EditRefused("no_step", f"step {step_id!r} does not wait for {depends_on!r}")
+        raise EditRefused(EditRule.NO_STEP, f"step {step_id!r} does not wait for {depends_on!r}")
     step["depends_on"].remove(depends_on)
     return out
 
@@ -137,7 +125,7 @@ def remove_arrow(data: Data, source: str, target: str) -> Data:
     """Remove what a drawn arrow stands for (see ``arrow_dependencies``)."""
     found = arrow_dependencies(data, source, target)
     if not found:
-        raise EditRefused("no_step", f"no dependency is drawn from {source!r} to {target!r}")
+        raise EditRefused(EditRule.NO_STEP, f"no dependency is drawn from {source!r} to {target!r}")
     out = _copy(data)
     for step_id, dep in found:
         _step(out, step_id)["depends_on"].remove(dep)
@@ -162,7 +150,7 @@ def reparent(data: Data, step_id: str, parent: str | None) -> Data:
     if parent is not None:
         _step(data, parent)
         if parent == step_id or parent in _below(g, step_id):
-            raise EditRefused("inside_itself",
+            raise EditRefused(EditRule.INSIDE_ITSELF,
                               f"step {step_id!r} cannot go inside itself or its own sub-steps")
         levels = 1 + len(g.ancestors(parent)) + _height(g, step_id)
         if levels > MAX_DEPTH:
@@ -171,7 +159,7 @@ def reparent(data: Data, step_id: str, parent: str | None) -> Data:
     out = _copy(data)
     step = _step(out, step_id)
     if step.get("parent") == parent:
-        raise EditRefused("exists", f"step {step_id!r} is already there")
+        raise EditRefused(EditRule.EXISTS, f"step {step_id!r} is already there")
     step["parent"] = parent
     _drop_waits_on_group(out, step_id, parent)
     _normalise_groups(out)
@@ -228,7 +216,7 @@ def delete_steps(data: Data, step_ids: Collection[str], *, lift_children: bool =
     for step_id in step_ids:
         _delete_one(out, step_id, lift_children)
     if not out["steps"]:
-        raise EditRefused("last_step", "a plan needs at least one step; "
+        raise EditRefused(EditRule.LAST_STEP, "a plan needs at least one step; "
                           "delete the task or abort the plan instead")
     _normalise_groups(out)
     return out
@@ -238,7 +226,7 @@ def _delete_one(out: Data, step_id: str, lift_children: bool) -> None:
     step = _step(out, step_id)
     kids = [s for s in out["steps"] if s.get("parent") == step_id]
     if kids and not lift_children:
-        raise EditRefused("has_children", f"step {step_id!r} has sub-steps; "
+        raise EditRefused(EditRule.HAS_CHILDREN, f"step {step_id!r} has sub-steps; "
                           "delete or move them first")
     for kid in kids:
         kid["parent"] = step.get("parent")
@@ -327,7 +315,7 @@ def _current(task_id: int) -> tuple[int, Data]:
             try:
                 return 0, new_plan_data(get_task(task_id).title)
             except NotFound as exc:
-                raise EditRefused("gone", str(exc)) from exc
+                raise EditRefused(EditRule.GONE, str(exc)) from exc
         return int(plan.revision), spec_of(plan).to_json()
 
 
@@ -349,8 +337,9 @@ def apply_edit(task_id: int, base_revision: int, change: Change,
     """
     revision, before = _current(task_id)
     if revision != base_revision and revision not in accepted:
-        raise EditRefused("stale", f"the plan is now at revision {revision}, saved elsewhere "
-                          f"since revision {base_revision} was shown; nothing was changed")
+        raise EditRefused(EditRule.STALE, f"the plan is now at revision {revision}, saved "
+                          f"elsewhere since revision {base_revision} was shown; nothing was "
+                          "changed")
     after = change(before)
     return _save(task_id, before, after, revision, valid(after),
                  in_place=bool(session) and revision == session)
@@ -384,11 +373,11 @@ def _save(task_id: int, before: Data, after: Data, revision: int, spec: PlanSpec
         if plan is None:  # a new revision (the session's first edit, or it has ended)
             plan = save_plan(task_id, after, author="user", valid=checked_spec)
     except StaleEdit as exc:
-        raise EditRefused("stale", str(exc)) from exc
+        raise EditRefused(EditRule.STALE, str(exc)) from exc
     except InvalidPlan as exc:
         raise EditRefused(exc.problems[0].code if exc.problems else "invalid_field",
                           str(exc)) from exc
     except NotFound as exc:
-        raise EditRefused("gone", str(exc)) from exc
+        raise EditRefused(EditRule.GONE, str(exc)) from exc
     shown = None if checked_spec is None else replace(checked_spec, revision=int(plan.revision))
     return Saved(task_id, before, after, int(plan.revision), shown, str(plan.status))

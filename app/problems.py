@@ -1,4 +1,6 @@
-"""Error codes of the plan contract, declared once with what each means.
+"""Error codes of the plan contract, declared once with what each means, and the codes
+of a refused edit (``EditRule``, beside them: an edit is refused for a plan problem or
+for one of these).
 
 Every validation problem carries one of these codes; the CLI prints them as
 ``error: CODE: message`` and the window shows the message beside the step. On a task's
@@ -8,8 +10,9 @@ problem the code is told in plain words instead (``app.plain.plain_text``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from app.errors import KnownError
+from app.errors import KnownError, Refused
 
 
 @dataclass(frozen=True)
@@ -79,3 +82,30 @@ class InvalidPlan(KnownError):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(str(p) for p in problems))
         self.problems = problems
+
+
+class EditRule(StrEnum):
+    """Why an edit of a plan was refused, besides the plan contract's own ``CODES``."""
+
+    SAME_STEP = "same_step"  # a step cannot wait for itself
+    EXISTS = "exists"  # the change is already there
+    INSIDE_ITSELF = "inside_itself"  # a step cannot go inside its own sub-steps
+    HAS_CHILDREN = "has_children"  # its sub-steps must move or go first
+    LAST_STEP = "last_step"  # a plan keeps at least one step
+    NO_STEP = "no_step"  # the step is no longer in the plan
+    STALE = "stale"  # the plan was saved elsewhere meanwhile
+    GONE = "gone"  # the task no longer exists
+
+
+class EditRefused(Refused):
+    """An edit the plan rules do not allow; ``code`` (an ``EditRule`` or one of ``CODES``)
+    says which rule, so the window can tell it in the user's words."""
+
+    def __init__(self, code: str, message: str) -> None:
+        if code not in CODES and code not in _EDIT_RULES:
+            raise ValueError(f"undeclared edit refusal code {code!r}")
+        super().__init__(message)
+        self.code = code
+
+
+_EDIT_RULES = frozenset(EditRule)

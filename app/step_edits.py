@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.plan_editing import Data, EditRefused, add_step, reparent
+from app.problems import EditRule
 
 EDITABLE = ("title", "objective", "done_when", "worker", "due", "target", "inputs")
 MAX_TITLE = 200
@@ -31,10 +32,10 @@ def edit_step(data: Data, step_id: str, fields: dict[str, Any]) -> Data:
     out["origin"] = "user"
     step = next((s for s in out["steps"] if s["id"] == step_id), None)
     if step is None:
-        raise EditRefused("no_step", f"the plan has no step {step_id!r}")
+        raise EditRefused(EditRule.NO_STEP, f"the plan has no step {step_id!r}")
     cleaned = {key: _clean(key, value) for key, value in fields.items()}
     if all(step.get(key) == value for key, value in cleaned.items()):
-        raise EditRefused("exists", "nothing was different")
+        raise EditRefused(EditRule.EXISTS, "nothing was different")
     step.update(cleaned)
     return out
 

@@ -31,3 +31,15 @@ def test_an_invalid_plan_is_a_known_error_listing_every_problem() -> None:
     error = InvalidPlan(problems)
     assert isinstance(error, KnownError) and error.problems == problems
     assert str(error) == "duplicate_step_id: one; missing_dependency: two"
+
+
+def test_an_edit_is_refused_only_with_a_declared_code() -> None:
+    import pytest
+
+    from app.problems import CODES, EditRefused, EditRule
+
+    assert EditRefused(EditRule.NO_STEP, "gone").code == "no_step"
+    assert EditRefused("cycle", "a → b → a").code in CODES  # a plan problem is a reason too
+    assert not set(EditRule) & set(CODES)  # one meaning per code
+    with pytest.raises(ValueError, match="undeclared edit refusal code"):
+        EditRefused("no_reason_at_all", "?")

@@ -295,3 +295,12 @@ def test_an_undo_text_keeps_a_typed_placeholder_as_typed() -> None:
 
     assert in_task("Rename “50%2 off”", "Shop") == "Rename “50%2 off” in “Shop”"
     assert in_task("Add step", "") == "Add step"
+
+
+def test_every_edit_rule_is_told_in_its_own_words() -> None:
+    from app.problems import EditRule
+    from ui.plan_edits import refusal_text
+
+    fallback = refusal_text("invalid_field", "")
+    told = {rule: refusal_text(rule, "") for rule in EditRule}
+    assert all(text and text != fallback for text in told.values()), told
