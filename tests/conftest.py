@@ -101,3 +101,19 @@ def run_process(data_dir: Path) -> Callable[..., subprocess.CompletedProcess[str
             timeout=timeout, env=stepwise_env(data_dir, **env), cwd=ROOT)
 
     return run
+
+
+@pytest.fixture
+def no_keyring() -> Iterator[None]:
+    """Passwords stay in this session's memory: the test never touches a real keyring."""
+    import keyring
+    from keyring.backends import fail
+
+    from app import secrets
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    secrets._session.clear()
+    yield
+    secrets._session.clear()
+    keyring.set_keyring(previous)

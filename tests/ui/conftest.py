@@ -32,3 +32,14 @@ def _same_locale_after() -> Iterator[None]:
     before = QLocale()
     yield
     QLocale.setDefault(before)
+
+
+@pytest.fixture
+def command_line_keeper_off() -> Iterator[None]:
+    """The window re-schedules through its own keeper (in a worker), not the command
+    line's, which an earlier test may have left listening."""
+    from app.schedule import keeper
+
+    keeper.stop()
+    yield
+    keeper.stop()

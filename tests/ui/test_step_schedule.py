@@ -3,68 +3,14 @@ block shown, the estimate edited as text, and a text that is not a duration refu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, datetime, timedelta
-from zoneinfo import ZoneInfo
-
 import pytest
 from pytestqt.qtbot import QtBot
 
 from app import plans
-from app.calendar import cache
-from app.schedule import store
-from app.tasks import NewTask, add_task
-from models import CalendarEvent
+from tests.ui.week_of_work import a_week_of_work
 from ui.context import WindowContext
 
-ZONE = ZoneInfo("Asia/Shanghai")
-MONDAY = date(2026, 12, 14)
-
-
-@pytest.fixture(autouse=True)
-def _command_line_keeper_off() -> Iterator[None]:
-    """The window re-schedules through its own keeper (in a worker), not the command
-    line's, which an earlier test may have left listening."""
-    from app.schedule import keeper
-
-    keeper.stop()
-    yield
-    keeper.stop()
-
-
-def at(day: int, hour: int, minute: int = 0) -> datetime:
-    return datetime.combine(MONDAY + timedelta(days=day), datetime.min.time(),
-                            ZONE).replace(hour=hour, minute=minute)
-
-
-def event(source: int, summary: str, start: datetime, end: datetime) -> None:
-    CalendarEvent.create(source=source, uid=summary, summary=summary, all_day=False, busy=True,
-                         start=start.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                         end=end.astimezone(ZoneInfo("UTC")).strftime("%Y-%m-%dT%H:%M:%SZ"))
-
-
-def a_week_of_work() -> int:
-    """A calendar with meetings and two plans with estimates, scheduled from Monday 08:00."""
-    work = cache.add_source("Work", "ics_file", "/nowhere/work.ics").id
-    for day in range(5):
-        event(work, "Standup", at(day, 9, 30), at(day, 10))
-    event(work, "Team meeting", at(0, 13), at(0, 15))
-    event(work, "客户电话", at(2, 10), at(2, 12))
-    offsite = add_task(NewTask(title="Team offsite", priority=2, due_at=at(4, 17))).id
-    plans.save_plan(offsite, {"schema_version": 2, "title": "Offsite", "steps": [
-        {"id": "venues", "title": "Shortlist venues", "estimate_minutes": 120},
-        {"id": "book", "title": "Book the venue", "depends_on": ["venues"],
-         "estimate_minutes": 60},
-        {"id": "agenda", "title": "Write the agenda", "depends_on": ["book"],
-         "estimate_minutes": 180},
-    ]})
-    report = add_task(NewTask(title="写季度报告", due_at=at(3, 18))).id
-    plans.save_plan(report, {"schema_version": 2, "title": "报告", "steps": [
-        {"id": "data", "title": "整理数据", "estimate_minutes": 90},
-        {"id": "draft", "title": "写初稿", "depends_on": ["data"], "estimate_minutes": 240},
-    ]})
-    store.run(now=at(0, 8))
-    return offsite
+pytestmark = pytest.mark.usefixtures("command_line_keeper_off")
 
 
 def test_step_details_show_the_block_and_edit_the_estimate(ctx: WindowContext,

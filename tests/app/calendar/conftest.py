@@ -11,19 +11,8 @@ from tests.app.calendar.servers import ScriptedServer
 
 
 @pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    """Passwords stay in this session's memory: tests never touch a real keyring."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
+def _no_keyring(no_keyring: None) -> None:
+    """Every calendar test keeps passwords in this session's memory (tests/conftest.py)."""
 
 
 @pytest.fixture(scope="session")

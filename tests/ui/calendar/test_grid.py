@@ -3,7 +3,6 @@ plain with escaped tooltips, and a due mark's click selecting its task or step."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 from zoneinfo import ZoneInfo
 
@@ -24,32 +23,6 @@ from ui.context import WindowContext
 
 ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py)
 WEDNESDAY = date(2026, 12, 16)
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    """Passwords stay in this session's memory: tests never touch a real keyring."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
-    widget = CalendarPanel(ctx)
-    qtbot.add_widget(widget)
-    widget.resize(1000, 720)
-    widget.show()
-    qtbot.wait_until(lambda: not widget.loading)
-    return widget
 
 
 def test_the_now_line_is_within_todays_column(panel: CalendarPanel, qtbot: QtBot) -> None:

@@ -4,10 +4,8 @@ count whose tooltip lists them, escaped; day names short in a week, long for one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 
-import pytest
 from PySide6.QtCore import QLocale, QPointF
 from pytestqt.qtbot import QtBot
 
@@ -20,35 +18,8 @@ from tests.ui.calendar.test_panel import (
 )
 from ui.calendar.common import BANNER_HEIGHT, DAY_LABEL_HEIGHT, MAX_BANNER_ROWS
 from ui.calendar.panel import CalendarPanel
-from ui.context import WindowContext
 
 WEDNESDAY = date(2026, 12, 16)
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    """Passwords stay in this session's memory: tests never touch a real keyring."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
-    widget = CalendarPanel(ctx)
-    qtbot.add_widget(widget)
-    widget.resize(1000, 720)
-    widget.show()
-    qtbot.wait_until(lambda: not widget.loading)
-    return widget
 
 
 def test_all_day_events_sit_in_the_top_strip(panel: CalendarPanel, qtbot: QtBot) -> None:

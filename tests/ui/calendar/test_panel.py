@@ -4,7 +4,6 @@ keeps the last good cache, and sources added through the dialog."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -22,37 +21,10 @@ from models import CalendarEvent
 from tests.app.calendar.radicale_server import free_port
 from tests.ui.async_helpers import two_step_plan
 from ui.calendar.panel import CalendarPanel
-from ui.context import WindowContext
 
 ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py)
 WEDNESDAY = date(2026, 12, 16)
 SHOTS = Path("/tmp/stepwise-shots")
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    """Passwords stay in this session's memory: tests never touch a real keyring."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
-    widget = CalendarPanel(ctx)
-    qtbot.add_widget(widget)
-    widget.resize(1000, 720)
-    widget.show()
-    qtbot.wait_until(lambda: not widget.loading)
-    return widget
 
 
 # --- data ------------------------------------------------------------------------------------

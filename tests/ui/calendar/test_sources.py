@@ -4,7 +4,6 @@ keyring, never the store."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -23,33 +22,6 @@ from tests.ui.calendar.test_panel import (
     summaries,
 )
 from ui.calendar.panel import CalendarPanel
-from ui.context import WindowContext
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    """Passwords stay in this session's memory: tests never touch a real keyring."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
-    widget = CalendarPanel(ctx)
-    qtbot.add_widget(widget)
-    widget.resize(1000, 720)
-    widget.show()
-    qtbot.wait_until(lambda: not widget.loading)
-    return widget
 
 
 def test_an_ics_file_added_in_the_dialog_syncs_into_the_panel(

@@ -3,12 +3,10 @@ error and keeps its last good events; the result line and the problem lines."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -23,36 +21,9 @@ from tests.ui.calendar.test_panel import (
 from ui.calendar.common import MAX_PROBLEM_LINES, when_text
 from ui.calendar.panel import CalendarPanel
 from ui.calendar.syncing import SyncOutcome, problem_lines, result_text
-from ui.context import WindowContext
 
 ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py)
 WEDNESDAY = date(2026, 12, 16)
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    """Passwords stay in this session's memory: tests never touch a real keyring."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def panel(ctx: WindowContext, qtbot: QtBot) -> CalendarPanel:
-    widget = CalendarPanel(ctx)
-    qtbot.add_widget(widget)
-    widget.resize(1000, 720)
-    widget.show()
-    qtbot.wait_until(lambda: not widget.loading)
-    return widget
 
 
 def test_a_malformed_source_shows_its_error_and_keeps_its_events(
