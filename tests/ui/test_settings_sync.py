@@ -61,19 +61,6 @@ def keyring_memory() -> Iterator[MemoryKeyring]:
 
 
 @pytest.fixture
-def no_keyring() -> Iterator[None]:
-    import keyring
-    from keyring.backends import fail
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    keyring.set_keyring(previous)
-    secrets._session.clear()
-
-
-@pytest.fixture
 def server(tmp_path: Path) -> Iterator[Radicale]:
     with Radicale(tmp_path / "radicale", users={"ann": PASSWORD}) as running:
         yield running

@@ -13,65 +13,35 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app import secrets, settings, tasks
+from app import tasks
 from app.sync import accounts
 from models import Task
 from tests.app.calendar.radicale_server import Radicale, free_port
 from tests.app.sync.dav_servers import Phone
+from tests.ui.sync_helpers import (
+    background_worker,
+    radicale_in,
+    server_titles,
+    synced,
+)
 from ui.context import WindowContext
 from ui.sync_status import SyncStatus
-from ui.sync_worker import Outcome, SyncWorker
+from ui.sync_worker import SyncWorker
 
-pytestmark = pytest.mark.timeout(120)
-DEBOUNCE_MS = 150
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("no_keyring")]
 # Fewer than app.sync.whole.MIN_TASKS: a first push item by item, cancellable between tasks
 # (a whole-collection write is one request; its preparation is cancellable instead).
 TASKS = 15
 
 
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    import keyring
-    from keyring.backends import fail
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    keyring.set_keyring(previous)
-    secrets._session.clear()
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Radicale]:
-    with Radicale(tmp_path / "radicale") as running:
-        yield running
+    yield from radicale_in(tmp_path / "radicale")
 
 
 @pytest.fixture
 def worker(ctx: WindowContext, db: Path) -> Iterator[SyncWorker]:
-    settings.put("sync.interval_minutes", 0)  # only the syncs a test asks for
-    made = SyncWorker(ctx, debounce_ms=DEBOUNCE_MS, check_ms=3_600_000)
-    yield made
-    made.close()
-
-
-def _synced(qtbot: QtBot, worker: SyncWorker, start: object = None,
-            timeout: int = 60_000) -> Outcome:
-    with qtbot.wait_signal(worker.sync_finished, timeout=timeout) as finished:
-        if callable(start):
-            start()
-    outcome = finished.args[0]
-    assert isinstance(outcome, Outcome)
-    return outcome
-
-
-def _server_titles(url: str) -> list[str]:
-    phone = Phone(url)
-    try:
-        return sorted(str(o.icalendar_component.get("summary")) for o in phone.todos().values())
-    finally:
-        phone.client.close()
+    yield from background_worker(ctx)
 
 
 def test_the_status_bar_shows_the_last_sync_in_local_time(
@@ -85,7 +55,7 @@ def test_the_status_bar_shows_the_last_sync_in_local_time(
     tasks.add_task(tasks.NewTask(title="Call the bank"))
     accounts.add_account(server.url + "ann/tasks/", "", None)
     assert status.label.text() == ""  # no sync yet: nothing to say
-    outcome = _synced(qtbot, worker, worker.sync_now)
+    outcome = synced(qtbot, worker, worker.sync_now)
     assert outcome.at is not None
     assert abs(datetime.now(UTC) - outcome.at) < timedelta(minutes=1)
     clock = short_when(outcome.at)  # local time, today: the clock alone
@@ -120,17 +90,17 @@ def test_the_status_bar_shows_progress_and_cancel_stops_a_first_sync(
 
     worker.sync_progressed.connect(on_progress)  # first: posted before the thread waits
     worker.sync_progressed.connect(in_sync_thread, Qt.ConnectionType.DirectConnection)
-    outcome = _synced(qtbot, worker, worker.sync_now)
+    outcome = synced(qtbot, worker, worker.sync_now)
     assert outcome.state == "cancelled"
     assert any(t.startswith("Syncing… ") and t.endswith(f"/{TASKS}") for t in seen), seen
     assert status.label.text() == "Sync stopped"
-    first = _server_titles(url)
+    first = server_titles(url)
     assert 3 <= len(first) < TASKS  # stopped between tasks, after the ones it had sent
     assert "Stopping the sync…" in seen
     worker.sync_progressed.disconnect(on_progress)
     worker.sync_progressed.disconnect(in_sync_thread)
-    assert _synced(qtbot, worker, worker.sync_now).state == "ok"
-    assert _server_titles(url) == [f"Task {n:02d}" for n in range(TASKS)]  # no duplicates
+    assert synced(qtbot, worker, worker.sync_now).state == "ok"
+    assert server_titles(url) == [f"Task {n:02d}" for n in range(TASKS)]  # no duplicates
     assert Task.select().count() == TASKS
 
 
@@ -145,7 +115,7 @@ def test_a_failing_server_is_told_plainly_and_nothing_here_changes(
     with socket.socket() as held:  # a closed port no other server can take meanwhile
         held.bind(("127.0.0.1", free_port()))
         accounts.add_account(f"http://127.0.0.1:{held.getsockname()[1]}/ann/tasks/", "", None)
-        outcome = _synced(qtbot, worker, worker.sync_now)
+        outcome = synced(qtbot, worker, worker.sync_now)
     assert (outcome.state, outcome.error) == ("failed", "Unreachable")
     assert status.label.text() == ("Sync failed: the server could not be reached (check the "
                                    "address and the network) — click for details")
@@ -184,7 +154,7 @@ def test_a_sync_with_a_conflict_says_so_and_a_click_opens_the_chooser(
         phone.client.close()
     status = SyncStatus(worker)
     qtbot.add_widget(status)
-    outcome = _synced(qtbot, worker, worker.sync_now)
+    outcome = synced(qtbot, worker, worker.sync_now)
     assert outcome.conflicts == 1
     assert status.label.text().startswith("1 conflict needs attention · Synced ")
     opened: list[int | None] = []

@@ -10,60 +10,31 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app import secrets, settings, tasks
+from app import tasks
 from app.sync import accounts
 from tests.app.calendar.radicale_server import Radicale
 from tests.app.sync.dav_servers import Phone
+from tests.ui.sync_helpers import (
+    DEBOUNCE_MS,
+    background_worker,
+    radicale_in,
+    server_titles,
+    synced,
+)
 from ui.context import WindowContext
-from ui.sync_worker import Outcome, SyncWorker
+from ui.sync_worker import SyncWorker
 
-pytestmark = pytest.mark.timeout(120)
-DEBOUNCE_MS = 150
-
-
-@pytest.fixture(autouse=True)
-def _no_keyring() -> Iterator[None]:
-    import keyring
-    from keyring.backends import fail
-
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    keyring.set_keyring(previous)
-    secrets._session.clear()
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("no_keyring")]
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Radicale]:
-    with Radicale(tmp_path / "radicale") as running:
-        yield running
+    yield from radicale_in(tmp_path / "radicale")
 
 
 @pytest.fixture
 def worker(ctx: WindowContext, db: Path) -> Iterator[SyncWorker]:
-    settings.put("sync.interval_minutes", 0)  # only the syncs a test asks for
-    made = SyncWorker(ctx, debounce_ms=DEBOUNCE_MS, check_ms=3_600_000)
-    yield made
-    made.close()
-
-
-def _synced(qtbot: QtBot, worker: SyncWorker, start: object = None,
-            timeout: int = 60_000) -> Outcome:
-    with qtbot.wait_signal(worker.sync_finished, timeout=timeout) as finished:
-        if callable(start):
-            start()
-    outcome = finished.args[0]
-    assert isinstance(outcome, Outcome)
-    return outcome
-
-
-def _server_titles(url: str) -> list[str]:
-    phone = Phone(url)
-    try:
-        return sorted(str(o.icalendar_component.get("summary")) for o in phone.todos().values())
-    finally:
-        phone.client.close()
+    yield from background_worker(ctx)
 
 
 def test_a_local_edit_starts_one_background_sync_that_pushes_it(
@@ -71,11 +42,11 @@ def test_a_local_edit_starts_one_background_sync_that_pushes_it(
     url = server.url + "ann/tasks/"
     task = tasks.add_task(tasks.NewTask(title="Renew passport"))
     accounts.add_account(url, "", None)
-    _synced(qtbot, worker, worker.start)  # shows the state read at start: no sync yet
+    synced(qtbot, worker, worker.start)  # shows the state read at start: no sync yet
     assert worker.runs == 0
-    outcome = _synced(qtbot, worker, lambda: tasks.update_task(task.id, title="Renew the passport"))
+    outcome = synced(qtbot, worker, lambda: tasks.update_task(task.id, title="Renew the passport"))
     assert outcome.state == "ok" and worker.runs == 1
-    assert _server_titles(url) == ["Renew the passport"]
+    assert server_titles(url) == ["Renew the passport"]
     qtbot.wait(DEBOUNCE_MS * 4)  # long enough for a second sync to start, were one asked
     assert worker.runs == 1 and not worker.running
 
@@ -98,7 +69,7 @@ def test_changes_pulled_by_a_sync_start_no_sync_and_reach_the_list(
         phone.edit("Book a room", summary="Book the big room")
     finally:
         phone.client.close()
-    outcome = _synced(qtbot, worker, worker.sync_now)
+    outcome = synced(qtbot, worker, worker.sync_now)
     assert outcome.state == "ok" and outcome.changed
     assert tasks.get_task(task.id).title == "Book the big room"
 
