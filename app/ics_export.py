@@ -1,5 +1,5 @@
 """Tasks as one iCalendar file of VTODOs, in the mapping the CalDAV sync uses
-(``app.sync.vtodo``): UUID UIDs, steps under their parent and dependencies as RFC 9253
+(``app.ical.vtodo``): UUID UIDs, steps under their parent and dependencies as RFC 9253
 ``RELATED-TO``, a VALARM per pending reminder. Stepwise never writes calendars.
 """
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from app.ical.vtodo import calendar, step_vtodo, task_vtodo
 from app.sync import records
-from app.sync.vtodo import calendar, step_vtodo, task_vtodo
 
 
 def export_ics(now: datetime | None = None) -> bytes:

@@ -100,7 +100,7 @@ class Step(Row):
     result = peewee.TextField(null=True)
     error = peewee.TextField(null=True)
     attempts = peewee.IntegerField(default=0)
-    uid = peewee.TextField(null=True, index=True)  # null: derived from the task's (app.sync.uids)
+    uid = peewee.TextField(null=True, index=True)  # null: derived from the task's (app.ical.uids)
 
     if TYPE_CHECKING:
         plan_id: int

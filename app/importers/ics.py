@@ -1,5 +1,5 @@
 """iCalendar files with VTODOs (Stepwise's own export, Tasks.org, Thunderbird, Nextcloud):
-the RELATED-TO tree becomes tasks with plans (``app.sync.tree``), dependencies kept.
+the RELATED-TO tree becomes tasks with plans (``app.ical.tree``), dependencies kept.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import warnings
 from icalendar import Calendar, Todo
 
 from app.errors import BadFile
+from app.ical.tree import ReadTask, plan_data, read_tree
 from app.importers.incoming import Batch, Incoming, zone_name
-from app.sync.tree import ReadTask, plan_data, read_tree
 from app.tasks import NewTask
 
 WHAT = "an iCalendar file with VTODOs"

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from app import plans
 from app.errors import BadFile, KnownError, Refused
+from app.ical import uids
 from app.importers.incoming import Batch, Incoming
 from app.planspec import MAX_STEPS_ANY, parse
 from app.problems import InvalidPlan
-from app.sync import uids
 from app.tasks import add_task, check_new_task, get_task, log
 from models import Plan, Step, Task, atomic
 from models.fields import InstantOutOfRange, checked_utc

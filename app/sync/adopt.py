@@ -10,8 +10,8 @@ no merge base, so the pull merges them into their step instead of adding them ag
 
 from __future__ import annotations
 
+from app.ical.values import related
 from app.sync import accounts, records
-from app.sync.ical_values import related
 from app.sync.pull import Fetched
 from models import Task, atomic
 from models.tables import SyncAccount

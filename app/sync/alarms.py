@@ -14,8 +14,8 @@ from icalendar import Todo
 
 from app import plans
 from app.events import Change, Kind, events
+from app.ical.values import alarms_of, text_of
 from app.sync import records
-from app.sync.ical_values import alarms_of, text_of
 from models import Reminder, Step, Task
 from models.tables import utc_now
 

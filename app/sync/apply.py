@@ -15,9 +15,9 @@ from typing import Any
 
 from app import plan_editing, plans, task_done, tasks
 from app.errors import KnownError
+from app.ical.vtodo import StepItem
 from app.sync import records
 from app.sync.merge import TASK_EDITABLE, Conflict, step_fields, task_fields
-from app.sync.vtodo import StepItem
 from models import Step, atomic
 
 STEP_ACTION = {"completed": "done", "skipped": "skip", "in_progress": "start",

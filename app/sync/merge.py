@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from app.sync.vtodo import StepItem, TaskItem
+from app.ical.vtodo import StepItem, TaskItem
 
 TASK_EDITABLE = ("title", "detail", "priority", "tags", "start_at", "due_at", "recurrence")
 

@@ -12,11 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from typing import Any
 
-from app.sync import accounts, records, whole
-from app.sync.dav import Dav
-from app.sync.pull import Fetched, merge_task, parse
-from app.sync.report import Progress, Report, first_todo
-from app.sync.vtodo import (
+from app.ical.vtodo import (
     StepItem,
     TaskItem,
     calendar,
@@ -25,6 +21,10 @@ from app.sync.vtodo import (
     step_vtodo,
     task_vtodo,
 )
+from app.sync import accounts, records, whole
+from app.sync.dav import Dav
+from app.sync.pull import Fetched, merge_task, parse
+from app.sync.report import Progress, Report, first_todo
 from models import Task, atomic
 from models.tables import SyncAccount, SyncItem
 

@@ -1,4 +1,4 @@
-"""Tasks and their plans read from the store as VTODO items (``app.sync.vtodo``).
+"""Tasks and their plans read from the store as VTODO items (``app.ical.vtodo``).
 
 A task's latest plan travels with it while it is active or completed (an aborted plan
 stays home). Only pending reminders become VALARMs: one that has fired is history.
@@ -12,10 +12,10 @@ import peewee
 
 from app import plans
 from app.graph import Graph
+from app.ical import uids
+from app.ical.vtodo import PlanInfo, Reminder, StepItem, TaskItem
 from app.planspec import PlanSpec
 from app.states import ACTIVE_PLAN, SATISFIED_STEP
-from app.sync import uids
-from app.sync.vtodo import PlanInfo, Reminder, StepItem, TaskItem
 from models import Plan, Step, Task, WorkLog
 from models.tables import Reminder as ReminderRow
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.ical.vtodo import StepItem, TaskItem, calendar, step_vtodo, task_vtodo
 from app.sync import accounts, records
 from app.sync.dav import Dav, Listing
 from app.sync.report import Progress, Report
-from app.sync.vtodo import StepItem, TaskItem, calendar, step_vtodo, task_vtodo
 from models import Task, atomic
 from models.tables import SyncAccount, SyncItem
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from icalendar import Calendar, Todo
 
-from tests.app.sync.test_vtodo import four_levels
+from tests.app.ical.test_vtodo import four_levels
 
 
 def exported(cli: Any, tmp_path: Path) -> dict[str, Todo]:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.app.sync.test_vtodo import four_levels
+from tests.app.ical.test_vtodo import four_levels
 
 DATA = Path(__file__).parent / "data"
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from tests.app.ical.test_vtodo import four_levels
 from tests.app.sync.dav_servers import Phone, run_cli
-from tests.app.sync.test_vtodo import four_levels
 
 pytestmark = pytest.mark.timeout(300)
 ERRANDS = 300

@@ -7,7 +7,7 @@ import uuid
 from contextlib import closing
 from pathlib import Path
 
-from app.sync import uids
+from app.ical import uids
 
 
 def test_migration_5_gives_existing_tasks_uuids_and_keeps_them(data_dir: Path) -> None:

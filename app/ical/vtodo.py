@@ -17,15 +17,8 @@ from typing import Any
 
 from icalendar import Alarm, Calendar, Todo, vRecur, vText
 
+from app.ical.values import alarms_of, categories_of, related, text_of, when_of, x_text
 from app.planspec import PlanStep
-from app.sync.ical_values import (
-    alarms_of,
-    categories_of,
-    related,
-    text_of,
-    when_of,
-    x_text,
-)
 
 PRODID = "-//Stepwise//Stepwise planner//EN"
 X = "X-STEPWISE-"

@@ -11,10 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from icalendar import Calendar, Todo
 
-from app.planspec import PlanStep
-from app.sync import uids
-from app.sync.tree import plan_data, read_tree
-from app.sync.vtodo import (
+from app.ical import uids
+from app.ical.tree import plan_data, read_tree
+from app.ical.vtodo import (
     PlanInfo,
     Reminder,
     StepItem,
@@ -25,6 +24,7 @@ from app.sync.vtodo import (
     task_vtodo,
     to_ical_priority,
 )
+from app.planspec import PlanStep
 
 STAMP = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 

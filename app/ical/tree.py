@@ -14,9 +14,9 @@ from typing import Any
 
 from icalendar import Todo
 
+from app.ical.values import related, text_of
+from app.ical.vtodo import StepItem, TaskItem, read_step, read_task
 from app.planspec import SCHEMA_VERSION
-from app.sync.ical_values import related, text_of
-from app.sync.vtodo import StepItem, TaskItem, read_step, read_task
 
 
 @dataclass
