@@ -4,7 +4,6 @@ that is down, Cancel, closing the dialog, and the problem told in Chinese."""
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 
 import pytest
@@ -14,14 +13,14 @@ from pytestqt.qtbot import QtBot
 from app import secrets, settings
 from tests.app.llm.test_agent_commands import CHECK, PLAN, REVIEW
 from tests.fakeserver import FakeModelServer, hang, reply
+from tests.ui.settings_helpers import choose, model_server, open_dialog, refused_address
 from ui.context import WindowContext
 from ui.settings_dialog import SettingsDialog
 
 
 @pytest.fixture
 def server() -> Iterator[FakeModelServer]:
-    with FakeModelServer() as running:
-        yield running
+    yield from model_server()
 
 
 @pytest.fixture(autouse=True)
@@ -32,23 +31,7 @@ def _forget_session_keys() -> Iterator[None]:
 
 @pytest.fixture
 def closed_port() -> Iterator[str]:
-    """The address of a port held but not listening: connections are refused, and no other
-    test's server can take it meanwhile."""
-    with socket.socket() as held:
-        held.bind(("127.0.0.1", 0))
-        yield f"http://127.0.0.1:{held.getsockname()[1]}/v1"
-
-
-def open_dialog(ctx: WindowContext, qtbot: QtBot) -> SettingsDialog:
-    dialog = SettingsDialog(ctx)
-    qtbot.add_widget(dialog)
-    dialog.show()
-    return dialog
-
-
-def choose(dialog: SettingsDialog, kind: str, url: str) -> None:
-    dialog.provider.setCurrentIndex(dialog.provider.findData(kind))
-    dialog.base_url.setText(url)
+    yield from refused_address()
 
 
 def start_model_test(dialog: SettingsDialog, url: str, qtbot: QtBot) -> None:

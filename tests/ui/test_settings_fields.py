@@ -7,16 +7,9 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from app import settings
+from tests.ui.settings_helpers import open_dialog
 from ui.context import WindowContext
-from ui.settings_dialog import SettingsDialog
 from ui.settings_fields import url_problem
-
-
-def open_dialog(ctx: WindowContext, qtbot: QtBot) -> SettingsDialog:
-    dialog = SettingsDialog(ctx)
-    qtbot.add_widget(dialog)
-    dialog.show()
-    return dialog
 
 
 def test_url_rules() -> None:
