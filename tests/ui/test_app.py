@@ -14,10 +14,10 @@ from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.tasks import NewTask, add_task, list_rows
+from app.tasks import list_rows
 from tests.conftest import ROOT, stepwise_env
+from tests.ui.window_helpers import first_frame_of, numbered_tasks
 from ui import app as gui
-from ui.first_frame import FirstFrame
 
 HEAVY = ("peewee", "models", "qasync", "asyncio", "httpx2", "ui.main_window",
          "ui.assistant_service", "ui.assistant_dock", "ui.calendar.panel", "ui.tray")
@@ -34,19 +34,9 @@ print(json.dumps({"rows": rows, "loaded": sorted(set(sys.argv[1:]) & set(sys.mod
 """
 
 
-def _tasks(count: int) -> list[int]:
-    return [add_task(NewTask(title=f"Task {n}", priority=1 + n % 4)).id for n in range(count)]
-
-
-def _frame(qtbot: QtBot, qapp: QApplication) -> FirstFrame:
-    frame = gui.first_frame(qapp)
-    qtbot.add_widget(frame)
-    return frame
-
-
 @pytest.mark.timeout(60)
 def test_first_paint_comes_before_the_store_loop_and_assistant_load(db: Path) -> None:
-    _tasks(3)
+    numbered_tasks(3)
     done = subprocess.run([sys.executable, "-c", PROBE, *HEAVY], capture_output=True,
                           text=True, timeout=50, cwd=ROOT,
                           env=stepwise_env(db.parent, QT_QPA_PLATFORM="offscreen"))
@@ -82,8 +72,8 @@ class FakeWindow:
 
 def test_row_chosen_in_the_first_frame_is_selected_in_the_window(
         db: Path, qtbot: QtBot, qapp: QApplication) -> None:
-    ids = _tasks(3)
-    frame = _frame(qtbot, qapp)
+    ids = numbered_tasks(3)
+    frame = first_frame_of(qtbot, qapp)
     frame.show()
     frame.table.selectRow(1)
     window = FakeWindow()
@@ -96,7 +86,7 @@ def test_row_chosen_in_the_first_frame_is_selected_in_the_window(
 
 def test_first_frame_closed_before_ready_shuts_down_without_the_window(
         db: Path, qtbot: QtBot, qapp: QApplication) -> None:
-    frame = _frame(qtbot, qapp)
+    frame = first_frame_of(qtbot, qapp)
     frame.show()
     frame.close()
     window = FakeWindow()
@@ -107,7 +97,7 @@ def test_first_frame_closed_before_ready_shuts_down_without_the_window(
 
 def test_second_launch_during_start_up_raises_the_first_frame(
         db: Path, qtbot: QtBot, qapp: QApplication) -> None:
-    frame = _frame(qtbot, qapp)
+    frame = first_frame_of(qtbot, qapp)
     shown: list[object] = [frame]
     server = gui.listen_for_second_launch(lambda: shown[0])
     try:
@@ -121,7 +111,7 @@ def test_second_launch_during_start_up_raises_the_first_frame(
 def test_start_up_paints_the_frame_then_the_window_lists_every_task(db: Path) -> None:
     """The sequence run_window follows (bench/window_probe.py start --wait-loaded):
     the frame's paint comes first, then the wired window's list loads all tasks."""
-    _tasks(4)
+    numbered_tasks(4)
     probe = ROOT / "bench" / "window_probe.py"
     done = subprocess.run([sys.executable, str(probe), "start", str(db), "--wait-loaded"],
                           capture_output=True, text=True, timeout=80, cwd=db.parent,
@@ -177,7 +167,7 @@ def test_each_database_has_its_own_instance_name(data_dir: Path) -> None:
 def test_first_paint_loads_no_log_rotation_hashing_or_http(db: Path) -> None:
     """Issue 15 cold start: what the first frame does not need stays unloaded until after
     its paint (logging.handlers ~7 ms, hashlib/OpenSSL ~5 ms, the HTTP stack and TLS)."""
-    _tasks(2)
+    numbered_tasks(2)
     later = ("logging.handlers", "hashlib", "_hashlib", "ssl", "httpx2", "keyring")
     done = subprocess.run([sys.executable, "-c", "from ui import app as gui\n"
                            "gui.setup_logging()\n" + PROBE, *later], capture_output=True,

@@ -12,26 +12,16 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.task_done import finish_task
-from app.tasks import NewTask, add_task, list_rows
-from ui import app as gui
-from ui.first_frame import FirstFrame, FirstPageModel, cell_text
-
-
-def _tasks(count: int) -> list[int]:
-    return [add_task(NewTask(title=f"Task {n}", priority=1 + n % 4)).id for n in range(count)]
-
-
-def _frame(qtbot: QtBot, qapp: QApplication) -> FirstFrame:
-    frame = gui.first_frame(qapp)
-    qtbot.add_widget(frame)
-    return frame
+from app.tasks import list_rows
+from tests.ui.window_helpers import first_frame_of, numbered_tasks
+from ui.first_frame import FirstPageModel, cell_text
 
 
 def test_first_frame_lists_the_open_tasks_first_page(db: Path, qtbot: QtBot,
                                                      qapp: QApplication) -> None:
-    ids = _tasks(5)
+    ids = numbered_tasks(5)
     finish_task(ids[2])
-    frame = _frame(qtbot, qapp)
+    frame = first_frame_of(qtbot, qapp)
     model = frame.table.model()
     assert isinstance(model, FirstPageModel)
     expected = [row[0] for row in list_rows()]  # stepwise list's order, open tasks only
@@ -45,15 +35,15 @@ def test_first_frame_reads_one_page_of_a_long_list(db: Path, qtbot: QtBot,
                                                    qapp: QApplication) -> None:
     from ui.first_frame import PAGE
 
-    _tasks(PAGE + 3)
-    assert _frame(qtbot, qapp).table.model().rowCount() == PAGE
+    numbered_tasks(PAGE + 3)
+    assert first_frame_of(qtbot, qapp).table.model().rowCount() == PAGE
 
 
 def test_first_frame_without_a_database_is_empty_and_creates_nothing(
         data_dir: Path, qtbot: QtBot, qapp: QApplication) -> None:
     from app import paths
 
-    frame = _frame(qtbot, qapp)
+    frame = first_frame_of(qtbot, qapp)
     assert frame.table.model().rowCount() == 0
     assert not paths.db_path().exists()
 
@@ -64,12 +54,12 @@ def test_first_frame_with_an_unusual_row_is_empty_not_broken(
         db: Path, qtbot: QtBot, qapp: QApplication, column: str, value: object) -> None:
     import sqlite3
 
-    ids = _tasks(3)
+    ids = numbered_tasks(3)
     conn = sqlite3.connect(db)
     with conn:
         conn.execute(f"UPDATE task SET {column} = ? WHERE id = ?", (value, ids[0]))
     conn.close()
-    frame = _frame(qtbot, qapp)
+    frame = first_frame_of(qtbot, qapp)
     assert frame.table.model().rowCount() == 0
     assert frame.statusBar().currentMessage() == "Starting…"
 
@@ -80,11 +70,11 @@ def test_first_frame_takes_the_stored_theme_and_language(
     from ui import i18n
     from ui.look import apply_look
 
-    _tasks(1)
+    numbered_tasks(1)
     settings.put("ui.theme", "dark")
     settings.put("ui.language", "zh_CN")
     try:
-        frame = _frame(qtbot, qapp)
+        frame = first_frame_of(qtbot, qapp)
         model = frame.table.model()
         assert qapp.property("stepwise_dark") is True
         assert model.headerData(0, Qt.Orientation.Horizontal) != "Task"  # 任务

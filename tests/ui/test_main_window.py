@@ -5,7 +5,6 @@ under Qt's model tester, the keyboard, and the screenshots.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -17,25 +16,10 @@ from app import plans
 from app.tasks import NewTask, add_task
 from models import Plan, Task
 from tests.ui.test_plan_view import drag, handle, plan15
+from tests.ui.window_helpers import SHOTS, listed, open_window
 from ui.context import WindowContext
 from ui.main_window import MainWindow
 from ui.task_model import TaskListModel
-
-SHOTS = Path(os.environ.get("STEPWISE_SHOTS", "")) if os.environ.get("STEPWISE_SHOTS") else None
-
-
-def open_window(ctx: WindowContext, qtbot: QtBot) -> MainWindow:
-    window = MainWindow(ctx)
-    qtbot.add_widget(window)
-    window.resize(1400, 860)
-    window.show()
-    qtbot.wait_exposed(window)
-    return window
-
-
-def listed(window: MainWindow) -> list[int]:
-    model = window.tasks.model
-    return [model.task_id(row) for row in range(model.rowCount())]
 
 
 def type_into(qtbot: QtBot, widget: object, text: str) -> None:

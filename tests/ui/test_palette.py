@@ -9,18 +9,9 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from app import settings
+from tests.ui.window_helpers import open_window
 from ui.context import WindowContext
-from ui.main_window import MainWindow
 from ui.palette import CommandPalette
-
-
-def open_window(ctx: WindowContext, qtbot: QtBot) -> MainWindow:
-    window = MainWindow(ctx)
-    qtbot.add_widget(window)
-    window.resize(1400, 860)
-    window.show()
-    qtbot.wait_exposed(window)
-    return window
 
 
 def test_the_command_palette_runs_a_command(ctx: WindowContext, qtbot: QtBot,

@@ -3,31 +3,12 @@ in the chosen language and the plan area comes back."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from models import Task
+from tests.ui.window_helpers import SHOTS, listed, open_window
 from ui.context import WindowContext
-from ui.main_window import MainWindow
-
-SHOTS = Path(os.environ.get("STEPWISE_SHOTS", "")) if os.environ.get("STEPWISE_SHOTS") else None
-
-
-def open_window(ctx: WindowContext, qtbot: QtBot) -> MainWindow:
-    window = MainWindow(ctx)
-    qtbot.add_widget(window)
-    window.resize(1400, 860)
-    window.show()
-    qtbot.wait_exposed(window)
-    return window
-
-
-def listed(window: MainWindow) -> list[int]:
-    model = window.tasks.model
-    return [model.task_id(row) for row in range(model.rowCount())]
 
 
 def test_the_welcome_view_on_an_empty_store_adds_samples(ctx: WindowContext,
