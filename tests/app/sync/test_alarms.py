@@ -12,21 +12,15 @@ import pytest
 from icalendar import Alarm
 
 from app import plans, reminders, tasks
-from app.sync import accounts, alarms, loop
+from app.sync import alarms
 from models import Reminder, Task
-from models.tables import SyncAccount
 from tests.app.sync.dav_servers import Phone
+from tests.app.sync.loop_helpers import sync_url
 
 Phones = Callable[[str], Phone]
 
 pytestmark = pytest.mark.timeout(120)
 SOON = (datetime.now(UTC) + timedelta(days=3)).replace(microsecond=0, second=0)
-
-
-def _sync(url: str) -> loop.Report:
-    found = [a for a in SyncAccount.select() if a.url == url]
-    account = found[0] if found else accounts.add_account(url, "ann", None)[0]
-    return loop.run(account.id, timeout=10)
 
 
 def _stamp(at: datetime) -> str:
@@ -67,13 +61,13 @@ def _set_alarm(phone: Phone, title: str, at: datetime | None) -> None:
 
 def test_an_absolute_valarm_on_a_phone_task_becomes_one_reminder_once(
         db: Path, task_list: str, phone: Phones) -> None:
-    _sync(task_list)
+    sync_url(task_list)
     phone(task_list).add(_phone_task("phone-a", _alarm(f"TRIGGER;VALUE=DATE-TIME:{_stamp(SOON)}")))
-    _sync(task_list)
+    sync_url(task_list)
     task = Task.get(Task.uid == "phone-a")
     assert _remote(task.id) == [(SOON, None)]
     assert Reminder.get(Reminder.task == task.id).text == "Call the dentist"
-    _sync(task_list), _sync(task_list)
+    sync_url(task_list), sync_url(task_list)
     assert _remote(task.id) == [(SOON, None)]  # its own VALARM came back: nothing new
 
 
@@ -84,12 +78,12 @@ def test_a_valarm_relative_to_due_on_a_phone_subtask_is_a_reminder_of_that_step(
                               "title": "Trip", "objective": "",
                               "steps": [{"id": "pack", "title": "Pack", "target": "user"}]})
     plans.plan_action(task.id, "approve")
-    _sync(task_list)
+    sync_url(task_list)
     task = tasks.get_task(task.id)
     phone(task_list).add(_phone_task("phone-b", f"RELATED-TO;RELTYPE=PARENT:{task.uid}\r\n"
                                      f"DUE:{_stamp(SOON)}\r\n"
                                      + _alarm("TRIGGER;RELATED=END:-PT30M")))
-    _sync(task_list)
+    sync_url(task_list)
     [(at, step_pk)] = _remote(task.id)
     assert at == SOON - timedelta(minutes=30) and step_pk is not None
     plan = plans.latest_plan(task.id)
@@ -99,16 +93,16 @@ def test_a_valarm_relative_to_due_on_a_phone_subtask_is_a_reminder_of_that_step(
 def test_an_alarm_moved_on_the_phone_moves_the_reminder_and_a_removed_one_goes(
         db: Path, task_list: str, phone: Phones) -> None:
     task = tasks.add_task(tasks.NewTask(title="Dentist"))
-    _sync(task_list)
+    sync_url(task_list)
     one = phone(task_list)
     _set_alarm(one, "Dentist", SOON)
-    _sync(task_list)
+    sync_url(task_list)
     assert _remote(task.id) == [(SOON, None)]
     _set_alarm(one, "Dentist", SOON + timedelta(hours=2))
-    _sync(task_list)
+    sync_url(task_list)
     assert _remote(task.id) == [(SOON + timedelta(hours=2), None)]
     _set_alarm(one, "Dentist", None)
-    _sync(task_list)
+    sync_url(task_list)
     assert _remote(task.id) == []
 
 
@@ -118,11 +112,11 @@ def test_stepwise_own_valarms_coming_back_unchanged_add_no_reminder(
     reminders.schedule_for_task(task.id)
     mine = Reminder.select().where(Reminder.task == task.id).count()
     assert mine >= 1
-    _sync(task_list)
+    sync_url(task_list)
     todo = phone(task_list).by_title("Report").icalendar_component
     assert len(todo.walk("VALARM")) == mine  # the phone reminds too
     phone(task_list).edit("Report", summary="Weekly report")  # the alarm stays as it was
-    _sync(task_list)
+    sync_url(task_list)
     assert tasks.get_task(task.id).title == "Weekly report"
     assert Reminder.select().where(Reminder.task == task.id).count() == mine
     assert _remote(task.id) == []
@@ -131,7 +125,7 @@ def test_stepwise_own_valarms_coming_back_unchanged_add_no_reminder(
 def test_an_alarm_whose_time_has_passed_is_not_made_a_reminder(
         db: Path, task_list: str, phone: Phones) -> None:
     past = datetime.now(UTC) - timedelta(hours=1)
-    _sync(task_list)
+    sync_url(task_list)
     phone(task_list).add(_phone_task("phone-c", _alarm(f"TRIGGER;VALUE=DATE-TIME:{_stamp(past)}")))
-    _sync(task_list)
+    sync_url(task_list)
     assert _remote(Task.get(Task.uid == "phone-c").id) == []

@@ -14,10 +14,10 @@ import pytest
 
 from app import plans, tasks
 from app.errors import NotFound, Refused
-from app.sync import accounts, conflicts, loop
+from app.sync import conflicts
 from models import Task, WorkLog
-from models.tables import SyncAccount
 from tests.app.sync.dav_servers import Phone, run_cli
+from tests.app.sync.loop_helpers import step_statuses, sync_url
 
 Phones = Callable[[str], Phone]
 
@@ -35,24 +35,12 @@ def _task_with_plan() -> Task:
     return tasks.get_task(task.id)
 
 
-def _sync(url: str) -> loop.Report:
-    found = [a for a in SyncAccount.select() if a.url == url]
-    account = found[0] if found else accounts.add_account(url, "ann", None)[0]
-    return loop.run(account.id, timeout=10)
-
-
-def _statuses(task_id: int) -> dict[str, str]:
-    plan = plans.latest_plan(task_id)
-    assert plan is not None
-    return {s.id: s.status for s in plans.spec_of(plan).steps}
-
-
 def _title_conflict(task_list: str, phone: Phones) -> Task:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     tasks.update_task(task.id, title="Offsite (here)")
     phone(task_list).edit("Team offsite", summary="Offsite (phone)")  # 5 s newer
-    assert len(_sync(task_list).conflicts) == 1
+    assert len(sync_url(task_list).conflicts) == 1
     return task
 
 
@@ -79,7 +67,7 @@ def test_keep_mine_applies_this_devices_version_clears_the_problem_and_is_pushed
     assert conflicts.open_conflicts() == []
     assert WorkLog.select().where(WorkLog.task == task.id, WorkLog.kind == "edit",
                                   WorkLog.actor == "user").count() >= 2
-    _sync(task_list)
+    sync_url(task_list)
     assert str(phone(task_list).todos()[str(task.uid)].icalendar_component["summary"]) \
         == "Offsite (here)"
     with pytest.raises(Refused, match="settled already"):
@@ -89,9 +77,9 @@ def test_keep_mine_applies_this_devices_version_clears_the_problem_and_is_pushed
 def test_take_theirs_of_a_refused_completion_goes_through_the_state_machine(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     phone(task_list).complete("Send invites")  # it still waits for "Book room"
-    _sync(task_list)
+    sync_url(task_list)
     [one] = conflicts.open_conflicts(task.id)
     assert (one.conflict.prop, one.conflict.theirs, one.conflict.kept) == (
         "status", "completed", "mine")
@@ -102,7 +90,7 @@ def test_take_theirs_of_a_refused_completion_goes_through_the_state_machine(
     assert tasks.get_task(task.id).problem is not None
     plans.step_action(task.id, "room", "done")
     conflicts.resolve_conflict(task.id, one.id, "theirs")
-    assert _statuses(task.id)["invite"] == "completed"
+    assert step_statuses(task.id)["invite"] == "completed"
     assert tasks.get_task(task.id).problem is None
 
 

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from app import plans, tasks
-from app.sync import accounts, loop
+from app.sync import loop
 from models import Task, WorkLog
-from models.tables import SyncAccount, SyncItem, Trash
+from models.tables import SyncItem, Trash
 from tests.app.sync.dav_servers import Phone
+from tests.app.sync.loop_helpers import step_statuses, sync_url
 
 Phones = Callable[[str], Phone]
 
@@ -36,37 +37,25 @@ def _task_with_plan(title: str = "Team offsite") -> Task:
     return tasks.get_task(task.id)
 
 
-def _sync(url: str) -> loop.Report:
-    found = [a for a in SyncAccount.select() if a.url == url]
-    account = found[0] if found else accounts.add_account(url, "ann", None)[0]
-    return loop.run(account.id, timeout=10)
-
-
-def _statuses(task_id: int) -> dict[str, str]:
-    plan = plans.latest_plan(task_id)
-    assert plan is not None
-    return {s.id: s.status for s in plans.spec_of(plan).steps}
-
-
 def test_a_first_sync_pushes_each_task_and_step_once_and_a_second_does_nothing(
         db: Path, task_list: str, phone: Phones) -> None:
     _task_with_plan()
-    first = _sync(task_list)
+    first = sync_url(task_list)
     assert (first.pushed, first.pulled) == (3, 0)
     assert sorted(str(o.icalendar_component["summary"]) for o in phone(task_list).todos()
                   .values()) == ["Book room", "Send invites", "Team offsite"]
-    again = _sync(task_list)
+    again = sync_url(task_list)
     assert again.as_json() == loop.Report().as_json()
 
 
 def test_a_phone_rename_is_a_task_edit_and_a_step_rename_a_new_user_revision(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     phone = phone(task_list)
     phone.edit("Team offsite", summary="Team offsite 2027")
     phone.edit("Send invites", summary="Send the invitations")
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.conflicts == []
     assert tasks.get_task(task.id).title == "Team offsite 2027"
     plan = plans.latest_plan(task.id)
@@ -78,11 +67,11 @@ def test_a_phone_rename_is_a_task_edit_and_a_step_rename_a_new_user_revision(
 def test_a_step_ticked_off_on_the_phone_goes_through_the_state_machine(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     phone(task_list).complete("Book room")
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.conflicts == []
-    assert _statuses(task.id) == {"room": "completed", "invite": "pending"}
+    assert step_statuses(task.id) == {"room": "completed", "invite": "pending"}
     assert WorkLog.select().where(WorkLog.task == task.id, WorkLog.actor == "sync",
                                   WorkLog.kind == "do").exists()
 
@@ -90,11 +79,11 @@ def test_a_step_ticked_off_on_the_phone_goes_through_the_state_machine(
 def test_a_completion_the_state_machine_refuses_is_kept_as_a_conflict(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     phone(task_list).complete("Send invites")  # it still waits for "Book room"
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert len(report.conflicts) == 1 and "invite" in report.conflicts[0]
-    assert _statuses(task.id)["invite"] == "pending"
+    assert step_statuses(task.id)["invite"] == "pending"
     assert tasks.get_task(task.id).problem is not None
     assert WorkLog.select().where(WorkLog.task == task.id, WorkLog.kind == "conflict").exists()
 
@@ -102,7 +91,7 @@ def test_a_completion_the_state_machine_refuses_is_kept_as_a_conflict(
 def test_a_task_and_a_subtask_made_on_the_phone_become_a_task_and_a_step(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     phone = phone(task_list)
     phone.add("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VTODO\r\n"
               "UID:phone-1\r\nDTSTAMP:20261201T080000Z\r\nSUMMARY:Buy milk\r\n"
@@ -110,38 +99,38 @@ def test_a_task_and_a_subtask_made_on_the_phone_become_a_task_and_a_step(
     phone.add("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//phone//EN\r\nBEGIN:VTODO\r\n"
               "UID:phone-2\r\nDTSTAMP:20261201T080000Z\r\nSUMMARY:Order snacks\r\n"
               f"RELATED-TO;RELTYPE=PARENT:{task.uid}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.created == 2 and report.conflicts == []
     milk = Task.get(Task.uid == "phone-1")
     assert (milk.title, milk.priority) == ("Buy milk", 1)
     plan = plans.latest_plan(task.id)
     assert plan is not None
     assert [s.title for s in plans.spec_of(plan).steps][-1] == "Order snacks"
-    assert _sync(task_list).created == 0  # the next run adds nothing twice
+    assert sync_url(task_list).created == 0  # the next run adds nothing twice
     assert Task.select().count() == 2
 
 
 def test_a_task_deleted_on_the_phone_goes_to_a_trash_it_can_be_restored_from(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     phone(task_list).delete("Team offsite")
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.trashed == 1
     assert Task.get_or_none(Task.id == task.id) is None
     trash = Trash.get()
     tasks.restore_task(trash.snapshot)
     restored = tasks.get_task(task.id)
-    assert restored.title == "Team offsite" and len(_statuses(task.id)) == 2
+    assert restored.title == "Team offsite" and len(step_statuses(task.id)) == 2
 
 
 def test_conflicting_titles_the_newer_wins_and_the_loser_is_in_the_work_log(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     tasks.update_task(task.id, title="Offsite (here)")
     phone(task_list).edit("Team offsite", summary="Offsite (phone)")  # 5 s newer
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert len(report.conflicts) == 1
     assert tasks.get_task(task.id).title == "Offsite (phone)"
     lost = WorkLog.get(WorkLog.task == task.id, WorkLog.kind == "conflict")
@@ -154,11 +143,11 @@ def test_conflicting_titles_the_newer_wins_and_the_loser_is_in_the_work_log(
 def test_different_properties_changed_on_both_sides_are_both_kept(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     due = datetime(2026, 12, 20, 10, 0, tzinfo=UTC)
     tasks.update_task(task.id, due_at=due)
     phone(task_list).edit("Team offsite", summary="Offsite, renamed on the phone")
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.conflicts == []
     here = tasks.get_task(task.id)
     assert (here.title, here.due_at) == ("Offsite, renamed on the phone", due)
@@ -170,12 +159,12 @@ def test_a_step_deleted_here_is_deleted_on_the_server_and_a_local_delete_too(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
     other = tasks.add_task(tasks.NewTask(title="Call Bob"))
-    _sync(task_list)
+    sync_url(task_list)
     data = plans.spec_of(plans.latest_plan(task.id)).to_json()  # type: ignore[arg-type]
     data["steps"] = [s for s in data["steps"] if s["id"] == "room"]
     plans.save_plan(task.id, data)
     tasks.delete_task(other.id)
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.deleted == 2
     titles = {str(o.icalendar_component["summary"]) for o in phone(task_list).todos().values()}
     assert titles == {"Team offsite", "Book room"}
@@ -184,8 +173,8 @@ def test_a_step_deleted_here_is_deleted_on_the_server_and_a_local_delete_too(
 
 def test_a_sync_that_was_told_nothing_changed_needs_no_fetch(db: Path, task_list: str) -> None:
     _task_with_plan()
-    _sync(task_list)
+    sync_url(task_list)
     started = datetime.now(UTC)
-    report = _sync(task_list)
+    report = sync_url(task_list)
     assert report.pulled == report.pushed == 0
     assert datetime.now(UTC) - started < timedelta(seconds=5)
