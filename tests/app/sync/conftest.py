@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from tests.app.calendar.radicale_server import Radicale
-from tests.app.sync.dav_servers import Phone, start
+from tests.app.sync.dav_servers import FaultProxy, Phone, start
 
 _lists = itertools.count(1)
 
@@ -28,6 +28,23 @@ def _no_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     secrets._session.clear()
     keyring.set_keyring(previous)
+
+
+@pytest.fixture(scope="module")
+def radicale(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Radicale]:
+    """A Radicale server without authentication, shared by one test module."""
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    with Radicale(tmp_path_factory.mktemp(f"radicale-{name}")) as server:
+        yield server
+
+
+@pytest.fixture
+def proxy(radicale: Radicale) -> Iterator[FaultProxy]:
+    """A proxy in front of the module's Radicale that fails requests on cue."""
+    fronted = FaultProxy(radicale.url)
+    yield fronted
+    fronted.stop()
 
 
 @pytest.fixture(scope="session", params=["radicale", "xandikos"])

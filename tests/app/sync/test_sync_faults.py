@@ -4,7 +4,6 @@ nothing is deleted because of it, nothing is lost, a rerun leaves no duplicates.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,23 +13,9 @@ from app.calendar.errors import CalendarError, ServerFailed, Unreachable
 from app.sync import accounts, loop
 from models import Task
 from models.tables import SyncAccount
-from tests.app.calendar.radicale_server import Radicale
 from tests.app.sync.dav_servers import FaultProxy, Phone
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(scope="module")
-def radicale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Radicale]:
-    with Radicale(tmp_path_factory.mktemp("radicale-faults")) as server:
-        yield server
-
-
-@pytest.fixture
-def proxy(radicale: Radicale) -> Iterator[FaultProxy]:
-    fronted = FaultProxy(radicale.url)
-    yield fronted
-    fronted.stop()
 
 
 _count = iter(range(1, 10_000))

@@ -3,7 +3,6 @@ against a real Radicale (behind a fault proxy) and a real Xandikos (which refuse
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -14,25 +13,11 @@ from app.calendar.errors import CalendarError
 from app.sync import accounts, loop, whole
 from models import Task
 from models.tables import SyncAccount, SyncItem
-from tests.app.calendar.radicale_server import Radicale
 from tests.app.sync.dav_servers import FaultProxy, Phone, Xandikos
 
 pytestmark = pytest.mark.timeout(120)
 TASKS, STEPS = 4, 2  # 12 VTODOs
 _count = iter(range(1, 10_000))
-
-
-@pytest.fixture(scope="module")
-def radicale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Radicale]:
-    with Radicale(tmp_path_factory.mktemp("radicale-whole")) as server:
-        yield server
-
-
-@pytest.fixture
-def proxy(radicale: Radicale) -> Iterator[FaultProxy]:
-    fronted = FaultProxy(radicale.url)
-    yield fronted
-    fronted.stop()
 
 
 @pytest.fixture(autouse=True)
