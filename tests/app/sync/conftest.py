@@ -14,20 +14,10 @@ _lists = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
-def _no_keyring(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Passwords stay in this session's memory; child processes get no keyring either."""
-    import keyring
-    from keyring.backends import fail
-
-    from app import secrets
-
+def _no_keyring(no_keyring: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords stay in this session's memory (tests/conftest.py); child processes get no
+    keyring either."""
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
-    previous = keyring.get_keyring()
-    keyring.set_keyring(fail.Keyring())
-    secrets._session.clear()
-    yield
-    secrets._session.clear()
-    keyring.set_keyring(previous)
 
 
 @pytest.fixture(scope="module")
