@@ -1,12 +1,13 @@
 """Helpers for the tests that edit a plan from the window (the graph, the outline, the
 step menu and the step details): a running two-step task, its latest plan, a node's
-check circle."""
+check circle and a click on it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 
 from app import plans
 from app.tasks import NewTask, add_task
@@ -37,3 +38,9 @@ def latest(task_id: int) -> Plan:
 def glyph(view: PlanView, step_id: str) -> QPoint:
     """Where the step's check circle is in the view's viewport."""
     return at(view, view.scene.nodes[step_id].mapToScene(GLYPH_AT))
+
+
+def click_check_circle(view: PlanView, step_id: str) -> None:
+    """One left click on the step's check circle in the graph."""
+    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.NoModifier, glyph(view, step_id))

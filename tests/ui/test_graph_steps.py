@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from app import plans
-from tests.ui.plan_helpers import glyph, latest, running_task
+from tests.ui.plan_helpers import click_check_circle, latest, running_task
 from tests.ui.test_plan_view import centre, open_view
 from ui.context import WindowContext
 from ui.inline_rename import InlineRename
@@ -63,15 +63,13 @@ def test_one_click_on_the_check_circle_finishes_a_user_step(ctx: WindowContext, 
     view = open_view(ctx, qtbot, task_id)
     said: list[str] = []
     ctx.status.info.connect(said.append)
-    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier, glyph(view, "s1"))
+    click_check_circle(view, "s1")
     assert view.scene.nodes["s1"].data_.status == "completed"  # drawn at once
     qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "completed")
     qtbot.wait_until(lambda: view.snapshot is not None and view.snapshot.spec is not None
                      and view.snapshot.spec.step("s1").status == "completed")
     assert latest(task_id).revision == 1  # a move is not a plan edit
-    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier, glyph(view, "s1"))
+    click_check_circle(view, "s1")
     qtbot.wait_until(lambda: any("stays finished" in text for text in said))
 
 

@@ -4,13 +4,11 @@ waits saying for what."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from app import plans
-from tests.ui.plan_helpers import glyph, latest, running_task
+from tests.ui.plan_helpers import click_check_circle, latest, running_task
 from tests.ui.test_plan_view import centre, open_view
 from ui.context import WindowContext
 
@@ -38,8 +36,7 @@ def test_a_step_that_still_waits_says_for_what(ctx: WindowContext, qtbot: QtBot)
     view = open_view(ctx, qtbot, task_id)
     said: list[str] = []
     ctx.status.info.connect(said.append)
-    QTest.mouseClick(view.graphics.viewport(), Qt.MouseButton.LeftButton,
-                     Qt.KeyboardModifier.NoModifier, glyph(view, "s2"))
+    click_check_circle(view, "s2")
     assert said == ["“Pay” waits for “Go to the shop” first"]
     assert plans.spec_of(latest(task_id)).step("s2").status == "pending"
 
