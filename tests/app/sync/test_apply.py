@@ -1,0 +1,74 @@
+"""``app.sync.apply``: a server's changes entering the store through a person's use cases,
+and what the rules refuse coming back as conflicts (on a store built in the test)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app import plans, tasks
+from app.sync import records
+from app.sync.apply import StepChanges, apply_steps, apply_task
+from models import Task
+
+
+def _task_with_plan() -> Task:
+    steps = [{"id": "room", "title": "Book room", "target": "user"},
+             {"id": "invite", "title": "Send invites", "target": "user",
+              "depends_on": ["room"]}]
+    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
+    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
+                              "title": "Offsite", "objective": "", "steps": steps})
+    plans.plan_action(task.id, "approve")
+    return tasks.get_task(task.id)
+
+
+def _step_uid(task_id: int, step_id: str) -> str:
+    steps = records.items_of(tasks.get_task(task_id))[1]
+    return next(s.uid for s in steps if s.step.id == step_id)
+
+
+def test_task_fields_are_edited_and_a_refused_one_is_a_conflict(db: Path) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Call Ann"))
+    assert apply_task(task.id, {"priority": 1, "tags": ("home",)}) == []
+    assert (tasks.get_task(task.id).priority, tasks.get_task(task.id).tags) == (1, ["home"])
+    refused = apply_task(task.id, {"title": ""})
+    assert [(c.prop, c.ours, c.theirs, c.kept) for c in refused] == \
+        [("title", "Call Ann", "", "mine")]
+    assert refused[0].reason and tasks.get_task(task.id).title == "Call Ann"
+
+
+def test_a_task_done_elsewhere_is_done_here(db: Path) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Call Ann"))
+    assert apply_task(task.id, {"status": "done"}) == []
+    assert tasks.get_task(task.id).status == "done"
+
+
+def test_a_step_completed_elsewhere_goes_through_the_state_machine(db: Path) -> None:
+    task = _task_with_plan()
+    room = _step_uid(task.id, "room")
+    assert apply_steps(task.id, StepChanges(changed={room: {"status": "in_progress"}})) == []
+    assert apply_steps(task.id, StepChanges(changed={room: {"status": "completed"}})) == []
+    statuses = {s.step.id: s.step.status for s in records.items_of(task)[1]}
+    assert statuses == {"room": "completed", "invite": "pending"}
+
+
+def test_a_step_status_the_machine_refuses_is_kept_as_ours(db: Path) -> None:
+    task = _task_with_plan()
+    invite = _step_uid(task.id, "invite")  # it waits for "room": it cannot be done yet
+    refused = apply_steps(task.id, StepChanges(changed={invite: {"status": "completed"}}))
+    assert [(c.prop, c.ours, c.theirs, c.step) for c in refused] == \
+        [("status", "pending", "completed", invite)]
+    assert refused[0].reason.startswith("step 'invite': ")
+
+
+def test_a_step_renamed_elsewhere_is_a_new_user_revision(db: Path) -> None:
+    task = _task_with_plan()
+    room = _step_uid(task.id, "room")
+    assert apply_steps(task.id, StepChanges(changed={room: {"title": "Book a room"}})) == []
+    plan = plans.latest_plan(task.id)
+    assert plan is not None and (plan.revision, plan.origin) == (2, "user")
+    assert [s.step.title for s in records.items_of(task)[1]] == ["Book a room", "Send invites"]
+
+
+def test_no_changes_are_falsy() -> None:
+    assert not StepChanges() and StepChanges(gone=["x"])
