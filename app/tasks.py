@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from app import reminders
+from app.dates import local_zone
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.states import OPEN_TASK, TASK
@@ -47,10 +48,14 @@ def check_new_task(new: NewTask) -> None:
     known = [(name, when) for name, when in times if when is not None]
     for (a, ta), (b, tb) in zip(known, known[1:], strict=False):
         if ta > tb:
-            raise Refused(f"the {a} time ({ta:%Y-%m-%d %H:%M}) is after the {b} time "
-                          f"({tb:%Y-%m-%d %H:%M})")
+            raise Refused(f"the {a} time ({_local(ta)}) is after the {b} time ({_local(tb)})")
     if new.recurrence:
         check_rrule(new.recurrence, _rule_anchor(new))
+
+
+def _local(when: datetime) -> str:
+    """A time as the person reads it: local, with its offset (stored times are UTC)."""
+    return when.astimezone(local_zone()).strftime("%Y-%m-%d %H:%M %z")
 
 
 def check_rrule(rule: str, anchor: datetime | None) -> str:

@@ -114,3 +114,18 @@ def test_a_deleted_task_is_restored_whole(db: Path) -> None:
     assert get_task(task.id).tags == ["a"]
     with pytest.raises(NotFound):
         delete_task(999)
+
+
+def test_times_out_of_order_are_told_in_local_time_with_the_offset(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person typed local times; the refusal names them so, never as bare UTC."""
+    from zoneinfo import ZoneInfo
+
+    from app import tasks
+
+    monkeypatch.setattr(tasks, "local_zone", lambda: ZoneInfo("Asia/Shanghai"))
+    start = datetime(2026, 12, 2, 10, 0, tzinfo=UTC)  # 18:00 in Shanghai
+    due = datetime(2026, 12, 2, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai
+    with pytest.raises(Refused, match=r"the start time \(2026-12-02 18:00 \+0800\) is after "
+                                      r"the due time \(2026-12-02 09:00 \+0800\)"):
+        tasks.add_task(tasks.NewTask(title="Meet", start_at=start, due_at=due))
