@@ -68,7 +68,7 @@ def test_record_many_stores_each_item_with_its_mark(db: Path) -> None:
 
 def test_a_tasks_mark_changes_when_the_task_does(db: Path) -> None:
     task = tasks.add_task(tasks.NewTask(title="Call Ann"))
-    before = accounts.marks()
-    assert list(before) == [task.uid]
+    before, uid = accounts.marks(), str(task.uid)
+    assert list(before) == [uid]
     tasks.update_task(task.id, title="Call Ann at 5")
-    assert accounts.marks()[task.uid] != before[task.uid]
+    assert accounts.marks()[uid] != before[uid]

@@ -10,6 +10,7 @@ import pytest
 
 from app import plans, tasks
 from app.calendar.dav import Account
+from app.ical import uids
 from app.sync import accounts
 from app.sync.dav import Dav
 from app.sync.push import push
@@ -66,7 +67,7 @@ def test_a_rename_here_writes_only_the_task_item(account: SyncAccount, dav: Dav)
     _pushed(account, dav)
     tasks.update_task(task.id, title="Team offsite 2027")
     assert _pushed(account, dav).pushed == 1
-    got = dav.get(dav.href_for(task.uid))
+    got = dav.get(dav.href_for(uids.task_uid(task.uid, task.id)))
     assert got is not None and "SUMMARY:Team offsite 2027" in got[1]
 
 
@@ -82,7 +83,7 @@ def test_an_item_changed_on_the_server_is_merged_and_retried(
         account: SyncAccount, dav: Dav) -> None:
     task = tasks.add_task(tasks.NewTask(title="Call Ann"))
     _pushed(account, dav)
-    href = dav.href_for(task.uid)
+    href = dav.href_for(uids.task_uid(task.uid, task.id))
     got = dav.get(href)
     assert got is not None
     assert not dav.put(href, got[1].replace("Call Ann", "Call Ann at 5"), got[0]).conflict
