@@ -3,7 +3,7 @@ read or written, a calendar or a sync server that does not answer as it should, 
 consent the assistant needs; retold with the values they name (a path, a phrase, an
 address, a number) kept as they are. ``app.plain_zh`` applies these with the refusals.
 
-tests/app/test_plain_refusals.py walks these errors' literal messages as well.
+tests/app/test_plain_zh_inputs.py walks these errors' literal messages as well.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ recurrence, a sync conflict, a reminder), the importers' skip reasons and the sy
 conflicts on a task, each retold with the values it names (a title, a number, a time)
 kept as they are. ``app.plain_zh`` applies these before its general words.
 
-A new English refusal in ``app`` needs its rule here: tests/app/test_plain_refusals.py
+A new English refusal in ``app`` needs its rule here: tests/app/test_plain_zh_refusals.py
 walks every literal refusal and fails on one still in English.
 """
 
