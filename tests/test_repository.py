@@ -31,3 +31,25 @@ def test_the_readme_links_the_architecture_notes() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     assert "docs/architecture.md" in readme
     assert (ROOT / "docs" / "architecture.md").is_file()
+
+
+# Modules that hold no logic, so no test module of their own: only error classes, or data
+# generated from the models (its own test checks it is current).
+NO_LOGIC = {"app/errors.py", "app/calendar/errors.py", "app/lean_sql.py"}
+
+
+def test_every_module_with_logic_has_a_same_named_test_module() -> None:
+    """app/x.py → tests/…/test_x.py; where two packages share a module name the test is
+    named with its package too (test_sync_dav.py, test_calendar_dav.py)."""
+    tests = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert len(tests) == len(set(tests)), "two test modules share a name"
+    missing = []
+    for package in ("app", "ui", "models"):
+        for module in sorted((ROOT / package).rglob("*.py")):
+            relative = module.relative_to(ROOT).as_posix()
+            if module.name in ("__init__.py", "__main__.py") or relative in NO_LOGIC:
+                continue
+            names = {f"test_{module.name}", f"test_{module.parent.name}_{module.name}"}
+            if not names & set(tests):
+                missing.append(relative)
+    assert missing == []
