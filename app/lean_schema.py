@@ -15,7 +15,7 @@ from typing import Any
 
 import peewee
 
-from app import planspec
+from app.plan import spec as planspec
 from app.tasks import LIST_COLUMNS, list_query
 from models import SCHEMA_VERSION, Plan, Step, StepDependency, Task
 from models.fields import EARLIEST, LATEST, JSONField, UTCDateTimeField, format_utc
@@ -25,7 +25,7 @@ _INSTANT_SHAPE = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-
 _ANNOTATIONS = {int: "int", str: "str", tuple: "tuple[Any, ...]",
                 dict: "dict[str, tuple[str, ...]]"}
 PAGE_COLUMNS = ("id", "title", "status", "priority", "due_at", "tags", "problem")
-_PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # as app.plans reads
+_PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # as app.plan.store reads
 
 
 def _columns(model: type[peewee.Model]) -> tuple[str, ...]:

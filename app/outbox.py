@@ -125,7 +125,7 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
 
 def _move_step(message: OutboxMessage, step_id: str, action: str, **why: str) -> str:
     """Move the message's step along; the decision stands if the step already moved on."""
-    from app import plans
+    from app.plan import store as plans
 
     try:
         plans.step_action(message.task_id, step_id, action, actor="user", **why)

@@ -80,13 +80,13 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
     action = args.plan_command
     if action == "validate":
-        from app import planspec
+        from app.plan import spec as planspec
 
         planspec.parse(_plan_file(args.file), max_steps=_max_steps_setting())
         print(f"valid: {shown(str(args.file))}")
         return 0
     _open()
-    from app import plans
+    from app.plan import store as plans
 
     if action == "import":
         plan = plans.save_plan(args.id, _plan_file(args.file))
@@ -95,7 +95,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         print(f"task {args.id}: plan revision {plan.revision} saved ({plan.status}){hint}")
         return 0
     if action == "export":
-        from app import planspec
+        from app.plan import spec as planspec
 
         spec = plans.spec_of(plans.latest_plan_or_fail(args.id))
         if args.format == "todos":
@@ -114,7 +114,8 @@ def planspec_max_bytes() -> int:
 
 def _max_steps_setting() -> int:
     """The assistant's step limit, from the database when one exists (validate needs none)."""
-    from app import paths, planspec
+    from app import paths
+    from app.plan import spec as planspec
 
     if not paths.db_path().exists():
         return planspec.DEFAULT_MAX_STEPS
@@ -125,7 +126,7 @@ def _max_steps_setting() -> int:
 
 
 def cmd_step(args: argparse.Namespace) -> int:
-    from app import plans
+    from app.plan import store as plans
 
     if args.action == "estimate":
         from app.schedule.cli import cmd_estimate

@@ -28,7 +28,7 @@ def task_json(task: Task) -> dict[str, Any]:
 
 def task_detail(task_id: int) -> dict[str, Any]:
     """The task, its latest plan as PlanSpec with that plan's status, and every revision."""
-    from app import plans
+    from app.plan import store as plans
     from app.tasks import get_task
 
     task = get_task(task_id)

@@ -1,4 +1,4 @@
-"""Validating large plans in-process with ``app.planspec.parse`` (decode + validate).
+"""Validating large plans in-process with ``app.plan.spec.parse`` (decode + validate).
 
 The data is already-parsed JSON (as ``stepwise plan validate`` has after reading the
 file). Each figure is the median of 20 calls after one warm-up call, which also builds
@@ -36,7 +36,7 @@ def run(work: Path) -> Findings:
 
 
 def _parse(data: dict[str, Any]) -> None:
-    from app.planspec import parse
+    from app.plan.spec import parse
 
     parse(data, max_steps=MAX_STEPS_SETTING)
 

@@ -1,4 +1,4 @@
-"""Committing one step state transition in-process with ``app.plans.step_action``.
+"""Committing one step state transition in-process with ``app.plan.store.step_action``.
 
 A task gets a plan of independent ``user`` steps (all ready at once), saved with
 ``save_plan`` and approved; then every step is started, and every step is finished,
@@ -33,7 +33,7 @@ def run(work: Path) -> Findings:
 
 def _timings(db: Path, size: int, moved: int) -> dict[str, list[float]]:
     """Seconds per ``start`` and per ``done`` for the first ``moved`` steps of the plan."""
-    from app.plans import step_action
+    from app.plan.store import step_action
     from models import close_database, open_database
 
     open_database(db)
@@ -47,7 +47,7 @@ def _timings(db: Path, size: int, moved: int) -> dict[str, list[float]]:
 
 
 def _task_with_approved_plan(size: int) -> int:
-    from app.plans import plan_action, save_plan
+    from app.plan.store import plan_action, save_plan
     from app.tasks import NewTask, add_task
 
     task = add_task(NewTask(title=f"Benchmark plan of {size} steps"))

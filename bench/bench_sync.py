@@ -43,7 +43,8 @@ def run(work: Path) -> Findings:
 
 
 def _fill() -> None:
-    from app import plans, settings, tasks
+    from app import settings, tasks
+    from app.plan import store as plans
     from models import atomic
 
     settings.put("assistant.auto_accept", True)

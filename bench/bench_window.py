@@ -143,7 +143,7 @@ def _task_databases(work: Path) -> tuple[Path, Path]:
 
 def _plan_database(work: Path) -> tuple[Path, dict[int, int]]:
     """One task per plan size, each with a saved realistic plan; {size: task id}."""
-    from app.plans import plan_action, save_plan
+    from app.plan.store import plan_action, save_plan
     from app.tasks import NewTask, add_task
     from models import close_database, open_database
 
@@ -413,7 +413,7 @@ def _plans(db: Path, tasks: dict[int, int], env: dict[str, str], work: Path,
             f"{name} {duration(seconds)}" for name, seconds in shares.items())
             + f", the rest (the worker's hand-over, the view) {duration(max(0.0, rest))}")
     findings.notes.append("plan graph, median of each part (read: `plan_editing.snapshot` "
-                          "in a worker thread; layout: `app.layout`; scene: "
+                          "in a worker thread; layout: `app.plan.layout`; scene: "
                           "`PlanScene.show_plan`; repaint: the viewport's): "
                           + "; ".join(split))
 

@@ -17,7 +17,7 @@ off), five rounds each of:
     ``link_started`` / ``link_released``, what the handle's mouse events call) → the
     new arrow drawn and the viewport repainted (issue 10: < 30 ms); and on to the edit
     saved in a worker and the saved plan drawn (``drag_saved_s``).
-    Counted by instrumenting, per drop: validations (``app.planspec.validate`` calls),
+    Counted by instrumenting, per drop: validations (``app.plan.spec.validate`` calls),
     transactions and write transactions (``BEGIN`` on the store's connections, and
     whether a write ran in them), plan reads (``plan_editing.snapshot``) and redraws
     (``plan_shown``) until the loop is idle after it.
@@ -134,8 +134,8 @@ async def _done(view: Any) -> tuple[float, float]:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from ui.plan_look import GLYPH_AT
-    from ui.step_actions import move_allowed
+    from ui.plan.look import GLYPH_AT
+    from ui.plan.step_actions import move_allowed
 
     step_id = next(sid for sid in view.snapshot_order() if sid in view.scene.nodes
                    and (ref := view.step_commands.ref(sid)) is not None
@@ -159,7 +159,8 @@ class _Tally:
     and redraws of the plan view, by wrapping what does them."""
 
     def __init__(self, view: Any) -> None:
-        from app import plan_editing, planspec
+        from app.plan import editing as plan_editing
+        from app.plan import spec as planspec
         from models import database
 
         self.counts = dict.fromkeys(("validations", "transactions", "write_transactions",

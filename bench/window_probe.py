@@ -466,7 +466,7 @@ def plan(db: Path, task_ids: list[int]) -> None:
     from models import open_database
     from ui.app import apply_preferences, make_application
     from ui.context import WindowContext
-    from ui.plan_view import PlanView
+    from ui.plan.view import PlanView
 
     paths.configure(db=str(db))
     app = make_application()
@@ -489,7 +489,7 @@ async def _plans(view: Any, task_ids: list[int]) -> dict[str, Any]:
 
     from PySide6.QtCore import QCoreApplication, QTimer
 
-    from app import plan_editing
+    from app.plan import editing as plan_editing
 
     parts: dict[str, float] = {}
     timed(plan_editing, "snapshot", "read", parts)  # in the worker thread

@@ -52,7 +52,8 @@ def run(work: Path) -> Findings:
 
 
 def _fill(db: Path, url: str) -> None:
-    from app import plans, settings, tasks
+    from app import settings, tasks
+    from app.plan import store as plans
     from app.sync import accounts
     from models import atomic, close_database, open_database
 

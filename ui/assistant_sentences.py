@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from app import plans
+from app.plan import store as plans
 from app.states import SATISFIED_STEP
 from models import Step, Task
 from ui.labels import fill

@@ -1,7 +1,7 @@
 """Renaming a step where it is drawn: a line edit laid over its node in the graph.
 
 Enter (or leaving the field) saves, Escape cancels; the editor reports the new title
-once and goes away. The view decides what saving means (``ui.step_actions``).
+once and goes away. The view decides what saving means (``ui.plan.step_actions``).
 """
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ def fill(template: str, *values: object) -> str:
 
 
 def field_name(field: str) -> str:
-    """A PlanSpec field (``app.planspec.STEP_KEYS`` and the plan's own) for people."""
+    """A PlanSpec field (``app.plan.spec.STEP_KEYS`` and the plan's own) for people."""
     names = {
         "title": translate("labels", "Title"),
         "objective": translate("labels", "Objective"),
@@ -150,7 +150,7 @@ def field_name(field: str) -> str:
 
 
 def change_kind(kind: str) -> str:
-    """How a step changed between two revisions (``app.plan_diff``)."""
+    """How a step changed between two revisions (``app.plan.diff``)."""
     names = {"added": translate("labels", "added"), "removed": translate("labels", "removed"),
              "changed": translate("labels", "changed")}
     return names.get(kind, kind)

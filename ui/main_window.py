@@ -27,9 +27,9 @@ from ui.assistant_dock import AssistantDock
 from ui.calendar.panel import CalendarPanel
 from ui.context import WindowContext
 from ui.icons import app_icon
-from ui.plan_outline import PlanOutline
-from ui.plan_toolbar import PlanToolbar
-from ui.plan_view import PlanView
+from ui.plan.outline import PlanOutline
+from ui.plan.toolbar import PlanToolbar
+from ui.plan.view import PlanView
 from ui.quick_add import QuickAddBar
 from ui.reminders_ui import ReminderCenter, ReminderDock
 from ui.retexts import Retexts

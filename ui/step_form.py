@@ -33,7 +33,7 @@ from ui import labels
 from ui.retexts import told
 
 if TYPE_CHECKING:
-    from app.step_view import StepView
+    from app.plan.step_view import StepView
 
 TEXT_FIELDS = ("title", "objective", "done_when", "worker", "due")
 SHOWN = ("step_id", "attempts", "waiting_for")

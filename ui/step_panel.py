@@ -3,9 +3,9 @@
 Follows ``ctx.selection.step_selected`` and refreshes when the core reports a change to
 its task. A button is enabled only when ``app.states.STEP`` allows its move and the plan
 runs (a paused plan still lets a failed step be retried or skipped). Moves are written
-by ``app.plans.step_action`` in a worker thread. Everything a model may have written
+by ``app.plan.store.step_action`` in a worker thread. Everything a model may have written
 (titles, results, errors) is shown as plain text, never as rich text. The step is
-read by ``app.step_view.read_step``.
+read by ``app.plan.step_view.read_step``.
 """
 
 from __future__ import annotations
@@ -27,17 +27,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import plans
 from app.errors import KnownError
+from app.plan import store as plans
+from app.plan.step_view import StepView as StepView
+from app.plan.step_view import read_step as read_step
 from app.states import STEP
-from app.step_view import StepView as StepView
-from app.step_view import read_step as read_step
 from models import StoreError
 from ui import labels
 from ui.context import WindowContext
+from ui.plan.step_actions import StepActions, StepRef
 from ui.retexts import told
 from ui.runner import in_thread
-from ui.step_actions import StepActions, StepRef
 from ui.step_form import StepForm
 from ui.step_schedule import StepSchedule
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.errors import KnownError
-from app.planspec import PlanSpec, PlanStep
+from app.plan.spec import PlanSpec, PlanStep
 from models import CalendarEvent, OutboxMessage, Reminder, Step, Task, atomic
 from models.fields import format_utc, parse_utc
 

@@ -8,15 +8,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app import plans, settings
+from app import settings
 from app.agent import decisions, sense
 from app.agent.outcome import StageFailed
 from app.agent.replies import FailureReviewReply, ReplyError, parse_object, parse_reply
 from app.errors import KnownError
-from app.graph import Graph
 from app.outbox import find_contact
-from app.planspec import PlanSpec, PlanStep
-from app.planspec import parse as parse_plan
+from app.plan import store as plans
+from app.plan.graph import Graph
+from app.plan.spec import PlanSpec, PlanStep
+from app.plan.spec import parse as parse_plan
 from app.problems import InvalidPlan
 from models import Task, atomic
 

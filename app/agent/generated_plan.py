@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app import plans, settings
+from app import settings
 from app.agent import sense
 from app.agent.prompt_context import task_facts
 from app.agent.replies import ReplyError, parse_object
 from app.calendar.freebusy import flag_conflicts
-from app.planspec import checked as checked_plan
+from app.plan import store as plans
+from app.plan.spec import checked as checked_plan
 from app.problems import InvalidPlan
 from app.tasks import log
 from models import Task

@@ -20,7 +20,7 @@ from typing import Any
 
 from peewee import DoesNotExist
 
-from app import plans, reminders, settings, task_problems
+from app import reminders, settings, task_problems
 from app.agent import decisions, doers, picking, prompts, retries, sense
 from app.agent.asking import ModelCalls, nonempty_text
 from app.agent.failure_review import apply_failure_review, checked_review
@@ -35,7 +35,8 @@ from app.agent.typed_task import adopt_recurrence
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.llm.base import ChunkSink, Message, Provider
-from app.planspec import PlanSpec, PlanStep
+from app.plan import store as plans
+from app.plan.spec import PlanSpec, PlanStep
 from app.states import IllegalTransition
 from app.tasks import log, set_problem, set_status
 from models import Task, atomic

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app import graph, plans, settings
-from app.planspec import PlanSpec, PlanStep
+from app import settings
+from app.plan import graph
+from app.plan import store as plans
+from app.plan.spec import PlanSpec, PlanStep
 from app.states import OPEN_TASK
 from app.urgency import Urgency, task_urgency
 from models import OutboxMessage, Plan, Step, Task, WorkLog

@@ -1,8 +1,8 @@
 """The JSON schema of a generated PlanSpec, sent to servers that take structured output.
 
-Generated from the fields ``app.planspec`` declares (each field's ``schema`` and
+Generated from the fields ``app.plan.spec`` declares (each field's ``schema`` and
 ``required``), so a field is spelled out once. It only guides the model; every plan is
-still validated by ``app.planspec``. It is typed all the way down (no bare object, no
+still validated by ``app.plan.spec``. It is typed all the way down (no bare object, no
 untyped item, no enum beside a type list) so that a server can compile it to a grammar:
 llama.cpp's converter gives up on an untyped field.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from app.planspec import MAX_SCHEMA_STEPS as MAX_SCHEMA_STEPS
-from app.planspec import PlanSpec, PlanStep
+from app.plan.spec import MAX_SCHEMA_STEPS as MAX_SCHEMA_STEPS
+from app.plan.spec import PlanSpec, PlanStep
 
 
 def object_schema(declared: type) -> dict[str, Any]:

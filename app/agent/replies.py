@@ -125,7 +125,7 @@ class Execute(_Strict):
 
 class PlanAction(_Strict):
     name: Literal["plan"]
-    # A plan inline is validated by app.planspec; the schema asks for none, so that the
+    # A plan inline is validated by app.plan.spec; the schema asks for none, so that the
     # plan stage asks for it alone (a small model's inline plans were all invalid).
     plan: Annotated[dict[str, Any] | None, WithJsonSchema({"type": "null"})] = None
 
@@ -197,7 +197,7 @@ class FailureReviewReply(_Strict):
 
 
 class PlanReply(_Strict):
-    """A plan call answers with a PlanSpec; it is validated by app.planspec, not here."""
+    """A plan call answers with a PlanSpec; it is validated by app.plan.spec, not here."""
 
 
 REPLIES: dict[str, type[BaseModel]] = {

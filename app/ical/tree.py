@@ -16,7 +16,7 @@ from icalendar import Todo
 
 from app.ical.values import related, text_of
 from app.ical.vtodo import StepItem, TaskItem, read_step, read_task
-from app.planspec import SCHEMA_VERSION
+from app.plan.spec import SCHEMA_VERSION
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any
 from icalendar import Alarm, Calendar, Todo, vRecur, vText
 
 from app.ical.values import alarms_of, categories_of, related, text_of, when_of, x_text
-from app.planspec import PlanStep
+from app.plan.spec import PlanStep
 
 PRODID = "-//Stepwise//Stepwise planner//EN"
 X = "X-STEPWISE-"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app import plans
 from app.errors import BadFile, KnownError, Refused
 from app.ical import uids
 from app.importers.incoming import Batch, Incoming
-from app.planspec import MAX_STEPS_ANY, parse
+from app.plan import store as plans
+from app.plan.spec import MAX_STEPS_ANY, parse
 from app.problems import InvalidPlan
 from app.tasks import add_task, check_new_task, get_task, log
 from models import Plan, Step, Task, atomic

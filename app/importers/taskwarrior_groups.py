@@ -13,7 +13,7 @@ from typing import Any
 
 from app.importers import taskwarrior_fields as tw
 from app.importers.incoming import Batch, Incoming
-from app.planspec import SCHEMA_VERSION
+from app.plan.spec import SCHEMA_VERSION
 from app.tasks import NewTask
 
 STEP_STATUS = {"completed": "completed", "deleted": "skipped"}

@@ -21,7 +21,7 @@ from typing import Any
 from app.errors import BadFile
 from app.importers.incoming import Batch, Incoming, decode_text
 from app.importers.todoist_dates import read_date
-from app.planspec import SCHEMA_VERSION
+from app.plan.spec import SCHEMA_VERSION
 from app.tasks import NewTask
 
 WHAT = "a Todoist CSV backup"

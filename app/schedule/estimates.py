@@ -11,8 +11,8 @@ import re
 
 from app.errors import KnownError, NotFound, Refused
 from app.events import Change, Kind, events
-from app.plans import active_plan
-from app.planspec import MAX_ESTIMATE, MIN_ESTIMATE
+from app.plan.spec import MAX_ESTIMATE, MIN_ESTIMATE
+from app.plan.store import active_plan
 from app.tasks import log
 from models import Step, atomic
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from icalendar import Todo
 
-from app import plans
 from app.events import Change, Kind, events
 from app.ical.values import alarms_of, text_of
+from app.plan import store as plans
 from app.sync import records
 from models import Reminder, Step, Task
 from models.tables import utc_now

@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import plan_editing, plans, task_done, tasks
+from app import task_done, tasks
 from app.errors import KnownError
 from app.ical.vtodo import StepItem
+from app.plan import editing as plan_editing
+from app.plan import store as plans
 from app.sync import records
 from app.sync.merge import TASK_EDITABLE, Conflict, step_fields, task_fields
 from models import Step, atomic

@@ -12,13 +12,14 @@ from datetime import datetime
 
 from icalendar import Todo
 
-from app import plans, reminders, tasks
+from app import reminders, tasks
 from app.ical.tree import ReadTask, read_tree
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_step, read_task
 from app.importers import ics
 from app.importers.incoming import Batch
 from app.importers.store import import_batch
+from app.plan import store as plans
 from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo

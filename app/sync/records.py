@@ -10,11 +10,11 @@ from datetime import datetime
 
 import peewee
 
-from app import plans
-from app.graph import Graph
 from app.ical import uids
 from app.ical.vtodo import PlanInfo, Reminder, StepItem, TaskItem
-from app.planspec import PlanSpec
+from app.plan import store as plans
+from app.plan.graph import Graph
+from app.plan.spec import PlanSpec
 from app.states import ACTIVE_PLAN, SATISFIED_STEP
 from models import Plan, Step, Task, WorkLog
 from models.tables import Reminder as ReminderRow
@@ -90,7 +90,7 @@ def _step_items(task_uid: str, plan: Plan, spec: PlanSpec,
 def _kept_uids(plan: Plan) -> dict[str, str]:
     """Foreign step UIDs stored on any revision of the plan's task, the newest winning:
     a step keeps its UID for ever. A new revision copies ``Step.uid`` from the one before
-    (``app.plan_rows``), but revisions saved before it did, and a step id that comes back
+    (``app.plan.rows``), but revisions saved before it did, and a step id that comes back
     after a revision without it, still need this."""
     query = (Step.select(Step.step_id, Step.uid).join(Plan)
              .where(Plan.task == plan.task_id, Step.uid.is_null(False))

@@ -246,17 +246,17 @@
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="77"/>
+        <location filename="../../ui/outbox_tab.py" line="78"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="80"/>
+        <location filename="../../ui/outbox_tab.py" line="81"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="96"/>
+        <location filename="../../ui/outbox_tab.py" line="97"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
@@ -298,12 +298,12 @@
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="107"/>
+        <location filename="../../ui/outbox_tab.py" line="108"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="117"/>
+        <location filename="../../ui/outbox_tab.py" line="118"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
@@ -313,27 +313,27 @@
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="138"/>
+        <location filename="../../ui/outbox_tab.py" line="139"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="150"/>
+        <location filename="../../ui/outbox_tab.py" line="151"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="151"/>
+        <location filename="../../ui/outbox_tab.py" line="152"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="161"/>
+        <location filename="../../ui/outbox_tab.py" line="162"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="165"/>
+        <location filename="../../ui/outbox_tab.py" line="166"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -341,42 +341,42 @@
 <context>
     <name>AssistantSentences</name>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="50"/>
+        <location filename="../../ui/assistant_sentences.py" line="51"/>
         <source>A task that no longer exists</source>
         <translation>一个已不存在的任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="52"/>
+        <location filename="../../ui/assistant_sentences.py" line="53"/>
         <source>“%1” needs you: %2</source>
         <translation>“%1”需要你处理：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="54"/>
+        <location filename="../../ui/assistant_sentences.py" line="55"/>
         <source>Finished “%1”</source>
         <translation>已完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="56"/>
+        <location filename="../../ui/assistant_sentences.py" line="57"/>
         <source>Planned 1 step for “%1” — waiting for your approval</source>
         <translation>已为“%1”规划 1 个步骤——等待你批准</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="59"/>
+        <location filename="../../ui/assistant_sentences.py" line="60"/>
         <source>Planned %2 steps for “%1” — waiting for your approval</source>
         <translation>已为“%1”规划 %2 个步骤——等待你批准</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="63"/>
+        <location filename="../../ui/assistant_sentences.py" line="64"/>
         <source>Working on “%1”: %2 of %3 steps done</source>
         <translation>正在进行“%1”：已完成 %2/%3 步</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="66"/>
+        <location filename="../../ui/assistant_sentences.py" line="67"/>
         <source>“%1” waits until it can start</source>
         <translation>“%1”在等待开始时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="67"/>
+        <location filename="../../ui/assistant_sentences.py" line="68"/>
         <source>Looked at “%1”</source>
         <translation>已查看“%1”</translation>
     </message>
@@ -397,37 +397,37 @@
 <context>
     <name>CaldavForm</name>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="54"/>
+        <location filename="../../ui/calendar/sources.py" line="55"/>
         <source>Add a CalDAV account</source>
         <translation>添加 CalDAV 账户</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="61"/>
+        <location filename="../../ui/calendar/sources.py" line="62"/>
         <source>optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="63"/>
+        <location filename="../../ui/calendar/sources.py" line="64"/>
         <source>Server address</source>
         <translation>服务器地址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="64"/>
+        <location filename="../../ui/calendar/sources.py" line="65"/>
         <source>User name</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="65"/>
+        <location filename="../../ui/calendar/sources.py" line="66"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="66"/>
+        <location filename="../../ui/calendar/sources.py" line="67"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="67"/>
+        <location filename="../../ui/calendar/sources.py" line="68"/>
         <source>The password is kept in the system keyring, never in the Stepwise database.</source>
         <translation>密码保存在系统钥匙串中，绝不存入 Stepwise 数据库。</translation>
     </message>
@@ -531,22 +531,22 @@
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="75"/>
+        <location filename="../../ui/calendar/syncing.py" line="76"/>
         <source>…and %1 more; Sources… lists them.</source>
         <translation>……另有 %1 个；“日历来源…”中列出了全部。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="82"/>
+        <location filename="../../ui/calendar/syncing.py" line="83"/>
         <source>never synced before</source>
         <translation>从未同步过</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="84"/>
+        <location filename="../../ui/calendar/syncing.py" line="85"/>
         <source>showing its events from %1</source>
         <translation>显示的是 %1 同步的事件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="86"/>
+        <location filename="../../ui/calendar/syncing.py" line="87"/>
         <source>%1 could not be synced (%2): %3</source>
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
@@ -561,17 +561,17 @@
         <translation>同步日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="58"/>
+        <location filename="../../ui/calendar/syncing.py" line="59"/>
         <source>No calendars to sync: add one with Sources…</source>
         <translation>没有可同步的日历：请通过“日历来源…”添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="61"/>
+        <location filename="../../ui/calendar/syncing.py" line="62"/>
         <source>Synced %1 calendars at %2 (%3 events).</source>
         <translation>已于 %2 同步 %1 个日历（%3 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/syncing.py" line="64"/>
+        <location filename="../../ui/calendar/syncing.py" line="65"/>
         <source>Synced %1 of %2 calendars at %3; the others keep their last good events.</source>
         <translation>已于 %3 同步 %2 个日历中的 %1 个；其余日历保留上次成功同步的事件。</translation>
     </message>
@@ -1068,78 +1068,78 @@ Details: %2</source>
 <context>
     <name>ModelTestRow</name>
     <message>
-        <location filename="../../ui/model_test.py" line="49"/>
-        <location filename="../../ui/model_test.py" line="138"/>
+        <location filename="../../ui/model_test.py" line="48"/>
+        <location filename="../../ui/model_test.py" line="137"/>
         <source>Test model</source>
         <translation>测试模型</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="51"/>
+        <location filename="../../ui/model_test.py" line="50"/>
         <source>One short call per stage: what the model can do, and how fast</source>
         <translation>每个阶段做一次简短调用：看看模型能做什么、有多快</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="77"/>
+        <location filename="../../ui/model_test.py" line="76"/>
         <source>review</source>
         <translation>审阅</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="77"/>
+        <location filename="../../ui/model_test.py" line="76"/>
         <source>plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="77"/>
+        <location filename="../../ui/model_test.py" line="76"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="84"/>
+        <location filename="../../ui/model_test.py" line="83"/>
         <source>Structured output: %1.</source>
         <translation>结构化输出：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="88"/>
+        <location filename="../../ui/model_test.py" line="87"/>
         <source>The %1 reply is usable (%2).</source>
         <translation>%1阶段的回复可用（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="92"/>
+        <location filename="../../ui/model_test.py" line="91"/>
         <source>The %1 reply would not be used: %2 (%3).</source>
         <translation>%1阶段的回复不会被采用：%2（%3）。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="94"/>
+        <location filename="../../ui/model_test.py" line="93"/>
         <source>The assistant can work with this model.</source>
         <translation>助手可以使用这个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="95"/>
+        <location filename="../../ui/model_test.py" line="94"/>
         <source>The assistant may not get usable plans from this model: try a larger one.</source>
         <translation>助手可能无法从这个模型得到可用的计划：请试试更大的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="109"/>
+        <location filename="../../ui/model_test.py" line="108"/>
         <source>Cancel test</source>
         <translation>取消测试</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="111"/>
+        <location filename="../../ui/model_test.py" line="110"/>
         <source>Connecting to the server…</source>
         <translation>正在连接服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="113"/>
+        <location filename="../../ui/model_test.py" line="112"/>
         <source>Testing the model</source>
         <translation>正在测试模型</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="121"/>
+        <location filename="../../ui/model_test.py" line="120"/>
         <source>The test was cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="124"/>
+        <location filename="../../ui/model_test.py" line="123"/>
         <source>Trying the %1 stage…</source>
         <translation>正在尝试%1阶段…</translation>
     </message>
@@ -1147,12 +1147,12 @@ Details: %2</source>
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="178"/>
+        <location filename="../../ui/plan/edits.py" line="180"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="194"/>
+        <location filename="../../ui/plan/edits.py" line="196"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -1160,67 +1160,67 @@ Details: %2</source>
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="45"/>
+        <location filename="../../ui/plan/edits.py" line="47"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="46"/>
+        <location filename="../../ui/plan/edits.py" line="48"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="47"/>
+        <location filename="../../ui/plan/edits.py" line="49"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="49"/>
+        <location filename="../../ui/plan/edits.py" line="51"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="50"/>
+        <location filename="../../ui/plan/edits.py" line="52"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="51"/>
+        <location filename="../../ui/plan/edits.py" line="53"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="53"/>
+        <location filename="../../ui/plan/edits.py" line="55"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="54"/>
+        <location filename="../../ui/plan/edits.py" line="56"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="55"/>
+        <location filename="../../ui/plan/edits.py" line="57"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="56"/>
+        <location filename="../../ui/plan/edits.py" line="58"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="58"/>
+        <location filename="../../ui/plan/edits.py" line="60"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="63"/>
+        <location filename="../../ui/plan/edits.py" line="65"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="77"/>
+        <location filename="../../ui/plan/edits.py" line="79"/>
         <source>%1 in “%2”</source>
         <translation>%1（“%2”）</translation>
     </message>
@@ -1228,12 +1228,12 @@ Details: %2</source>
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan_edits.py" line="235"/>
+        <location filename="../../ui/plan/edits.py" line="238"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_edits.py" line="256"/>
+        <location filename="../../ui/plan/edits.py" line="260"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -1241,7 +1241,7 @@ Details: %2</source>
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan_items.py" line="267"/>
+        <location filename="../../ui/plan/items.py" line="267"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -1249,27 +1249,27 @@ Details: %2</source>
 <context>
     <name>PlanOutline</name>
     <message>
-        <location filename="../../ui/plan_outline.py" line="81"/>
+        <location filename="../../ui/plan/outline.py" line="81"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="81"/>
+        <location filename="../../ui/plan/outline.py" line="81"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="84"/>
+        <location filename="../../ui/plan/outline.py" line="84"/>
         <source>Plan outline</source>
         <translation>计划大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="112"/>
+        <location filename="../../ui/plan/outline.py" line="112"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_outline.py" line="125"/>
+        <location filename="../../ui/plan/outline.py" line="125"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
@@ -1277,12 +1277,12 @@ Details: %2</source>
 <context>
     <name>PlanScene</name>
     <message>
-        <location filename="../../ui/plan_nodes.py" line="35"/>
+        <location filename="../../ui/plan/nodes.py" line="35"/>
         <source>%1 steps inside</source>
         <translation>内含 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_nodes.py" line="40"/>
+        <location filename="../../ui/plan/nodes.py" line="40"/>
         <source>%1 · due %2</source>
         <translation>%1 · %2 截止</translation>
     </message>
@@ -1290,122 +1290,122 @@ Details: %2</source>
 <context>
     <name>PlanToolbar</name>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="132"/>
+        <location filename="../../ui/plan/toolbar.py" line="134"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="133"/>
+        <location filename="../../ui/plan/toolbar.py" line="135"/>
         <source>Place every step that has an estimate into free working time (see the calendar)</source>
         <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="124"/>
+        <location filename="../../ui/plan/toolbar.py" line="126"/>
         <source>Approve</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="125"/>
+        <location filename="../../ui/plan/toolbar.py" line="127"/>
         <source>Approve the plan so its steps can run</source>
         <translation>批准计划，以便执行其中的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="126"/>
+        <location filename="../../ui/plan/toolbar.py" line="128"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="127"/>
+        <location filename="../../ui/plan/toolbar.py" line="129"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="128"/>
+        <location filename="../../ui/plan/toolbar.py" line="130"/>
         <source>Abort…</source>
         <translation>中止…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="129"/>
+        <location filename="../../ui/plan/toolbar.py" line="131"/>
         <source>Stop the plan for good; open steps are skipped</source>
         <translation>永久停止计划；未完成的步骤将被跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="130"/>
+        <location filename="../../ui/plan/toolbar.py" line="132"/>
         <source>Revisions…</source>
         <translation>历史版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="131"/>
+        <location filename="../../ui/plan/toolbar.py" line="133"/>
         <source>Compare two revisions of this plan</source>
         <translation>比较此计划的两个版本</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="157"/>
+        <location filename="../../ui/plan/toolbar.py" line="159"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="159"/>
+        <location filename="../../ui/plan/toolbar.py" line="161"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="161"/>
+        <location filename="../../ui/plan/toolbar.py" line="163"/>
         <source>%1 · revision %2</source>
         <translation>%1 · 版本 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="161"/>
+        <location filename="../../ui/plan/toolbar.py" line="163"/>
         <source>Plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="173"/>
+        <location filename="../../ui/plan/toolbar.py" line="175"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="174"/>
+        <location filename="../../ui/plan/toolbar.py" line="176"/>
         <source>Stop the assistant now; nothing half-done is saved</source>
         <translation>立即停止助理；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="176"/>
+        <location filename="../../ui/plan/toolbar.py" line="178"/>
         <source>Generate plan</source>
         <translation>生成计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="177"/>
+        <location filename="../../ui/plan/toolbar.py" line="179"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="178"/>
+        <location filename="../../ui/plan/toolbar.py" line="180"/>
         <source>Let the assistant write a new plan for this task</source>
         <translation>让助理为此任务编写新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="204"/>
+        <location filename="../../ui/plan/toolbar.py" line="206"/>
         <source>Writing the plan…</source>
         <translation>正在编写计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="226"/>
+        <location filename="../../ui/plan/toolbar.py" line="228"/>
         <source>Writing the plan: %1 steps so far — %2</source>
         <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="243"/>
+        <location filename="../../ui/plan/toolbar.py" line="245"/>
         <source>Abort the plan?</source>
         <translation>中止计划？</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="244"/>
+        <location filename="../../ui/plan/toolbar.py" line="246"/>
         <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
         <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_toolbar.py" line="249"/>
+        <location filename="../../ui/plan/toolbar.py" line="251"/>
         <source>Plan of task %1: %2</source>
         <translation>任务 %1 的计划：%2</translation>
     </message>
@@ -1413,156 +1413,156 @@ Details: %2</source>
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan_view.py" line="62"/>
-        <location filename="../../ui/plan_view.py" line="204"/>
+        <location filename="../../ui/plan/view.py" line="62"/>
+        <location filename="../../ui/plan/view.py" line="204"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="164"/>
+        <location filename="../../ui/plan/view.py" line="164"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="244"/>
+        <location filename="../../ui/plan/view.py" line="244"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan_view.py" line="271"/>
+        <location filename="../../ui/plan/view.py" line="271"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="48"/>
+        <location filename="../../ui/plan/graph_edits.py" line="48"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="60"/>
-        <location filename="../../ui/graph_edits.py" line="121"/>
-        <location filename="../../ui/graph_toolbar.py" line="31"/>
+        <location filename="../../ui/plan/graph_edits.py" line="60"/>
+        <location filename="../../ui/plan/graph_edits.py" line="121"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="31"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="26"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="26"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="27"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="27"/>
         <source>Zoom in (Ctrl+wheel, Ctrl+=)</source>
         <translation>放大（Ctrl+滚轮，Ctrl+=）</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="28"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="28"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="29"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="29"/>
         <source>Zoom out (Ctrl+wheel, Ctrl+-)</source>
         <translation>缩小（Ctrl+滚轮，Ctrl+-）</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="30"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="30"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="30"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="30"/>
         <source>Show the whole plan (F)</source>
         <translation>显示整个计划（F）</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="32"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="32"/>
         <source>Add a step after the selected one</source>
         <translation>在所选步骤之后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="33"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="33"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="34"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="34"/>
         <source>Delete the selected step or arrow (Delete)</source>
         <translation>删除所选步骤或箭头（Delete）</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="35"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="35"/>
         <source>Fold all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="36"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="36"/>
         <source>Fold every group of steps</source>
         <translation>折叠所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="37"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="37"/>
         <source>Unfold all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_toolbar.py" line="38"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="38"/>
         <source>Unfold every group of steps</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="61"/>
+        <location filename="../../ui/plan/graph_edits.py" line="61"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="67"/>
+        <location filename="../../ui/plan/graph_edits.py" line="67"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="68"/>
+        <location filename="../../ui/plan/graph_edits.py" line="68"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="73"/>
-        <location filename="../../ui/graph_edits.py" line="117"/>
+        <location filename="../../ui/plan/graph_edits.py" line="73"/>
+        <location filename="../../ui/plan/graph_edits.py" line="117"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="78"/>
+        <location filename="../../ui/plan/graph_edits.py" line="78"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="94"/>
+        <location filename="../../ui/plan/graph_edits.py" line="94"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="122"/>
+        <location filename="../../ui/plan/graph_edits.py" line="122"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="128"/>
+        <location filename="../../ui/plan/graph_edits.py" line="128"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="130"/>
+        <location filename="../../ui/plan/graph_edits.py" line="130"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/graph_edits.py" line="131"/>
+        <location filename="../../ui/plan/graph_edits.py" line="131"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
     <message>
-        <location filename="../../ui/node_moves.py" line="22"/>
+        <location filename="../../ui/plan/node_moves.py" line="22"/>
         <source>Move “%1”</source>
         <translation>移动“%1”</translation>
     </message>
@@ -1706,82 +1706,82 @@ Details: %2</source>
 <context>
     <name>RevisionDiffDialog</name>
     <message>
-        <location filename="../../ui/revision_diff.py" line="68"/>
+        <location filename="../../ui/plan/revision_diff.py" line="68"/>
         <source>Plan revisions of task %1</source>
         <translation>任务 %1 的计划版本</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="73"/>
+        <location filename="../../ui/plan/revision_diff.py" line="73"/>
         <source>Reading the revisions…</source>
         <translation>正在读取版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="77"/>
+        <location filename="../../ui/plan/revision_diff.py" line="77"/>
         <source>Reading plan revisions</source>
         <translation>读取计划版本</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="84"/>
+        <location filename="../../ui/plan/revision_diff.py" line="84"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="84"/>
+        <location filename="../../ui/plan/revision_diff.py" line="84"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="84"/>
+        <location filename="../../ui/plan/revision_diff.py" line="84"/>
         <source>Before</source>
         <translation>修改前</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="85"/>
+        <location filename="../../ui/plan/revision_diff.py" line="85"/>
         <source>After</source>
         <translation>修改后</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="98"/>
+        <location filename="../../ui/plan/revision_diff.py" line="98"/>
         <source>Compare revision</source>
         <translation>比较版本</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="100"/>
+        <location filename="../../ui/plan/revision_diff.py" line="100"/>
         <source>with revision</source>
         <translation>与版本</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="117"/>
+        <location filename="../../ui/plan/revision_diff.py" line="117"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="121"/>
+        <location filename="../../ui/plan/revision_diff.py" line="121"/>
         <source>This plan has only one revision: nothing to compare.</source>
         <translation>此计划只有一个版本，无可比较。</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="141"/>
+        <location filename="../../ui/plan/revision_diff.py" line="141"/>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="143"/>
+        <location filename="../../ui/plan/revision_diff.py" line="143"/>
         <source>Comparing plan revisions</source>
         <translation>比较计划版本</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="154"/>
+        <location filename="../../ui/plan/revision_diff.py" line="154"/>
         <source>The plan itself</source>
         <translation>计划本身</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="165"/>
+        <location filename="../../ui/plan/revision_diff.py" line="165"/>
         <source>Revisions %1 and %2 are the same.</source>
         <translation>版本 %1 与版本 %2 相同。</translation>
     </message>
     <message>
-        <location filename="../../ui/revision_diff.py" line="167"/>
+        <location filename="../../ui/plan/revision_diff.py" line="167"/>
         <source>From revision %1 to %2: %3 added, %4 removed, %5 changed.</source>
         <translation>从版本 %1 到版本 %2：新增 %3 个，删除 %4 个，修改 %5 个。</translation>
     </message>
@@ -1842,228 +1842,228 @@ Details: %2</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_fields.py" line="40"/>
+        <location filename="../../ui/settings_fields.py" line="42"/>
         <source>Enter the model server&apos;s address, e.g. %1</source>
         <translation>请输入模型服务器的地址，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="48"/>
+        <location filename="../../ui/settings_fields.py" line="50"/>
         <source>This is not a web address: it starts with http:// or https:// and names a server, e.g. %1</source>
         <translation>这不是有效的网址：网址应以 http:// 或 https:// 开头并包含服务器名，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="132"/>
+        <location filename="../../ui/settings_fields.py" line="134"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="133"/>
+        <location filename="../../ui/settings_fields.py" line="135"/>
         <source>How long one answer from the model may take; a slow model on a small computer needs more</source>
         <translation>模型一次回答最多可用的时间；小电脑上的慢模型需要更长</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="135"/>
+        <location filename="../../ui/settings_fields.py" line="137"/>
         <source>Time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="138"/>
+        <location filename="../../ui/settings_fields.py" line="140"/>
         <source>The longest answer the model may write</source>
         <translation>模型一次回答最多可写的长度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="139"/>
+        <location filename="../../ui/settings_fields.py" line="141"/>
         <source>Tokens per reply, at most</source>
         <translation>每次回复最多词元数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="142"/>
+        <location filename="../../ui/settings_fields.py" line="144"/>
         <source>Low (about 0.1) gives steadier plans; higher gives more varied ones</source>
         <translation>低（约 0.1）计划更稳定；高一些计划更多样</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="144"/>
+        <location filename="../../ui/settings_fields.py" line="146"/>
         <source>Model temperature</source>
         <translation>模型温度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="157"/>
+        <location filename="../../ui/settings_fields.py" line="159"/>
         <source>List models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="159"/>
+        <location filename="../../ui/settings_fields.py" line="161"/>
         <source>Ask the server which models it offers</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="57"/>
+        <location filename="../../ui/settings_dialog.py" line="55"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="137"/>
-        <location filename="../../ui/settings_dialog.py" line="154"/>
+        <location filename="../../ui/settings_dialog.py" line="116"/>
+        <location filename="../../ui/settings_dialog.py" line="133"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="130"/>
+        <location filename="../../ui/settings_dialog.py" line="109"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="132"/>
+        <location filename="../../ui/settings_dialog.py" line="111"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="133"/>
+        <location filename="../../ui/settings_dialog.py" line="112"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="143"/>
+        <location filename="../../ui/settings_dialog.py" line="122"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="146"/>
+        <location filename="../../ui/settings_dialog.py" line="125"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="149"/>
+        <location filename="../../ui/settings_dialog.py" line="128"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="150"/>
+        <location filename="../../ui/settings_dialog.py" line="129"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="166"/>
+        <location filename="../../ui/settings_dialog.py" line="145"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="167"/>
+        <location filename="../../ui/settings_dialog.py" line="146"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="172"/>
+        <location filename="../../ui/settings_dialog.py" line="151"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="174"/>
+        <location filename="../../ui/settings_dialog.py" line="153"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="176"/>
+        <location filename="../../ui/settings_dialog.py" line="155"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="178"/>
+        <location filename="../../ui/settings_dialog.py" line="157"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="179"/>
+        <location filename="../../ui/settings_dialog.py" line="158"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="184"/>
+        <location filename="../../ui/settings_dialog.py" line="163"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="187"/>
+        <location filename="../../ui/settings_dialog.py" line="166"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="188"/>
+        <location filename="../../ui/settings_dialog.py" line="167"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="191"/>
+        <location filename="../../ui/settings_dialog.py" line="170"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="191"/>
+        <location filename="../../ui/settings_dialog.py" line="170"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="192"/>
+        <location filename="../../ui/settings_dialog.py" line="171"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="193"/>
+        <location filename="../../ui/settings_dialog.py" line="172"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="194"/>
+        <location filename="../../ui/settings_dialog.py" line="173"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="195"/>
+        <location filename="../../ui/settings_dialog.py" line="174"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="221"/>
+        <location filename="../../ui/settings_dialog.py" line="200"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="232"/>
+        <location filename="../../ui/settings_dialog.py" line="211"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="235"/>
+        <location filename="../../ui/settings_dialog.py" line="214"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="258"/>
+        <location filename="../../ui/settings_dialog.py" line="237"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="330"/>
+        <location filename="../../ui/settings_dialog.py" line="309"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="333"/>
+        <location filename="../../ui/settings_dialog.py" line="312"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="347"/>
+        <location filename="../../ui/settings_dialog.py" line="326"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="348"/>
+        <location filename="../../ui/settings_dialog.py" line="327"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="387"/>
+        <location filename="../../ui/settings_dialog.py" line="366"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -2071,137 +2071,137 @@ Details: %2</source>
 <context>
     <name>SourcesDialog</name>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="99"/>
+        <location filename="../../ui/calendar/sources.py" line="100"/>
         <source>Calendar sources</source>
         <translation>日历来源</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="117"/>
+        <location filename="../../ui/calendar/sources.py" line="118"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="117"/>
+        <location filename="../../ui/calendar/sources.py" line="118"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="117"/>
+        <location filename="../../ui/calendar/sources.py" line="118"/>
         <source>Events</source>
         <translation>事件数</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="117"/>
+        <location filename="../../ui/calendar/sources.py" line="118"/>
         <source>Last synced</source>
         <translation>上次同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="118"/>
+        <location filename="../../ui/calendar/sources.py" line="119"/>
         <source>Last error</source>
         <translation>上次错误</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="131"/>
+        <location filename="../../ui/calendar/sources.py" line="132"/>
         <source>Add ICS file…</source>
         <translation>添加 ICS 文件…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="132"/>
+        <location filename="../../ui/calendar/sources.py" line="133"/>
         <source>Add ICS URL…</source>
         <translation>添加 ICS 网址…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="133"/>
+        <location filename="../../ui/calendar/sources.py" line="134"/>
         <source>Add CalDAV…</source>
         <translation>添加 CalDAV…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="134"/>
+        <location filename="../../ui/calendar/sources.py" line="135"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="150"/>
+        <location filename="../../ui/calendar/sources.py" line="151"/>
         <source>Reading calendars</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="165"/>
+        <location filename="../../ui/calendar/sources.py" line="166"/>
         <source>never</source>
         <translation>从未</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="178"/>
+        <location filename="../../ui/calendar/sources.py" line="179"/>
         <source>ICS file</source>
         <translation>ICS 文件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="178"/>
+        <location filename="../../ui/calendar/sources.py" line="179"/>
         <source>ICS URL</source>
         <translation>ICS 网址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="179"/>
+        <location filename="../../ui/calendar/sources.py" line="180"/>
         <source>CalDAV</source>
         <translation>CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="196"/>
+        <location filename="../../ui/calendar/sources.py" line="197"/>
         <source>Add a calendar file</source>
         <translation>添加日历文件</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="197"/>
+        <location filename="../../ui/calendar/sources.py" line="198"/>
         <source>iCalendar files (*.ics);;All files (*)</source>
         <translation>iCalendar 文件 (*.ics);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="203"/>
+        <location filename="../../ui/calendar/sources.py" line="204"/>
         <source>Add a calendar address</source>
         <translation>添加日历网址</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="204"/>
+        <location filename="../../ui/calendar/sources.py" line="205"/>
         <source>The address of an .ics calendar (https:// or webcal://):</source>
         <translation>.ics 日历的网址（https:// 或 webcal://）：</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="222"/>
+        <location filename="../../ui/calendar/sources.py" line="223"/>
         <source>Remove a calendar</source>
         <translation>移除日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="223"/>
+        <location filename="../../ui/calendar/sources.py" line="224"/>
         <source>Remove %1 and its cached events? The calendar itself is not changed.</source>
         <translation>移除 %1 及其缓存的事件吗？日历本身不会被更改。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="232"/>
+        <location filename="../../ui/calendar/sources.py" line="233"/>
         <source>Adding a calendar</source>
         <translation>正在添加日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="237"/>
+        <location filename="../../ui/calendar/sources.py" line="238"/>
         <source>Adding a CalDAV account</source>
         <translation>正在添加 CalDAV 账户</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="241"/>
+        <location filename="../../ui/calendar/sources.py" line="242"/>
         <source>Removing a calendar</source>
         <translation>正在移除日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="259"/>
+        <location filename="../../ui/calendar/sources.py" line="260"/>
         <source>The calendar was removed.</source>
         <translation>日历已移除。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="263"/>
+        <location filename="../../ui/calendar/sources.py" line="264"/>
         <source>Added %1 (%2 events).</source>
         <translation>已添加 %1（%2 个事件）。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/sources.py" line="265"/>
+        <location filename="../../ui/calendar/sources.py" line="266"/>
         <source>There is no keyring on this system, so the password is kept only until Stepwise quits.</source>
         <translation>此系统没有钥匙串，密码只保留到 Stepwise 退出为止。</translation>
     </message>
@@ -2209,98 +2209,98 @@ Details: %2</source>
 <context>
     <name>StepActions</name>
     <message>
-        <location filename="../../ui/step_actions.py" line="114"/>
+        <location filename="../../ui/plan/step_actions.py" line="118"/>
         <source>Rename “%1”</source>
         <translation>重命名“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="121"/>
+        <location filename="../../ui/plan/step_actions.py" line="125"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="126"/>
+        <location filename="../../ui/plan/step_actions.py" line="130"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="131"/>
-        <location filename="../../ui/step_actions.py" line="175"/>
+        <location filename="../../ui/plan/step_actions.py" line="135"/>
+        <location filename="../../ui/plan/step_actions.py" line="179"/>
         <source>Add sub-step</source>
         <translation>添加子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="135"/>
+        <location filename="../../ui/plan/step_actions.py" line="139"/>
         <source>Delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="148"/>
+        <location filename="../../ui/plan/step_actions.py" line="152"/>
         <source>Step “%1”</source>
         <translation>步骤“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="156"/>
+        <location filename="../../ui/plan/step_actions.py" line="160"/>
         <source>“%1” is finished; a finished step stays finished (add a step to do more)</source>
         <translation>“%1”已完成；完成的步骤不能重新打开（需要再做可添加步骤）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="164"/>
+        <location filename="../../ui/plan/step_actions.py" line="168"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="165"/>
+        <location filename="../../ui/plan/step_actions.py" line="169"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="166"/>
+        <location filename="../../ui/plan/step_actions.py" line="170"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="167"/>
+        <location filename="../../ui/plan/step_actions.py" line="171"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="171"/>
+        <location filename="../../ui/plan/step_actions.py" line="175"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="173"/>
+        <location filename="../../ui/plan/step_actions.py" line="177"/>
         <source>Add step after</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="178"/>
+        <location filename="../../ui/plan/step_actions.py" line="182"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="189"/>
+        <location filename="../../ui/plan/step_actions.py" line="193"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="194"/>
+        <location filename="../../ui/plan/step_actions.py" line="198"/>
         <source>“%1” is done when its sub-steps are</source>
         <translation>“%1”在其子步骤全部完成时完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="197"/>
+        <location filename="../../ui/plan/step_actions.py" line="201"/>
         <source>Approve the plan first, then tick off its steps</source>
         <translation>请先批准计划，再勾选完成其步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="199"/>
+        <location filename="../../ui/plan/step_actions.py" line="203"/>
         <source>“%1” waits for “%2” first</source>
         <translation>“%1”要先等“%2”完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_actions.py" line="201"/>
+        <location filename="../../ui/plan/step_actions.py" line="205"/>
         <source>“%1” cannot be ticked off now</source>
         <translation>“%1”现在还不能勾选完成</translation>
     </message>
@@ -2396,117 +2396,117 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step_panel.py" line="148"/>
+        <location filename="../../ui/step_panel.py" line="149"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="169"/>
+        <location filename="../../ui/step_panel.py" line="170"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="171"/>
+        <location filename="../../ui/step_panel.py" line="172"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="173"/>
+        <location filename="../../ui/step_panel.py" line="174"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="207"/>
+        <location filename="../../ui/step_panel.py" line="208"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="207"/>
+        <location filename="../../ui/step_panel.py" line="208"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="208"/>
+        <location filename="../../ui/step_panel.py" line="209"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="208"/>
+        <location filename="../../ui/step_panel.py" line="209"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="208"/>
+        <location filename="../../ui/step_panel.py" line="209"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="209"/>
+        <location filename="../../ui/step_panel.py" line="210"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="210"/>
+        <location filename="../../ui/step_panel.py" line="211"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="211"/>
+        <location filename="../../ui/step_panel.py" line="212"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="212"/>
+        <location filename="../../ui/step_panel.py" line="213"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="213"/>
+        <location filename="../../ui/step_panel.py" line="214"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="238"/>
+        <location filename="../../ui/step_panel.py" line="239"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="278"/>
+        <location filename="../../ui/step_panel.py" line="279"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="308"/>
+        <location filename="../../ui/step_panel.py" line="309"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="309"/>
+        <location filename="../../ui/step_panel.py" line="310"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="310"/>
+        <location filename="../../ui/step_panel.py" line="311"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="312"/>
+        <location filename="../../ui/step_panel.py" line="313"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="313"/>
+        <location filename="../../ui/step_panel.py" line="314"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="314"/>
+        <location filename="../../ui/step_panel.py" line="315"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="342"/>
+        <location filename="../../ui/step_panel.py" line="343"/>
         <source>Step %1: %2</source>
         <translation>步骤 %1：%2</translation>
     </message>
@@ -2514,37 +2514,37 @@ Details: %2</source>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step_schedule.py" line="36"/>
+        <location filename="../../ui/step_schedule.py" line="37"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="44"/>
+        <location filename="../../ui/step_schedule.py" line="45"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="45"/>
+        <location filename="../../ui/step_schedule.py" line="46"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="67"/>
+        <location filename="../../ui/step_schedule.py" line="68"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="69"/>
+        <location filename="../../ui/step_schedule.py" line="70"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="74"/>
+        <location filename="../../ui/step_schedule.py" line="75"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="89"/>
+        <location filename="../../ui/step_schedule.py" line="90"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -2552,142 +2552,142 @@ Details: %2</source>
 <context>
     <name>SyncPage</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="77"/>
+        <location filename="../../ui/settings_sync.py" line="76"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="77"/>
+        <location filename="../../ui/settings_sync.py" line="76"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="81"/>
+        <location filename="../../ui/settings_sync.py" line="80"/>
         <source>Keep your tasks and plans in a CalDAV task list (Nextcloud, Radicale, Fastmail …) so your other computers and phone apps such as Tasks.org or DAVx⁵ see them too.</source>
         <translation>把任务和计划保存在 CalDAV 任务列表中（Nextcloud、Radicale、Fastmail …），你的其他电脑和 Tasks.org、DAVx⁵ 等手机应用也能看到它们。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="91"/>
+        <location filename="../../ui/settings_sync.py" line="90"/>
         <source>Task list address</source>
         <translation>任务列表地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="92"/>
+        <location filename="../../ui/settings_sync.py" line="91"/>
         <source>User name</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="93"/>
+        <location filename="../../ui/settings_sync.py" line="92"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="95"/>
+        <location filename="../../ui/settings_sync.py" line="94"/>
         <source>Off (only after changes here)</source>
         <translation>关闭（仅在本机有改动后同步）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="96"/>
+        <location filename="../../ui/settings_sync.py" line="95"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="97"/>
+        <location filename="../../ui/settings_sync.py" line="96"/>
         <source>Sync every</source>
         <translation>同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="113"/>
+        <location filename="../../ui/settings_sync.py" line="112"/>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="114"/>
+        <location filename="../../ui/settings_sync.py" line="113"/>
         <source>Save account</source>
         <translation>保存账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="115"/>
+        <location filename="../../ui/settings_sync.py" line="114"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="129"/>
+        <location filename="../../ui/settings_sync.py" line="128"/>
         <source>Reading the sync account</source>
         <translation>正在读取同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="137"/>
+        <location filename="../../ui/settings_sync.py" line="136"/>
         <source>Kept: leave empty to keep it</source>
         <translation>已保存：留空则保持不变</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="161"/>
+        <location filename="../../ui/settings_sync.py" line="160"/>
         <source>Enter the http:// or https:// address of a CalDAV task list.</source>
         <translation>请输入 CalDAV 任务列表的 http:// 或 https:// 地址。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="177"/>
+        <location filename="../../ui/settings_sync.py" line="176"/>
         <source>Connecting to the server…</source>
         <translation>正在连接服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="181"/>
+        <location filename="../../ui/settings_sync.py" line="180"/>
         <source>Testing the sync server</source>
         <translation>正在测试同步服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="187"/>
+        <location filename="../../ui/settings_sync.py" line="186"/>
         <source>Not connected: %1.</source>
         <translation>未连接：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="189"/>
+        <location filename="../../ui/settings_sync.py" line="188"/>
         <source>Connected: the task list is there.</source>
         <translation>已连接：任务列表已存在。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="191"/>
+        <location filename="../../ui/settings_sync.py" line="190"/>
         <source>Connected. The task list does not exist yet: the first sync creates it.</source>
         <translation>已连接。任务列表尚不存在：第一次同步时会创建它。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="206"/>
+        <location filename="../../ui/settings_sync.py" line="205"/>
         <source>Saving the sync account</source>
         <translation>正在保存同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="216"/>
+        <location filename="../../ui/settings_sync.py" line="215"/>
         <source>Saved. No system keyring was found: the password is kept only until Stepwise quits.</source>
         <translation>已保存。未找到系统密钥环：密码只保留到 Stepwise 退出为止。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="219"/>
+        <location filename="../../ui/settings_sync.py" line="218"/>
         <source>Saved. The password is kept in the system keyring.</source>
         <translation>已保存。密码保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="221"/>
+        <location filename="../../ui/settings_sync.py" line="220"/>
         <source>Saved.</source>
         <translation>已保存。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="233"/>
+        <location filename="../../ui/settings_sync.py" line="232"/>
         <source>Removing the sync account</source>
         <translation>正在移除同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="236"/>
+        <location filename="../../ui/settings_sync.py" line="235"/>
         <source>The account was removed. Your tasks here and on the server stay as they are.</source>
         <translation>账户已移除。本机和服务器上的任务保持原样。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="244"/>
+        <location filename="../../ui/settings_sync.py" line="243"/>
         <source>Saving the sync interval</source>
         <translation>正在保存同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="246"/>
+        <location filename="../../ui/settings_sync.py" line="245"/>
         <source>Tasks sync every %1 minutes and after changes.</source>
         <translation>任务每 %1 分钟同步一次，改动后也会同步。</translation>
     </message>
@@ -2695,92 +2695,92 @@ Details: %2</source>
 <context>
     <name>SyncStatus</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="25"/>
+        <location filename="../../ui/sync_status.py" line="26"/>
         <source>the server could not be reached (check the address and the network)</source>
         <translation>无法连接服务器（请检查地址和网络）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="27"/>
+        <location filename="../../ui/sync_status.py" line="28"/>
         <source>the server refused the user name or password</source>
         <translation>服务器拒绝了用户名或密码</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="28"/>
+        <location filename="../../ui/sync_status.py" line="29"/>
         <source>no password is kept for this account; enter it again</source>
         <translation>没有保存此账户的密码，请重新输入</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="30"/>
+        <location filename="../../ui/sync_status.py" line="31"/>
         <source>the address does not answer like a CalDAV server</source>
         <translation>该地址的回应不像 CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="31"/>
+        <location filename="../../ui/sync_status.py" line="32"/>
         <source>the server answered with an error; try again later</source>
         <translation>服务器返回了错误，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="33"/>
+        <location filename="../../ui/sync_status.py" line="34"/>
         <source>the database could not be written</source>
         <translation>无法写入数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="35"/>
+        <location filename="../../ui/sync_status.py" line="36"/>
         <source>the server had a problem</source>
         <translation>服务器出了问题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="87"/>
+        <location filename="../../ui/sync_status.py" line="88"/>
         <source>Stopping the sync…</source>
         <translation>正在停止同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="89"/>
+        <location filename="../../ui/sync_status.py" line="90"/>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="90"/>
+        <location filename="../../ui/sync_status.py" line="91"/>
         <source>Syncing… %1/%2</source>
         <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="97"/>
+        <location filename="../../ui/sync_status.py" line="98"/>
         <source>Sync failed: %1 — click for details</source>
         <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="99"/>
+        <location filename="../../ui/sync_status.py" line="100"/>
         <source>Synced %1</source>
         <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="101"/>
+        <location filename="../../ui/sync_status.py" line="102"/>
         <source>Sync stopped</source>
         <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="104"/>
+        <location filename="../../ui/sync_status.py" line="105"/>
         <source>1 conflict needs attention</source>
         <translation>1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="106"/>
+        <location filename="../../ui/sync_status.py" line="107"/>
         <source>%1 conflicts need attention</source>
         <translation>%1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="112"/>
+        <location filename="../../ui/sync_status.py" line="113"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="113"/>
+        <location filename="../../ui/sync_status.py" line="114"/>
         <source>Stop the sync; what was sent so far is kept</source>
         <translation>停止同步；已发送的内容会保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="126"/>
+        <location filename="../../ui/sync_status.py" line="127"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -2793,7 +2793,7 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="135"/>
+        <location filename="../../ui/sync_status.py" line="136"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
@@ -2883,47 +2883,47 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/task_edits.py" line="43"/>
+        <location filename="../../ui/task_edits.py" line="44"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="67"/>
+        <location filename="../../ui/task_edits.py" line="68"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="91"/>
+        <location filename="../../ui/task_edits.py" line="92"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="98"/>
+        <location filename="../../ui/task_edits.py" line="99"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="117"/>
+        <location filename="../../ui/task_edits.py" line="118"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="118"/>
+        <location filename="../../ui/task_edits.py" line="119"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="119"/>
+        <location filename="../../ui/task_edits.py" line="120"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="120"/>
+        <location filename="../../ui/task_edits.py" line="121"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="121"/>
+        <location filename="../../ui/task_edits.py" line="122"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -2931,43 +2931,43 @@ The server said: %2</source>
 <context>
     <name>TaskListModel</name>
     <message>
-        <location filename="../../ui/task_model.py" line="85"/>
+        <location filename="../../ui/task_model.py" line="86"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="85"/>
+        <location filename="../../ui/task_model.py" line="86"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="85"/>
-        <location filename="../../ui/task_model.py" line="299"/>
+        <location filename="../../ui/task_model.py" line="86"/>
+        <location filename="../../ui/task_model.py" line="300"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="86"/>
+        <location filename="../../ui/task_model.py" line="87"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="300"/>
+        <location filename="../../ui/task_model.py" line="301"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="301"/>
+        <location filename="../../ui/task_model.py" line="302"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="302"/>
+        <location filename="../../ui/task_model.py" line="303"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="304"/>
+        <location filename="../../ui/task_model.py" line="305"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>

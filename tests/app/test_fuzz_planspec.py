@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app import planspec
+from app.plan import spec as planspec
 from app.problems import CODES, InvalidPlan
 from app.states import STEP
 from models.fields import EARLIEST, LATEST, parse_utc

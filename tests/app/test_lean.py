@@ -67,7 +67,7 @@ def assert_same(cli: Cli, full: Cli, *args: str) -> str:
 def tasks(cli: Cli, data_dir: Path) -> Iterator[Path]:
     """English and Chinese tasks with tags, escapes, problems, due dates, a closed one and
     a plan; the store closed again, so the lean path reads the file alone."""
-    from app import plans
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task, get_task, set_problem
     from models import Task, close_database
 

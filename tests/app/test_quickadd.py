@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.planspec import parse
+from app.plan.spec import parse
 from app.quickadd import Reading, preview, read_typed
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")

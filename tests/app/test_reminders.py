@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from app import plans, reminders
+from app import reminders
 from app.errors import NotFound, Refused
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import Reminder, Step, Task, close_database, database, open_database
 from tests.app.calendar.support import run_cli
@@ -241,7 +242,8 @@ def test_the_reminders_commands(db: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_schedule_all_does_what_schedule_for_task_does_for_each(db: Path) -> None:
-    from app import plans, reminders
+    from app import reminders
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task
     from models import Reminder
 

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from app import plans, reminders, task_done, transfer
+from app import reminders, task_done, transfer
 from app.events import events
-from app.plan_rewrite import rewrite_latest
+from app.plan import store as plans
+from app.plan.rewrite import rewrite_latest
 from app.tasks import NewTask, add_task, delete_task, restore_task, update_task
 from models import Reminder, Task, atomic
 

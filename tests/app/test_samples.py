@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from app import plans
 from app.agent.loop import Assistant
 from app.llm.offline import OfflineProvider
+from app.plan import store as plans
 from app.samples import add_samples
 from models import Task
 

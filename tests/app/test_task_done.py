@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app import plans
 from app.errors import Refused
+from app.plan import store as plans
 from app.states import IllegalTransition
 from app.task_done import finish_task, has_plan, reopen_task
 from app.tasks import NewTask, add_task, get_task, set_status

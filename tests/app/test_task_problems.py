@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from app import plans, settings
+from app import settings
 from app.agent.loop import Assistant
 from app.errors import Refused
 from app.plain import language_of
+from app.plan import store as plans
 from app.problems import CODES
 from app.task_problems import PROBLEMS, told
 from app.tasks import NewTask, add_task

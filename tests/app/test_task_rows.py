@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import plans
+from app.plan import store as plans
 from app.task_rows import restore_rows, table_columns, task_rows
 from app.tasks import NewTask, add_task
 from models import Step, Task, atomic

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app import plans
 from app.errors import NotFound
+from app.plan import store as plans
 from app.tasks import NewTask, add_task, get_task
 from app.views import TASK_FIELDS, agent_log, format_agent_log, task_detail, task_json
 from models import ModelCall, WorkLog, atomic

@@ -150,7 +150,7 @@ def two_step_plan(**fields: Any) -> dict[str, Any]:
 def planned_task(plan: dict[str, Any] | None = None, *, approve: bool = True,
                  title: str = "Organise the team offsite") -> int:
     """A task with a saved plan, approved (running) unless ``approve`` is False."""
-    from app import plans
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task
 
     task_id = int(add_task(NewTask(title=title)).id)

@@ -9,12 +9,12 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from app import plans
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import Plan
-from tests.ui.test_plan_view import at, step
-from ui.plan_look import GLYPH_AT
-from ui.plan_view import PlanView
+from tests.ui.plan.test_view import at, step
+from ui.plan.look import GLYPH_AT
+from ui.plan.view import PlanView
 
 
 def running_task(origin: str = "assistant") -> int:

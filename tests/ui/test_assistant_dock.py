@@ -7,15 +7,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from app import plans
 from app.outbox import add_contact, entries
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import OutboxMessage, Step
 from tests.ui.async_helpers import (
     planned_task,
     two_step_plan,
 )
-from tests.ui.test_plan_toolbar import SlowProvider
+from tests.ui.plan.test_toolbar import SlowProvider
 from ui.assistant_dock import STREAM_CHARS, AssistantDock
 from ui.context import WindowContext
 

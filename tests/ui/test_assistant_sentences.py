@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app import plans
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from tests.ui.async_helpers import planned_task, two_step_plan
 from ui.assistant_sentences import Facts, describe, read_facts, sentence

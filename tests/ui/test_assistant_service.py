@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from app.llm.base import ChunkSink, Message, Reply
 from app.tasks import NewTask, add_task
-from tests.ui.test_plan_toolbar import SlowProvider
+from tests.ui.plan.test_toolbar import SlowProvider
 from ui.assistant_service import AssistantWorker
 from ui.context import WindowContext
 

@@ -9,7 +9,8 @@ from functools import partial
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from app import plans, tasks
+from app import tasks
+from app.plan import store as plans
 from app.sync import conflicts
 from app.sync.merge import Conflict
 from ui.conflicts_dialog import ConflictsDialog

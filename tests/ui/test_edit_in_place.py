@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
+from tests.ui.plan.test_view import open_view
 from tests.ui.plan_helpers import latest, running_task
-from tests.ui.test_plan_view import open_view
 from ui.context import WindowContext
 
 
@@ -26,7 +26,8 @@ def test_a_step_dropped_on_itself_does_nothing(ctx: WindowContext, qtbot: QtBot)
 def test_undoing_a_rename_of_a_finished_plan_keeps_it_finished(db: Path) -> None:
     from functools import partial
 
-    from app import plan_editing, step_edits
+    from app.plan import editing as plan_editing
+    from app.plan import step_edits
     from app.tasks import get_task
 
     task_id = running_task()

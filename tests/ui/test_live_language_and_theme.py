@@ -108,9 +108,9 @@ def test_a_theme_set_from_the_command_line_applies_in_the_open_window(
 
 
 def test_the_plan_menu_approves_with_its_key(window: MainWindow, qtbot: QtBot) -> None:
-    from app import plans
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task
-    from tests.ui.test_plan_view import plan15
+    from tests.ui.plan.test_view import plan15
 
     task_id = add_task(NewTask(title="Team offsite")).id
     plans.save_plan(task_id, plan15(), author="assistant")
@@ -127,10 +127,11 @@ def test_the_plan_menu_approves_with_its_key(window: MainWindow, qtbot: QtBot) -
 def test_undo_is_never_silent_and_shows_its_task(window: MainWindow, qtbot: QtBot) -> None:
     from functools import partial
 
-    from app import plan_editing, plans
+    from app.plan import editing as plan_editing
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task
-    from tests.ui.test_plan_view import plan15
-    from ui.plan_edits import PlanEditor
+    from tests.ui.plan.test_view import plan15
+    from ui.plan.edits import PlanEditor
 
     offsite = add_task(NewTask(title="Team offsite")).id
     milk = add_task(NewTask(title="Buy milk")).id

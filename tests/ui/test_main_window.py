@@ -12,10 +12,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import Plan, Task
-from tests.ui.test_plan_view import drag, handle, plan15
+from tests.ui.plan.test_view import drag, handle, plan15
 from tests.ui.window_helpers import SHOTS, listed, open_window
 from ui.context import WindowContext
 from ui.main_window import MainWindow

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app import plans
 from app.outbox import entries
+from app.plan import store as plans
 from tests.ui.test_assistant_dock import FakeTransport, queued_message
 from ui.context import WindowContext
 from ui.outbox_tab import OutboxTab, preview

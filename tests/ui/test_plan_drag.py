@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app import plan_editing, planspec
+from app.plan import editing as plan_editing
+from app.plan import spec as planspec
 from models import database
-from tests.ui.test_plan_view import centre, drag, handle, latest, make_task, open_view, plan15
+from tests.ui.plan.test_view import centre, drag, handle, latest, make_task, open_view, plan15
 from ui.context import WindowContext
-from ui.plan_view import PlanView
+from ui.plan.view import PlanView
 
 
 class Counts:

@@ -1,4 +1,4 @@
-"""How the plan graph paints (ui.plan_items, ui.plan_edges): zoomed far out a node is a
+"""How the plan graph paints (ui.plan.items, ui.plan.edges): zoomed far out a node is a
 card without text and an arrow a polyline, made without preparing texts or curves; close
 up every text and curve is drawn; a node's tooltip is made when first asked for; and
 an edit that only adds an arrow moves no node the new layout did not move.
@@ -16,13 +16,13 @@ from PySide6.QtGui import QColor, QHelpEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.graph import Graph, with_dependency
-from app.layout import layout
-from app.planspec import PlanStep
-from ui.plan_edges import EdgeItem
-from ui.plan_items import NodeItem
-from ui.plan_look import LOD_TEXT, status_colour
-from ui.plan_scene import PlanScene
+from app.plan.graph import Graph, with_dependency
+from app.plan.layout import layout
+from app.plan.spec import PlanStep
+from ui.plan.edges import EdgeItem
+from ui.plan.items import NodeItem
+from ui.plan.look import LOD_TEXT, status_colour
+from ui.plan.scene import PlanScene
 
 
 def chain(count: int, status: str = "pending") -> list[PlanStep]:
@@ -77,7 +77,7 @@ def test_close_up_the_titles_are_drawn(qapp: QApplication) -> None:
 
 
 def test_a_nodes_tooltip_is_made_when_asked_for(qtbot: QtBot) -> None:
-    from ui.graph_view import GraphView
+    from ui.plan.graph_view import GraphView
 
     scene = shown(chain(3))
     view = GraphView(scene)
@@ -135,7 +135,7 @@ def test_an_added_arrow_moves_only_the_nodes_the_new_layout_moves(
 def test_a_rename_keeps_the_layout_and_every_node_in_place(qtbot: QtBot) -> None:
     from dataclasses import replace
 
-    from app.layout import LayoutCache
+    from app.plan.layout import LayoutCache
 
     cache = LayoutCache()
     steps = chain(12)

@@ -1,4 +1,4 @@
-"""A re-layout reuses the plan graph's items (ui.plan_scene): kept nodes move, arrows
+"""A re-layout reuses the plan graph's items (ui.plan.scene): kept nodes move, arrows
 follow, spare items show other steps, and the scene always ends up showing exactly what
 a fresh scene would; an arrow's bounds are known without building its path."""
 
@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
-from app.layout import Layout, layout
-from app.planspec import PlanStep
-from ui.plan_edges import EdgeItem, arrow_bounds, arrow_path
-from ui.plan_groups import GroupItem
-from ui.plan_items import NodeItem
-from ui.plan_scene import PlanScene
+from app.plan.layout import Layout, layout
+from app.plan.spec import PlanStep
+from ui.plan.edges import EdgeItem, arrow_bounds, arrow_path
+from ui.plan.groups import GroupItem
+from ui.plan.items import NodeItem
+from ui.plan.scene import PlanScene
 
 
 def s(sid: str, *deps: str, parent: str | None = None, title: str = "",
@@ -107,7 +107,7 @@ def test_arrow_bounds_are_the_paths_control_point_rectangle(
 
 
 def test_a_group_box_showing_the_same_is_kept_and_follows_its_box(qapp: QApplication) -> None:
-    from app.graph import with_dependency
+    from app.plan.graph import with_dependency
 
     scene = PlanScene()
     scene.show_plan(PLAN_A, layout(PLAN_A), editable=True)

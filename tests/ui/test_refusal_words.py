@@ -15,8 +15,9 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app import plans, task_done
+from app import task_done
 from app.errors import Refused
+from app.plan import store as plans
 from app.sync import conflicts
 from app.sync.merge import Conflict
 from app.task_queries import rows_for

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import plans, settings
+from app import settings
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import Step
 from ui.step_panel import read_step

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from tests.ui.plan_helpers import latest, running_task
 from ui.context import WindowContext
 from ui.step_panel import StepPanel
@@ -36,7 +36,7 @@ def test_the_details_panel_saves_an_editing_session_as_one_revision(
         form.fields[key].textEdited.emit(text)
     form.inputs_edit.setText("{}")
     assert form.save_button.isEnabled()
-    from ui.plan_edits import PlanEditor
+    from ui.plan.edits import PlanEditor
 
     with qtbot.wait_signal(PlanEditor.of(ctx).edit_saved, timeout=5000):
         qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)

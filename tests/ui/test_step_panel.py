@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from models import Step
 from tests.ui.async_helpers import planned_task, two_step_plan
 from ui.context import WindowContext

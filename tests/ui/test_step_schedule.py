@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from tests.ui.week_of_work import a_week_of_work
 from ui.context import WindowContext
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from app.tasks import NewTask, add_task, get_task
-from tests.ui.test_plan_view import plan15
+from tests.ui.plan.test_view import plan15
 from ui.context import WindowContext
 from ui.task_list import TaskListPanel
 

@@ -12,9 +12,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
-from tests.ui.test_plan_view import plan15
+from tests.ui.plan.test_view import plan15
 from ui.context import WindowContext
 from ui.main_window import MainWindow
 

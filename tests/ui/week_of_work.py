@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 from pytestqt.qtbot import QtBot
 
-from app import plans
 from app.calendar import cache
+from app.plan import store as plans
 from app.schedule import store
 from app.tasks import NewTask, add_task
 from models import CalendarEvent

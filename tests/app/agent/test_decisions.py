@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import plans
 from app.agent import decisions
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import Step, WorkLog, atomic
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from app import plans
 from app.agent import doers
 from app.outbox import add_contact
-from app.planspec import PlanSpec, PlanStep
+from app.plan import store as plans
+from app.plan.spec import PlanSpec, PlanStep
 from app.tasks import NewTask, add_task
 from models import OutboxMessage, Reminder, Task
 

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from app import plans, settings
+from app import settings
 from app.agent.failure_review import checked_review, split_plan
 from app.agent.loop import Assistant
 from app.agent.replies import ReplyError
+from app.plan import store as plans
 from models import Task, WorkLog
 from tests.app.agent.test_loop import (
     Clock,

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app import plans, settings
+from app import settings
 from app.agent.loop import Assistant, Outcome
 from app.llm.offline import OfflineProvider
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from app.urgency import urgency
 from models import ModelCall, Reminder, Task, WorkLog

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from app import outbox, plans, reminders, settings
+from app import outbox, reminders, settings
 from app.agent import decisions
 from app.agent.loop import Assistant, Outcome
 from app.llm.offline import OfflineProvider
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import OutboxMessage, Reminder, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
@@ -133,7 +134,7 @@ def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     t = task("每天晚上10点提醒我吃药")  # added without the grammar: the review reads it
     clock = Clock()
-    monkeypatch.setattr("app.recurrence.utc_now", clock)  # it reads the wall clock itself
+    monkeypatch.setattr("app.plan.recurrence.utc_now", clock)  # it reads the wall clock itself
     run(offline(clock))
     t = Task.get_by_id(t.id)
     assert t.recurrence == "FREQ=DAILY" and t.status == "waiting"
@@ -152,7 +153,7 @@ def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward
 def test_a_weekly_reminder_keeps_its_occurrence_until_it_passes_and_notifies_once(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clock = Clock(datetime(2026, 12, 1, 2, 0, tzinfo=UTC))  # Tuesday 10:00 in Shanghai
-    monkeypatch.setattr("app.recurrence.utc_now", clock)
+    monkeypatch.setattr("app.plan.recurrence.utc_now", clock)
     t = task("Remind me every Monday at 9am to water the plants")
     run(offline(clock))
     monday = datetime(2026, 12, 7, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from app import plans
 from app.agent.picking import candidates, next_stage, runnable_step
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import Task
 

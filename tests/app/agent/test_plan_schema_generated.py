@@ -1,4 +1,4 @@
-"""The schema given to models is generated from the fields app.planspec declares, and
+"""The schema given to models is generated from the fields app.plan.spec declares, and
 comes out as the hand-written one did (issue 10 item 3)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from app import planspec
 from app.agent import plan_schema
 from app.capabilities import CAPABILITIES
+from app.plan import spec as planspec
 
 # The literal schema as it was written by hand before it was generated.
 _TEXT: dict[str, Any] = {"type": "string", "maxLength": 120}

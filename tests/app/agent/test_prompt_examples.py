@@ -15,13 +15,13 @@ from typing import Any
 import jsonschema
 import pytest
 
-from app import plans
 from app.agent import prompts, sense
 from app.agent.generated_plan import generated_plan_data
 from app.agent.loop import Assistant
 from app.agent.replies import ReplyError, parse_reply, schema_for
 from app.agent.review import review_decision
 from app.agent.tokens import PROMPT_BUDGET, estimate
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import ModelCall
 from tests.app.agent.fakes import ScriptedProvider

@@ -29,7 +29,6 @@ from typing import Any
 
 import pytest
 
-from app import plans
 from app.agent.failure_review import checked_review
 from app.agent.generated_plan import generated_plan
 from app.agent.loop import Assistant
@@ -37,7 +36,8 @@ from app.agent.replies import CheckReply, FailureReviewReply, ReplyError, parse_
 from app.agent.review import review_decision
 from app.outbox import add_contact
 from app.plain import plain_reply_error, plain_text
-from app.planspec import PlanSpec, PlanStep
+from app.plan import store as plans
+from app.plan.spec import PlanSpec, PlanStep
 from app.problems import CODES
 from app.tasks import NewTask, add_task, set_problem, set_status
 from models import ModelCall, Plan, Step, Task, atomic, database

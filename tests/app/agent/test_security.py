@@ -17,12 +17,13 @@ from typing import Any
 
 import pytest
 
-from app import paths, plans, settings
+from app import paths, settings
 from app.agent import prompts
 from app.agent.loop import Assistant, Outcome
 from app.capabilities import CAPABILITIES
 from app.errors import Refused
 from app.outbox import add_contact, decide
+from app.plan import store as plans
 from app.problems import CODES
 from app.task_files import MAX_FILE_BYTES, PathRefused, write_result
 from app.tasks import NewTask, add_task

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from app import paths, plans, settings
+from app import paths, settings
 from app.agent.journal import MAX_JOURNAL_CHARS
 from app.agent.loop import Assistant, Outcome
 from app.llm.base import MAX_REPLY_CHARS
 from app.outbox import add_contact, decide
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import ModelCall, OutboxMessage, Reminder, Step, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider

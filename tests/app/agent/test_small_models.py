@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from app import plans
 from app.agent import prompts, sense
 from app.agent.asking import OFFLINE_INSTEAD
 from app.agent.loop import Assistant, Outcome
 from app.agent.replies import ReplyError, parse_reply
 from app.llm.base import ProviderError
 from app.plain import local_time, plain_reply_error
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import ModelCall, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider

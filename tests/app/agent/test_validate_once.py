@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from app import plans, planspec, settings
+from app import settings
 from app.agent.loop import Assistant
-from app.planspec import PlanSpec
+from app.plan import spec as planspec
+from app.plan import store as plans
+from app.plan.spec import PlanSpec
 from app.problems import Problem
 from app.tasks import NewTask, add_task
 from tests.app.agent.fakes import ScriptedProvider

@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app import plans
 from app.calendar import agenda, cache
 from app.calendar.agenda import Block
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import CalendarEvent, Task
 

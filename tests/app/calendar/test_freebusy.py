@@ -15,7 +15,7 @@ from app.calendar.rows import EventRow
 from app.calendar.sync import sync_source
 from app.dates import local_zone
 from app.errors import KnownError
-from app.planspec import PlanStep
+from app.plan.spec import PlanStep
 from tests.app.calendar.support import NOW, data
 
 START = datetime(2026, 11, 30, 16, 0, tzinfo=UTC)  # Tue 1 Dec 00:00 in Shanghai

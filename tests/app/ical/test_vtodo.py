@@ -24,7 +24,7 @@ from app.ical.vtodo import (
     task_vtodo,
     to_ical_priority,
 )
-from app.planspec import PlanStep
+from app.plan.spec import PlanStep
 
 STAMP = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 
@@ -58,8 +58,8 @@ def shape(steps: list[PlanStep]) -> dict[str, tuple[object, ...]]:
 
 
 def test_a_four_level_plan_round_trips_every_step_parent_and_edge(db: Path) -> None:
-    from app import plans
     from app.ics_export import export_ics
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task
 
     task = add_task(NewTask(title="Offsite", priority=2, tags=("work", "团队")))
@@ -81,7 +81,7 @@ def test_a_four_level_plan_round_trips_every_step_parent_and_edge(db: Path) -> N
 
 
 def test_step_uids_are_uuids_that_stay_the_same_across_revisions(db: Path) -> None:
-    from app import plans
+    from app.plan import store as plans
     from app.sync.records import items_of
     from app.tasks import NewTask, add_task, get_task
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.offline.plan import build, plan_parts, spread
-from app.planspec import parse
+from app.plan.spec import parse
 
 ZONE = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZONE)  # a Monday

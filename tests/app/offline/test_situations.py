@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from app.offline.plan import build
 from app.offline.rules import Part
 from app.offline.situations import situation_parts
-from app.planspec import parse
+from app.plan.spec import parse
 from tests.app.agent.test_offline_corpus import NOW, reading_of
 
 SITUATION_WORDS = ["job interview at Acme", "面试", "move house", "搬家", "trip to Japan", "旅行",

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from app import planspec
 from app.errors import KnownError
+from app.plan import spec as planspec
 from app.problems import InvalidPlan
 from app.schedule.estimates import duration_minutes, guess_minutes, parse_estimate
 
@@ -97,7 +97,7 @@ def test_offline_planner_proposes_estimates(db: Path, title: str, language: str,
 
 
 def test_estimates_are_stored_and_exported(db: Path) -> None:
-    from app import plans
+    from app.plan import store as plans
     from app.tasks import NewTask, add_task
 
     task = add_task(NewTask(title="Offsite"))

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from app import plans, settings
+from app import settings
+from app.plan import store as plans
 from app.schedule.inputs import hours, read, work_days
 from app.tasks import NewTask, add_task
 from models import Task

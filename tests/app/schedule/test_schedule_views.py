@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from app import plans
+from app.plan import store as plans
 from app.schedule.views import for_step, planned_between
 from app.tasks import NewTask, add_task
 from models import ScheduledBlock

@@ -12,7 +12,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app import plans, settings
+from app import settings
+from app.plan import store as plans
 from app.schedule import keeper, store
 from app.tasks import NewTask, add_task
 from models import Reminder, ScheduledBlock, WorkLog

@@ -3,7 +3,7 @@ use, user ann), and the step statuses of a task's latest plan."""
 
 from __future__ import annotations
 
-from app import plans
+from app.plan import store as plans
 from app.sync import accounts, loop
 from models.tables import SyncAccount
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import plans, tasks
+from app import tasks
+from app.plan import store as plans
 from app.sync import accounts, records
 from app.sync.adopt import own_steps
 from app.sync.pull import Fetched, parse

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from icalendar import Alarm
 
-from app import plans, reminders, tasks
+from app import reminders, tasks
+from app.plan import store as plans
 from app.sync import alarms
 from models import Reminder, Task
 from tests.app.sync.dav_servers import Phone

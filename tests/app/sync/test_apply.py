@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import plans, tasks
+from app import tasks
+from app.plan import store as plans
 from app.sync import records
 from app.sync.apply import StepChanges, apply_steps, apply_task
 from models import Task

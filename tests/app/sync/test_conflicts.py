@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from app import plans, tasks
+from app import tasks
 from app.errors import NotFound, Refused
+from app.plan import store as plans
 from app.sync import conflicts
 from models import Task, WorkLog
 from tests.app.sync.dav_servers import Phone, run_cli

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from app import plans, tasks
+from app import tasks
 from app.calendar.dav import Account
 from app.ical import uids
+from app.plan import store as plans
 from app.sync import accounts
 from app.sync.dav import Dav
 from app.sync.push import push

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import plans, tasks
+from app import tasks
+from app.plan import store as plans
 from app.sync.records import all_items, items_of
 from models import Task
 

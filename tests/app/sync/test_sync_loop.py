@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app import plans, tasks
+from app import tasks
+from app.plan import store as plans
 from app.sync import loop
 from models import Task, WorkLog
 from models.tables import SyncItem, Trash

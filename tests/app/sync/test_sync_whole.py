@@ -8,8 +8,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from app import plans, settings, tasks
+from app import settings, tasks
 from app.calendar.errors import CalendarError
+from app.plan import store as plans
 from app.sync import accounts, loop, whole
 from models import Task
 from models.tables import SyncAccount, SyncItem

@@ -13,9 +13,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app import plans
 from app.calendar import cache
 from app.calendar.agenda import Block, DueMark
+from app.plan import store as plans
 from app.tasks import NewTask, add_task
 from models import CalendarEvent
 from tests.app.calendar.radicale_server import free_port

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from app.schedule import store
 from models import ScheduledBlock
 from tests.ui.week_of_work import MONDAY, a_week_of_work, at, settled

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app import plans
+from app.plan import store as plans
 from app.schedule import store
 from app.tasks import NewTask, add_task
 from models import ScheduledBlock

@@ -1,0 +1,162 @@
+"""Recurring tasks never finish: when an occurrence is done, the task rolls forward.
+
+The next occurrence comes from the task's RRULE, computed in its own IANA zone so a
+weekly 09:00 stays 09:00 across daylight-saving changes. The finished plan is copied
+as a fresh revision (steps pending, times shifted by the same amount) and the task
+waits until the finished occurrence's due time has passed. An occurrence finished
+before its time whose reminder has not fired yet (a reminder task: its only step set
+that reminder) keeps its due time; the quick check rolls it once that time has passed.
+
+Every RRULE that enters Stepwise (``add --recur``, a database import, an ``.ics``
+series) passes ``validate_rrule`` (in ``app.rrules``) first. Looking for the next
+occurrence is bounded there too, so rolling forward never spins inside the write
+transaction, whatever rule an older database holds.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from app.plan.spec import PlanSpec
+from app.rrules import InvalidRule, next_after, validate_rrule
+from app.tasks import log, set_status
+from models import Task
+from models.fields import LATEST, format_utc, parse_utc
+from models.tables import utc_now
+
+__all__ = ["InvalidRule", "next_occurrence", "roll_forward", "shift_instant",
+           "validate_rrule"]
+
+
+def next_occurrence(task: Task) -> datetime | None:
+    """The next due (or start) instant after the current one, or None when the rule ends
+    (or its next occurrence lies past the last instant Stepwise keeps).
+
+    Raises:
+        InvalidRule: the task's rule is not one Stepwise accepts (an older database).
+    """
+    anchor = task.due_at or task.start_at
+    if anchor is None or not task.recurrence:
+        return None
+    zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
+    local = anchor.astimezone(zone).replace(tzinfo=None)  # wall time, for DST
+    following = next_after(task.recurrence, local, zone)
+    if following is None:
+        return None
+    try:
+        instant = following.replace(tzinfo=zone).astimezone(anchor.tzinfo)
+    except OverflowError:
+        return None
+    return instant if instant <= LATEST else None
+
+
+def shift_instant(value: datetime, delta: timedelta, zone: ZoneInfo) -> datetime:
+    """Move an instant by a wall-clock delta in ``zone`` (09:00 stays 09:00)."""
+    local = value.astimezone(zone).replace(tzinfo=None) + delta
+    return local.replace(tzinfo=zone).astimezone(value.tzinfo)
+
+
+def roll_forward(task: Task, finished: PlanSpec, *, defer: bool = True
+                 ) -> dict[str, Any] | None:
+    """Record the finished occurrence and move the task to its next one (caller's
+    transaction); ``app.plan.store.roll_forward`` stores the plan this returns.
+
+    Args:
+        finished: the plan of the occurrence just finished, as it stands.
+        defer: keep an occurrence whose reminder is still ahead until it passes (the
+            quick check then calls this with ``defer=False``).
+
+    Returns:
+        The next occurrence's plan data (every step pending, its times moved), or None
+        when the task waits for this occurrence to pass or ends instead.
+    """
+    anchor = task.due_at or task.start_at
+    if defer and anchor is not None and _announced_ahead(task, anchor):
+        log(task.id, "occurrence", f"occurrence due {format_utc(anchor)}: every step done; "
+            "it moves to the next occurrence once this one has passed", actor="assistant")
+        task.next_check_at = anchor
+        set_status(task, "waiting", why=f"its reminder for {format_utc(anchor)} is pending",
+                   actor="assistant")
+        return None
+    zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
+    following, why_not = _following(task, zone)
+    if following is None or anchor is None:
+        set_status(task, "done", why=why_not)
+        return None
+    delta = (following.astimezone(zone).replace(tzinfo=None)
+             - anchor.astimezone(zone).replace(tzinfo=None))
+    log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed "
+        f"(plan revision {finished.revision})", actor="assistant")
+    for field in ("start_at", "due_at", "expires_at"):
+        if getattr(task, field) is not None:
+            setattr(task, field, shift_instant(getattr(task, field), delta, zone))
+    task.next_check_at = max(anchor, utc_now())
+    set_status(task, "waiting", why=f"next occurrence due {format_utc(following)}",
+               actor="assistant")
+    data = _reset(finished.to_json(), delta, zone)
+    data["revision"] = finished.revision
+    return data
+
+
+def _announced_ahead(task: Task, anchor: datetime) -> bool:
+    """Whether the occurrence is still ahead with a ``reminder.set`` reminder not yet fired:
+    the task keeps that occurrence's due time until it passes (the quick check rolls it)."""
+    from models import Reminder
+
+    return anchor > utc_now() and Reminder.select().where(
+        (Reminder.task == task.id) & (Reminder.kind == "step")
+        & Reminder.fired_at.is_null()).exists()
+
+
+def _following(task: Task, zone: ZoneInfo) -> tuple[datetime | None, str]:
+    """The next occurrence, or None with the reason the task ends instead."""
+    try:
+        following = next_occurrence(task)
+    except InvalidRule as exc:
+        return None, f"not repeated: {exc}"
+    anchor = task.due_at or task.start_at
+    if following is None or anchor is None:
+        return None, "the recurrence has no further occurrence"
+    delta = (following.astimezone(zone).replace(tzinfo=None)
+             - anchor.astimezone(zone).replace(tzinfo=None))
+    if not _all_shiftable(task, delta, zone):
+        return None, ("the next occurrence's times lie past the last time Stepwise keeps "
+                      f"({format_utc(LATEST)})")
+    return following, ""
+
+
+def _all_shiftable(task: Task, delta: timedelta, zone: ZoneInfo) -> bool:
+    """Whether every time of the task, moved by ``delta``, stays within range."""
+    for field in ("start_at", "due_at", "expires_at"):
+        value = getattr(task, field)
+        if value is None:
+            continue
+        try:
+            if shift_instant(value, delta, zone) > LATEST:
+                return False
+        except OverflowError:
+            return False
+    return True
+
+
+def _reset(data: dict[str, Any], delta: timedelta, zone: ZoneInfo) -> dict[str, Any]:
+    """The plan with every step pending and its times moved to the next occurrence."""
+    for step in data["steps"]:
+        step.update(status="pending", result=None, error=None)
+        if step["due"]:
+            step["due"] = _shifted_text(step["due"], delta, zone) or step["due"]
+        for key in ("at", "from", "to"):
+            value = step["inputs"].get(key)
+            if isinstance(value, str):
+                step["inputs"][key] = _shifted_text(value, delta, zone) or value
+    return data
+
+
+def _shifted_text(text: str, delta: timedelta, zone: ZoneInfo) -> str | None:
+    """ISO text moved by ``delta``; None when it is not an instant or would leave the range."""
+    try:
+        return format_utc(shift_instant(parse_utc(text), delta, zone))
+    except (ValueError, OverflowError):
+        return None  # not an instant (or no longer one): leave the text as it is

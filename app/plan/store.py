@@ -1,0 +1,366 @@
+"""Plans and their steps in the store: save a revision, read it back, move its states.
+
+Every change is one IMMEDIATE transaction. A plan is saved as a new revision; an
+edit names the revision it was made from and is refused when that is no longer the
+latest. Steps move only along ``app.states.STEP``; groups derive their status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from app import reminders, settings, task_problems
+from app.errors import NotFound, Refused, StaleEdit
+from app.events import Change, Kind, events
+from app.plan import graph, recurrence
+from app.plan import rows as plan_rows
+from app.plan.spec import MAX_STEPS_ANY, PlanSpec, parse, parse_once
+from app.plan.status import follow_plan, status_for_new_revision, tell_failures
+from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
+from app.tasks import get_task, log, set_problem, set_status
+from models import Plan, Step, StepDependency, Task, atomic
+
+_PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # spec: history only
+
+
+def latest_plan(task_id: int) -> Plan | None:
+    """The task's newest revision (without the stored spec text, which can be large)."""
+    return (Plan.select(*_PLAN_ROW, Task).join(Task).where(Plan.task == task_id)
+            .order_by(Plan.revision.desc()).first())
+
+
+def active_plan(task_id: int) -> Plan:
+    """The task's one active (pending, running or paused) plan.
+
+    Raises:
+        NotFound: the task (or an active plan for it) does not exist.
+    """
+    plan = latest_plan(task_id)
+    if plan is None:
+        get_task(task_id)  # names a missing task as such
+    if plan is None or plan.status not in ACTIVE_PLAN:
+        state = "no plan" if plan is None else f"no active plan (the latest is {plan.status})"
+        raise NotFound(f"task {task_id} has {state}; import one with `stepwise plan import`")
+    return plan
+
+
+def latest_plan_or_fail(task_id: int) -> Plan:
+    plan = latest_plan(get_task(task_id).id)
+    if plan is None:
+        raise NotFound(f"task {task_id} has no plan yet")
+    return plan
+
+
+def revisions(task_id: int) -> list[Plan]:
+    return list(Plan.select().where(Plan.task == task_id).order_by(Plan.revision))
+
+
+def spec_of(plan: Plan) -> PlanSpec:
+    """The plan as it stands now (steps with their current status), as a PlanSpec."""
+    return plan_rows.read_spec(plan)
+
+
+def save_plan(task_id: int, data: object, *, author: str = "user", source: str = "user",
+              generated: set[str] | None = None, valid: PlanSpec | None = None) -> Plan:
+    """Validate PlanSpec data and store it as the task's next revision.
+
+    Args:
+        task_id: the task the plan is for.
+        data: parsed PlanSpec JSON (or a write_todos list); ``planspec.Checked`` data
+            (a model's reply, checked when it came) is not validated again.
+        author: ``user`` (the plan becomes origin user) or ``assistant``.
+        source: who wrote it (a model name, ``offline`` or ``user``).
+        generated: for the assistant's edit of a plan, the step ids the model wrote.
+        valid: ``data`` as a PlanSpec the caller has already validated (a person's
+            edit, origin ``user``), so it is not validated a second time.
+
+    Raises:
+        InvalidPlan: the plan breaks the contract (every problem listed).
+        StaleEdit: the plan was read at a revision that is no longer the latest.
+    """
+    if author == "user" and isinstance(data, dict) and data.get("origin") == "assistant":
+        data = {**data, "origin": "user"}  # a person's edit of a generated plan
+    spec = valid if valid is not None else parse_once(
+        data, max_steps=settings.get("assistant.max_steps"), generated=generated)
+    with atomic():
+        task = get_task(task_id)
+        previous = latest_plan(task.id)
+        status = status_for_new_revision(previous, spec)
+        if previous is not None:
+            if spec.revision != previous.revision:
+                raise StaleEdit(
+                    f"task {task_id}'s plan is at revision {previous.revision}, but this edit "
+                    f"was made from revision {spec.revision}; export it again "
+                    f"(`stepwise plan export {task_id}`) and redo the edit")
+            if previous.status != "aborted":  # an aborted plan is never overwritten
+                PLAN.check(previous.status, "superseded")
+                previous.status = "superseded"
+                previous.save()
+        plan = _insert(task, spec, previous, status, source)
+        follow_plan(task, status, plan.revision)
+        tell_failures(task, spec, status)
+        log(task.id, "plan", f"revision {plan.revision} ({len(spec.steps)} steps) by {author}",
+            actor=author)
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.PLAN_SAVED, task_id, str(plan.revision)))
+    return plan
+
+
+def insert_revision(task: Task, data: dict[str, object], *, status: str, source: str) -> Plan:
+    """Store code-made plan data (already valid) as the task's next revision, in the
+    caller's transaction: used to roll a recurring task's plan forward."""
+    previous = latest_plan(task.id)
+    spec = parse(data, max_steps=MAX_STEPS_ANY, generated=set())
+    return _insert(task, spec, previous, status, source)
+
+
+def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
+    """Move a recurring task to its next occurrence and store that occurrence's plan as
+    a new revision (caller's transaction; the dates are ``app.plan.recurrence``'s)."""
+    data = recurrence.roll_forward(task, spec_of(finished), defer=defer)
+    if data is not None:
+        insert_revision(task, data, status="in_progress", source="recurrence")
+
+
+def _insert(task: Task, spec: PlanSpec, previous: Plan | None, status: str, source: str
+            ) -> Plan:
+    """Store the spec as the revision after ``previous``; its steps keep their UIDs."""
+    revision = (previous.revision + 1) if previous else 1
+    stored = replace(spec, revision=revision)
+    plan = Plan.create(task=task, revision=revision, status=status, origin=spec.origin,
+                       title=spec.title, objective=spec.objective, source=source,
+                       spec=stored.to_json())
+    plan_rows.insert_steps(plan, spec, plan_rows.step_uids(previous))
+    return plan
+
+
+# --- plan states --------------------------------------------------------------------
+
+PLAN_EVENTS = {"approve": Kind.PLAN_APPROVED, "pause": Kind.PLAN_PAUSED,
+               "resume": Kind.PLAN_RESUMED, "abort": Kind.PLAN_ABORTED}
+
+
+def plan_action(task_id: int, action: str) -> Plan:
+    """``approve``, ``pause``, ``resume`` or ``abort`` the task's active plan."""
+    handlers = {"approve": _approve, "pause": _pause, "resume": _resume, "abort": _abort}
+    with atomic():
+        plan = active_plan(task_id)
+        handlers[action](plan, plan.task)
+        plan.save()
+        log(plan.task_id, "plan", f"revision {plan.revision}: {action}")
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(PLAN_EVENTS[action], task_id))
+    return plan
+
+
+def _move_plan(plan: Plan, new: str) -> None:
+    PLAN.check(plan.status, new)
+    plan.status = new
+
+
+def _approve(plan: Plan, task: Task) -> None:
+    _move_plan(plan, "in_progress")
+    set_status(task, "in_progress", why="plan approved")
+
+
+def _pause(plan: Plan, task: Task) -> None:
+    _move_plan(plan, "paused")
+    set_status(task, "paused", why="plan paused by hand")
+
+
+def _resume(plan: Plan, task: Task) -> None:
+    """Resume a paused plan; its failed steps go back to pending for another attempt."""
+    _move_plan(plan, "in_progress")
+    for step in Step.select().where((Step.plan == plan) & (Step.status == "failed")):
+        _move_step(step, "pending")
+        step.attempts += 1
+        step.save()
+    _refresh_groups(plan)
+    set_status(task, "in_progress", why="plan resumed")
+    set_problem(task, None)
+
+
+def _abort(plan: Plan, task: Task) -> None:
+    abort_in_transaction(plan)
+    set_status(task, "paused", why=f"plan revision {plan.revision} aborted")
+
+
+def abort_in_transaction(plan: Plan) -> None:
+    """Abort for good (caller's transaction): every step not finished is skipped."""
+    _move_plan(plan, "aborted")
+    groups = {r[0] for r in _rows(Step.select(Step.parent).where(
+        (Step.plan == plan) & Step.parent.is_null(False)))}
+    for step in Step.select().where((Step.plan == plan)
+                                    & Step.status.in_(("pending", "in_progress"))):
+        if step.id not in groups:
+            _move_step(step, "skipped")
+            step.save()
+    _refresh_groups(plan)
+    plan.save()
+
+
+def current_attempts(task_id: int, step_id: str) -> int:
+    """How many failed attempts the step of the active plan has behind it."""
+    return int(_find_step(active_plan(task_id), step_id).attempts)
+
+
+# --- step states ---------------------------------------------------------------------
+
+STEP_ACTIONS = ("start", "done", "fail", "skip", "retry")
+
+
+def step_action(task_id: int, step_id: str, action: str, *, result: str | None = None,
+                error: str | None = None, actor: str = "user") -> Step:
+    """Move one step of the active plan, then bring its groups, plan and task along.
+
+    ``done`` and ``fail`` on a pending step start it first (both moves are legal ones).
+
+    Raises:
+        Refused: the plan is not running, the step is a group, or it still waits.
+        IllegalTransition: the step's status does not allow the action.
+    """
+    if action == "fail" and not (error and error.strip()):
+        raise Refused("say why the step failed: --error TEXT")
+    with atomic():
+        plan = active_plan(task_id)
+        step = _find_step(plan, step_id)
+        if action == "start" and step.status != "pending":
+            _move_step(step, "in_progress")  # raises IllegalTransition: named, not ignored
+        if action in ("start", "done", "fail"):
+            if step.status == "pending":
+                _check_can_start(plan, step)
+                _move_step(step, "in_progress")
+            if action == "done":
+                _move_step(step, "completed")
+                step.result = result
+            elif action == "fail":
+                _move_step(step, "failed")
+                step.error = error
+        elif action == "skip":
+            _move_step(step, "skipped")
+        elif action == "retry":
+            _move_step(step, "pending")
+            step.attempts += 1
+            step.error = None
+        step.save()
+        log(plan.task_id, "do", f"step {step_id!r}: {action}"
+            + (f" ({error})" if error else ""), actor=actor, step_id=step.id)
+        _after_step_change(plan, step, action)
+        reminders.after_step(plan, step, action)
+    events.emit(Change(Kind.STEP_CHANGED, task_id, step_id))
+    return step
+
+
+def _find_step(plan: Plan, step_id: str) -> Step:
+    step = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
+    if step is None:
+        ids = ", ".join(s.step_id for s in Step.select(Step.step_id).where(Step.plan == plan))
+        raise NotFound(f"plan revision {plan.revision} has no step {step_id!r} (steps: {ids})")
+    if Step.select(Step.id).where(Step.parent == step.id).exists():
+        raise Refused(f"step {step_id!r} is a group; act on its sub-steps instead")
+    return step
+
+
+def _rows(query: Any) -> list[tuple[Any, ...]]:
+    return list(query.tuples())
+
+
+def _ancestor_ids(step: Step) -> list[int]:
+    """Primary keys of the step's parent, grandparent … (at most 3 by the depth rule)."""
+    chain: list[int] = []
+    parent = step.parent_id
+    while parent is not None and parent not in chain and len(chain) < 8:
+        chain.append(parent)
+        parent = Step.select(Step.parent).where(Step.id == parent).scalar()
+    return chain
+
+
+def _check_can_start(plan: Plan, step: Step) -> None:
+    """Refuse unless the plan runs and every dependency of the step and its ancestors is met.
+
+    Groups keep their derived status in the store, so a dependency on a group is read
+    from the group's own row.
+    """
+    language = task_problems.language_for(plan.task.title, plan.task.detail)
+    if plan.status in ("pending", "paused"):
+        code = "not_approved" if plan.status == "pending" else "paused"
+        raise Refused(task_problems.told(code, language, task=plan.task_id))
+    Dep = Step.alias()
+    waiting = [row[0] for row in _rows(
+        StepDependency.select(Dep.step_id)
+        .join(Dep, on=StepDependency.depends_on == Dep.id)
+        .where(StepDependency.step.in_([step.id, *_ancestor_ids(step)])
+               & Dep.status.not_in(tuple(SATISFIED_STEP)))
+        .order_by(Dep.position))]
+    if waiting:
+        raise Refused(task_problems.told("still_waits", language, step=step.step_id,
+                                         waiting=", ".join(waiting)))
+
+
+def _move_step(step: Step, new: str) -> None:
+    STEP.check(step.status, new)
+    step.status = new
+
+
+def _after_step_change(plan: Plan, step: Step, action: str) -> None:
+    _refresh_groups(plan, step)
+    task = plan.task
+    if action == "fail" and plan.status == "in_progress":
+        _move_plan(plan, "paused")
+        set_problem(task, task_problems.step_failed(task.title, task.detail,
+                                                    [(step.step_id, step.error)]))
+    elif action == "retry" and not Step.select().where(
+            (Step.plan == plan) & (Step.status == "failed")).exists():
+        if plan.status == "paused":
+            _move_plan(plan, "in_progress")
+        set_problem(task, None)
+    if plan.status == "in_progress" and not Step.select().where(
+            (Step.plan == plan) & Step.status.not_in(("completed", "skipped"))).exists():
+        _move_plan(plan, "completed")
+        plan.save()
+        task.result = f"plan revision {plan.revision} completed"
+        if task.recurrence:
+            roll_forward(task, plan)
+        else:
+            set_status(task, "done", why="every step completed or skipped")
+    plan.save()
+
+
+def fail_and_retry(task_id: int, step_id: str, error: str, *, actor: str = "assistant") -> Step:
+    """A failed attempt that will be tried again: in_progress → failed → pending, one step.
+
+    The plan keeps running; the error stays in the worklog and on the step.
+    """
+    with atomic():
+        plan = active_plan(task_id)
+        step = _find_step(plan, step_id)
+        _move_step(step, "failed")
+        _move_step(step, "pending")
+        step.attempts += 1
+        step.error = error
+        step.save()
+        log(plan.task_id, "retry", f"step {step_id!r} attempt {step.attempts} failed: {error}",
+            actor=actor, step_id=step.id)
+        _refresh_groups(plan, step)
+    events.emit(Change(Kind.STEP_CHANGED, task_id, step_id))
+    return step
+
+
+def _refresh_groups(plan: Plan, changed: Step | None = None) -> None:
+    """Store the derived status of groups (never moved by hand): those above ``changed``,
+    or every group of the plan when several steps changed at once."""
+    if changed is not None:
+        for group_pk in _ancestor_ids(changed):  # nearest first, so parents see new children
+            kids = [r[0] for r in _rows(Step.select(Step.status).where(Step.parent == group_pk))]
+            derived = graph.derive_group_status(kids)
+            Step.update(status=derived).where(
+                (Step.id == group_pk) & (Step.status != derived)).execute()
+        return
+    spec = spec_of(plan)
+    g = graph.Graph(spec.steps)
+    for sid in g.order:
+        if g.is_group(sid) and g.steps[sid].status != (derived := g.status_of(sid)):
+            Step.update(status=derived).where(
+                (Step.plan == plan) & (Step.step_id == sid)).execute()
+

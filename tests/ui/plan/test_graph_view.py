@@ -1,0 +1,44 @@
+"""The view onto the plan canvas (ui.plan.graph_view): zoom in and out, fit never past life
+size, Ctrl+wheel, and panning by dragging the background."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from tests.ui.plan.test_view import at, drag, free_spot, make_task, open_view, plan15
+from ui.context import WindowContext
+
+
+def test_zoom_fit_and_ctrl_wheel(ctx: WindowContext, qtbot: QtBot) -> None:
+    view = open_view(ctx, qtbot, make_task(plan15()))
+    fitted = view.zoom()
+    assert 0 < fitted <= 1.0
+    view.zoom_in()
+    assert view.zoom() == pytest.approx(fitted * 1.2)
+    qtbot.keyClick(view.graphics, Qt.Key.Key_F)
+    assert view.zoom() == pytest.approx(fitted)
+    viewport = view.graphics.viewport()
+    QTest.mouseMove(viewport, viewport.rect().center())
+    from PySide6.QtCore import QPoint as P
+    from PySide6.QtGui import QWheelEvent
+
+    wheel = QWheelEvent(QPointF(viewport.rect().center()), QPointF(viewport.mapToGlobal(
+        viewport.rect().center())), P(0, 0), P(0, 120), Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.ControlModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, wheel)
+    assert view.zoom() == pytest.approx(fitted * 1.2)
+
+
+def test_dragging_the_background_pans(ctx: WindowContext, qtbot: QtBot) -> None:
+    view = open_view(ctx, qtbot, make_task(plan15()))
+    view.zoom_by(3.0)
+    bar = view.graphics.horizontalScrollBar()
+    start_value = bar.value()
+    spot = at(view, free_spot(view))
+    drag(view, spot, spot + QPoint(-150, 0))
+    assert bar.value() != start_value
+    assert view.scene.nodes["dates"].pos() == QPointF(0, view.scene.nodes["dates"].pos().y())

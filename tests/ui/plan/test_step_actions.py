@@ -1,0 +1,55 @@
+"""The step commands shared by the graph, the outline and the details panel
+(ui.plan.step_actions): the step menu with every command and its key, and a step that still
+waits saying for what."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+from pytestqt.qtbot import QtBot
+
+from app.plan import store as plans
+from tests.ui.plan.test_view import centre, open_view
+from tests.ui.plan_helpers import click_check_circle, latest, running_task
+from ui.context import WindowContext
+
+
+def test_the_step_menu_lists_every_command_with_its_key(ctx: WindowContext, qtbot: QtBot
+                                                        ) -> None:
+    view = open_view(ctx, qtbot, running_task())
+    view.graphics.customContextMenuRequested.emit(centre(view, "s1"))
+    menu = view.findChild(QMenu)
+    assert menu is not None
+    entries = {a.text(): a for a in menu.actions() if a.text()}
+    for text in ("Start", "Done", "Skip", "Retry", "Rename", "Add step after",
+                 "Add sub-step", "Delete"):
+        assert text in entries and not entries[text].shortcut().isEmpty(), text
+    assert entries["Done"].isEnabled() and not entries["Retry"].isEnabled()
+    with qtbot.wait_signal(view.editor.edit_saved, timeout=5000):
+        entries["Add sub-step"].trigger()
+    menu.close()
+    spec = plans.spec_of(plans.latest_plan(view.task_id))  # type: ignore[arg-type]
+    assert [s.parent for s in spec.steps if s.title == "New step"] == ["s1"]
+
+
+def test_a_step_that_still_waits_says_for_what(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    click_check_circle(view, "s2")
+    assert said == ["“Pay” waits for “Go to the shop” first"]
+    assert plans.spec_of(latest(task_id)).step("s2").status == "pending"
+
+
+def test_a_waiting_title_with_a_placeholder_is_kept_as_typed_regression(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    """The reason was filled in one placeholder after another: a step called "Move 50%2"
+    had the titles it waits for written into its own title."""
+    from ui.plan.step_actions import StepActions, StepRef
+
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    ref = StepRef(task_id=1, revision=1, step_id="m", title="Move 50%2 of stock",
+                  status="pending", plan_status="in_progress", waits_for=("Count", "Pack"))
+    StepActions.of(ctx).toggle_done(ref)
+    assert said == ["“Move 50%2 of stock” waits for “Count”, “Pack” first"]

@@ -1,0 +1,206 @@
+"""What a person can do to one step from the graph, the outline and the details panel:
+rename it, edit its fields, move it (start, done, skip, retry), add a step after it or
+inside it, delete it — and the context menu that offers all of that with its keys.
+
+Field edits go through ``app.plan.step_edits`` as plan edits (``ui.plan.edits.PlanEditor``:
+a new revision with origin user, undoable); moves go through ``app.plan.store.step_action``
+in a worker. The graph and the outline share one ``StepActions`` per window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from app.errors import KnownError
+from app.plan import editing as plan_editing
+from app.plan import step_edits
+from app.plan import store as plans
+from app.plan.editing import PlanSnapshot
+from app.plan.graph import Graph
+from app.states import STEP
+from models import StoreError
+from ui.context import WindowContext
+from ui.labels import fill
+from ui.plan.edits import PlanEditor
+from ui.retexts import told
+from ui.runner import in_thread
+
+translate = QCoreApplication.translate
+KEYS = {"start": "Ctrl+Shift+S", "done": "Ctrl+Return", "skip": "Ctrl+Shift+K",
+        "retry": "Ctrl+Shift+R", "rename": "F2", "add_after": "Ctrl+Shift+N",
+        "add_inside": "Ctrl+Shift+I", "delete": "Delete"}
+
+
+@dataclass(frozen=True)
+class StepRef:
+    """The step a command is about: its task, the revision shown, id, title, status."""
+
+    task_id: int
+    revision: int
+    step_id: str
+    title: str
+    status: str
+    is_group: bool = False
+    plan_status: str = ""
+    waits_for: tuple[str, ...] = ()  # titles of the unfinished steps it waits for
+
+
+def ref_from(snapshot: PlanSnapshot | None, step_id: str) -> StepRef | None:
+    """A step of the plan a view shows (None: no such step, or no plan)."""
+    if snapshot is None or snapshot.spec is None:
+        return None
+    spec = snapshot.spec
+    found = next((s for s in spec.steps if s.id == step_id), None)
+    if found is None:
+        return None
+    g = Graph(spec.steps)
+    titles = {s.id: s.title or s.id for s in spec.steps}
+    blocking = () if g.is_group(step_id) else tuple(
+        titles[d] for d in g.waits_on(step_id) if not g.satisfied(d))
+    return StepRef(snapshot.task_id, snapshot.revision, step_id, found.title or step_id,
+                   g.status_of(step_id), g.is_group(step_id), snapshot.status, blocking)
+
+
+def move_allowed(ref: StepRef, action: str) -> bool:
+    """Whether the step machine (and the plan running) allows ``action`` on this step."""
+    if ref.is_group or ref.plan_status not in ("in_progress", "paused"):
+        return False
+    target = {"start": "in_progress", "done": "completed", "skip": "skipped",
+              "retry": "pending"}[action]
+    allowed = STEP.moves.get(ref.status, frozenset())
+    if action in ("start", "done") and ref.status == "pending" and ref.waits_for:
+        return False
+    if action == "done" and ref.status == "pending":
+        return "in_progress" in allowed
+    return target in allowed and (ref.plan_status == "in_progress"
+                                  or action in ("skip", "retry"))
+
+
+async def _move(ref: StepRef, action: str) -> str:
+    """Move the step in a worker; "" or the known error's message."""
+    try:
+        await in_thread(plans.step_action, ref.task_id, ref.step_id, action)
+    except (KnownError, StoreError) as exc:
+        return told(str(exc))
+    return ""
+
+
+class StepActions(QObject):
+    """Renames, edits, moves and the step context menu, for one window."""
+
+    rename_requested = Signal(str)  # step id: a view should open its inline editor
+    moved = Signal(int, str, str)  # task id, step id, action (saved)
+    move_failed = Signal(int, str)  # task id, step id: the move was refused
+
+    def __init__(self, ctx: WindowContext) -> None:
+        super().__init__(ctx.undo)
+        self.ctx = ctx
+        self.editor = PlanEditor.of(ctx)
+
+    @classmethod
+    def of(cls, ctx: WindowContext) -> StepActions:
+        """The window's step actions (made on first use)."""
+        found = ctx.undo.findChild(StepActions)
+        return found if isinstance(found, StepActions) else cls(ctx)
+
+    def rename(self, ref: StepRef, title: str) -> bool:
+        """Save a new title (a plan edit); False when there is nothing to save."""
+        title = title.strip()
+        if not title or title == ref.title:
+            return False
+        text = translate("StepActions", "Rename “%1”").replace("%1", ref.title)
+        self.editor.submit(ref.task_id, ref.revision, text,
+                           partial(step_edits.rename_step, step_id=ref.step_id, title=title))
+        return True
+
+    def edit(self, ref: StepRef, fields: dict[str, Any]) -> None:
+        """Save changed fields of the step as one plan edit."""
+        text = translate("StepActions", "Edit “%1”").replace("%1", ref.title)
+        self.editor.submit(ref.task_id, ref.revision, text,
+                           partial(step_edits.edit_step, step_id=ref.step_id, fields=fields))
+
+    def add_after(self, ref: StepRef) -> None:
+        self.editor.submit(ref.task_id, ref.revision, translate("StepActions", "Add step"),
+                           partial(plan_editing.add_step, title=_new_title(),
+                                   after=ref.step_id))
+
+    def add_inside(self, ref: StepRef) -> None:
+        self.editor.submit(ref.task_id, ref.revision, translate("StepActions", "Add sub-step"),
+                           partial(step_edits.add_sub_step, parent=ref.step_id, title=_new_title()))
+
+    def delete(self, ref: StepRef) -> None:
+        text = translate("StepActions", "Delete “%1”").replace("%1", ref.title)
+        self.editor.submit(ref.task_id, ref.revision, text,
+                           partial(plan_editing.delete_steps, step_ids=[ref.step_id]))
+
+    def move(self, ref: StepRef, action: str) -> None:
+        """Start, finish, skip or retry the step (saved in a worker)."""
+        def done(error: str) -> None:
+            if error:
+                self.ctx.status.error.emit(error)
+                self.move_failed.emit(ref.task_id, ref.step_id)
+            else:
+                self.moved.emit(ref.task_id, ref.step_id, action)
+
+        what = translate("StepActions", "Step “%1”").replace("%1", ref.title)
+        self.ctx.runner.start(_move(ref, action), what, done=done)
+
+    def toggle_done(self, ref: StepRef) -> None:
+        """The check circle: finish a step; a finished step says why it stays finished."""
+        if move_allowed(ref, "done"):
+            self.move(ref, "done")
+        elif ref.status in ("completed", "skipped"):
+            self.ctx.status.info.emit(translate(
+                "StepActions", "“%1” is finished; a finished step stays finished "
+                "(add a step to do more)").replace("%1", ref.title))
+        else:
+            self.ctx.status.info.emit(_why_not_done(ref))
+
+    def fill_menu(self, menu: QMenu, ref: StepRef) -> None:
+        """The step's context menu: moves, rename, add after / inside, delete, with keys."""
+        for action, text in (("start", translate("StepActions", "Start")),
+                             ("done", translate("StepActions", "Done")),
+                             ("skip", translate("StepActions", "Skip")),
+                             ("retry", translate("StepActions", "Retry"))):
+            entry = _entry(menu, text, action, partial(self.move, ref, action))
+            entry.setEnabled(move_allowed(ref, action))
+        menu.addSeparator()
+        _entry(menu, translate("StepActions", "Rename"), "rename",
+               lambda: self.rename_requested.emit(ref.step_id))
+        _entry(menu, translate("StepActions", "Add step after"), "add_after",
+               partial(self.add_after, ref))
+        _entry(menu, translate("StepActions", "Add sub-step"), "add_inside",
+               partial(self.add_inside, ref))
+        menu.addSeparator()
+        _entry(menu, translate("StepActions", "Delete"), "delete", partial(self.delete, ref))
+
+
+def _entry(menu: QMenu, text: str, key: str, slot: Callable[[], Any]) -> Any:
+    entry = menu.addAction(text)
+    entry.setShortcut(QKeySequence(KEYS[key]))  # shown in the menu; the view handles it
+    entry.triggered.connect(slot)
+    return entry
+
+
+def _new_title() -> str:
+    return translate("StepActions", "New step")
+
+
+def _why_not_done(ref: StepRef) -> str:
+    if ref.is_group:
+        return translate("StepActions", "“%1” is done when its sub-steps are").replace(
+            "%1", ref.title)
+    if ref.plan_status == "pending":
+        return translate("StepActions", "Approve the plan first, then tick off its steps")
+    if ref.waits_for:
+        return fill(translate("StepActions", "“%1” waits for “%2” first"),
+                    ref.title, "”, “".join(ref.waits_for))
+    return translate("StepActions", "“%1” cannot be ticked off now").replace("%1", ref.title)
+
