@@ -22,6 +22,7 @@ from app.agent.metered import Metered
 from app.errors import KnownError
 from app.events import Change, Kind, events
 from app.llm.base import Provider, ProviderConfig
+from app.llm.probe import check_kind
 from app.provider_kinds import ProviderKind
 
 
@@ -74,17 +75,6 @@ def api_key(args: argparse.Namespace) -> str | None:
     if not key:
         raise KnownError(f"the environment variable {args.api_key_env} is empty or unset")
     return key
-
-
-async def check_kind(config: ProviderConfig) -> None:
-    """Refuse a provider that does not fit the server, saying which one does."""
-    from app.llm.probe import detect_kind, mismatch
-
-    if config.kind == ProviderKind.OFFLINE:
-        return
-    problem = mismatch(config.kind, await detect_kind(config.base_url), config.base_url)
-    if problem is not None:
-        raise KnownError(problem)
 
 
 class Bounds:

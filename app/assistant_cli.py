@@ -11,8 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from app.cli_args import dumps as _dumps
 from app.cli_args import open_store as _open
+from app.text import dumps as _dumps
 
 
 def cmd_agent(args: argparse.Namespace) -> int:

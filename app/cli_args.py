@@ -4,9 +4,6 @@ the store it opens and the JSON it prints."""
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from typing import Any
 
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a bigger id can name no row
 
@@ -38,8 +35,3 @@ def open_store() -> None:
     keeper.keep_current()
 
 
-def dumps(data: Any) -> str:
-    """The one JSON style of the command line: indented, UTF-8 text when the terminal
-    takes it (escaped otherwise)."""
-    utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
-    return json.dumps(data, ensure_ascii=not utf, indent=2)

@@ -164,7 +164,7 @@ def _show_text(conn: sqlite3.Connection, request: Request) -> str | None:
 
 
 def _dumps(data: Any) -> str:
-    from app.cli_args import dumps  # the one JSON style of the command line
+    from app.text import dumps  # the one JSON style of the command line
 
     return dumps(data)
 

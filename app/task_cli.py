@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli_args import dumps as _dumps
 from app.cli_args import open_store as _open
+from app.text import dumps as _dumps
 
 
 def cmd_add(args: argparse.Namespace) -> int:

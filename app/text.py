@@ -5,7 +5,9 @@ terminal can hold).
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,3 +71,10 @@ def check_text(data: Any, source: object) -> None:
     if where is not None:
         raise BadFile(f"{source}: {where} holds an unpaired surrogate (such as \\ud800), "
                       "which is not text; fix or remove it")
+
+
+def dumps(data: Any) -> str:
+    """The one JSON style of the command line: indented, UTF-8 text when the terminal
+    takes it (escaped otherwise)."""
+    utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    return json.dumps(data, ensure_ascii=not utf, indent=2)

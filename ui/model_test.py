@@ -1,6 +1,6 @@
 """The settings dialog's "Test model" row: the check ``stepwise agent test`` makes.
 
-The test (``app.agent_check.check_model``: one short call per stage) is awaited on the
+The test (``app.agent.model_check.check_model``: one short call per stage) is awaited on the
 window's runner, so the GUI stays responsive; a busy bar and the stage under way show
 progress, the button turns into "Cancel test" while it runs, and closing the dialog
 cancels it. The result is told in plain words under the button.
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from app.agent_check import ModelTest, check_model, short
+from app.agent.model_check import ModelTest, check_model, short
 from app.errors import KnownError
 from app.llm import ProviderConfig
 from app.plain import in_language

@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 
 import httpx2
 
+from app.errors import KnownError
+from app.llm.base import ProviderConfig
 from app.llm.http import checked_base, shared_client
 from app.provider_kinds import ProviderKind
 
@@ -56,3 +58,12 @@ def mismatch(chosen: str, found: str | None, base_url: str) -> str | None:
     host = urlsplit(base_url).netloc or base_url
     return (f"The server at {host} is {KIND_NAMES[found]}, not {KIND_NAMES[chosen]}: choose "
             f"the {found} provider (Settings → Model → Provider, or --provider {found}).")
+
+
+async def check_kind(config: ProviderConfig) -> None:
+    """Refuse a provider that does not fit the server, saying which one does."""
+    if config.kind == ProviderKind.OFFLINE:
+        return
+    problem = mismatch(config.kind, await detect_kind(config.base_url), config.base_url)
+    if problem is not None:
+        raise KnownError(problem)

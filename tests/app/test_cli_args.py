@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
-from app.cli_args import MAX_ID, dumps, row_id
+from app.cli_args import MAX_ID, row_id
+from app.text import dumps
 from tests.conftest import Result
 
 Cli = Callable[..., Result]

@@ -175,7 +175,7 @@ def test_sense_a_check_copying_the_example_is_re_asked_and_the_next_one_used(db:
 
 @pytest.mark.parametrize("stage", ["review", "plan", "check"])  # agent test's stages
 def test_agent_test_calls_a_copy_of_the_example_not_valid(db: Path, stage: str) -> None:
-    from app.agent_check import sample_task, validate
+    from app.agent.model_check import sample_task, validate
 
     copy = json.dumps(example("en", stage))
     assert "copies the prompt's example" in (validate(stage, copy, sample_task("en", stage)) or "")

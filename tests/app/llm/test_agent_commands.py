@@ -113,7 +113,7 @@ def test_agent_prompt_for_a_missing_task_is_refused(cli: Cli) -> None:
 
 def test_check_model_returns_the_result_the_cli_and_the_dialog_show(
         db: Any, server: FakeModelServer, capsys: pytest.CaptureFixture[str]) -> None:
-    from app.agent_check import check_model, report_lines
+    from app.agent.model_check import check_model, report_lines
     from app.llm import ProviderConfig
 
     server.script(reply("I am a small model"), reply(PLAN), reply(CHECK))
