@@ -1,6 +1,6 @@
 """The lean path of ``stepwise list`` and ``stepwise show``: the same bytes, fewer imports.
 
-``app.cli.main`` asks ``run_lean`` first, before building its parser. When the command
+``app.cli.main.main`` asks ``run_lean`` first, before building its parser. When the command
 line is one this path reads exactly (``[--db P] [--data-dir D] list [--all] [--json]`` or
 ``… show ID [--json]``, nothing abbreviated or unknown) and the database is ready as it is
 (``app.lean_reads.connect``), it answers with the standard ``sqlite3`` module and the
@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-MAX_ID = 2**63 - 1  # as app.cli_args.row_id
+MAX_ID = 2**63 - 1  # as app.cli.args.row_id
 _GLOBAL = ("--db", "--data-dir")
 
 
@@ -71,7 +71,7 @@ def _command(name: str, rest: Sequence[str], db: str | None, data_dir: str | Non
 
 def _row_id(text: str) -> int | None:
     if not (text.isascii() and text.isdigit()):
-        return None  # "+5", " 5", "٥": app.cli_args.row_id decides
+        return None  # "+5", " 5", "٥": app.cli.args.row_id decides
     value = int(text)
     return value if 1 <= value <= MAX_ID else None
 
@@ -173,6 +173,6 @@ def _write(text: str) -> int:
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
-    except BrokenPipeError:  # `stepwise list | head`, as app.cli.main
+    except BrokenPipeError:  # `stepwise list | head`, as app.cli.main.main
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

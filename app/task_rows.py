@@ -1,6 +1,6 @@
 """One task's rows as stored, and back: what deleting a task keeps so Undo restores it.
 
-The rows have the shape of the database export (``app.transfer``), which reads its
+The rows have the shape of the database export (``app.io.transfer``), which reads its
 columns from here; nothing here imports the export, so ``app.tasks`` can use it.
 """
 

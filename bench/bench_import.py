@@ -2,7 +2,7 @@
 
 Timed two ways: ``stepwise import FILE`` as a whole process (start to exit, including
 opening and creating the database), median of 3, each into a new file; and
-``app.transfer.import_file`` in-process on an opened fresh database (the call alone),
+``app.io.transfer.import_file`` in-process on an opened fresh database (the call alone),
 median of 3. Target: the process in under 2 s.
 """
 
@@ -41,7 +41,7 @@ def run(work: Path) -> Findings:
 
 
 def _import_in_process(db: Path, export: Path) -> float:
-    from app.transfer import import_file
+    from app.io.transfer import import_file
     from models import close_database, open_database
 
     open_database(db)

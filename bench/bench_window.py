@@ -113,7 +113,7 @@ def _task_databases(work: Path) -> tuple[Path, Path]:
     """10,000 tasks (an export of ``dataset``'s tasks, imported in-process: the ``stepwise
     import`` command also schedules every task's reminders, which takes seconds), and
     those copied ten times over (``INSERT … SELECT``) for 100,000."""
-    from app.transfer import import_file
+    from app.io.transfer import import_file
     from models import close_database, open_database
 
     export = work / "tasks.json"

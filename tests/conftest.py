@@ -69,7 +69,7 @@ class Result:
 @pytest.fixture
 def cli(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[Callable[..., Result]]:
     """Run ``stepwise ARGS`` in this process; returns exit code, stdout and stderr."""
-    from app.cli import main
+    from app.cli.main import main
     from models import close_database
 
     def run(*args: str) -> Result:

@@ -242,7 +242,7 @@ def start_background(ctx: object, window: object) -> None:
     else:
         log.info("no system tray: closing the window quits; reminders show in the window")
     window.reminder_center.tick()  # missed while closed: at once
-    from app import backups
+    from app.io import backups
     from ui.assistant_service import warm_up
     from ui.runner import in_thread
 

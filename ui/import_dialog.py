@@ -2,7 +2,7 @@
 added to this database.
 
 The chosen file is read and imported in a worker thread by the same importers as
-``stepwise import --from …`` (``app.importers``): the whole file in one transaction, so
+``stepwise import --from …`` (``app.io.importers``): the whole file in one transaction, so
 a file that cannot be read imports nothing and says why. Afterwards the dialog shows
 what was read, added and skipped, and ``imported`` tells the window to reload its list.
 """
@@ -31,14 +31,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import BadFile, KnownError
-from app.importers import FORMATS
+from app.io.importers import FORMATS
 from ui import labels
 from ui.context import WindowContext
 from ui.retexts import told
 from ui.runner import in_thread
 
 if TYPE_CHECKING:
-    from app.importers.store import Summary
+    from app.io.importers.store import Summary
 
 _ERROR_STYLE = "color: #c0392b;"
 _PATTERNS = {"taskwarrior": "*.json", "todotxt": "*.txt", "todoist": "*.csv", "ics": "*.ics"}
@@ -51,9 +51,9 @@ def import_file(source: str, path: Path) -> Summary:
         BadFile: missing, too big or not that format; nothing was imported.
     """
     from app.files import read_capped
-    from app.importers import reader
-    from app.importers.command import MAX_IMPORT_BYTES
-    from app.importers.store import import_batch
+    from app.io.importers import reader
+    from app.io.importers.command import MAX_IMPORT_BYTES
+    from app.io.importers.store import import_batch
 
     raw = read_capped(path, MAX_IMPORT_BYTES, FORMATS[source][1])
     return import_batch(reader(source)(raw, str(path)), source)

@@ -1,6 +1,6 @@
 """Knowing a model before trusting it: one short call per stage against the configured
 model, reporting what the server takes, its speed, and whether each stage's reply would be
-used. ``stepwise agent test`` (``app.agent_check``) prints it; the settings dialog's "Test
+used. ``stepwise agent test`` (``app.cli.agent_check``) prints it; the settings dialog's "Test
 model" (``ui.model_test``) shows it.
 """
 

@@ -3,5 +3,5 @@
 Pure mapping, below both of its users: ``vtodo`` turns a task or step into a VTODO and
 back, ``tree`` reads a list of VTODOs as tasks with their step trees, ``values`` reads
 iCalendar property values, ``uids`` names tasks and steps for ever. ``app.sync`` (the
-two-way CalDAV sync), ``app.ics_export`` and ``app.importers.ics`` use it.
+two-way CalDAV sync), ``app.io.ics_export`` and ``app.io.importers.ics`` use it.
 """

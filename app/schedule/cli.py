@@ -2,7 +2,7 @@
 and ``stepwise step estimate TASK STEP 45m``.
 
 ``add_arguments`` adds ``schedule`` to the main parser and ``COMMANDS`` maps it to its
-handler, as ``app.calendar_cli`` does. A step that cannot be placed is listed on stderr
+handler, as ``app.cli.calendar`` does. A step that cannot be placed is listed on stderr
 with its reason and the nearest fix, and the command exits 1 (the blocks that did fit
 are still saved, or printed with ``--dry-run``). Only argparse is imported up front.
 """

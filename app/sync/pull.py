@@ -16,9 +16,9 @@ from app import reminders, tasks
 from app.ical.tree import ReadTask, read_tree
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_step, read_task
-from app.importers import ics
-from app.importers.incoming import Batch
-from app.importers.store import import_batch
+from app.io.importers import ics
+from app.io.importers.incoming import Batch
+from app.io.importers.store import import_batch
 from app.plan import store as plans
 from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.merge import Conflict, step_fields, task_fields, three_way

@@ -26,7 +26,7 @@ from hypothesis.control import currently_in_test_context
 
 from app.states import PLAN, STEP, TASK
 from models.fields import EARLIEST, LATEST, format_utc
-from tests.app.test_task_cli import offsite, write
+from tests.app.cli.test_cli_tasks import offsite, write
 
 _fixture_ok = settings(suppress_health_check=[HealthCheck.function_scoped_fixture,
                                               HealthCheck.too_slow])
@@ -35,7 +35,7 @@ _numbers = itertools.count()
 
 def stepwise(*args: str) -> tuple[int, str, str]:
     """Run the CLI in this process: (exit code, stdout, stderr)."""
-    from app.cli import main
+    from app.cli.main import main
     from models import close_database
 
     out, err = io.StringIO(), io.StringIO()

@@ -29,7 +29,7 @@ def test_the_walk_finds_the_refusals() -> None:
     wheres = {where.split(":")[0] for where, _text in every}
     assert len(every) > 180
     assert {"app/plan/store.py", "app/task_done.py", "app/task_edit.py", "app/plan/editing.py",
-            "app/sync/conflicts.py", "app/importers/todotxt.py", "app/dates.py",
+            "app/sync/conflicts.py", "app/io/importers/todotxt.py", "app/dates.py",
             "app/files.py", "app/calendar/fetch.py"} <= wheres
     assert english_left("task V1 has no plan yet") == ["has no", "plan yet"]
 

@@ -8,7 +8,7 @@ import argparse
 import pytest
 
 from app import settings
-from app.cli import build_parser
+from app.cli.main import build_parser
 from app.llm import PROVIDERS
 from app.provider_kinds import DESCRIPTIONS, SERVER_KINDS, ProviderKind
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from app import reminders, task_done, transfer
+from app import reminders, task_done
 from app.events import events
+from app.io import transfer
 from app.plan import store as plans
 from app.plan.rewrite import rewrite_latest
 from app.tasks import NewTask, add_task, delete_task, restore_task, update_task
@@ -44,7 +45,7 @@ def _no_listener() -> None:
 
 
 def test_nothing_in_app_events_schedules_reminders(db: Path) -> None:
-    from app.cli_args import open_store
+    from app.cli.args import open_store
 
     open_store()  # what every command does first
     assert not hasattr(reminders, "keep_scheduled")

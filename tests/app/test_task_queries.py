@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from app.io.transfer import export_text
 from app.task_queries import TaskQuery, all_tags, matching_ids, rows_for
 from app.tasks import NewTask, add_task, delete_task, restore_task, update_task
-from app.transfer import export_text
 from models import Task
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)  # 10:00 in Shanghai

@@ -81,8 +81,8 @@ def _env(data_dir: Path, **extra: str) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def export_template(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A real export (from the app) of a database with one task, to copy rows from."""
+    from app.io.transfer import export_data
     from app.tasks import NewTask, add_task
-    from app.transfer import export_data
     from models import close_database, open_database
 
     open_database(tmp_path_factory.mktemp("template") / "template.db")
@@ -400,7 +400,7 @@ def test_full_disk_import_and_export(
 WRITER = r"""
 import sys
 import app.dates, app.tasks, app.views, models  # imported before the start signal
-from app.cli import main
+from app.cli.main import main
 
 path, who = sys.argv[1], sys.argv[2]
 print("ready", flush=True)

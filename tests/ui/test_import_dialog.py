@@ -13,7 +13,7 @@ from models import Task
 from ui.context import WindowContext
 from ui.import_dialog import ImportDialog
 
-DATA = Path(__file__).parent.parent / "app" / "importers" / "data"
+DATA = Path(__file__).parent.parent / "app" / "io" / "importers" / "data"
 EXPORT = [  # the shape of Taskwarrior 2.6's `task export`
     {"id": 1, "description": "Renew passport", "entry": "20261120T090000Z",
      "modified": "20261120T090000Z", "status": "pending", "priority": "H",

@@ -1,4 +1,5 @@
-"""Knowing a model before trusting it (``app.agent.model_check``): sample tasks, verdicts, report."""
+"""Knowing a model before trusting it (``app.agent.model_check``): sample tasks,
+verdicts, report."""
 
 from __future__ import annotations
 

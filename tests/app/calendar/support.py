@@ -27,13 +27,13 @@ class Result:
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Result:
-    """Run ``stepwise calendar|reminders …`` in this process, reporting errors as app.cli does.
+    """Run ``stepwise calendar|reminders …`` in this process, reporting errors as app.cli.main does.
 
-    The parser is built from ``app.calendar_cli.add_arguments`` alone, so these tests do
-    not depend on the commands' registration in ``app.cli``.
+    The parser is built from ``app.cli.calendar.add_arguments`` alone, so these tests do
+    not depend on the commands' registration in ``app.cli.main``.
     """
-    from app import calendar_cli
-    from app.cli import _report
+    from app.cli import calendar as calendar_cli
+    from app.cli.main import _report
 
     parser = argparse.ArgumentParser(prog="stepwise")
     calendar_cli.add_arguments(parser.add_subparsers(dest="command", required=True))

@@ -58,7 +58,7 @@ def shape(steps: list[PlanStep]) -> dict[str, tuple[object, ...]]:
 
 
 def test_a_four_level_plan_round_trips_every_step_parent_and_edge(db: Path) -> None:
-    from app.ics_export import export_ics
+    from app.io.ics_export import export_ics
     from app.plan import store as plans
     from app.tasks import NewTask, add_task
 

@@ -1,0 +1,61 @@
+"""The fields of one Taskwarrior ``task export`` entry as Stepwise reads them: status,
+times, tags, annotations and dependencies (for ``app.io.importers.taskwarrior`` and the
+groups of tasks joined by ``depends``, ``app.io.importers.taskwarrior_groups``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+PRIORITY = {"H": 1, "M": 2, "L": 4}
+STATUS = {"pending": "new", "waiting": "waiting", "completed": "done", "deleted": "cancelled"}
+
+
+def status_of(entry: dict[str, Any]) -> str:
+    """Stepwise's status for a Taskwarrior status (a future ``wait`` means waiting)."""
+    status = str(entry.get("status", "pending"))
+    wait = when(entry.get("wait"))
+    if status == "pending" and wait is not None and wait > datetime.now(UTC):
+        return "waiting"
+    return STATUS.get(status, "new")
+
+
+def start_of(entry: dict[str, Any]) -> datetime | None:
+    """Not before: ``scheduled`` (ready from), else ``wait`` (hidden until)."""
+    return when(entry.get("scheduled")) or when(entry.get("wait"))
+
+
+def tags_of(entry: dict[str, Any]) -> tuple[str, ...]:
+    tags = [str(t) for t in entry.get("tags", []) if str(t).strip()]
+    if entry.get("project"):
+        tags.append(str(entry["project"]))
+    return tuple(dict.fromkeys(tags))
+
+
+def detail_of(entry: dict[str, Any]) -> str:
+    """Annotations, one line each with their date, oldest first."""
+    lines = []
+    for note in entry.get("annotations", []) or []:
+        if isinstance(note, dict) and note.get("description"):
+            at = when(note.get("entry"))
+            lines.append((f"{at:%Y-%m-%d}: " if at else "") + str(note["description"]))
+    return "\n".join(lines)
+
+
+def when(value: object) -> datetime | None:
+    """Taskwarrior's ``20261205T000000Z`` (or ISO 8601) as an aware UTC time."""
+    if not isinstance(value, str) or not value:
+        return None
+    for shape in ("%Y%m%dT%H%M%SZ", "%Y-%m-%dT%H:%M:%SZ"):
+        try:
+            return datetime.strptime(value, shape).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+    return None
+
+
+def depends_of(entry: dict[str, Any]) -> list[str]:
+    """``depends`` as a list of UUIDs: 2.6 writes a list, older versions a comma string."""
+    value = entry.get("depends") or []
+    items = value.split(",") if isinstance(value, str) else value
+    return [str(u).strip() for u in items if str(u).strip()]

@@ -1,0 +1,42 @@
+"""``app.io.importers.incoming``: a file's text decoded, naive times made local."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from app.dates import local_zone
+from app.errors import BadFile
+from app.io.importers.incoming import Batch, aware, decode_text, zone_name
+
+
+def test_utf8_text_is_read_without_its_byte_order_mark() -> None:
+    assert decode_text("\ufeffCall Zoë".encode(), "f.txt", "a todo.txt file") == "Call Zoë"
+
+
+def test_an_empty_file_is_refused_naming_what_it_should_be() -> None:
+    with pytest.raises(BadFile, match=r"^f.txt is empty; it should be a todo.txt file$"):
+        decode_text(b" \n\t", "f.txt", "a todo.txt file")
+
+
+def test_a_file_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(BadFile, match="is not UTF-8 text, so it is not a todo.txt file"):
+        decode_text(b"caf\xe9", "f.txt", "a todo.txt file")
+
+
+def test_a_naive_time_is_local_and_an_aware_one_is_kept() -> None:
+    naive = datetime(2026, 12, 5, 9, 0)
+    assert aware(naive) == naive.replace(tzinfo=local_zone())
+    utc = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+    assert aware(utc) is utc
+
+
+def test_the_zone_name_is_the_local_zones_key() -> None:
+    assert zone_name() == getattr(local_zone(), "key", None)
+
+
+def test_batches_do_not_share_their_lists() -> None:
+    first, second = Batch(), Batch()
+    first.skipped.append("line 1")
+    assert second.skipped == [] and second.tasks == []

@@ -1,0 +1,52 @@
+"""``app.io.importers.todoist_dates``: Todoist's DATE column as a due time or a recurrence."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from app.io.importers.incoming import Batch
+from app.io.importers.todoist_dates import read_date
+
+BERLIN = "Europe/Berlin"
+
+
+def test_a_date_without_a_time_is_due_at_six_in_the_evening_there() -> None:
+    due = read_date({"DATE": "2026-12-05", "TIMEZONE": BERLIN}, 2, Batch())
+    assert due is not None and due.rrule is None
+    assert due.when == datetime(2026, 12, 5, 17, 0, tzinfo=UTC)
+
+
+def test_a_date_with_a_time_keeps_it() -> None:
+    due = read_date({"DATE": "2026-12-05 09:30", "TIMEZONE": BERLIN}, 2, Batch())
+    assert due is not None and due.when == datetime(2026, 12, 5, 8, 30, tzinfo=UTC)
+
+
+def test_every_friday_at_9am_is_a_weekly_rule_due_on_the_next_friday() -> None:
+    due = read_date({"DATE": "every friday at 9am", "TIMEZONE": BERLIN}, 2, Batch())
+    assert due is not None
+    assert (due.rrule, due.zone) == ("FREQ=WEEKLY;BYDAY=FR", BERLIN)
+    local = due.when.astimezone(ZoneInfo(BERLIN))
+    assert (local.weekday(), local.hour, local.minute) == (4, 9, 0)
+    assert due.when >= datetime.now(UTC)
+
+
+def test_counted_and_named_repeats_become_rules() -> None:
+    for text, rule in (("every 2 weeks", "FREQ=WEEKLY;INTERVAL=2"), ("daily", "FREQ=DAILY"),
+                       ("every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")):
+        due = read_date({"DATE": text, "TIMEZONE": "UTC"}, 1, Batch())
+        assert due is not None and due.rrule == rule, text
+
+
+def test_an_empty_date_is_no_due_time_and_no_skip() -> None:
+    batch = Batch()
+    assert read_date({"DATE": "  "}, 2, batch) is None and batch.skipped == []
+
+
+def test_unreadable_dates_are_skipped_naming_the_line() -> None:
+    batch = Batch()
+    assert read_date({"DATE": "every other blue moon"}, 3, batch) is None
+    assert read_date({"DATE": "flibbertigibbet", "CONTENT": "Call"}, 0, batch) is None
+    assert batch.skipped == [
+        "line 3: the recurring date 'every other blue moon' (imported without a date)",
+        "'Call': the date 'flibbertigibbet' (imported without a date)"]
