@@ -43,18 +43,27 @@ def run(work: Path) -> Findings:
 
 
 def _fill() -> None:
-    from app import settings, tasks
+    from app import settings
+
+    settings.put("assistant.auto_accept", True)
+    fill_plans(TASKS, STEPS)
+
+
+def fill_plans(count: int, steps_each: int, *, approve: bool = False) -> None:
+    """``count`` tasks, each with a chain of ``steps_each`` user steps, in one transaction."""
+    from app import tasks
     from app.plan import store as plans
     from models import atomic
 
-    settings.put("assistant.auto_accept", True)
     steps = [{"id": f"s{n}", "title": f"Step {n}", "target": "user",
-              "depends_on": [f"s{n - 1}"] if n > 1 else []} for n in range(1, STEPS + 1)]
+              "depends_on": [f"s{n - 1}"] if n > 1 else []} for n in range(1, steps_each + 1)]
     with atomic():
-        for i in range(TASKS):
+        for i in range(count):
             task = tasks.add_task(tasks.NewTask(title=f"Task {i}", tags=("bench",)))
             plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
                                       "title": f"Plan {i}", "objective": "", "steps": steps})
+            if approve:
+                plans.plan_action(task.id, "approve")
 
 
 def _measure(url: str, findings: Findings) -> None:

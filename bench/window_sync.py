@@ -52,21 +52,14 @@ def run(work: Path) -> Findings:
 
 
 def _fill(db: Path, url: str) -> None:
-    from app import settings, tasks
-    from app.plan import store as plans
+    from app import settings
     from app.sync import accounts
-    from models import atomic, close_database, open_database
+    from bench import bench_sync
+    from models import close_database, open_database
 
     open_database(db)
     settings.put("sync.interval_minutes", 0)  # the probe starts the syncs itself
-    steps = [{"id": f"s{n}", "title": f"Step {n}", "target": "user",
-              "depends_on": [f"s{n - 1}"] if n > 1 else []} for n in range(1, STEPS + 1)]
-    with atomic():
-        for i in range(TASKS):
-            task = tasks.add_task(tasks.NewTask(title=f"Task {i}", tags=("bench",)))
-            plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
-                                      "title": f"Plan {i}", "objective": "", "steps": steps})
-            plans.plan_action(task.id, "approve")
+    bench_sync.fill_plans(TASKS, STEPS, approve=True)
     accounts.add_account(url, "bench", None)
     close_database()
 

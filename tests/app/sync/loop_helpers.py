@@ -1,10 +1,12 @@
 """Helpers for the sync loop's tests: one sync of the account at a URL (made on first
-use, user ann), and the step statuses of a task's latest plan."""
+use, user ann), the step statuses of a task's latest plan, and a running two-step plan."""
 
 from __future__ import annotations
 
+from app import tasks
 from app.plan import store as plans
 from app.sync import accounts, loop
+from models import Task
 from models.tables import SyncAccount
 
 
@@ -20,3 +22,15 @@ def step_statuses(task_id: int) -> dict[str, str]:
     plan = plans.latest_plan(task_id)
     assert plan is not None
     return {s.id: s.status for s in plans.spec_of(plan).steps}
+
+
+def running_offsite() -> Task:
+    """Team offsite, approved and running: Book room, then Send invites."""
+    steps = [{"id": "room", "title": "Book room", "target": "user"},
+             {"id": "invite", "title": "Send invites", "target": "user",
+              "depends_on": ["room"]}]
+    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
+    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
+                              "title": "Offsite", "objective": "", "steps": steps})
+    plans.plan_action(task.id, "approve")
+    return tasks.get_task(task.id)

@@ -9,18 +9,7 @@ from app import tasks
 from app.plan import store as plans
 from app.sync import records
 from app.sync.apply import StepChanges, apply_steps, apply_task
-from models import Task
-
-
-def _task_with_plan() -> Task:
-    steps = [{"id": "room", "title": "Book room", "target": "user"},
-             {"id": "invite", "title": "Send invites", "target": "user",
-              "depends_on": ["room"]}]
-    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
-    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
-                              "title": "Offsite", "objective": "", "steps": steps})
-    plans.plan_action(task.id, "approve")
-    return tasks.get_task(task.id)
+from tests.app.sync.loop_helpers import running_offsite
 
 
 def _step_uid(task_id: int, step_id: str) -> str:
@@ -45,7 +34,7 @@ def test_a_task_done_elsewhere_is_done_here(db: Path) -> None:
 
 
 def test_a_step_completed_elsewhere_goes_through_the_state_machine(db: Path) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     room = _step_uid(task.id, "room")
     assert apply_steps(task.id, StepChanges(changed={room: {"status": "in_progress"}})) == []
     assert apply_steps(task.id, StepChanges(changed={room: {"status": "completed"}})) == []
@@ -54,7 +43,7 @@ def test_a_step_completed_elsewhere_goes_through_the_state_machine(db: Path) -> 
 
 
 def test_a_step_status_the_machine_refuses_is_kept_as_ours(db: Path) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     invite = _step_uid(task.id, "invite")  # it waits for "room": it cannot be done yet
     refused = apply_steps(task.id, StepChanges(changed={invite: {"status": "completed"}}))
     assert [(c.prop, c.ours, c.theirs, c.step) for c in refused] == \
@@ -63,7 +52,7 @@ def test_a_step_status_the_machine_refuses_is_kept_as_ours(db: Path) -> None:
 
 
 def test_a_step_renamed_elsewhere_is_a_new_user_revision(db: Path) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     room = _step_uid(task.id, "room")
     assert apply_steps(task.id, StepChanges(changed={room: {"title": "Book a room"}})) == []
     plan = plans.latest_plan(task.id)

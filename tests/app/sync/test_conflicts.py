@@ -18,26 +18,15 @@ from app.plan import store as plans
 from app.sync import conflicts
 from models import Task, WorkLog
 from tests.app.sync.dav_servers import Phone, run_cli
-from tests.app.sync.loop_helpers import step_statuses, sync_url
+from tests.app.sync.loop_helpers import running_offsite, step_statuses, sync_url
 
 Phones = Callable[[str], Phone]
 
 pytestmark = pytest.mark.timeout(180)
 
 
-def _task_with_plan() -> Task:
-    steps = [{"id": "room", "title": "Book room", "target": "user"},
-             {"id": "invite", "title": "Send invites", "target": "user",
-              "depends_on": ["room"]}]
-    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
-    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
-                              "title": "Offsite", "objective": "", "steps": steps})
-    plans.plan_action(task.id, "approve")
-    return tasks.get_task(task.id)
-
-
 def _title_conflict(task_list: str, phone: Phones) -> Task:
-    task = _task_with_plan()
+    task = running_offsite()
     sync_url(task_list)
     tasks.update_task(task.id, title="Offsite (here)")
     phone(task_list).edit("Team offsite", summary="Offsite (phone)")  # 5 s newer
@@ -77,7 +66,7 @@ def test_keep_mine_applies_this_devices_version_clears_the_problem_and_is_pushed
 
 def test_take_theirs_of_a_refused_completion_goes_through_the_state_machine(
         db: Path, task_list: str, phone: Phones) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     sync_url(task_list)
     phone(task_list).complete("Send invites")  # it still waits for "Book room"
     sync_url(task_list)
@@ -97,7 +86,7 @@ def test_take_theirs_of_a_refused_completion_goes_through_the_state_machine(
 
 def test_resolving_an_unknown_conflict_or_with_an_unknown_choice_is_a_known_error(
         db: Path) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     with pytest.raises(NotFound, match="no sync conflict"):
         conflicts.resolve_conflict(task.id, 999, "mine")
     with pytest.raises(Refused, match="mine or theirs"):

@@ -11,26 +11,14 @@ import pytest
 from app import tasks
 from app.calendar.dav import Account
 from app.ical import uids
-from app.plan import store as plans
 from app.sync import accounts
 from app.sync.dav import Dav
 from app.sync.push import push
 from app.sync.report import Report
-from models import Task
 from models.tables import SyncAccount
+from tests.app.sync.loop_helpers import running_offsite
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def _task_with_plan() -> Task:
-    steps = [{"id": "room", "title": "Book room", "target": "user"},
-             {"id": "invite", "title": "Send invites", "target": "user",
-              "depends_on": ["room"]}]
-    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
-    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
-                              "title": "Offsite", "objective": "", "steps": steps})
-    plans.plan_action(task.id, "approve")
-    return tasks.get_task(task.id)
 
 
 @pytest.fixture
@@ -54,7 +42,7 @@ def _pushed(account: SyncAccount, dav: Dav) -> Report:
 
 def test_a_first_push_writes_each_item_once_and_a_second_nothing(
         account: SyncAccount, dav: Dav) -> None:
-    _task_with_plan()
+    running_offsite()
     seen: list[tuple[str, int, int]] = []
     report = Report()
     push(account, dav, report, lambda phase, done, total: seen.append((phase, done, total)))
@@ -64,7 +52,7 @@ def test_a_first_push_writes_each_item_once_and_a_second_nothing(
 
 
 def test_a_rename_here_writes_only_the_task_item(account: SyncAccount, dav: Dav) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     _pushed(account, dav)
     tasks.update_task(task.id, title="Team offsite 2027")
     assert _pushed(account, dav).pushed == 1
@@ -73,7 +61,7 @@ def test_a_rename_here_writes_only_the_task_item(account: SyncAccount, dav: Dav)
 
 
 def test_a_task_deleted_here_is_deleted_on_the_server(account: SyncAccount, dav: Dav) -> None:
-    task = _task_with_plan()
+    task = running_offsite()
     _pushed(account, dav)
     tasks.delete_task(task.id)
     assert _pushed(account, dav).deleted == 3
