@@ -4,7 +4,7 @@ for one of these).
 
 Every validation problem carries one of these codes; the CLI prints them as
 ``error: CODE: message`` and the window shows the message beside the step. On a task's
-problem the code is told in plain words instead (``app.plain.plain_text``).
+problem the code is told in plain words instead (``app.words.plain.plain_text``).
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def run(work: Path) -> Findings:
 
 
 def _add_tasks() -> None:
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     for task in agent_tasks(datetime.now(UTC)):
         add_task(NewTask(title=task.title, detail=task.detail, due_at=task.due_at,
@@ -76,7 +76,7 @@ def _add_tasks() -> None:
 
 def _assistant() -> Any:
     from app.agent.loop import Assistant
-    from app.llm.offline import OfflineProvider
+    from app.llm.offline.provider import OfflineProvider
 
     return Assistant(OfflineProvider(), auto_accept=False)
 

@@ -19,7 +19,7 @@ target under 200 ms, issue 12) and the whole ``stepwise calendar free`` command 
 (median of 3).
 
 The tick: 10,000 pending reminders (all in the future) and 1,000 already fired, then
-``app.reminders.tick`` at a moment when none is due, as the window calls it every few
+``app.reminders.store.tick`` at a moment when none is due, as the window calls it every few
 seconds (median and p95 of 1,000). Target: under 1 ms. The same with 50,000 fired
 reminders (years of use; they stay in the table) and a tick that fires 10 reminders are
 shown for comparison.
@@ -137,7 +137,7 @@ def _split() -> str:
 def _freebusy(db: Path, text: str, findings: Findings) -> None:
     from app.calendar import cache, freebusy, sync
     from app.calendar.expand import expand
-    from app.dates import local_zone
+    from app.dates.when import local_zone
     from models import close_database, open_database
 
     rows = expand([text], *sync.window(SYNCED), "UTC").rows
@@ -230,7 +230,7 @@ def _tick(db: Path, findings: Findings) -> None:
 
 def _tick_times(db: Path, now: datetime, fired: int) -> tuple[list[float], float]:
     """Idle ticks (seconds each) and one tick that fires 10, on a fresh database."""
-    from app import reminders
+    from app.reminders import store as reminders
     from models import Reminder, close_database, database, open_database
 
     open_database(db)
@@ -249,7 +249,7 @@ def _tick_times(db: Path, now: datetime, fired: int) -> tuple[list[float], float
 
 
 def _task() -> int:
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     return int(add_task(NewTask(title="Benchmark reminders")).id)
 

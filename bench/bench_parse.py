@@ -1,4 +1,4 @@
-"""Reading a typed task (``app.quickadd.read_typed``) and planning it offline, in-process.
+"""Reading a typed task (``app.tasks.quickadd.read_typed``) and planning it offline, in-process.
 
 The quick-add preview reads the line on every keystroke, so the reader must stay far
 below a frame: each of the corpus' typed tasks (tests/app/agent/offline_corpus.jsonl,
@@ -31,8 +31,8 @@ def _lines() -> list[str]:
 
 
 def _review_context(text: str) -> dict[str, Any]:
-    from app.plain import language_of
-    from app.quickadd import read_typed
+    from app.tasks.quickadd import read_typed
+    from app.words.plain import language_of
 
     typed = read_typed(text, NOW)
     task = {"id": 1, "title": typed.title, "detail": typed.detail, "status": "new",
@@ -45,8 +45,8 @@ def _review_context(text: str) -> dict[str, Any]:
 
 def run(work: Path) -> Findings:
     """Time the reader and the offline review on every line of the corpus."""
-    from app.llm.offline import review
-    from app.quickadd import read_typed
+    from app.llm.offline.provider import review
+    from app.tasks.quickadd import read_typed
 
     lines = _lines()
     reads = [t for text in lines for t in time_calls(lambda s=text: read_typed(s, NOW), REPEAT)]

@@ -80,10 +80,10 @@ def _after_one_change(rnd: random.Random) -> list[float]:
 
 
 def _database(work: Path, rnd: random.Random) -> None:
-    from app import paths
     from app.calendar.cache import add_source, replace_events
+    from app.config import paths
     from app.plan import store as plans
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from models import open_database
 
     work.mkdir(parents=True, exist_ok=True)

@@ -48,7 +48,7 @@ def _timings(db: Path, size: int, moved: int) -> dict[str, list[float]]:
 
 def _task_with_approved_plan(size: int) -> int:
     from app.plan.store import plan_action, save_plan
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     task = add_task(NewTask(title=f"Benchmark plan of {size} steps"))
     save_plan(task.id, flat_plan(size))

@@ -8,7 +8,7 @@ thread) over the wall time of the call. A 5-token call first warms up the shared
 client and its connection, as in a running app. Target: under 5 % of one core.
 
 ``on_chunk`` notes when each delivery came and hands it to the window's own gatherer
-(``ui.assistant_service.ChunkBatch``, whose posts become queued signals to the GUI
+(``ui.shared.assistant.ChunkBatch``, whose posts become queued signals to the GUI
 thread), so the run also shows how often text reaches the provider's sink and the
 window (at most every 50 ms: 20 a second) and how long any text waited on the way.
 """
@@ -98,7 +98,7 @@ async def _stream(base_url: str) -> Stream:
     warm = make_provider(ProviderConfig(kind="openai", base_url=base_url, model="m",
                                         max_tokens=5))
     await warm.complete(messages, on_chunk=lambda _text: None)
-    from ui.assistant_service import ChunkBatch
+    from ui.shared.assistant import ChunkBatch
 
     provider = make_provider(ProviderConfig(kind="openai", base_url=base_url, model="m"))
     deliveries: list[float] = []

@@ -43,7 +43,7 @@ def run(work: Path) -> Findings:
 
 
 def _fill() -> None:
-    from app import settings
+    from app.config import settings
 
     settings.put("assistant.auto_accept", True)
     fill_plans(TASKS, STEPS)
@@ -51,8 +51,8 @@ def _fill() -> None:
 
 def fill_plans(count: int, steps_each: int, *, approve: bool = False) -> None:
     """``count`` tasks, each with a chain of ``steps_each`` user steps, in one transaction."""
-    from app import tasks
     from app.plan import store as plans
+    from app.tasks import store as tasks
     from models import atomic
 
     steps = [{"id": f"s{n}", "title": f"Step {n}", "target": "user",
@@ -116,8 +116,8 @@ def _one_remote_change(url: str, account_id: int, n: int) -> float:
     """Rename one task on the server as another client does, then time one sync."""
     from caldav.davclient import DAVClient
 
-    from app import tasks
     from app.sync import loop
+    from app.tasks import store as tasks
     from models import Task
 
     task = Task.get(Task.title.startswith("Task 7"))

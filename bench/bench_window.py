@@ -6,8 +6,8 @@ stops at the end. The probes get their own config, runtime and data folders and 
 fail keyring backend, so nothing of the user's is read or written.
 
 - Cold start: a bare PySide6 ``QMainWindow`` next to Stepwise's start-up (what
-  ``ui.app.run_window`` does up to the first frame's paint: it paints first and wires
-  later, see ``ui.app``) on a database of 10,000 tasks,
+  ``ui.window.app.run_window`` does up to the first frame's paint: it paints first and wires
+  later, see ``ui.window.app``) on a database of 10,000 tasks,
   7 interleaved rounds after a warm-up each. A probe prints when the window gets its
   first Paint event and exits right after that paint pass; the main figure is the time
   from launching the process (``Popen``) until that line arrives. A third command per
@@ -144,7 +144,7 @@ def _task_databases(work: Path) -> tuple[Path, Path]:
 def _plan_database(work: Path) -> tuple[Path, dict[int, int]]:
     """One task per plan size, each with a saved realistic plan; {size: task id}."""
     from app.plan.store import plan_action, save_plan
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from models import close_database, open_database
 
     db = work / "plans.db"

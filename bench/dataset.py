@@ -2,7 +2,7 @@
 
 The tasks are generated from a fixed seed (titles in English and Chinese, about 40 %
 with a due date, priorities 1-4, about a third with tags). The Stepwise rows copy the
-shape of a task made through ``app.tasks.add_task`` and exported by ``app.io.transfer``,
+shape of a task made through ``app.tasks.store.add_task`` and exported by ``app.io.transfer``,
 so they follow the schema as it is today. Taskwarrior gets the same titles, due
 dates, priorities (1 → H, 2 → M, 3 → none, 4 → L) and tags.
 """
@@ -72,7 +72,7 @@ def _sample(rng: random.Random, today: datetime) -> SampleTask:
 def stepwise_template(work: Path) -> dict[str, Any]:
     """A whole export holding one task made through the API (the shape to copy)."""
     from app.io.transfer import export_data
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from models import close_database, open_database
 
     open_database(work / "template.db")

@@ -2,7 +2,7 @@
 
 Issue 10's target: pressing F5 (the offline provider) on 10,000 tasks while the task list
 scrolls keeps the GUI thread's event loop free — longest stall < 50 ms, p99 < 16 ms. The
-assistant runs in a worker thread with its own loop (``ui.assistant_service``), so a
+assistant runs in a worker thread with its own loop (``ui.shared.assistant``), so a
 stall here means something of its run still reaches the GUI thread.
 
 Two sides in one file:

@@ -5,7 +5,7 @@ On a 300-step plan (``plan_data.realistic_plan``, approved so its steps can be t
 off), five rounds each of:
 
 ``rename``
-    Enter in the graph's inline title editor (``ui.inline_rename``) → the node drawn
+    Enter in the graph's inline title editor (``ui.plan.inline_rename``) → the node drawn
     with the new title and the graph's viewport repainted (the figure with a target);
     and on to the plan saved as a new revision in a worker, read again and drawn
     (``rename_saved_s``).
@@ -22,7 +22,7 @@ off), five rounds each of:
     whether a write ran in them), plan reads (``plan_editing.snapshot``) and redraws
     (``plan_shown``) until the loop is idle after it.
 ``language``
-    ``ui.i18n.install`` of zh_CN, then en → every ``LanguageChange`` handled (the
+    ``ui.words.i18n.install`` of zh_CN, then en → every ``LanguageChange`` handled (the
     window's menus show the new language) and the window repainted.
 
 Prints one line of JSON: ``{"rename_s": […], "rename_saved_s": […], "done_s": […],
@@ -114,7 +114,7 @@ async def _rename(view: Any, round_: int) -> tuple[float, float]:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from ui.inline_rename import InlineRename
+    from ui.plan.inline_rename import InlineRename
 
     step_id = view.snapshot_order()[0]
     title = f"Renamed {round_}"
@@ -244,7 +244,7 @@ async def _drag(view: Any, round_: int) -> tuple[float, float, dict[str, int]]:
 async def _language(app: Any, window: Any, language: str) -> float:
     from PySide6.QtCore import QCoreApplication
 
-    from ui import i18n
+    from ui.words import i18n
 
     before = window.menus["file"].title()
     began = time.perf_counter()

@@ -5,7 +5,7 @@ Modes (the display comes from the environment: ``DISPLAY`` with ``QT_QPA_PLATFOR
 ``bare``
     A bare PySide6 ``QMainWindow`` (1280 × 800): the baseline start-up.
 ``start DB [--wait-loaded]``
-    What ``ui.app.run_window`` does up to the first paint on the database ``DB``: logging,
+    What ``ui.window.app.run_window`` does up to the first paint on the database ``DB``: logging,
     ``make_application``, the single-instance check, ``first_frame`` (the lean first
     page), the local server, ``show_painted``. With ``--wait-loaded`` it goes on as
     ``run_window`` does (``wire``: the store, the qasync loop, the context, the main
@@ -107,8 +107,8 @@ def bare() -> None:
 
 
 def start(db: Path, wait_loaded: bool) -> None:
-    from app import paths
-    from ui.app import (
+    from app.config import paths
+    from ui.window.app import (
         first_frame,
         hand_over,
         listen_for_second_launch,
@@ -179,10 +179,10 @@ def open_window(db: Path, settings: dict[str, object] | None = None) -> tuple[An
     are saved first, as if chosen in an earlier session."""
 
 
-    from app import paths
-    from app import settings as stored
+    from app.config import paths
+    from app.config import settings as stored
     from models import open_database
-    from ui.app import apply_preferences, build_window, make_application
+    from ui.window.app import apply_preferences, build_window, make_application
 
     paths.configure(db=str(db))
     app = make_application()
@@ -197,8 +197,8 @@ def open_window(db: Path, settings: dict[str, object] | None = None) -> tuple[An
 
 
 def settle_heap() -> None:
-    """What ui.app.run_window does once the window is built (see ui.app.settle_heap)."""
-    from ui.app import settle_heap as settle
+    """What ui.window.app.run_window does once the window is built (its settle_heap)."""
+    from ui.window.app import settle_heap as settle
 
     settle()
 
@@ -321,7 +321,7 @@ def stream(db: Path, port: int, tokens: int) -> None:
     assistant: dict[str, object] = {"assistant.provider": "openai", "assistant.model": "m",
                                     "assistant.base_url": f"http://127.0.0.1:{port}/v1"}
     _app, loop, window = open_window(db, assistant)
-    from ui.assistant_service import warm_up
+    from ui.shared.assistant import warm_up
 
     warm_up()  # what run_window starts in a worker at launch: done before a user can click
     run_main(loop, _stream(window, tokens))
@@ -348,7 +348,7 @@ async def _stream(window: Any, tokens: int) -> dict[str, Any]:
 
 
 def _scroll_through(table: Any, count: int) -> float:
-    """Scroll from the top to the end, one page of rows (ui.task_model.PAGE) at a time,
+    """Scroll from the top to the end, one page of rows (ui.tasks.model.PAGE) at a time,
     repainting each time, so every page is read once; the seconds it took."""
     bar = table.verticalScrollBar()
     started = time.perf_counter()
@@ -362,10 +362,10 @@ def _scroll_through(table: Any, count: int) -> float:
 
 def _reset(panel: Any) -> float:
     """What a reload does on the GUI thread once the worker has read the ids (an array)
-    and the pages in sight (``ui.task_list._load``)."""
+    and the pages in sight (``ui.tasks.list_view._load``)."""
     from array import array
 
-    from ui.task_model import read_pages
+    from ui.tasks.model import read_pages
 
     model, table = panel.model, panel.table
     ids = array("q", (model.task_id(row) for row in range(model.rowCount())))
@@ -434,7 +434,7 @@ def memory(db: Path) -> None:
     """The window as ``run_window`` opens it (the default, offline provider: no model
     server configured), its background started; the list loaded and scrolled through."""
     _app, loop, window = open_window(db)
-    from ui.app import start_background
+    from ui.window.app import start_background
 
     start_background(window.ctx, window)
     run_main(loop, _memory(window))
@@ -462,11 +462,11 @@ def plan(db: Path, task_ids: list[int]) -> None:
 
     import qasync
 
-    from app import paths
+    from app.config import paths
     from models import open_database
-    from ui.app import apply_preferences, make_application
-    from ui.context import WindowContext
     from ui.plan.view import PlanView
+    from ui.shared.context import WindowContext
+    from ui.window.app import apply_preferences, make_application
 
     paths.configure(db=str(db))
     app = make_application()

@@ -5,7 +5,7 @@ The parent makes a database of 200 tasks with a 5-step approved plan each, start
 local Radicale (``bench_sync``'s) and one Xvfb (``bench_window``'s), and runs this module
 as a process (``python -m bench.window_sync DB URL``): the real main window on that
 database, shown; once the list has loaded, a 5 ms timer records the gaps between its
-ticks while ``window.sync`` (``ui.sync_worker``) runs the first sync (1,200 VTODOs
+ticks while ``window.sync`` (``ui.sync.worker``) runs the first sync (1,200 VTODOs
 pushed); then another client renames 20 tasks on the server and a second sync pulls
 them, the list reloading. Prints one line of JSON:
 ``{"first": {"s": …, "longest_ms": …, "p99_ms": …, "ticks": …}, "pull": {…}}``.
@@ -52,7 +52,7 @@ def run(work: Path) -> Findings:
 
 
 def _fill(db: Path, url: str) -> None:
-    from app import settings
+    from app.config import settings
     from app.sync import accounts
     from bench import bench_sync
     from models import close_database, open_database
@@ -82,9 +82,9 @@ def _findings(out: dict[str, Any]) -> Findings:
 def _probe(db: Path, url: str) -> dict[str, Any]:
     import asyncio
 
-    from app.paths import data_dir
+    from app.config.paths import data_dir
     from models import open_database
-    from ui.app import build_window, make_application
+    from ui.window.app import build_window, make_application
 
     data_dir().mkdir(parents=True, exist_ok=True)
     app = make_application("light")

@@ -260,7 +260,7 @@ class ModelServer(Row):
 
 class SyncAccount(Row):
     """A CalDAV task list that tasks sync with (app.sync.loop); the password is in the
-    keyring (app.secrets), never here."""
+    keyring (app.config.secrets), never here."""
 
     kind = peewee.TextField(default="caldav")
     url = peewee.TextField()  # the collection's URL

@@ -5,7 +5,7 @@ import this module and call :func:`analysis_options`, then :func:`slim` on the
 finished ``Analysis``. Kept here:
 
 * the entry script, the project's own modules (all of ``app``, ``ui`` and ``models``:
-  some are imported by name, e.g. ``app.llm.offline``) and its resources (prompts, the
+  some are imported by name, e.g. ``app.llm.offline.provider``) and its resources (prompts, the
   icon, the compiled translations);
 * the data files of the dependencies that read them at run time: dateparser's language
   modules, tzdata's zoneinfo files, jsonschema's meta-schemas, certifi's CA bundle …
@@ -13,7 +13,7 @@ finished ``Analysis``. Kept here:
 * what is left out: unused Python packages (test and lint tools that live in the
   development venv, other Qt bindings, tkinter …), every Qt module but QtCore, QtGui,
   QtWidgets, QtNetwork and QtSvg, the Qt plugins the app does not load, Qt's
-  translations but ``qtbase_zh_CN``, and on Linux the system libraries ``ui.syscheck``
+  translations but ``qtbase_zh_CN``, and on Linux the system libraries ``ui.window.syscheck``
   expects the system to provide (so the bundle's start-up check and its contents agree).
 
 This file runs inside PyInstaller; it imports nothing from the project at module level.
@@ -35,7 +35,7 @@ NAME = "stepwise"
 
 # Imported by name at run time, so PyInstaller's import scan does not see them.
 DYNAMIC_PACKAGES = (
-    "app", "ui", "models",        # e.g. app.llm.offline via importlib.import_module
+    "app", "ui", "models",        # e.g. app.llm.offline.provider via importlib.import_module
     "dateparser",                 # dateparser.data.date_translation_data.<lang>
     "tzdata",                     # zoneinfo reads tzdata.zoneinfo.<Area> packages
     "keyring.backends",           # found through entry points
@@ -125,7 +125,7 @@ QT_TRANSLATIONS_KEPT = ("qtbase_zh_CN.qm",)
 # Data files the dependencies' hooks collect that nothing reads at run time.
 DATA_EXCLUDED = ("jsonschema/benchmarks/*", "*/py.typed")
 
-# Besides the libraries ui.syscheck checks for, these come from the system too. The C/C++
+# Besides the libraries ui.window.syscheck checks for, these come from the system too. The C/C++
 # runtimes (libstdc++, libgcc_s) are on every Linux system (glibc and apt need them), and
 # the wheels are built for older ones; a bundled, older libstdc++ breaks the system's GL
 # drivers when Qt loads them. The rest only Qt's window side uses (the command line runs
@@ -243,11 +243,11 @@ def analysis_options() -> dict[str, object]:
 
 
 def _system_libraries_left_to_the_system() -> list[str]:
-    """The Linux libraries ``ui.syscheck`` checks for: the system provides them."""
+    """The Linux libraries ``ui.window.syscheck`` checks for: the system provides them."""
     if platform_key() != "linux":
         return []
     sys.path.insert(0, str(ROOT))
-    from ui.syscheck import LINUX_LIBRARIES
+    from ui.window.syscheck import LINUX_LIBRARIES
 
     return [f"lib{name}.so*" for name in LINUX_LIBRARIES] + [
         f"{name}.so*" for name in LINUX_SYSTEM_LIBRARIES]

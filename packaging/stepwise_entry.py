@@ -4,7 +4,7 @@
 (``app.calendar.worker``) is a *spawned* process, and in a bundle the child is this
 same executable started with multiprocessing's own arguments, which must be served
 before the command line is parsed. Nothing here imports Qt: ``app.cli.main.main`` checks
-Qt's system libraries (``ui.syscheck``) before the window path imports PySide6, so a
+Qt's system libraries (``ui.window.syscheck``) before the window path imports PySide6, so a
 missing library is named instead of Qt aborting.
 """
 

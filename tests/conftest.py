@@ -42,7 +42,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("STEPWISE_DATA_DIR", str(folder))
     monkeypatch.delenv("STEPWISE_DB", raising=False)
-    from app import paths
+    from app.config import paths
 
     paths.configure()
     return folder
@@ -109,7 +109,7 @@ def no_keyring() -> Iterator[None]:
     import keyring
     from keyring.backends import fail
 
-    from app import secrets
+    from app.config import secrets
 
     previous = keyring.get_keyring()
     keyring.set_keyring(fail.Keyring())

@@ -42,7 +42,7 @@ def test_the_walker_sees_a_breach(tmp_path: Path) -> None:
 
 def test_headless_commands_load_no_qt() -> None:
     code = ("import sys, app.cli.main, app.plan.store, app.io.transfer, app.io.ics_export, "
-            "app.dates, app.views; "
+            "app.dates.when, app.plan.views; "
             "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'ui'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=True)

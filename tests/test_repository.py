@@ -35,7 +35,7 @@ def test_the_readme_links_the_architecture_notes() -> None:
 
 # Modules that hold no logic, so no test module of their own: only error classes, or data
 # generated from the models (its own test checks it is current).
-NO_LOGIC = {"app/errors.py", "app/calendar/errors.py", "app/lean_sql.py"}
+NO_LOGIC = {"app/errors.py", "app/calendar/errors.py", "app/lean/sql.py"}
 
 
 def test_every_module_with_logic_has_a_same_named_test_module() -> None:
@@ -53,3 +53,18 @@ def test_every_module_with_logic_has_a_same_named_test_module() -> None:
             if not names & set(tests):
                 missing.append(relative)
     assert missing == []
+
+
+# The folders show the architecture (docs/architecture.md): app/ keeps beside its packages
+# only the modules every package shares and that import none of them; ui/ keeps none.
+SHARED_CORE = {"__init__", "__main__", "errors", "events", "problems", "states", "text", "files"}
+
+
+def test_modules_live_in_the_package_of_their_concern() -> None:
+    flat = {package: {p.stem for p in (ROOT / package).glob("*.py")} for package in ("app", "ui")}
+    assert flat["app"] - SHARED_CORE == set()
+    assert flat["ui"] == {"__init__"}
+    packages = [p.parent for p in (ROOT / "app").rglob("*.py")] + [
+        p.parent for p in (ROOT / "ui").rglob("*.py")]
+    assert [d.relative_to(ROOT).as_posix() for d in set(packages)
+            if not (d / "__init__.py").is_file()] == []

@@ -16,6 +16,7 @@ from app.agent import journal
 from app.agent.outcome import StageFailed
 from app.agent.relaxed_json import strip_wrapping
 from app.agent.replies import ReplyError, schema_for, valid_unicode
+from app.config.provider_kinds import SERVER_KINDS, ProviderKind
 from app.llm.base import (
     MAX_REPLY_CHARS,
     ChunkSink,
@@ -26,9 +27,8 @@ from app.llm.base import (
     Reply,
     redact,
 )
-from app.plain import plain_reply_error
-from app.provider_kinds import SERVER_KINDS, ProviderKind
-from app.tasks import log
+from app.tasks.store import log
+from app.words.plain import plain_reply_error
 from models import Task, atomic
 
 ERROR_QUOTE_CHARS = 500  # of a reply's error, in a problem text or a re-ask

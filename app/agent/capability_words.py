@@ -2,12 +2,12 @@
 
 A small model reads "to: a contact's name (Alice, Bob)" far better than the input schema's
 regex patterns, which took 597 of the 786 tokens of the system prompt and stayed English
-in the Chinese one. The input schema still validates every step (``app.capabilities``).
+in the Chinese one. The input schema still validates every step (``app.plan.capabilities``).
 """
 
 from __future__ import annotations
 
-from app.capabilities import CAPABILITIES
+from app.plan.capabilities import CAPABILITIES
 
 # (language, capability) → what it does; (language, capability, input) → what to give.
 DOES: dict[tuple[str, str], str] = {

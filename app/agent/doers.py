@@ -34,7 +34,7 @@ def do_file_write(task: Task, step: PlanStep, spec: PlanSpec) -> Done:
 
     Any refusal or file-system error fails the step with its reason; nothing escapes.
     """
-    from app.task_files import write_result
+    from app.io.task_folder import write_result
 
     content = _file_content(step, spec)
     if isinstance(content, Done):
@@ -73,7 +73,7 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
     or, when the message waits for a ``user`` step that checks that draft, the text that
     step was marked done with (a bare "ok" leaves the draft as it is). A text with a
     template's blank still in it is not queued."""
-    from app.outbox import find_contact
+    from app.agent.outbox import find_contact
 
     name, text = step.inputs.get("to"), step.inputs.get("text")
     if text is None and spec is not None and "from_step" in step.inputs:
@@ -116,7 +116,7 @@ def _checked_text(step: PlanStep, spec: PlanSpec) -> str | None:
 
 
 def _blank_in(text: str) -> str | None:
-    from app.offline.write import BLANK
+    from app.llm.offline.write import BLANK
 
     return next((b for b in BLANK.values() if b in text), None)
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app import settings
 from app.agent import decisions, sense
+from app.agent.outbox import find_contact
 from app.agent.outcome import StageFailed
 from app.agent.replies import FailureReviewReply, ReplyError, parse_object, parse_reply
+from app.config import settings
 from app.errors import KnownError
-from app.outbox import find_contact
 from app.plan import store as plans
 from app.plan.graph import Graph
 from app.plan.spec import PlanSpec, PlanStep

@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app import settings
 from app.agent import sense
 from app.agent.prompt_context import task_facts
 from app.agent.replies import ReplyError, parse_object
 from app.calendar.freebusy import flag_conflicts
+from app.config import settings
 from app.plan import store as plans
 from app.plan.spec import checked as checked_plan
 from app.problems import InvalidPlan
-from app.tasks import log
+from app.tasks.store import log
 from models import Task
 from models.fields import format_utc
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from peewee import DoesNotExist
 
-from app import reminders, settings, task_problems
 from app.agent import decisions, doers, picking, prompts, retries, sense
 from app.agent.asking import ModelCalls, nonempty_text
 from app.agent.failure_review import apply_failure_review, checked_review
@@ -32,13 +31,16 @@ from app.agent.replies import CheckReply, FailureReviewReply
 from app.agent.retries import clear_retry
 from app.agent.review import apply_review, sensible_review
 from app.agent.typed_task import adopt_recurrence
+from app.config import settings
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.llm.base import ChunkSink, Message, Provider
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
+from app.reminders import store as reminders
 from app.states import IllegalTransition
-from app.tasks import log, set_problem, set_status
+from app.tasks import problems as task_problems
+from app.tasks.store import log, set_problem, set_status
 from models import Task, atomic
 
 __all__ = ["Assistant", "Clock", "Outcome", "StageFailed"]

@@ -1,7 +1,7 @@
 """Knowing a model before trusting it: one short call per stage against the configured
 model, reporting what the server takes, its speed, and whether each stage's reply would be
 used. ``stepwise agent test`` (``app.cli.agent_check``) prints it; the settings dialog's "Test
-model" (``ui.model_test``) shows it.
+model" (``ui.settings.model_test``) shows it.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def validate(stage: str, text: str, task: Any) -> str | None:
 
 def short(problem: str) -> str:
     """A stage's problem without jargon, at most 300 characters."""
-    from app.plain import plain_reply_error
+    from app.words.plain import plain_reply_error
 
     text = plain_reply_error(problem)
     return text if len(text) <= 300 else text[:300] + " …"

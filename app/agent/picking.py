@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app import settings
+from app.config import settings
 from app.plan import graph
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
 from app.states import OPEN_TASK
-from app.urgency import Urgency, task_urgency
+from app.tasks.urgency import Urgency, task_urgency
 from models import OutboxMessage, Plan, Step, Task, WorkLog
 
 

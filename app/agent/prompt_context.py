@@ -12,11 +12,11 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from app import settings
 from app.agent import prompts
 from app.calendar.freebusy import CalendarContext, context_for
+from app.config import settings
 from app.llm.base import Message
-from app.plain import language_of, local_facts
+from app.words.plain import language_of, local_facts
 from models import CalendarSource, Contact, Task, WorkLog
 from models.fields import format_utc
 

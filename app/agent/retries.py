@@ -1,7 +1,7 @@
 """When a stage of the assistant loop did not work: the daily call budget, the task-level
 retry with backoff, a task changed meanwhile, and forgetting a retry once a stage works.
 
-Each writes the task's problem in the task's own language (``app.task_problems``) in one
+Each writes the task's problem in the task's own language (``app.tasks.problems``) in one
 transaction; the loop turns what they return into its ``Outcome``.
 """
 
@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from app import settings, task_problems
 from app.agent import journal
+from app.config import settings
 from app.events import Change, Kind, events
-from app.tasks import log, set_problem
+from app.tasks import problems as task_problems
+from app.tasks.store import log, set_problem
 from models import Task, atomic
 
 _log = logging.getLogger(__name__)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from app import task_problems
 from app.agent import decisions, sense
 from app.agent.generated_plan import flag_busy, generated_plan_data
 from app.agent.prompt_context import task_facts
@@ -24,7 +23,8 @@ from app.agent.replies import (
 from app.agent.retries import clear_retry
 from app.calendar.freebusy import context_for
 from app.plan import store as plans
-from app.tasks import set_problem, set_status
+from app.tasks import problems as task_problems
+from app.tasks.store import set_problem, set_status
 from models import Task, atomic
 from models.fields import format_utc
 

@@ -23,7 +23,7 @@ from app.agent.replies import (
     parse_reply,
     schema_for,
 )
-from app.plain import local_time
+from app.words.plain import local_time
 
 PLACEHOLDER_TAGS = frozenset({
     "tag", "tags", "tag1", "tag2", "tag3", "string", "example", "name", "...", "…", "xxx",
@@ -70,7 +70,7 @@ def _fixed_word(value: str) -> bool:
 def format_words() -> frozenset[str]:
     """Every name and fixed value of the replies: fields, actions, capabilities and their
     inputs."""
-    from app.capabilities import CAPABILITIES
+    from app.plan.capabilities import CAPABILITIES
 
     words: set[str] = {"me", "pending", "result", "error", "null", "true", "false"}
     for cap in CAPABILITIES.values():
@@ -199,7 +199,7 @@ _WORD = re.compile(r"[^\W\d_]{2,}")  # two letters in a row, in any script
 def wordless_title(titles: list[str]) -> str | None:
     """A title that is a time with no word in it ("S03/24/2026-17:58:59") or a
     capability's name ("reminder.set"), which a small model writes with nothing to say."""
-    from app.capabilities import CAPABILITIES
+    from app.plan.capabilities import CAPABILITIES
 
     for title in titles:
         a_time = not _WORD.search(title) and sum(ch.isdigit() for ch in title) >= 4
@@ -232,8 +232,8 @@ def sensible_check(text: str, own: str) -> CheckReply:
 
 def words_time(title: str, now: datetime) -> datetime | None:
     """The time the task's own words name with a clock time ("3pm tomorrow"), if any."""
-    from app.dates import local_zone
-    from app.quickadd import read_typed
+    from app.dates.when import local_zone
+    from app.tasks.quickadd import read_typed
 
     reading = read_typed(title, now.astimezone(local_zone()))
     return reading.due if reading.due is not None and reading.due_had_time else None

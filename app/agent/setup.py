@@ -9,11 +9,11 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from app import secrets, settings
+from app.config import secrets, settings
+from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
 from app.llm.base import Provider, ProviderConfig
 from app.llm.store_forms import StoreForms
-from app.provider_kinds import ProviderKind
 
 
 class ConsentNeeded(KnownError):

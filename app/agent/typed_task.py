@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from app.dates import local_zone
+from app.dates.when import local_zone
 from app.errors import Refused
-from app.quickadd import read_typed
-from app.tasks import log
+from app.tasks.quickadd import read_typed
+from app.tasks.store import log
 from models import Task, atomic
 
 
@@ -25,7 +25,7 @@ def adopt_recurrence(task: Task, now: datetime) -> Task:
     reading = read_typed(task.title, now.astimezone(zone))
     if reading.recurrence is None:
         return task
-    from app.rrules import validate_rrule
+    from app.dates.rrules import validate_rrule
 
     try:
         rule = validate_rrule(reading.recurrence, reading.due)

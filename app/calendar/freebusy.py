@@ -69,7 +69,7 @@ class CalendarContext:
 
 def local_zone() -> tzinfo:
     """The user's zone (working hours and all-day events are local)."""
-    from app.dates import local_zone as zone
+    from app.dates.when import local_zone as zone
 
     return zone()
 
@@ -80,7 +80,7 @@ def work_hours() -> tuple[time, time]:
     Raises:
         KnownError: a value that is not HH:MM, or an end not after the start.
     """
-    from app import settings
+    from app.config import settings
 
     start = _clock("calendar.work_start", settings.get("calendar.work_start"))
     end = _clock("calendar.work_end", settings.get("calendar.work_end"))

@@ -3,7 +3,7 @@
 A recurring series costs dateutil one step per period from its DTSTART to the end of
 the window (an hourly series from 1900 is a million steps, 2.5 s), and a rule that
 never matches scans to the year 9999. So before a series is expanded its RRULEs and
-EXRULEs pass ``app.rrules.validate_rrule`` (which refuses ``INTERVAL=0``, impossible
+EXRULEs pass ``app.dates.rrules.validate_rrule`` (which refuses ``INTERVAL=0``, impossible
 rules and more than 96 occurrences a day), its periods are counted against
 MAX_PERIODS for the series and MAX_TOTAL_PERIODS for the calendar, the whole check
 stops after BUDGET_S of wall-clock time, and at most MAX_OCCURRENCES occurrences are
@@ -20,7 +20,7 @@ from itertools import islice
 from typing import Any
 
 from app.calendar.scan import Block, Props, parse_line
-from app.rrules import InvalidRule, parse_parts, validate_rrule
+from app.dates.rrules import InvalidRule, parse_parts, validate_rrule
 
 MAX_PERIODS = 200_000  # dateutil steps for one series: about half a second
 MAX_TOTAL_PERIODS = 2_000_000  # for the whole calendar: about five seconds

@@ -125,7 +125,7 @@ def _refuse_duplicate(kind: str, location: str, username: str | None) -> None:
 
 
 def _keep_password(user: str, url: str, password: str) -> str:
-    from app import secrets
+    from app.config import secrets
 
     return "keyring" if secrets.set_key(password_account(user, url), password) else "session"
 

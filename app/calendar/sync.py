@@ -68,7 +68,7 @@ def window(now: datetime) -> tuple[datetime, datetime]:
 
 def local_key() -> str:
     """The local zone's IANA key (what floating times and unknown zones are read in)."""
-    from app.dates import local_zone
+    from app.dates.when import local_zone
 
     return str(getattr(local_zone(), "key", None) or "UTC")
 
@@ -144,7 +144,7 @@ def password_account(username: str, url: str) -> str:
     """The keyring entry of a CalDAV account: one per user and server."""
     from urllib.parse import urlsplit
 
-    from app import secrets
+    from app.config import secrets
 
     parts = urlsplit(url)
     return secrets.account_for("caldav", f"{username}@{parts.scheme}://{parts.netloc}")
@@ -156,7 +156,7 @@ def stored_password(source: CalendarSource) -> str:
     Raises:
         NoPassword: none is kept.
     """
-    from app import secrets
+    from app.config import secrets
 
     found = secrets.get_key(password_account(source.username or "", source.location))
     if not found:

@@ -1,7 +1,7 @@
 """The command line's ``add`` grammar and ``next``: the quick-add bar's reader, headless.
 
 ``stepwise add "Pay the bill on the 5th of every month #home !2"`` reads the title with
-app.quickadd (the same reader as the window's bar); ``--due`` and ``--recur`` also take
+app.tasks.quickadd (the same reader as the window's bar); ``--due`` and ``--recur`` also take
 words ("every friday 9am", "每周五"). ``stepwise next`` names the task the assistant
 takes next and each term of its urgency score.
 """
@@ -14,10 +14,10 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
-from app.dates import local_zone, parse_when
-from app.quickadd import Reading, read_typed
-from app.recurrence_words import find_recurrence
-from app.tasks import NewTask
+from app.dates.recurrence_words import find_recurrence
+from app.dates.when import local_zone, parse_when
+from app.tasks.quickadd import Reading, read_typed
+from app.tasks.store import NewTask
 from app.text import shown
 
 
@@ -59,7 +59,7 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
 
 
 def reading_default(role: str) -> Any:
-    from app.dates import DEFAULT_TIME
+    from app.dates.when import DEFAULT_TIME
 
     return DEFAULT_TIME[role]
 
@@ -90,9 +90,9 @@ def _tell(reading: Reading, times: dict[str, Any], sources: dict[str, str],
 
 def cmd_next(args: argparse.Namespace) -> int:
     """Print the task the assistant takes next and each term of its urgency."""
-    from app import settings
     from app.agent import picking
-    from app.urgency import explain_task
+    from app.config import settings
+    from app.tasks.urgency import explain_task
 
     now = datetime.now(UTC)
     found = picking.candidates(now, bool(settings.get("assistant.auto_accept")))

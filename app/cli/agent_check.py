@@ -14,9 +14,9 @@ from typing import Any
 
 from app.agent.model_check import check_model, report_lines, sample_task
 from app.agent.tokens import PROMPT_BUDGET, estimate, prompt_tokens
+from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
 from app.llm.base import ProviderConfig
-from app.provider_kinds import ProviderKind
 
 PROMPT_STAGES = ("review", "plan", "check", "failure_review", "write")
 

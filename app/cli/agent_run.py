@@ -17,13 +17,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from app import settings
 from app.agent.metered import Metered
+from app.config import settings
+from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
 from app.events import Change, Kind, events
 from app.llm.base import Provider, ProviderConfig
 from app.llm.probe import check_kind
-from app.provider_kinds import ProviderKind
 
 
 def add_run_bounds(run: argparse.ArgumentParser) -> None:

@@ -27,7 +27,7 @@ def open_store() -> None:
     """Open the database every command works on, keeping the blocks (once someone has
     scheduled) up to date with task and plan changes; reminders follow by themselves,
     each use case that moves times schedules them."""
-    from app import paths
+    from app.config import paths
     from app.schedule import keeper
     from models import open_database
 

@@ -18,15 +18,15 @@ from app.text import dumps as _dumps
 def cmd_agent(args: argparse.Namespace) -> int:
     _open()
     if args.agent_command == "log":
+        from app.plan.views import agent_log, format_agent_log
         from app.text import cleaned
-        from app.views import agent_log, format_agent_log
 
         data = agent_log(args.id)
         print(_dumps(data) if args.json else format_agent_log(cleaned(data)),
               end="" if not args.json else "\n")
         return 0
     if args.agent_command == "retry":
-        from app.tasks import clear_problem
+        from app.tasks.store import clear_problem
 
         clear_problem(args.id)
         print(f"task {args.id}: the assistant will try again")
@@ -68,7 +68,7 @@ def _agent_summary(outcomes: Sequence[Any]) -> int:
 
 
 def cmd_outbox(args: argparse.Namespace) -> int:
-    from app import outbox
+    from app.agent import outbox
     from app.errors import KnownError
     from app.text import shown
 
@@ -94,7 +94,7 @@ def cmd_outbox(args: argparse.Namespace) -> int:
 
 
 def cmd_contacts(args: argparse.Namespace) -> int:
-    from app import outbox
+    from app.agent import outbox
     from app.errors import KnownError
     from app.text import shown
     from models import Contact

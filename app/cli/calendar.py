@@ -69,7 +69,7 @@ def _reminder_arguments(sub: Any) -> None:
 
 
 def _open() -> None:
-    from app import paths
+    from app.config import paths
     from models import open_database
 
     open_database(paths.db_path())
@@ -159,7 +159,7 @@ def _source_json(source: Any, events: int) -> dict[str, Any]:
 def _local(text: str | None) -> str:
     if text is None:
         return "never"
-    from app.dates import local_zone
+    from app.dates.when import local_zone
     from models.fields import parse_utc
 
     return parse_utc(text).astimezone(local_zone()).strftime("%Y-%m-%d %H:%M")
@@ -191,7 +191,7 @@ def _warn(warnings: Sequence[str], where: str = "") -> None:
 
 def _range(args: argparse.Namespace) -> tuple[datetime, datetime]:
     """--from and --to as instants; a bare date means the whole day."""
-    from app.dates import local_zone
+    from app.dates.when import local_zone
     from app.errors import KnownError
 
     zone = local_zone()
@@ -208,7 +208,7 @@ def _range(args: argparse.Namespace) -> tuple[datetime, datetime]:
 
 
 def _when(text: str, now: datetime, *, end: bool) -> datetime:
-    from app.dates import parse_when
+    from app.dates.when import parse_when
 
     understood = parse_when(text, "due" if end else "start", now)
     if understood.had_time:
@@ -245,7 +245,7 @@ def _in_range(value: datetime, option: str) -> datetime:
 
 def _calendar_events(args: argparse.Namespace) -> int:
     from app.calendar.cache import events_between
-    from app.dates import local_zone
+    from app.dates.when import local_zone
 
     start, end = _range(args)
     zone = local_zone()
@@ -279,7 +279,7 @@ def _event_when(event: Any, zone: Any) -> str:
 
 def _calendar_free(args: argparse.Namespace) -> int:
     from app.calendar import freebusy
-    from app.dates import local_zone
+    from app.dates.when import local_zone
     from app.errors import KnownError
 
     start, end = _range(args)
@@ -317,7 +317,7 @@ def _calendar_remove(args: argparse.Namespace) -> int:
 
 def cmd_reminders(args: argparse.Namespace) -> int:
     """``stepwise reminders ACTION``."""
-    from app import reminders
+    from app.reminders import store as reminders
 
     _open()
     action = args.reminders_command

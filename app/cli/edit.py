@@ -44,13 +44,13 @@ def glue_tag_values(argv: Sequence[str]) -> list[str]:
 
 def cmd_edit(args: argparse.Namespace) -> int:
     from app.cli.args import open_store as _open
-    from app.task_edit import CLEAR, TaskEdit, edit_task
+    from app.tasks.edit import CLEAR, TaskEdit, edit_task
 
     due, clear = None, False
     if args.due is not None and args.due.strip().lower() == CLEAR:
         clear = True
     elif args.due is not None:
-        from app.dates import parse_when
+        from app.dates.when import parse_when
 
         understood = parse_when(args.due, "due")
         due = understood.when

@@ -22,7 +22,7 @@ from app.cli.args import open_store as _open
 from app.cli.assistant import cmd_agent, cmd_contacts, cmd_outbox
 from app.cli.store import cmd_backup, cmd_export, cmd_import, cmd_settings
 from app.cli.tasks import cmd_add, cmd_list, cmd_plan, cmd_show, cmd_step
-from app.provider_kinds import ProviderKind
+from app.config.provider_kinds import ProviderKind
 
 EXIT_STORE = 3
 EXIT_BUG = 70
@@ -171,21 +171,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if bad is not None:
         parser.error(f"{bad} is not valid text in this system's encoding (UTF-8); "
                      "retype it")
-    from app import paths
+    from app.config import paths
 
     paths.configure(args.data_dir, args.db)
     if args.self_test:
-        from ui.selftest import run_self_test
+        from ui.window.selftest import run_self_test
 
         return run_self_test()
     if args.command is None:
-        from ui.syscheck import explain, missing_libraries
+        from ui.window.syscheck import explain, missing_libraries
 
         missing = missing_libraries()
         if missing:
             print(f"stepwise: {explain(missing)}", file=sys.stderr)
             return EXIT_STORE
-        from ui.app import run_window
+        from ui.window.app import run_window
 
         return run_window()
     handler = COMMANDS[args.command]
@@ -199,8 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _lean(argv: Sequence[str]) -> int | None:
-    """The exit status of the lean path (app.lean), or None when the full path runs."""
-    from app.lean import run_lean
+    """The exit status of the lean path (app.lean.commands), or None when the full path runs."""
+    from app.lean.commands import run_lean
 
     try:
         return run_lean(argv)
@@ -234,7 +234,7 @@ def _say(text: object) -> None:
 
 
 def _report(exc: Exception) -> int:
-    from app.dates import DateError
+    from app.dates.when import DateError
     from app.errors import KnownError
     from app.problems import InvalidPlan
     from app.text import shown
@@ -274,7 +274,7 @@ def _store_error(exc: Exception) -> Exception | None:
 
     import peewee
 
-    from app import paths
+    from app.config import paths
     from models import StoreError
 
     if isinstance(exc, sqlite3.Error | peewee.PeeweeException):

@@ -62,7 +62,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_settings(args: argparse.Namespace) -> int:
     import json
 
-    from app import settings
+    from app.config import settings
 
     _open()
     if args.key is None:
@@ -79,7 +79,7 @@ def _setting_value(text: str) -> Any:
     """A setting's value from the command line: JSON, or else the text itself."""
     import json
 
-    from app.settings import SettingError
+    from app.config.settings import SettingError
 
     try:
         return json.loads(text)

@@ -132,8 +132,8 @@ def _trash(args: argparse.Namespace) -> int:
 
 
 def _restore(args: argparse.Namespace) -> int:
-    from app import tasks
     from app.errors import NotFound
+    from app.tasks import store as tasks
     from models import atomic
     from models.tables import Trash
 

@@ -1,7 +1,7 @@
 """``stepwise add | list | show | plan | step``: the command line's task and plan commands.
 
 Each imports what it needs when it runs, so that registering them costs nothing;
-``list`` and ``show`` usually take the lean path (``app.lean``) before these run.
+``list`` and ``show`` usually take the lean path (``app.lean.commands``) before these run.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from app.text import dumps as _dumps
 
 def cmd_add(args: argparse.Namespace) -> int:
     from app.cli.add import new_task_from
-    from app.tasks import add_task
+    from app.tasks.store import add_task
 
     new = new_task_from(args)  # the quick-add grammar: #tag, !1, @Name, every friday, dates
     _open()
@@ -27,17 +27,17 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from app.tasks import LIST_COLUMNS, list_rows
+    from app.tasks.store import LIST_COLUMNS, list_rows
 
     _open()
     rows = list_rows(include_closed=args.all)
     if args.json:
-        from app.views import task_json
+        from app.plan.views import task_json
 
         print(_dumps([task_json(task) for task in _tasks_for(rows)]))
         return 0
+    from app.plan.views import format_list
     from app.text import cleaned
-    from app.views import format_list
 
     sys.stdout.write(format_list((cleaned(row) for row in rows), LIST_COLUMNS))
     return 0
@@ -52,7 +52,7 @@ def _tasks_for(rows: Any) -> list[Any]:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from app import views
+    from app.plan import views
 
     _open()
     data = views.task_detail(args.id)
@@ -114,12 +114,12 @@ def planspec_max_bytes() -> int:
 
 def _max_steps_setting() -> int:
     """The assistant's step limit, from the database when one exists (validate needs none)."""
-    from app import paths
+    from app.config import paths
     from app.plan import spec as planspec
 
     if not paths.db_path().exists():
         return planspec.DEFAULT_MAX_STEPS
-    from app import settings
+    from app.config import settings
 
     _open()
     return int(settings.get("assistant.max_steps"))

@@ -12,7 +12,7 @@ from typing import Any
 
 from icalendar import Component
 
-from app.dates import local_zone
+from app.dates.when import local_zone
 
 # DESIGN §11: a date without a time means 09:00 for a start and 18:00 for a due time.
 _DAY_TIME = {"start": time(9, 0), "due": time(18, 0)}

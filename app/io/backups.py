@@ -13,7 +13,7 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app import paths
+from app.config import paths
 from app.errors import BadFile, NotFound
 from models import close_database, open_database
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import peewee
 
-from app import reminders
 from app.errors import BadFile, Refused
 from app.events import Change, Kind, events
 from app.files import read_json, write_atomic
 from app.io.transfer_checks import id_problem, number_problem, value_problem
-from app.task_rows import table_columns
+from app.reminders import store as reminders
+from app.tasks.rows import table_columns
 from app.text import check_text
 from models import ALL_TABLES, SCHEMA_VERSION, Task, atomic, database
 from models.fields import JSONField, UTCDateTimeField, dump_json, format_utc, parse_utc

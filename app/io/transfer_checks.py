@@ -50,7 +50,7 @@ def _status(machine_states: dict[str, str], machine: str) -> Check:
 
 
 def _task_values(row: dict[str, Any]) -> str | None:
-    from app.tasks import PRIORITIES
+    from app.tasks.store import PRIORITIES
 
     tags = row.get("tags")
     if tags is not None and not (isinstance(tags, list) and all(isinstance(t, str) for t in tags)):
@@ -65,7 +65,7 @@ def _task_values(row: dict[str, Any]) -> str | None:
 def _rrule_problem(row: dict[str, Any]) -> str | None:
     """The task's RRULE through the one validator, anchored at its start or due time."""
     from app.errors import KnownError
-    from app.tasks import check_rrule
+    from app.tasks.store import check_rrule
     from models.fields import parse_utc
 
     rule = row.get("recurrence")
@@ -119,7 +119,7 @@ def _outbox_values(row: dict[str, Any]) -> str | None:
 
 
 def _setting_values(row: dict[str, Any]) -> str | None:
-    from app import settings
+    from app.config import settings
 
     decl = settings.SETTINGS.get(str(row.get("key")))
     if decl is None:

@@ -9,18 +9,18 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from app.config.provider_kinds import ProviderKind
 from app.llm.base import ChunkSink, Message, Provider, ProviderConfig, ProviderError, Reply, redact
 from app.llm.http import close_clients
 from app.llm.ollama import OllamaProvider
 from app.llm.openai import OpenAIProvider
-from app.provider_kinds import ProviderKind
 
 __all__ = [
     "ChunkSink", "Message", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConfig",
     "ProviderError", "ProviderKind", "Reply", "close_clients", "make_provider", "redact",
 ]
 
-_OFFLINE_MODULE = "app.llm.offline"
+_OFFLINE_MODULE = "app.llm.offline.provider"
 
 
 def _offline(_config: ProviderConfig) -> Provider:

@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from urllib.parse import quote
 
+from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
 from app.llm.structured import FormMemory
-from app.provider_kinds import ProviderKind
 
 ChunkSink = Callable[[str], None]
 REDACTED = "[redacted]"
 # The most reply text Stepwise takes from a model; past it a provider stops reading and
 # the reply is refused. A review or a draft is far smaller; it is above the 1 MiB cap of
-# a result file (app.task_files), so a file.write meets that cap, not this one.
+# a result file (app.io.task_folder), so a file.write meets that cap, not this one.
 MAX_REPLY_CHARS = 2 * 1024 * 1024
 
 

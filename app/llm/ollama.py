@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx2
 
+from app.config.provider_kinds import ProviderKind
 from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
 from app.llm.batches import Batches
 from app.llm.frames import LineFrames
@@ -29,7 +30,6 @@ from app.llm.http import (
     shared_client,
 )
 from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
-from app.provider_kinds import ProviderKind
 
 DEFAULT_BASE = "http://127.0.0.1:11434"
 MIN_NUM_CTX = 8192

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx2
 
+from app.config.provider_kinds import ProviderKind
 from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
 from app.llm.batches import Batches
 from app.llm.frames import SSEFrames
@@ -30,7 +31,6 @@ from app.llm.http import (
     shared_client,
 )
 from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
-from app.provider_kinds import ProviderKind
 
 log = logging.getLogger(__name__)
 # What httpx2's sse() would send; its event parser is not used (app.llm.frames reads

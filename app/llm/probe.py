@@ -10,10 +10,10 @@ from urllib.parse import urlsplit
 
 import httpx2
 
+from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
 from app.llm.base import ProviderConfig
 from app.llm.http import checked_base, shared_client
-from app.provider_kinds import ProviderKind
 
 _PROBE_S = 5.0
 KIND_NAMES: dict[str, str] = {

@@ -14,7 +14,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from app.provider_kinds import ProviderKind
+from app.config.provider_kinds import ProviderKind
 
 log = logging.getLogger(__name__)
 

@@ -310,7 +310,7 @@ def _current(task_id: int) -> tuple[int, Data]:
     with database.atomic("DEFERRED"):
         plan = latest_plan(task_id)
         if plan is None:
-            from app.tasks import get_task
+            from app.tasks.store import get_task
 
             try:
                 return 0, new_plan_data(get_task(task_id).title)

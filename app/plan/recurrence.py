@@ -8,7 +8,7 @@ before its time whose reminder has not fired yet (a reminder task: its only step
 that reminder) keeps its due time; the quick check rolls it once that time has passed.
 
 Every RRULE that enters Stepwise (``add --recur``, a database import, an ``.ics``
-series) passes ``validate_rrule`` (in ``app.rrules``) first. Looking for the next
+series) passes ``validate_rrule`` (in ``app.dates.rrules``) first. Looking for the next
 occurrence is bounded there too, so rolling forward never spins inside the write
 transaction, whatever rule an older database holds.
 """
@@ -19,9 +19,9 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.dates.rrules import InvalidRule, next_after, validate_rrule
 from app.plan.spec import PlanSpec
-from app.rrules import InvalidRule, next_after, validate_rrule
-from app.tasks import log, set_status
+from app.tasks.store import log, set_status
 from models import Task
 from models.fields import LATEST, format_utc, parse_utc
 from models.tables import utc_now

@@ -14,7 +14,7 @@ again. The same validation and status rules as a new revision apply.
 
 from __future__ import annotations
 
-from app import reminders, settings
+from app.config import settings
 from app.errors import StaleEdit
 from app.events import Change, Kind, events
 from app.plan import graph
@@ -22,8 +22,9 @@ from app.plan import rows as plan_rows
 from app.plan.spec import PlanSpec, PlanStep, parse
 from app.plan.status import follow_plan, status_for_new_revision, tell_failures
 from app.plan.store import latest_plan
+from app.reminders import store as reminders
 from app.states import ACTIVE_PLAN, PLAN
-from app.tasks import get_task, log
+from app.tasks.store import get_task, log
 from models import Plan, Step, StepDependency, atomic
 
 

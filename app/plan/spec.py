@@ -15,9 +15,9 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
 
-from app.capabilities import CAPABILITIES, input_problems
 from app.plan import graph
 from app.plan import times as plan_times
+from app.plan.capabilities import CAPABILITIES, input_problems
 from app.plan.spec_reader import SCHEMA_VERSION as SCHEMA_VERSION
 from app.plan.spec_reader import Reader
 from app.plan.spec_reader import from_todos as from_todos

@@ -3,10 +3,11 @@ revision (``app.plan.store``) and a revision rewritten in place (``app.plan.rewr
 
 from __future__ import annotations
 
-from app import settings, task_problems
+from app.config import settings
 from app.plan.spec import PlanSpec
 from app.states import SATISFIED_STEP
-from app.tasks import set_problem, set_status
+from app.tasks import problems as task_problems
+from app.tasks.store import set_problem, set_status
 from models import Plan, Task
 
 

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from app.plan import store as plans
 from app.states import SATISFIED_STEP
-from app.task_problems import step_error
+from app.tasks.problems import step_error
 from models import Step, StepDependency
 
 _MAX_LEVELS = 8  # more than the depth rule allows: a guard against a parent loop

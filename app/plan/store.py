@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from app import reminders, settings, task_problems
+from app.config import settings
 from app.errors import NotFound, Refused, StaleEdit
 from app.events import Change, Kind, events
 from app.plan import graph, recurrence
 from app.plan import rows as plan_rows
 from app.plan.spec import MAX_STEPS_ANY, PlanSpec, parse, parse_once
 from app.plan.status import follow_plan, status_for_new_revision, tell_failures
+from app.reminders import store as reminders
 from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
-from app.tasks import get_task, log, set_problem, set_status
+from app.tasks import problems as task_problems
+from app.tasks.store import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
 
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # spec: history only

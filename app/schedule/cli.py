@@ -47,7 +47,7 @@ def _days(text: str) -> int:
 
 
 def _open() -> None:
-    from app import paths
+    from app.config import paths
     from app.schedule import keeper
     from models import open_database
 
@@ -64,7 +64,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
         return 0
     start = None
     if args.start is not None:
-        from app.dates import parse_when
+        from app.dates.when import parse_when
 
         start = parse_when(args.start, "start").when
     outcome = store.run(start=start, days=args.days, dry_run=args.dry_run)
@@ -79,7 +79,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 
 def _print_blocks(blocks: list[Any], titles: dict[tuple[int, str], str]) -> None:
-    from app.dates import local_zone
+    from app.dates.when import local_zone
     from app.schedule.model import day_clock
 
     zone = local_zone()

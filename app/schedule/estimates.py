@@ -13,10 +13,10 @@ from app.errors import KnownError, NotFound, Refused
 from app.events import Change, Kind, events
 from app.plan.spec import MAX_ESTIMATE, MIN_ESTIMATE
 from app.plan.store import active_plan
-from app.tasks import log
+from app.tasks.store import log
 from models import Step, atomic
 
-# The offline planner's guess by verb kind (app.offline.rules.VERBS), in minutes.
+# The offline planner's guess by verb kind (app.llm.offline.rules.VERBS), in minutes.
 BY_KIND: dict[str, int] = {
     "remind": 5, "write": 45, "message": 15, "call": 15, "calendar": 10, "save": 5,
     "buy": 30, "book": 30, "organise": 60, "renew": 60, "review": 30, "do": 30,

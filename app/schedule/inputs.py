@@ -15,7 +15,7 @@ from datetime import datetime
 
 from app.schedule.model import Block, Hours, StepKey, Work
 from app.states import OPEN_TASK, SATISFIED_STEP
-from app.urgency import urgency
+from app.tasks.urgency import urgency
 from models import Plan, ScheduledBlock, Step, StepDependency, Task
 
 SCHEDULED_PLANS = ("pending", "in_progress")
@@ -64,8 +64,8 @@ class Read:
 
 def hours() -> Hours:
     """Working hours and days from the settings."""
-    from app import settings
     from app.calendar.freebusy import work_hours
+    from app.config import settings
 
     start, end = work_hours()
     return Hours(start, end, work_days(str(settings.get("calendar.work_days"))))

@@ -25,8 +25,8 @@ KIND = "block"
 def wanted(blocks: Sequence[Block], read: Read, now: datetime
            ) -> dict[tuple[int | None, str], tuple[int, str]]:
     """(step pk, fire time) → (task id, text) for each future block start."""
-    from app import settings
-    from app.dates import local_zone
+    from app.config import settings
+    from app.dates.when import local_zone
 
     if not settings.get("reminders.block_start"):
         return {}

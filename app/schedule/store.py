@@ -22,7 +22,7 @@ from app.schedule import reminders as block_reminders
 from app.schedule.estimates import set_estimate
 from app.schedule.model import Block, Inputs, Schedule, StepKey, day_clock
 from app.schedule.placer import schedule
-from app.tasks import log
+from app.tasks.store import log
 from models import CalendarEvent, CalendarSource, ScheduledBlock, atomic, database
 
 DEFAULT_DAYS = 14
@@ -50,7 +50,7 @@ def rounded(when: datetime, minutes: int = 5) -> datetime:
 
 def plan(start: datetime, days: int, now: datetime) -> tuple[Inputs, store_inputs.Read]:
     """The placer's inputs for ``days`` days from ``start`` (never before ``now``)."""
-    from app.dates import local_zone
+    from app.dates.when import local_zone
 
     if not 1 <= days <= MAX_DAYS:
         raise KnownError(f"--days is 1 to {MAX_DAYS}, not {days}")
@@ -246,6 +246,6 @@ def _plain(row: ScheduledBlock) -> Block:
 
 
 def _zone() -> tzinfo:
-    from app.dates import local_zone
+    from app.dates.when import local_zone
 
     return local_zone()

@@ -1,6 +1,6 @@
 """Sync accounts and what each remembers of its server: items, etags, tokens, marks.
 
-The password lives in the keyring under ``sync:URL`` (``app.secrets``); where no
+The password lives in the keyring under ``sync:URL`` (``app.config.secrets``); where no
 keyring backend exists it is kept for this session only, and ``stepwise sync now
 --password-env VAR`` gives it each time.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 import peewee
 
-from app import secrets
+from app.config import secrets
 from app.errors import KnownError, NotFound
 from models import Plan, Reminder, Task, WorkLog, atomic
 from models.tables import SyncAccount, SyncItem

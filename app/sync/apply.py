@@ -13,13 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import task_done, tasks
 from app.errors import KnownError
 from app.ical.vtodo import StepItem
 from app.plan import editing as plan_editing
 from app.plan import store as plans
 from app.sync import records
 from app.sync.merge import TASK_EDITABLE, Conflict, step_fields, task_fields
+from app.tasks import done as task_done
+from app.tasks import store as tasks
 from models import Step, atomic
 
 STEP_ACTION = {"completed": "done", "skipped": "skip", "in_progress": "start",

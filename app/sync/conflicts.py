@@ -18,12 +18,13 @@ from dataclasses import asdict, dataclass, replace
 from datetime import datetime, tzinfo
 from typing import Any
 
-from app import reminders, tasks
-from app.dates import local_zone
+from app.dates.when import local_zone
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
+from app.reminders import store as reminders
 from app.sync import apply, records
 from app.sync.merge import Conflict, shown
+from app.tasks import store as tasks
 from models import Task, WorkLog, atomic
 from models.fields import format_utc, parse_utc
 from models.tables import utc_now

@@ -12,7 +12,6 @@ from datetime import datetime
 
 from icalendar import Todo
 
-from app import reminders, tasks
 from app.ical.tree import ReadTask, read_tree
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_step, read_task
@@ -20,9 +19,11 @@ from app.io.importers import ics
 from app.io.importers.incoming import Batch
 from app.io.importers.store import import_batch
 from app.plan import store as plans
+from app.reminders import store as reminders
 from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
+from app.tasks import store as tasks
 from models import Task, atomic
 from models.tables import SyncAccount, SyncItem, Trash
 

@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../ui/first_frame.py" line="96"/>
+        <location filename="../../ui/window/first_frame.py" line="96"/>
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
@@ -111,229 +111,229 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="52"/>
-        <location filename="../../ui/assistant_dock.py" line="181"/>
+        <location filename="../../ui/assistant/dock.py" line="52"/>
+        <location filename="../../ui/assistant/dock.py" line="181"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="94"/>
-        <location filename="../../ui/assistant_dock.py" line="182"/>
+        <location filename="../../ui/assistant/dock.py" line="94"/>
+        <location filename="../../ui/assistant/dock.py" line="182"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="97"/>
-        <location filename="../../ui/assistant_dock.py" line="182"/>
+        <location filename="../../ui/assistant/dock.py" line="97"/>
+        <location filename="../../ui/assistant/dock.py" line="182"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="98"/>
-        <location filename="../../ui/assistant_dock.py" line="183"/>
+        <location filename="../../ui/assistant/dock.py" line="98"/>
+        <location filename="../../ui/assistant/dock.py" line="183"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="99"/>
-        <location filename="../../ui/assistant_dock.py" line="183"/>
-        <location filename="../../ui/assistant_dock.py" line="306"/>
+        <location filename="../../ui/assistant/dock.py" line="99"/>
+        <location filename="../../ui/assistant/dock.py" line="183"/>
+        <location filename="../../ui/assistant/dock.py" line="306"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="130"/>
-        <location filename="../../ui/assistant_dock.py" line="185"/>
+        <location filename="../../ui/assistant/dock.py" line="130"/>
+        <location filename="../../ui/assistant/dock.py" line="185"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="132"/>
-        <location filename="../../ui/assistant_dock.py" line="186"/>
+        <location filename="../../ui/assistant/dock.py" line="132"/>
+        <location filename="../../ui/assistant/dock.py" line="186"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="134"/>
-        <location filename="../../ui/assistant_dock.py" line="187"/>
+        <location filename="../../ui/assistant/dock.py" line="134"/>
+        <location filename="../../ui/assistant/dock.py" line="187"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="136"/>
-        <location filename="../../ui/assistant_dock.py" line="188"/>
+        <location filename="../../ui/assistant/dock.py" line="136"/>
+        <location filename="../../ui/assistant/dock.py" line="188"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="138"/>
-        <location filename="../../ui/assistant_dock.py" line="170"/>
+        <location filename="../../ui/assistant/dock.py" line="138"/>
+        <location filename="../../ui/assistant/dock.py" line="170"/>
         <source>Show model output</source>
         <translation>显示模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="141"/>
-        <location filename="../../ui/assistant_dock.py" line="189"/>
+        <location filename="../../ui/assistant/dock.py" line="141"/>
+        <location filename="../../ui/assistant/dock.py" line="189"/>
         <source>The model&apos;s reply as it writes it, word for word</source>
         <translation>模型正在写的回复，逐字显示</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="157"/>
+        <location filename="../../ui/assistant/dock.py" line="157"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="158"/>
-        <location filename="../../ui/assistant_dock.py" line="192"/>
+        <location filename="../../ui/assistant/dock.py" line="158"/>
+        <location filename="../../ui/assistant/dock.py" line="192"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="160"/>
-        <location filename="../../ui/assistant_dock.py" line="193"/>
+        <location filename="../../ui/assistant/dock.py" line="160"/>
+        <location filename="../../ui/assistant/dock.py" line="193"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="169"/>
+        <location filename="../../ui/assistant/dock.py" line="169"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="44"/>
-        <location filename="../../ui/assistant_log.py" line="48"/>
+        <location filename="../../ui/assistant/log.py" line="44"/>
+        <location filename="../../ui/assistant/log.py" line="48"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="44"/>
+        <location filename="../../ui/assistant/log.py" line="44"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="45"/>
+        <location filename="../../ui/assistant/log.py" line="45"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="45"/>
+        <location filename="../../ui/assistant/log.py" line="45"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="48"/>
+        <location filename="../../ui/assistant/log.py" line="48"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="49"/>
+        <location filename="../../ui/assistant/log.py" line="49"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="49"/>
+        <location filename="../../ui/assistant/log.py" line="49"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="50"/>
+        <location filename="../../ui/assistant/log.py" line="50"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="53"/>
+        <location filename="../../ui/assistant/log.py" line="53"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="78"/>
+        <location filename="../../ui/assistant/outbox.py" line="78"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="81"/>
+        <location filename="../../ui/assistant/outbox.py" line="81"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="97"/>
+        <location filename="../../ui/assistant/outbox.py" line="97"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="215"/>
+        <location filename="../../ui/assistant/dock.py" line="215"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="215"/>
-        <location filename="../../ui/assistant_dock.py" line="216"/>
+        <location filename="../../ui/assistant/dock.py" line="215"/>
+        <location filename="../../ui/assistant/dock.py" line="216"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="216"/>
-        <location filename="../../ui/assistant_dock.py" line="279"/>
+        <location filename="../../ui/assistant/dock.py" line="216"/>
+        <location filename="../../ui/assistant/dock.py" line="279"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="239"/>
+        <location filename="../../ui/assistant/dock.py" line="239"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="275"/>
+        <location filename="../../ui/assistant/dock.py" line="275"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="69"/>
+        <location filename="../../ui/assistant/log.py" line="69"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_log.py" line="104"/>
+        <location filename="../../ui/assistant/log.py" line="104"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="108"/>
+        <location filename="../../ui/assistant/outbox.py" line="108"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="118"/>
+        <location filename="../../ui/assistant/outbox.py" line="118"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_dock.py" line="306"/>
+        <location filename="../../ui/assistant/dock.py" line="306"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="139"/>
+        <location filename="../../ui/assistant/outbox.py" line="139"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="151"/>
+        <location filename="../../ui/assistant/outbox.py" line="151"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="152"/>
+        <location filename="../../ui/assistant/outbox.py" line="152"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="162"/>
+        <location filename="../../ui/assistant/outbox.py" line="162"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/outbox_tab.py" line="166"/>
+        <location filename="../../ui/assistant/outbox.py" line="166"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -341,42 +341,42 @@
 <context>
     <name>AssistantSentences</name>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="51"/>
+        <location filename="../../ui/assistant/sentences.py" line="51"/>
         <source>A task that no longer exists</source>
         <translation>一个已不存在的任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="53"/>
+        <location filename="../../ui/assistant/sentences.py" line="53"/>
         <source>“%1” needs you: %2</source>
         <translation>“%1”需要你处理：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="55"/>
+        <location filename="../../ui/assistant/sentences.py" line="55"/>
         <source>Finished “%1”</source>
         <translation>已完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="57"/>
+        <location filename="../../ui/assistant/sentences.py" line="57"/>
         <source>Planned 1 step for “%1” — waiting for your approval</source>
         <translation>已为“%1”规划 1 个步骤——等待你批准</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="60"/>
+        <location filename="../../ui/assistant/sentences.py" line="60"/>
         <source>Planned %2 steps for “%1” — waiting for your approval</source>
         <translation>已为“%1”规划 %2 个步骤——等待你批准</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="64"/>
+        <location filename="../../ui/assistant/sentences.py" line="64"/>
         <source>Working on “%1”: %2 of %3 steps done</source>
         <translation>正在进行“%1”：已完成 %2/%3 步</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="67"/>
+        <location filename="../../ui/assistant/sentences.py" line="67"/>
         <source>“%1” waits until it can start</source>
         <translation>“%1”在等待开始时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_sentences.py" line="68"/>
+        <location filename="../../ui/assistant/sentences.py" line="68"/>
         <source>Looked at “%1”</source>
         <translation>已查看“%1”</translation>
     </message>
@@ -384,12 +384,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/assistant_service.py" line="165"/>
+        <location filename="../../ui/shared/assistant.py" line="165"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant_service.py" line="173"/>
+        <location filename="../../ui/shared/assistant.py" line="173"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -579,8 +579,8 @@
 <context>
     <name>CalendarSync</name>
     <message>
-        <location filename="../../ui/calendar_sync.py" line="34"/>
-        <location filename="../../ui/calendar_sync.py" line="39"/>
+        <location filename="../../ui/calendar/source_sync.py" line="34"/>
+        <location filename="../../ui/calendar/source_sync.py" line="39"/>
         <source>Syncing calendars</source>
         <translation>正在同步日历</translation>
     </message>
@@ -588,12 +588,12 @@
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../ui/palette.py" line="13"/>
+        <location filename="../../ui/style/palette.py" line="13"/>
         <source>Commands</source>
         <translation>命令</translation>
     </message>
     <message>
-        <location filename="../../ui/palette.py" line="17"/>
+        <location filename="../../ui/style/palette.py" line="17"/>
         <source>Type a command…</source>
         <translation>输入命令…</translation>
     </message>
@@ -601,147 +601,147 @@
 <context>
     <name>ConflictsDialog</name>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="67"/>
+        <location filename="../../ui/sync/conflicts.py" line="67"/>
         <source>Sync conflicts</source>
         <translation>同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="70"/>
+        <location filename="../../ui/sync/conflicts.py" line="70"/>
         <source>The same property was changed here and on another device. Choose the version to keep; the next sync sends it to the other devices.</source>
         <translation>同一项在本设备和另一台设备上都被改过。请选择要保留的版本；下次同步会把它发送到其他设备。</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="99"/>
+        <location filename="../../ui/sync/conflicts.py" line="99"/>
         <source>Reading the sync conflicts</source>
         <translation>正在读取同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="106"/>
+        <location filename="../../ui/sync/conflicts.py" line="106"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="106"/>
+        <location filename="../../ui/sync/conflicts.py" line="106"/>
         <source>Property</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="106"/>
+        <location filename="../../ui/sync/conflicts.py" line="106"/>
         <source>Mine (this device)</source>
         <translation>我的（本设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="107"/>
+        <location filename="../../ui/sync/conflicts.py" line="107"/>
         <source>Theirs (the other device)</source>
         <translation>对方的（另一台设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="113"/>
+        <location filename="../../ui/sync/conflicts.py" line="113"/>
         <source>No sync conflicts are waiting.</source>
         <translation>没有待处理的同步冲突。</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="130"/>
+        <location filename="../../ui/sync/conflicts.py" line="130"/>
         <source>Refused here: %1</source>
         <translation>本设备拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="135"/>
+        <location filename="../../ui/sync/conflicts.py" line="135"/>
         <source>Keep mine</source>
         <translation>保留我的</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="135"/>
+        <location filename="../../ui/sync/conflicts.py" line="135"/>
         <source>Take theirs</source>
         <translation>采用对方的</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="148"/>
+        <location filename="../../ui/sync/conflicts.py" line="148"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="150"/>
+        <location filename="../../ui/sync/conflicts.py" line="150"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="151"/>
+        <location filename="../../ui/sync/conflicts.py" line="151"/>
         <source>changed %1</source>
         <translation>修改于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="153"/>
+        <location filename="../../ui/sync/conflicts.py" line="153"/>
         <source>(kept now)</source>
         <translation>（当前保留）</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <location filename="../../ui/sync/conflicts.py" line="159"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="159"/>
+        <location filename="../../ui/sync/conflicts.py" line="159"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <location filename="../../ui/sync/conflicts.py" line="160"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="160"/>
+        <location filename="../../ui/sync/conflicts.py" line="160"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="161"/>
+        <location filename="../../ui/sync/conflicts.py" line="161"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="161"/>
+        <location filename="../../ui/sync/conflicts.py" line="161"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="162"/>
+        <location filename="../../ui/sync/conflicts.py" line="162"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="162"/>
+        <location filename="../../ui/sync/conflicts.py" line="162"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="163"/>
+        <location filename="../../ui/sync/conflicts.py" line="163"/>
         <source>Parent step</source>
         <translation>上级步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="163"/>
+        <location filename="../../ui/sync/conflicts.py" line="163"/>
         <source>Depends on</source>
         <translation>依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="164"/>
+        <location filename="../../ui/sync/conflicts.py" line="164"/>
         <source>Steps added or deleted</source>
         <translation>新增或删除的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="174"/>
+        <location filename="../../ui/sync/conflicts.py" line="174"/>
         <source>Settling a sync conflict</source>
         <translation>正在处理同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="180"/>
+        <location filename="../../ui/sync/conflicts.py" line="180"/>
         <source>Not settled: %1</source>
         <translation>未能处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/conflicts_dialog.py" line="183"/>
+        <location filename="../../ui/sync/conflicts.py" line="183"/>
         <source>Settled; the next sync sends it to the other devices.</source>
         <translation>已处理；下次同步会把它发送到其他设备。</translation>
     </message>
@@ -749,17 +749,17 @@
 <context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../ui/crash.py" line="20"/>
+        <location filename="../../ui/window/crash.py" line="20"/>
         <source>Stepwise hit a bug</source>
         <translation>Stepwise 遇到了程序错误</translation>
     </message>
     <message>
-        <location filename="../../ui/crash.py" line="21"/>
+        <location filename="../../ui/window/crash.py" line="21"/>
         <source>Something went wrong while: %1. This is a bug in Stepwise, not something you did. Your data is safe.</source>
         <translation>执行以下操作时出错：%1。这是 Stepwise 的程序错误，并非您的操作所致。您的数据是安全的。</translation>
     </message>
     <message>
-        <location filename="../../ui/crash.py" line="24"/>
+        <location filename="../../ui/window/crash.py" line="24"/>
         <source>The details are in %1; please include them in a report.</source>
         <translation>详细信息见 %1；报告问题时请附上这些信息。</translation>
     </message>
@@ -767,7 +767,7 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/first_frame.py" line="138"/>
+        <location filename="../../ui/window/first_frame.py" line="138"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -775,87 +775,87 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../ui/import_dialog.py" line="80"/>
+        <location filename="../../ui/window/import_dialog.py" line="80"/>
         <source>Import tasks</source>
         <translation>导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="85"/>
+        <location filename="../../ui/window/import_dialog.py" line="85"/>
         <source>Taskwarrior JSON (task export)</source>
         <translation>Taskwarrior JSON（task export）</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="87"/>
+        <location filename="../../ui/window/import_dialog.py" line="87"/>
         <source>Todoist CSV backup</source>
         <translation>Todoist CSV 备份</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="88"/>
+        <location filename="../../ui/window/import_dialog.py" line="88"/>
         <source>iCalendar file with tasks (ICS)</source>
         <translation>含任务的 iCalendar 文件（ICS）</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="90"/>
+        <location filename="../../ui/window/import_dialog.py" line="90"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="91"/>
+        <location filename="../../ui/window/import_dialog.py" line="91"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="94"/>
+        <location filename="../../ui/window/import_dialog.py" line="94"/>
         <source>Into this database</source>
         <translation>导入到此数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="99"/>
+        <location filename="../../ui/window/import_dialog.py" line="99"/>
         <source>What was read and what was skipped shows here.</source>
         <translation>读取和跳过的内容会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="103"/>
+        <location filename="../../ui/window/import_dialog.py" line="103"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="124"/>
+        <location filename="../../ui/window/import_dialog.py" line="124"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="134"/>
+        <location filename="../../ui/window/import_dialog.py" line="134"/>
         <source>Choose a file to import</source>
         <translation>选择要导入的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="136"/>
+        <location filename="../../ui/window/import_dialog.py" line="136"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="144"/>
+        <location filename="../../ui/window/import_dialog.py" line="144"/>
         <source>Importing…</source>
         <translation>正在导入…</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="147"/>
+        <location filename="../../ui/window/import_dialog.py" line="147"/>
         <source>Importing tasks</source>
         <translation>正在导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="161"/>
+        <location filename="../../ui/window/import_dialog.py" line="161"/>
         <source>%1 could not be read as %2: it is missing, empty, too big or not in that format.</source>
         <translation>%1 无法按 %2 读取：文件不存在、为空、太大或不是这种格式。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="163"/>
+        <location filename="../../ui/window/import_dialog.py" line="163"/>
         <source>%1 could not be imported as %2.</source>
         <translation>%1 无法按 %2 导入。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="164"/>
+        <location filename="../../ui/window/import_dialog.py" line="164"/>
         <source>Nothing was imported: %1
 
 Details: %2</source>
@@ -864,12 +864,12 @@ Details: %2</source>
 详情：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="169"/>
+        <location filename="../../ui/window/import_dialog.py" line="169"/>
         <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
         <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
     </message>
     <message>
-        <location filename="../../ui/import_dialog.py" line="172"/>
+        <location filename="../../ui/window/import_dialog.py" line="172"/>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
@@ -877,7 +877,7 @@ Details: %2</source>
 <context>
     <name>InlineRename</name>
     <message>
-        <location filename="../../ui/inline_rename.py" line="23"/>
+        <location filename="../../ui/plan/inline_rename.py" line="23"/>
         <source>Step title</source>
         <translation>步骤标题</translation>
     </message>
@@ -885,182 +885,182 @@ Details: %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/window_menus.py" line="131"/>
+        <location filename="../../ui/window/menus.py" line="131"/>
         <source>Schedule the steps</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="83"/>
+        <location filename="../../ui/window/main.py" line="83"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="84"/>
+        <location filename="../../ui/window/main.py" line="84"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="31"/>
+        <location filename="../../ui/window/menus.py" line="31"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="32"/>
+        <location filename="../../ui/window/menus.py" line="32"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="33"/>
+        <location filename="../../ui/window/menus.py" line="33"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="34"/>
+        <location filename="../../ui/window/menus.py" line="34"/>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="35"/>
+        <location filename="../../ui/window/menus.py" line="35"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="74"/>
+        <location filename="../../ui/window/menus.py" line="74"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="76"/>
+        <location filename="../../ui/window/menus.py" line="76"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="78"/>
+        <location filename="../../ui/window/menus.py" line="78"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="80"/>
+        <location filename="../../ui/window/menus.py" line="80"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="94"/>
+        <location filename="../../ui/window/menus.py" line="94"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="96"/>
+        <location filename="../../ui/window/menus.py" line="96"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="97"/>
+        <location filename="../../ui/window/menus.py" line="97"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="99"/>
+        <location filename="../../ui/window/menus.py" line="99"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="101"/>
+        <location filename="../../ui/window/menus.py" line="101"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="127"/>
+        <location filename="../../ui/window/menus.py" line="127"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="129"/>
+        <location filename="../../ui/window/menus.py" line="129"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="133"/>
+        <location filename="../../ui/window/menus.py" line="133"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="138"/>
+        <location filename="../../ui/window/menus.py" line="138"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="139"/>
+        <location filename="../../ui/window/menus.py" line="139"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="140"/>
+        <location filename="../../ui/window/menus.py" line="140"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="113"/>
+        <location filename="../../ui/window/menus.py" line="113"/>
         <source>Go to the task list</source>
         <translation>转到任务列表</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="115"/>
+        <location filename="../../ui/window/menus.py" line="115"/>
         <source>Go to the plan</source>
         <translation>转到计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="117"/>
+        <location filename="../../ui/window/menus.py" line="117"/>
         <source>Approve the plan</source>
         <translation>批准计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="119"/>
+        <location filename="../../ui/window/menus.py" line="119"/>
         <source>Pause the plan</source>
         <translation>暂停计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="121"/>
+        <location filename="../../ui/window/menus.py" line="121"/>
         <source>Resume the plan</source>
         <translation>继续计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="123"/>
+        <location filename="../../ui/window/menus.py" line="123"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="144"/>
+        <location filename="../../ui/window/menus.py" line="144"/>
         <source>Undone: %1</source>
         <translation>已撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="145"/>
+        <location filename="../../ui/window/menus.py" line="145"/>
         <source>Redone: %1</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="151"/>
+        <location filename="../../ui/window/main.py" line="151"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="182"/>
+        <location filename="../../ui/window/main.py" line="182"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="192"/>
+        <location filename="../../ui/window/main.py" line="192"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menus.py" line="156"/>
+        <location filename="../../ui/window/menus.py" line="156"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="200"/>
+        <location filename="../../ui/window/main.py" line="200"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -1068,78 +1068,78 @@ Details: %2</source>
 <context>
     <name>ModelTestRow</name>
     <message>
-        <location filename="../../ui/model_test.py" line="48"/>
-        <location filename="../../ui/model_test.py" line="137"/>
+        <location filename="../../ui/settings/model_test.py" line="48"/>
+        <location filename="../../ui/settings/model_test.py" line="137"/>
         <source>Test model</source>
         <translation>测试模型</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="50"/>
+        <location filename="../../ui/settings/model_test.py" line="50"/>
         <source>One short call per stage: what the model can do, and how fast</source>
         <translation>每个阶段做一次简短调用：看看模型能做什么、有多快</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="76"/>
+        <location filename="../../ui/settings/model_test.py" line="76"/>
         <source>review</source>
         <translation>审阅</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="76"/>
+        <location filename="../../ui/settings/model_test.py" line="76"/>
         <source>plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="76"/>
+        <location filename="../../ui/settings/model_test.py" line="76"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="83"/>
+        <location filename="../../ui/settings/model_test.py" line="83"/>
         <source>Structured output: %1.</source>
         <translation>结构化输出：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="87"/>
+        <location filename="../../ui/settings/model_test.py" line="87"/>
         <source>The %1 reply is usable (%2).</source>
         <translation>%1阶段的回复可用（%2）。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="91"/>
+        <location filename="../../ui/settings/model_test.py" line="91"/>
         <source>The %1 reply would not be used: %2 (%3).</source>
         <translation>%1阶段的回复不会被采用：%2（%3）。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="93"/>
+        <location filename="../../ui/settings/model_test.py" line="93"/>
         <source>The assistant can work with this model.</source>
         <translation>助手可以使用这个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="94"/>
+        <location filename="../../ui/settings/model_test.py" line="94"/>
         <source>The assistant may not get usable plans from this model: try a larger one.</source>
         <translation>助手可能无法从这个模型得到可用的计划：请试试更大的模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="108"/>
+        <location filename="../../ui/settings/model_test.py" line="108"/>
         <source>Cancel test</source>
         <translation>取消测试</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="110"/>
+        <location filename="../../ui/settings/model_test.py" line="110"/>
         <source>Connecting to the server…</source>
         <translation>正在连接服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="112"/>
+        <location filename="../../ui/settings/model_test.py" line="112"/>
         <source>Testing the model</source>
         <translation>正在测试模型</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="120"/>
+        <location filename="../../ui/settings/model_test.py" line="120"/>
         <source>The test was cancelled.</source>
         <translation>测试已取消。</translation>
     </message>
     <message>
-        <location filename="../../ui/model_test.py" line="123"/>
+        <location filename="../../ui/settings/model_test.py" line="123"/>
         <source>Trying the %1 stage…</source>
         <translation>正在尝试%1阶段…</translation>
     </message>
@@ -1570,69 +1570,69 @@ Details: %2</source>
 <context>
     <name>QuickAddBar</name>
     <message>
-        <location filename="../../ui/quick_add.py" line="46"/>
+        <location filename="../../ui/tasks/quick_add.py" line="46"/>
         <source>due %1</source>
         <translation>截止 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="59"/>
+        <location filename="../../ui/tasks/quick_add.py" line="59"/>
         <source>repeats %1</source>
         <translation>重复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="91"/>
+        <location filename="../../ui/tasks/quick_add.py" line="91"/>
         <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
         <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="92"/>
+        <location filename="../../ui/tasks/quick_add.py" line="92"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="93"/>
+        <location filename="../../ui/tasks/quick_add.py" line="93"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="94"/>
+        <location filename="../../ui/tasks/quick_add.py" line="94"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="95"/>
+        <location filename="../../ui/tasks/quick_add.py" line="95"/>
         <source>What the new task was read as</source>
         <translation>新任务被理解为</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="96"/>
-        <location filename="../../ui/selftest.py" line="85"/>
+        <location filename="../../ui/tasks/quick_add.py" line="96"/>
+        <location filename="../../ui/window/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="137"/>
+        <location filename="../../ui/tasks/quick_add.py" line="137"/>
         <source>Reading the due time</source>
         <translation>正在解读截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="144"/>
-        <location filename="../../ui/quick_add.py" line="165"/>
+        <location filename="../../ui/tasks/quick_add.py" line="144"/>
+        <location filename="../../ui/tasks/quick_add.py" line="165"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="157"/>
+        <location filename="../../ui/tasks/quick_add.py" line="157"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="160"/>
+        <location filename="../../ui/tasks/quick_add.py" line="160"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/quick_add.py" line="172"/>
+        <location filename="../../ui/tasks/quick_add.py" line="172"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
@@ -1640,12 +1640,12 @@ Details: %2</source>
 <context>
     <name>ReminderCenter</name>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="57"/>
+        <location filename="../../ui/window/reminders.py" line="57"/>
         <source>Checking reminders</source>
         <translation>正在检查提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="70"/>
+        <location filename="../../ui/window/reminders.py" line="70"/>
         <source>Reminder</source>
         <translation>提醒</translation>
     </message>
@@ -1653,52 +1653,52 @@ Details: %2</source>
 <context>
     <name>ReminderDock</name>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="96"/>
+        <location filename="../../ui/window/reminders.py" line="96"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="100"/>
+        <location filename="../../ui/window/reminders.py" line="100"/>
         <source>Reminders waiting for you</source>
         <translation>等待您处理的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="101"/>
+        <location filename="../../ui/window/reminders.py" line="101"/>
         <source>No reminders waiting.</source>
         <translation>没有待处理的提醒。</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="102"/>
+        <location filename="../../ui/window/reminders.py" line="102"/>
         <source>Coming up</source>
         <translation>即将到来</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="105"/>
+        <location filename="../../ui/window/reminders.py" line="105"/>
         <source>Reminders still to come</source>
         <translation>尚未到时的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="107"/>
+        <location filename="../../ui/window/reminders.py" line="107"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="108"/>
+        <location filename="../../ui/window/reminders.py" line="108"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="109"/>
+        <location filename="../../ui/window/reminders.py" line="109"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="110"/>
+        <location filename="../../ui/window/reminders.py" line="110"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/reminders_ui.py" line="157"/>
+        <location filename="../../ui/window/reminders.py" line="157"/>
         <source>Nothing scheduled</source>
         <translation>没有安排的提醒</translation>
     </message>
@@ -1842,228 +1842,228 @@ Details: %2</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_fields.py" line="42"/>
+        <location filename="../../ui/settings/fields.py" line="42"/>
         <source>Enter the model server&apos;s address, e.g. %1</source>
         <translation>请输入模型服务器的地址，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="50"/>
+        <location filename="../../ui/settings/fields.py" line="50"/>
         <source>This is not a web address: it starts with http:// or https:// and names a server, e.g. %1</source>
         <translation>这不是有效的网址：网址应以 http:// 或 https:// 开头并包含服务器名，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="134"/>
+        <location filename="../../ui/settings/fields.py" line="134"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="135"/>
+        <location filename="../../ui/settings/fields.py" line="135"/>
         <source>How long one answer from the model may take; a slow model on a small computer needs more</source>
         <translation>模型一次回答最多可用的时间；小电脑上的慢模型需要更长</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="137"/>
+        <location filename="../../ui/settings/fields.py" line="137"/>
         <source>Time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="140"/>
+        <location filename="../../ui/settings/fields.py" line="140"/>
         <source>The longest answer the model may write</source>
         <translation>模型一次回答最多可写的长度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="141"/>
+        <location filename="../../ui/settings/fields.py" line="141"/>
         <source>Tokens per reply, at most</source>
         <translation>每次回复最多词元数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="144"/>
+        <location filename="../../ui/settings/fields.py" line="144"/>
         <source>Low (about 0.1) gives steadier plans; higher gives more varied ones</source>
         <translation>低（约 0.1）计划更稳定；高一些计划更多样</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="146"/>
+        <location filename="../../ui/settings/fields.py" line="146"/>
         <source>Model temperature</source>
         <translation>模型温度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="159"/>
+        <location filename="../../ui/settings/fields.py" line="159"/>
         <source>List models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_fields.py" line="161"/>
+        <location filename="../../ui/settings/fields.py" line="161"/>
         <source>Ask the server which models it offers</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="55"/>
+        <location filename="../../ui/settings/dialog.py" line="55"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="116"/>
-        <location filename="../../ui/settings_dialog.py" line="133"/>
+        <location filename="../../ui/settings/dialog.py" line="116"/>
+        <location filename="../../ui/settings/dialog.py" line="133"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="109"/>
+        <location filename="../../ui/settings/dialog.py" line="109"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="111"/>
+        <location filename="../../ui/settings/dialog.py" line="111"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="112"/>
+        <location filename="../../ui/settings/dialog.py" line="112"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="122"/>
+        <location filename="../../ui/settings/dialog.py" line="122"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="125"/>
+        <location filename="../../ui/settings/dialog.py" line="125"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="128"/>
+        <location filename="../../ui/settings/dialog.py" line="128"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="129"/>
+        <location filename="../../ui/settings/dialog.py" line="129"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="145"/>
+        <location filename="../../ui/settings/dialog.py" line="145"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="146"/>
+        <location filename="../../ui/settings/dialog.py" line="146"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="151"/>
+        <location filename="../../ui/settings/dialog.py" line="151"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="153"/>
+        <location filename="../../ui/settings/dialog.py" line="153"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="155"/>
+        <location filename="../../ui/settings/dialog.py" line="155"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="157"/>
+        <location filename="../../ui/settings/dialog.py" line="157"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="158"/>
+        <location filename="../../ui/settings/dialog.py" line="158"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="163"/>
+        <location filename="../../ui/settings/dialog.py" line="163"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="166"/>
+        <location filename="../../ui/settings/dialog.py" line="166"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="167"/>
+        <location filename="../../ui/settings/dialog.py" line="167"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="170"/>
+        <location filename="../../ui/settings/dialog.py" line="170"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="170"/>
+        <location filename="../../ui/settings/dialog.py" line="170"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="171"/>
+        <location filename="../../ui/settings/dialog.py" line="171"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="172"/>
+        <location filename="../../ui/settings/dialog.py" line="172"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="173"/>
+        <location filename="../../ui/settings/dialog.py" line="173"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="174"/>
+        <location filename="../../ui/settings/dialog.py" line="174"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="200"/>
+        <location filename="../../ui/settings/dialog.py" line="200"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="211"/>
+        <location filename="../../ui/settings/dialog.py" line="211"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="214"/>
+        <location filename="../../ui/settings/dialog.py" line="214"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="237"/>
+        <location filename="../../ui/settings/dialog.py" line="237"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="309"/>
+        <location filename="../../ui/settings/dialog.py" line="309"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="312"/>
+        <location filename="../../ui/settings/dialog.py" line="312"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="326"/>
+        <location filename="../../ui/settings/dialog.py" line="326"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="327"/>
+        <location filename="../../ui/settings/dialog.py" line="327"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="366"/>
+        <location filename="../../ui/settings/dialog.py" line="366"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -2308,87 +2308,87 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step_form.py" line="82"/>
+        <location filename="../../ui/step/form.py" line="82"/>
         <source>Change target</source>
         <translation>更改执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="83"/>
+        <location filename="../../ui/step/form.py" line="83"/>
         <source>Inputs (JSON)</source>
         <translation>输入（JSON）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="93"/>
+        <location filename="../../ui/step/form.py" line="93"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="93"/>
+        <location filename="../../ui/step/form.py" line="93"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="94"/>
+        <location filename="../../ui/step/form.py" line="94"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="94"/>
+        <location filename="../../ui/step/form.py" line="94"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="95"/>
+        <location filename="../../ui/step/form.py" line="95"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="95"/>
+        <location filename="../../ui/step/form.py" line="95"/>
         <source>Done when</source>
         <translation>完成标准</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="96"/>
+        <location filename="../../ui/step/form.py" line="96"/>
         <source>Worker</source>
         <translation>负责人</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="96"/>
+        <location filename="../../ui/step/form.py" line="96"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="97"/>
+        <location filename="../../ui/step/form.py" line="97"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="97"/>
+        <location filename="../../ui/step/form.py" line="97"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="108"/>
+        <location filename="../../ui/step/form.py" line="108"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="115"/>
+        <location filename="../../ui/step/form.py" line="115"/>
         <source>Save changes</source>
         <translation>保存更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="118"/>
+        <location filename="../../ui/step/form.py" line="118"/>
         <source>Revert</source>
         <translation>还原</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="169"/>
+        <location filename="../../ui/step/form.py" line="169"/>
         <source>Inputs must be JSON, like {&quot;text&quot;: &quot;hello&quot;}</source>
         <translation>输入必须是 JSON，例如 {&quot;text&quot;: &quot;hello&quot;}</translation>
     </message>
     <message>
-        <location filename="../../ui/step_form.py" line="172"/>
+        <location filename="../../ui/step/form.py" line="172"/>
         <source>Inputs must be a set of named values in braces</source>
         <translation>输入必须是花括号中的一组具名值</translation>
     </message>
@@ -2396,117 +2396,117 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step_panel.py" line="149"/>
+        <location filename="../../ui/step/panel.py" line="149"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="170"/>
+        <location filename="../../ui/step/panel.py" line="170"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="172"/>
+        <location filename="../../ui/step/panel.py" line="172"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="174"/>
+        <location filename="../../ui/step/panel.py" line="174"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="208"/>
+        <location filename="../../ui/step/panel.py" line="208"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="208"/>
+        <location filename="../../ui/step/panel.py" line="208"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="209"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="209"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="209"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="210"/>
+        <location filename="../../ui/step/panel.py" line="210"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="211"/>
+        <location filename="../../ui/step/panel.py" line="211"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="212"/>
+        <location filename="../../ui/step/panel.py" line="212"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="213"/>
+        <location filename="../../ui/step/panel.py" line="213"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="214"/>
+        <location filename="../../ui/step/panel.py" line="214"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="239"/>
+        <location filename="../../ui/step/panel.py" line="239"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="279"/>
+        <location filename="../../ui/step/panel.py" line="279"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="309"/>
+        <location filename="../../ui/step/panel.py" line="309"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="310"/>
+        <location filename="../../ui/step/panel.py" line="310"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="311"/>
+        <location filename="../../ui/step/panel.py" line="311"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="313"/>
+        <location filename="../../ui/step/panel.py" line="313"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="314"/>
+        <location filename="../../ui/step/panel.py" line="314"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="315"/>
+        <location filename="../../ui/step/panel.py" line="315"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step_panel.py" line="343"/>
+        <location filename="../../ui/step/panel.py" line="343"/>
         <source>Step %1: %2</source>
         <translation>步骤 %1：%2</translation>
     </message>
@@ -2514,37 +2514,37 @@ Details: %2</source>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step_schedule.py" line="37"/>
+        <location filename="../../ui/step/schedule.py" line="37"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="45"/>
+        <location filename="../../ui/step/schedule.py" line="45"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="46"/>
+        <location filename="../../ui/step/schedule.py" line="46"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="68"/>
+        <location filename="../../ui/step/schedule.py" line="68"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="70"/>
+        <location filename="../../ui/step/schedule.py" line="70"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="75"/>
+        <location filename="../../ui/step/schedule.py" line="75"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step_schedule.py" line="90"/>
+        <location filename="../../ui/step/schedule.py" line="90"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -2552,142 +2552,142 @@ Details: %2</source>
 <context>
     <name>SyncPage</name>
     <message>
-        <location filename="../../ui/settings_sync.py" line="76"/>
+        <location filename="../../ui/settings/sync_page.py" line="76"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="76"/>
+        <location filename="../../ui/settings/sync_page.py" line="76"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="80"/>
+        <location filename="../../ui/settings/sync_page.py" line="80"/>
         <source>Keep your tasks and plans in a CalDAV task list (Nextcloud, Radicale, Fastmail …) so your other computers and phone apps such as Tasks.org or DAVx⁵ see them too.</source>
         <translation>把任务和计划保存在 CalDAV 任务列表中（Nextcloud、Radicale、Fastmail …），你的其他电脑和 Tasks.org、DAVx⁵ 等手机应用也能看到它们。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="90"/>
+        <location filename="../../ui/settings/sync_page.py" line="90"/>
         <source>Task list address</source>
         <translation>任务列表地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="91"/>
+        <location filename="../../ui/settings/sync_page.py" line="91"/>
         <source>User name</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="92"/>
+        <location filename="../../ui/settings/sync_page.py" line="92"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="94"/>
+        <location filename="../../ui/settings/sync_page.py" line="94"/>
         <source>Off (only after changes here)</source>
         <translation>关闭（仅在本机有改动后同步）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="95"/>
+        <location filename="../../ui/settings/sync_page.py" line="95"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="96"/>
+        <location filename="../../ui/settings/sync_page.py" line="96"/>
         <source>Sync every</source>
         <translation>同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="112"/>
+        <location filename="../../ui/settings/sync_page.py" line="112"/>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="113"/>
+        <location filename="../../ui/settings/sync_page.py" line="113"/>
         <source>Save account</source>
         <translation>保存账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="114"/>
+        <location filename="../../ui/settings/sync_page.py" line="114"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="128"/>
+        <location filename="../../ui/settings/sync_page.py" line="128"/>
         <source>Reading the sync account</source>
         <translation>正在读取同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="136"/>
+        <location filename="../../ui/settings/sync_page.py" line="136"/>
         <source>Kept: leave empty to keep it</source>
         <translation>已保存：留空则保持不变</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="160"/>
+        <location filename="../../ui/settings/sync_page.py" line="160"/>
         <source>Enter the http:// or https:// address of a CalDAV task list.</source>
         <translation>请输入 CalDAV 任务列表的 http:// 或 https:// 地址。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="176"/>
+        <location filename="../../ui/settings/sync_page.py" line="176"/>
         <source>Connecting to the server…</source>
         <translation>正在连接服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="180"/>
+        <location filename="../../ui/settings/sync_page.py" line="180"/>
         <source>Testing the sync server</source>
         <translation>正在测试同步服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="186"/>
+        <location filename="../../ui/settings/sync_page.py" line="186"/>
         <source>Not connected: %1.</source>
         <translation>未连接：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="188"/>
+        <location filename="../../ui/settings/sync_page.py" line="188"/>
         <source>Connected: the task list is there.</source>
         <translation>已连接：任务列表已存在。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="190"/>
+        <location filename="../../ui/settings/sync_page.py" line="190"/>
         <source>Connected. The task list does not exist yet: the first sync creates it.</source>
         <translation>已连接。任务列表尚不存在：第一次同步时会创建它。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="205"/>
+        <location filename="../../ui/settings/sync_page.py" line="205"/>
         <source>Saving the sync account</source>
         <translation>正在保存同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="215"/>
+        <location filename="../../ui/settings/sync_page.py" line="215"/>
         <source>Saved. No system keyring was found: the password is kept only until Stepwise quits.</source>
         <translation>已保存。未找到系统密钥环：密码只保留到 Stepwise 退出为止。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="218"/>
+        <location filename="../../ui/settings/sync_page.py" line="218"/>
         <source>Saved. The password is kept in the system keyring.</source>
         <translation>已保存。密码保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="220"/>
+        <location filename="../../ui/settings/sync_page.py" line="220"/>
         <source>Saved.</source>
         <translation>已保存。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="232"/>
+        <location filename="../../ui/settings/sync_page.py" line="232"/>
         <source>Removing the sync account</source>
         <translation>正在移除同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="235"/>
+        <location filename="../../ui/settings/sync_page.py" line="235"/>
         <source>The account was removed. Your tasks here and on the server stay as they are.</source>
         <translation>账户已移除。本机和服务器上的任务保持原样。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="243"/>
+        <location filename="../../ui/settings/sync_page.py" line="243"/>
         <source>Saving the sync interval</source>
         <translation>正在保存同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_sync.py" line="245"/>
+        <location filename="../../ui/settings/sync_page.py" line="245"/>
         <source>Tasks sync every %1 minutes and after changes.</source>
         <translation>任务每 %1 分钟同步一次，改动后也会同步。</translation>
     </message>
@@ -2695,92 +2695,92 @@ Details: %2</source>
 <context>
     <name>SyncStatus</name>
     <message>
-        <location filename="../../ui/sync_status.py" line="26"/>
+        <location filename="../../ui/sync/status.py" line="26"/>
         <source>the server could not be reached (check the address and the network)</source>
         <translation>无法连接服务器（请检查地址和网络）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="28"/>
+        <location filename="../../ui/sync/status.py" line="28"/>
         <source>the server refused the user name or password</source>
         <translation>服务器拒绝了用户名或密码</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="29"/>
+        <location filename="../../ui/sync/status.py" line="29"/>
         <source>no password is kept for this account; enter it again</source>
         <translation>没有保存此账户的密码，请重新输入</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="31"/>
+        <location filename="../../ui/sync/status.py" line="31"/>
         <source>the address does not answer like a CalDAV server</source>
         <translation>该地址的回应不像 CalDAV 服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="32"/>
+        <location filename="../../ui/sync/status.py" line="32"/>
         <source>the server answered with an error; try again later</source>
         <translation>服务器返回了错误，请稍后再试</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="34"/>
+        <location filename="../../ui/sync/status.py" line="34"/>
         <source>the database could not be written</source>
         <translation>无法写入数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="36"/>
+        <location filename="../../ui/sync/status.py" line="36"/>
         <source>the server had a problem</source>
         <translation>服务器出了问题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="88"/>
+        <location filename="../../ui/sync/status.py" line="88"/>
         <source>Stopping the sync…</source>
         <translation>正在停止同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="90"/>
+        <location filename="../../ui/sync/status.py" line="90"/>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="91"/>
+        <location filename="../../ui/sync/status.py" line="91"/>
         <source>Syncing… %1/%2</source>
         <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="98"/>
+        <location filename="../../ui/sync/status.py" line="98"/>
         <source>Sync failed: %1 — click for details</source>
         <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="100"/>
+        <location filename="../../ui/sync/status.py" line="100"/>
         <source>Synced %1</source>
         <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="102"/>
+        <location filename="../../ui/sync/status.py" line="102"/>
         <source>Sync stopped</source>
         <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="105"/>
+        <location filename="../../ui/sync/status.py" line="105"/>
         <source>1 conflict needs attention</source>
         <translation>1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="107"/>
+        <location filename="../../ui/sync/status.py" line="107"/>
         <source>%1 conflicts need attention</source>
         <translation>%1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="113"/>
+        <location filename="../../ui/sync/status.py" line="113"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="114"/>
+        <location filename="../../ui/sync/status.py" line="114"/>
         <source>Stop the sync; what was sent so far is kept</source>
         <translation>停止同步；已发送的内容会保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="127"/>
+        <location filename="../../ui/sync/status.py" line="127"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -2793,7 +2793,7 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_status.py" line="136"/>
+        <location filename="../../ui/sync/status.py" line="136"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
@@ -2801,13 +2801,13 @@ The server said: %2</source>
 <context>
     <name>SyncWorker</name>
     <message>
-        <location filename="../../ui/sync_worker.py" line="87"/>
-        <location filename="../../ui/sync_worker.py" line="173"/>
+        <location filename="../../ui/sync/worker.py" line="87"/>
+        <location filename="../../ui/sync/worker.py" line="173"/>
         <source>Reading the sync state</source>
         <translation>正在读取同步状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync_worker.py" line="108"/>
+        <location filename="../../ui/sync/worker.py" line="108"/>
         <source>Syncing tasks</source>
         <translation>正在同步任务</translation>
     </message>
@@ -2815,67 +2815,67 @@ The server said: %2</source>
 <context>
     <name>TaskDialog</name>
     <message>
-        <location filename="../../ui/task_dialog.py" line="31"/>
+        <location filename="../../ui/tasks/dialog.py" line="31"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="37"/>
+        <location filename="../../ui/tasks/dialog.py" line="37"/>
         <source>1 — highest</source>
         <translation>1 — 最高</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="37"/>
+        <location filename="../../ui/tasks/dialog.py" line="37"/>
         <source>2 — high</source>
         <translation>2 — 高</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="38"/>
+        <location filename="../../ui/tasks/dialog.py" line="38"/>
         <source>3 — normal</source>
         <translation>3 — 普通</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="38"/>
+        <location filename="../../ui/tasks/dialog.py" line="38"/>
         <source>4 — low</source>
         <translation>4 — 低</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="50"/>
+        <location filename="../../ui/tasks/dialog.py" line="50"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="51"/>
+        <location filename="../../ui/tasks/dialog.py" line="51"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="52"/>
+        <location filename="../../ui/tasks/dialog.py" line="52"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="53"/>
+        <location filename="../../ui/tasks/dialog.py" line="53"/>
         <source>Start (not before)</source>
         <translation>开始（不早于）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="54"/>
+        <location filename="../../ui/tasks/dialog.py" line="54"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="55"/>
+        <location filename="../../ui/tasks/dialog.py" line="55"/>
         <source>Expires (too late after)</source>
         <translation>过期（此后即作废）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="56"/>
+        <location filename="../../ui/tasks/dialog.py" line="56"/>
         <source>Tags (comma separated)</source>
         <translation>标签（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_dialog.py" line="57"/>
+        <location filename="../../ui/tasks/dialog.py" line="57"/>
         <source>Repeats (RRULE)</source>
         <translation>重复（RRULE）</translation>
     </message>
@@ -2883,47 +2883,47 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/task_edits.py" line="44"/>
+        <location filename="../../ui/tasks/edits.py" line="45"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="68"/>
+        <location filename="../../ui/tasks/edits.py" line="69"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="92"/>
+        <location filename="../../ui/tasks/edits.py" line="93"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="99"/>
+        <location filename="../../ui/tasks/edits.py" line="100"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="118"/>
+        <location filename="../../ui/tasks/edits.py" line="119"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="119"/>
+        <location filename="../../ui/tasks/edits.py" line="120"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="120"/>
+        <location filename="../../ui/tasks/edits.py" line="121"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="121"/>
+        <location filename="../../ui/tasks/edits.py" line="122"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/task_edits.py" line="122"/>
+        <location filename="../../ui/tasks/edits.py" line="123"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -2931,43 +2931,43 @@ The server said: %2</source>
 <context>
     <name>TaskListModel</name>
     <message>
-        <location filename="../../ui/task_model.py" line="86"/>
+        <location filename="../../ui/tasks/model.py" line="86"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="86"/>
+        <location filename="../../ui/tasks/model.py" line="86"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="86"/>
-        <location filename="../../ui/task_model.py" line="300"/>
+        <location filename="../../ui/tasks/model.py" line="86"/>
+        <location filename="../../ui/tasks/model.py" line="300"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="87"/>
+        <location filename="../../ui/tasks/model.py" line="87"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="301"/>
+        <location filename="../../ui/tasks/model.py" line="301"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="302"/>
+        <location filename="../../ui/tasks/model.py" line="302"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="303"/>
+        <location filename="../../ui/tasks/model.py" line="303"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/task_model.py" line="305"/>
+        <location filename="../../ui/tasks/model.py" line="305"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>
@@ -2975,137 +2975,137 @@ The server said: %2</source>
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/task_list.py" line="73"/>
+        <location filename="../../ui/tasks/list_view.py" line="74"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="89"/>
+        <location filename="../../ui/tasks/list_view.py" line="90"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/tasks/list_view.py" line="160"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/tasks/list_view.py" line="160"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/tasks/list_view.py" line="160"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="159"/>
+        <location filename="../../ui/tasks/list_view.py" line="160"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/tasks/list_view.py" line="161"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="170"/>
+        <location filename="../../ui/tasks/list_view.py" line="171"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="143"/>
-        <location filename="../../ui/task_list.py" line="171"/>
+        <location filename="../../ui/tasks/list_view.py" line="144"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="160"/>
+        <location filename="../../ui/tasks/list_view.py" line="161"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/tasks/list_view.py" line="162"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="161"/>
+        <location filename="../../ui/tasks/list_view.py" line="162"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="162"/>
+        <location filename="../../ui/tasks/list_view.py" line="163"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="162"/>
+        <location filename="../../ui/tasks/list_view.py" line="163"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="163"/>
+        <location filename="../../ui/tasks/list_view.py" line="164"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="164"/>
+        <location filename="../../ui/tasks/list_view.py" line="165"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="173"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="174"/>
-        <location filename="../../ui/task_list.py" line="293"/>
+        <location filename="../../ui/tasks/list_view.py" line="175"/>
+        <location filename="../../ui/tasks/list_view.py" line="294"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="175"/>
+        <location filename="../../ui/tasks/list_view.py" line="176"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="273"/>
+        <location filename="../../ui/tasks/list_view.py" line="274"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/task_list.py" line="302"/>
+        <location filename="../../ui/tasks/list_view.py" line="303"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="332"/>
+        <location filename="../../ui/tasks/list_view.py" line="333"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="382"/>
+        <location filename="../../ui/tasks/list_view.py" line="383"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/task_list.py" line="85"/>
-        <location filename="../../ui/task_list.py" line="335"/>
+        <location filename="../../ui/tasks/list_view.py" line="86"/>
+        <location filename="../../ui/tasks/list_view.py" line="336"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
@@ -3113,62 +3113,62 @@ The server said: %2</source>
 <context>
     <name>Tray</name>
     <message>
-        <location filename="../../ui/tray.py" line="51"/>
+        <location filename="../../ui/window/tray.py" line="51"/>
         <source>Quick add…</source>
         <translation>快速添加…</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="52"/>
+        <location filename="../../ui/window/tray.py" line="52"/>
         <source>Show or hide Stepwise</source>
         <translation>显示或隐藏 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="53"/>
+        <location filename="../../ui/window/tray.py" line="53"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="55"/>
+        <location filename="../../ui/window/tray.py" line="55"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="53"/>
+        <location filename="../../ui/window/tray.py" line="53"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="64"/>
+        <location filename="../../ui/window/tray.py" line="64"/>
         <source>Stepwise keeps running here and reminds you when something is due. Choose Quit in this menu to leave it.</source>
         <translation>Stepwise 会在这里继续运行，并在事情到期时提醒你。要退出，请在此菜单中选择“退出”。</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="66"/>
+        <location filename="../../ui/window/tray.py" line="66"/>
         <source>Stepwise is still running</source>
         <translation>Stepwise 仍在运行</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="80"/>
+        <location filename="../../ui/window/tray.py" line="80"/>
         <source>Stepwise reminder</source>
         <translation>Stepwise 提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="90"/>
+        <location filename="../../ui/window/tray.py" line="90"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="91"/>
+        <location filename="../../ui/window/tray.py" line="91"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="92"/>
+        <location filename="../../ui/window/tray.py" line="92"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/tray.py" line="92"/>
+        <location filename="../../ui/window/tray.py" line="92"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
@@ -3176,22 +3176,22 @@ The server said: %2</source>
 <context>
     <name>UndoActions</name>
     <message>
-        <location filename="../../ui/undo_actions.py" line="40"/>
+        <location filename="../../ui/window/undo_actions.py" line="40"/>
         <source>Undo %1</source>
         <translation>撤销%1</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="40"/>
+        <location filename="../../ui/window/undo_actions.py" line="40"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="41"/>
+        <location filename="../../ui/window/undo_actions.py" line="41"/>
         <source>Redo %1</source>
         <translation>重做%1</translation>
     </message>
     <message>
-        <location filename="../../ui/undo_actions.py" line="41"/>
+        <location filename="../../ui/window/undo_actions.py" line="41"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
@@ -3199,12 +3199,12 @@ The server said: %2</source>
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../../ui/welcome.py" line="23"/>
+        <location filename="../../ui/window/welcome.py" line="23"/>
         <source>Welcome to Stepwise</source>
         <translation>欢迎使用 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="29"/>
+        <location filename="../../ui/window/welcome.py" line="29"/>
         <source>Add what you need to do in the bar above — with a time in plain words if you like (“next friday”, “明天下午三点”). The assistant reviews each task, fixes when it can start and when it is too late, splits it into steps that depend on each other, and does the steps it can: drafts, files, reminders, and messages you approve. You see every plan as a graph and can change it by dragging.
 
 No model is needed: the built-in offline planner works with plain rules (lists, “then”, dates, common verbs). Connect a local or online model for plans that understand more. Press F5 to run the assistant.</source>
@@ -3213,22 +3213,22 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
 无需模型：内置的离线规划器按简单规则工作（列表、“然后”、日期、常用动词）。连接本地或在线模型，可获得理解更深的计划。按 F5 运行助理。</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="41"/>
+        <location filename="../../ui/window/welcome.py" line="41"/>
         <source>Add sample tasks (English)</source>
         <translation>添加示例任务（英文）</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="42"/>
+        <location filename="../../ui/window/welcome.py" line="42"/>
         <source>Add sample tasks (中文)</source>
         <translation>添加示例任务（中文）</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="43"/>
+        <location filename="../../ui/window/welcome.py" line="43"/>
         <source>Connect a model…</source>
         <translation>连接模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/welcome.py" line="66"/>
+        <location filename="../../ui/window/welcome.py" line="66"/>
         <source>Adding sample tasks</source>
         <translation>正在添加示例任务</translation>
     </message>
@@ -3236,272 +3236,272 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../ui/labels.py" line="20"/>
+        <location filename="../../ui/words/labels.py" line="20"/>
         <source>new</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="21"/>
+        <location filename="../../ui/words/labels.py" line="21"/>
         <source>reviewed</source>
         <translation>已审阅</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="22"/>
+        <location filename="../../ui/words/labels.py" line="22"/>
         <source>waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="23"/>
+        <location filename="../../ui/words/labels.py" line="23"/>
         <source>planned</source>
         <translation>已规划</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="24"/>
-        <location filename="../../ui/labels.py" line="51"/>
+        <location filename="../../ui/words/labels.py" line="24"/>
+        <location filename="../../ui/words/labels.py" line="51"/>
         <source>in progress</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="25"/>
-        <location filename="../../ui/labels.py" line="40"/>
+        <location filename="../../ui/words/labels.py" line="25"/>
+        <location filename="../../ui/words/labels.py" line="40"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="26"/>
+        <location filename="../../ui/words/labels.py" line="26"/>
         <source>done</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="27"/>
-        <location filename="../../ui/labels.py" line="53"/>
+        <location filename="../../ui/words/labels.py" line="27"/>
+        <location filename="../../ui/words/labels.py" line="53"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="28"/>
+        <location filename="../../ui/words/labels.py" line="28"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="29"/>
+        <location filename="../../ui/words/labels.py" line="29"/>
         <source>expired</source>
         <translation>已过期</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="37"/>
-        <location filename="../../ui/labels.py" line="97"/>
+        <location filename="../../ui/words/labels.py" line="37"/>
+        <location filename="../../ui/words/labels.py" line="97"/>
         <source>awaiting approval</source>
         <translation>待批准</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="38"/>
+        <location filename="../../ui/words/labels.py" line="38"/>
         <source>running</source>
         <translation>执行中</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="39"/>
-        <location filename="../../ui/labels.py" line="52"/>
+        <location filename="../../ui/words/labels.py" line="39"/>
+        <location filename="../../ui/words/labels.py" line="52"/>
         <source>completed</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="41"/>
+        <location filename="../../ui/words/labels.py" line="41"/>
         <source>aborted</source>
         <translation>已中止</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="42"/>
+        <location filename="../../ui/words/labels.py" line="42"/>
         <source>superseded</source>
         <translation>已被取代</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="50"/>
+        <location filename="../../ui/words/labels.py" line="50"/>
         <source>pending</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="54"/>
+        <location filename="../../ui/words/labels.py" line="54"/>
         <source>skipped</source>
         <translation>已跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="62"/>
+        <location filename="../../ui/words/labels.py" line="62"/>
         <source>group of steps</source>
         <translation>步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="64"/>
+        <location filename="../../ui/words/labels.py" line="64"/>
         <source>you</source>
         <translation>您</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="65"/>
+        <location filename="../../ui/words/labels.py" line="65"/>
         <source>assistant writes a draft</source>
         <translation>助理撰写草稿</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="66"/>
+        <location filename="../../ui/words/labels.py" line="66"/>
         <source>assistant writes a file</source>
         <translation>助理写入文件</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="67"/>
+        <location filename="../../ui/words/labels.py" line="67"/>
         <source>message (after your approval)</source>
         <translation>消息（经您批准后发送）</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="68"/>
+        <location filename="../../ui/words/labels.py" line="68"/>
         <source>reminder</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="69"/>
+        <location filename="../../ui/words/labels.py" line="69"/>
         <source>calendar look-up</source>
         <translation>查询日历</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="76"/>
+        <location filename="../../ui/words/labels.py" line="76"/>
         <source>me</source>
         <translation>我</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="76"/>
+        <location filename="../../ui/words/labels.py" line="76"/>
         <source>assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="83"/>
+        <location filename="../../ui/words/labels.py" line="83"/>
         <source>expiring</source>
         <translation>处理过期</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="84"/>
+        <location filename="../../ui/words/labels.py" line="84"/>
         <source>reviewing</source>
         <translation>审阅</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="85"/>
+        <location filename="../../ui/words/labels.py" line="85"/>
         <source>planning</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="86"/>
+        <location filename="../../ui/words/labels.py" line="86"/>
         <source>approving</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="87"/>
+        <location filename="../../ui/words/labels.py" line="87"/>
         <source>doing a step</source>
         <translation>执行步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="88"/>
+        <location filename="../../ui/words/labels.py" line="88"/>
         <source>checking again</source>
         <translation>再次检查</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="89"/>
+        <location filename="../../ui/words/labels.py" line="89"/>
         <source>reviewing a failure</source>
         <translation>复查失败</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="98"/>
+        <location filename="../../ui/words/labels.py" line="98"/>
         <source>approved, not sent</source>
         <translation>已批准，未发送</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="99"/>
+        <location filename="../../ui/words/labels.py" line="99"/>
         <source>sent</source>
         <translation>已发送</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="100"/>
+        <location filename="../../ui/words/labels.py" line="100"/>
         <source>rejected</source>
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="134"/>
+        <location filename="../../ui/words/labels.py" line="134"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="135"/>
+        <location filename="../../ui/words/labels.py" line="135"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="136"/>
+        <location filename="../../ui/words/labels.py" line="136"/>
         <source>Written by</source>
         <translation>编写者</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="137"/>
+        <location filename="../../ui/words/labels.py" line="137"/>
         <source>Depends on</source>
         <translation>依赖于</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="138"/>
+        <location filename="../../ui/words/labels.py" line="138"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="139"/>
+        <location filename="../../ui/words/labels.py" line="139"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="140"/>
+        <location filename="../../ui/words/labels.py" line="140"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="141"/>
+        <location filename="../../ui/words/labels.py" line="141"/>
         <source>Output schema</source>
         <translation>输出结构</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="142"/>
+        <location filename="../../ui/words/labels.py" line="142"/>
         <source>Done when</source>
         <translation>完成标准</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="143"/>
+        <location filename="../../ui/words/labels.py" line="143"/>
         <source>Worker</source>
         <translation>负责人</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="144"/>
+        <location filename="../../ui/words/labels.py" line="144"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="145"/>
+        <location filename="../../ui/words/labels.py" line="145"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="146"/>
+        <location filename="../../ui/words/labels.py" line="146"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="147"/>
+        <location filename="../../ui/words/labels.py" line="147"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="154"/>
+        <location filename="../../ui/words/labels.py" line="154"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="154"/>
+        <location filename="../../ui/words/labels.py" line="154"/>
         <source>removed</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/labels.py" line="155"/>
+        <location filename="../../ui/words/labels.py" line="155"/>
         <source>changed</source>
         <translation>修改</translation>
     </message>

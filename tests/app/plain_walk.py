@@ -2,8 +2,8 @@
 
 It reads ``app/`` with ``ast``: each ``raise`` of a known error with a literal message
 and each importer's skip reason becomes a sample sentence (its values as tokens ``V1``,
-``V2`` …). ``tests/app/test_plain_zh_refusals.py`` checks the refusals' samples,
-``tests/app/test_plain_zh_inputs.py`` the input problems'.
+``V2`` …). ``tests/app/words/test_plain_zh_refusals.py`` checks the refusals' samples,
+``tests/app/words/test_plain_zh_inputs.py`` the input problems'.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[2] / "app"
 REFUSAL_ERRORS = frozenset({"KnownError", "NotFound", "Refused", "StaleEdit", "EditRefused",
-                            "PathRefused", "InvalidRule"})  # app.plain_zh_refusals
+                            "PathRefused", "InvalidRule"})  # app.words.plain_zh_refusals
 INPUT_ERRORS = frozenset({"DateError", "BadFile", "WriteFailed", "ConsentNeeded",
                           "MalformedCalendar", "CalendarError", "AuthFailed", "ServerFailed",
                           "Unreachable", "BadResponse", "NoPassword",
-                          "Cancelled"})  # app.plain_zh_inputs
+                          "Cancelled"})  # app.words.plain_zh_inputs
 KNOWN = REFUSAL_ERRORS | INPUT_ERRORS
 # what a Chinese sentence may keep in English: its values, commands, flags, names
 _KEPT = re.compile(r"'?V\d+'?|`[^`]*`|stepwise(?: [\w+-]+)*|--[\w-]+|\b[A-Z][\w.()-]*"

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app.dates import DateError, parse_when
+from app.dates.when import DateError, parse_when
 from models.fields import EARLIEST, LATEST, format_utc, parse_utc
 from tests.conftest import Result
 

@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app import paths
+from app.config import paths
 from app.errors import KnownError
-from app.task_files import write_result
+from app.io.task_folder import write_result
 
 SPECIAL = ["..", ".", "", "link", "link.txt", "CON", "nul.txt", "文" * 85, "文" * 86,
            "a" * 255, "a" * 256, "~", " ", "x.", "\x00", "\x1b[2J", "\ud800", "C:", "..."]
@@ -132,9 +132,9 @@ def test_fuzz_file_write_paths_never_break_the_assistant_loop(data_dir: Path,
 
 
 def _run_one_file_write(relative: str) -> None:
-    from app import settings as stepwise_settings
     from app.agent.loop import Assistant
-    from app.tasks import NewTask, add_task
+    from app.config import settings as stepwise_settings
+    from app.tasks.store import NewTask, add_task
     from models import Task
     from tests.app.agent.fakes import ScriptedProvider
     from tests.app.agent.test_security import FIXED_NOW, REVIEW_PLAN, _plan_reply, _step

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app.rrules import FREQS, PARTS, WEEKDAYS, InvalidRule, next_after, validate_rrule
+from app.dates.rrules import FREQS, PARTS, WEEKDAYS, InvalidRule, next_after, validate_rrule
 from tests.app.plan.test_recurrence import one_step_plan
 
 Cli = Callable[..., Any]

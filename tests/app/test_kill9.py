@@ -81,7 +81,7 @@ def test_kill9_during_cli_writes_and_agent_runs_loses_and_doubles_nothing(
         cli: Cli, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from models import close_database
 
-    monkeypatch.setattr("app.outbox.mail_client", lambda *_: True)
+    monkeypatch.setattr("app.agent.outbox.mail_client", lambda *_: True)
     chance = random.Random(SEED)
     cli("contacts", "add", "Ann", "ann@example.com")
     for number in range(4):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.errors import KnownError
-from app.plain import language_of
 from app.problems import CODES, InvalidPlan, Problem
+from app.words.plain import language_of
 
 
 @pytest.mark.parametrize("code", sorted(CODES))

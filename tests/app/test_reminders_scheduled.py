@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from app import reminders, task_done
 from app.events import events
 from app.io import transfer
 from app.plan import store as plans
 from app.plan.rewrite import rewrite_latest
-from app.tasks import NewTask, add_task, delete_task, restore_task, update_task
+from app.reminders import store as reminders
+from app.tasks import done as task_done
+from app.tasks.store import NewTask, add_task, delete_task, restore_task, update_task
 from models import Reminder, Task, atomic
 
 LEAD = timedelta(minutes=15)  # reminders.lead_minutes' default
@@ -41,7 +42,7 @@ def plan(task_id: int, step_due: datetime, revision: int = 1) -> dict[str, objec
 
 @pytest.fixture(autouse=True)
 def _no_listener() -> None:
-    assert not any(getattr(f, "__module__", "") == "app.reminders" for f in events._listeners)
+    assert not any(getattr(f, "__module__", "") == "app.reminders.store" for f in events._listeners)
 
 
 def test_nothing_in_app_events_schedules_reminders(db: Path) -> None:
@@ -49,7 +50,7 @@ def test_nothing_in_app_events_schedules_reminders(db: Path) -> None:
 
     open_store()  # what every command does first
     assert not hasattr(reminders, "keep_scheduled")
-    assert not any(getattr(f, "__module__", "") == "app.reminders" for f in events._listeners)
+    assert not any(getattr(f, "__module__", "") == "app.reminders.store" for f in events._listeners)
 
 
 def test_adding_editing_and_restoring_a_task_schedule_its_reminders(db: Path) -> None:
@@ -128,7 +129,7 @@ def test_an_import_schedules_every_task(db: Path, tmp_path: Path) -> None:
 
 def test_an_assistant_stage_that_fixes_times_schedules_them(db: Path) -> None:
     from app.agent.loop import Assistant
-    from app.llm.offline import OfflineProvider
+    from app.llm.offline.provider import OfflineProvider
 
     t = add_task(NewTask(title="Water the plants every Monday", timezone="UTC")).id
     assert pending(t) == []
@@ -142,7 +143,7 @@ def test_every_assistant_stage_ends_by_scheduling_its_task(
     """A stage that writes a task's times itself (as the quick check and the review do)
     leaves its reminders right too: the loop schedules the task after each stage."""
     from app.agent.loop import Assistant, Outcome
-    from app.llm.offline import OfflineProvider
+    from app.llm.offline.provider import OfflineProvider
 
     due = soon()
     t = add_task(NewTask(title="Report", due_at=due)).id

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from app import secrets, settings
 from app.agent.setup import ConsentNeeded, is_local, provider_from_settings
+from app.config import secrets, settings
 from app.errors import KnownError
 
 

@@ -82,7 +82,7 @@ def _env(data_dir: Path, **extra: str) -> dict[str, str]:
 def export_template(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A real export (from the app) of a database with one task, to copy rows from."""
     from app.io.transfer import export_data
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from models import close_database, open_database
 
     open_database(tmp_path_factory.mktemp("template") / "template.db")
@@ -251,7 +251,7 @@ def test_pending_migration_backs_up_first(
     monkeypatch.setattr(migrations, "MIGRATIONS", (
         *migrations.MIGRATIONS, migrations.Migration(old + 1, "an extra table", add_table)))
     monkeypatch.setattr(migrations, "SCHEMA_VERSION", old + 1)
-    monkeypatch.setattr("app.lean_sql.SCHEMA_VERSION", old + 1)  # as regenerated for it
+    monkeypatch.setattr("app.lean.sql.SCHEMA_VERSION", old + 1)  # as regenerated for it
 
     result = cli("--db", str(path), "list")
     _close()
@@ -399,7 +399,7 @@ def test_full_disk_import_and_export(
 
 WRITER = r"""
 import sys
-import app.dates, app.tasks, app.views, models  # imported before the start signal
+import app.dates.when, app.tasks.store, app.plan.views, models  # imported before the start signal
 from app.cli.main import main
 
 path, who = sys.argv[1], sys.argv[2]

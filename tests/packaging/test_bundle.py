@@ -205,7 +205,7 @@ def test_plan_files_are_validated_against_the_schemas(bundle: Path, tmp_path: Pa
 
 def test_the_offline_assistant_plans_and_tasks_export_as_icalendar(bundle: Path,
                                                                   tmp_path: Path) -> None:
-    """app.llm.offline is imported by name; icalendar writes the export."""
+    """app.llm.offline.provider is imported by name; icalendar writes the export."""
     env = _env(tmp_path)
     assert _run(bundle, "add", "Renew passport", "--due", "in 3 days", env=env).returncode == 0
     done = _run(bundle, "agent", "run", "--until-idle", env=env)
@@ -343,7 +343,7 @@ def test_the_bundle_holds_what_the_app_needs_and_not_more(
     assert (internal / "jsonschema_specifications" / "schemas").is_dir()
     assert (internal / "tzdata" / "zoneinfo" / "Europe" / "Berlin").is_file()
     modules = _bundle_modules(bundle)
-    assert {"app.llm.offline", "dateparser.data.date_translation_data.zh",
+    assert {"app.llm.offline.provider", "dateparser.data.date_translation_data.zh",
             "keyring.backends.SecretService", "caldav", "resources"} <= modules
     for unwanted in ("pytest", "_pytest", "mypy", "tkinter", "numpy", "radicale", "ruff",
                      "PyInstaller", "pygments"):

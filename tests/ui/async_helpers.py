@@ -29,7 +29,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 DRAIN_S = 10.0
 
@@ -151,7 +151,7 @@ def planned_task(plan: dict[str, Any] | None = None, *, approve: bool = True,
                  title: str = "Organise the team offsite") -> int:
     """A task with a saved plan, approved (running) unless ``approve`` is False."""
     from app.plan import store as plans
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     task_id = int(add_task(NewTask(title=title)).id)
     plans.save_plan(task_id, plan or two_step_plan())

@@ -12,7 +12,7 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.async_helpers import qt_event_loop, window_context
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 @pytest.fixture
@@ -32,6 +32,17 @@ def _same_locale_after() -> Iterator[None]:
     before = QLocale()
     yield
     QLocale.setDefault(before)
+
+
+@pytest.fixture
+def english(qapp: QApplication) -> Iterator[None]:
+    """The interface in English with British dates, and English again afterwards."""
+    from ui.words import i18n
+
+    i18n.install(qapp, "en")
+    QLocale.setDefault(QLocale("en_GB"))
+    yield None
+    i18n.install(qapp, "en")
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pytestqt.qtbot import QtBot
 
 from tests.fakeserver import FakeModelServer
-from ui.context import WindowContext
-from ui.settings_dialog import SettingsDialog
+from ui.settings.dialog import SettingsDialog
+from ui.shared.context import WindowContext
 
 
 def model_server() -> Iterator[FakeModelServer]:

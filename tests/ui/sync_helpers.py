@@ -8,11 +8,11 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app import settings
+from app.config import settings
 from tests.app.calendar.radicale_server import Radicale
 from tests.app.sync.dav_servers import Phone
-from ui.context import WindowContext
-from ui.sync_worker import Outcome, SyncWorker
+from ui.shared.context import WindowContext
+from ui.sync.worker import Outcome, SyncWorker
 
 DEBOUNCE_MS = 150
 

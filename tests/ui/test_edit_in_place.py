@@ -1,7 +1,7 @@
 """Issue 11, edit in place: a step dropped on itself does nothing, and undoing a rename
 of a finished plan keeps it finished. (The graph's rename and check circle are in
 test_graph_steps, the step menu in test_step_actions, the outline in test_plan_outline,
-the details panel's fields in test_step_form.)"""
+the details panel's fields in tests/ui/step/test_form.py.)"""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.plan import store as plans
 from tests.ui.plan.test_view import open_view
 from tests.ui.plan_helpers import latest, running_task
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 def test_a_step_dropped_on_itself_does_nothing(ctx: WindowContext, qtbot: QtBot) -> None:
@@ -28,7 +28,7 @@ def test_undoing_a_rename_of_a_finished_plan_keeps_it_finished(db: Path) -> None
 
     from app.plan import editing as plan_editing
     from app.plan import step_edits
-    from app.tasks import get_task
+    from app.tasks.store import get_task
 
     task_id = running_task()
     saved = plan_editing.apply_edit(task_id, 1, partial(step_edits.rename_step, step_id="s1",

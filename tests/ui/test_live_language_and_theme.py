@@ -13,10 +13,10 @@ from PySide6.QtGui import QColor, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from ui import i18n
-from ui.context import WindowContext
-from ui.look import apply_look
-from ui.main_window import MainWindow
+from ui.shared.context import WindowContext
+from ui.style.look import apply_look
+from ui.window.main import MainWindow
+from ui.words import i18n
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_switching_to_chinese_retranslates_the_window_at_once(
 
 def test_the_tray_menu_follows_the_language(window: MainWindow, qtbot: QtBot,
                                             qapp: QApplication) -> None:
-    from ui.tray import Tray
+    from ui.window.tray import Tray
 
     tray = Tray(window, window.reminder_center)
     assert tray.actions_["quit"].text() == "Quit"
@@ -97,7 +97,7 @@ def test_undo_names_what_it_undoes(window: MainWindow) -> None:
 
 def test_a_theme_set_from_the_command_line_applies_in_the_open_window(
         window: MainWindow, qtbot: QtBot, qapp: QApplication) -> None:
-    from app import settings
+    from app.config import settings
 
     apply_look(qapp, "light")
     light = window.plan_view.scene.backgroundBrush().color()
@@ -109,7 +109,7 @@ def test_a_theme_set_from_the_command_line_applies_in_the_open_window(
 
 def test_the_plan_menu_approves_with_its_key(window: MainWindow, qtbot: QtBot) -> None:
     from app.plan import store as plans
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from tests.ui.plan.test_view import plan15
 
     task_id = add_task(NewTask(title="Team offsite")).id
@@ -129,7 +129,7 @@ def test_undo_is_never_silent_and_shows_its_task(window: MainWindow, qtbot: QtBo
 
     from app.plan import editing as plan_editing
     from app.plan import store as plans
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from tests.ui.plan.test_view import plan15
     from ui.plan.edits import PlanEditor
 

@@ -8,8 +8,8 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from app.events import Kind
-from tests.ui.test_main_window import listed, open_window
-from ui.context import WindowContext
+from tests.ui.window.test_window_main import listed, open_window
+from ui.shared.context import WindowContext
 
 
 def test_one_quick_add_is_exactly_one_list_reload(ctx: WindowContext, qtbot: QtBot) -> None:
@@ -31,7 +31,7 @@ def test_one_quick_add_is_exactly_one_list_reload(ctx: WindowContext, qtbot: QtB
 
 def test_a_change_from_elsewhere_still_reloads_the_list(ctx: WindowContext,
                                                         qtbot: QtBot) -> None:
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     window = open_window(ctx, qtbot)
     qtbot.wait_until(lambda: window.tasks.count.text() != "")

@@ -16,8 +16,8 @@ from app.plan import editing as plan_editing
 from app.plan import spec as planspec
 from models import database
 from tests.ui.plan.test_view import centre, drag, handle, latest, make_task, open_view, plan15
-from ui.context import WindowContext
 from ui.plan.view import PlanView
+from ui.shared.context import WindowContext
 
 
 class Counts:

@@ -152,7 +152,7 @@ def test_a_rename_keeps_the_layout_and_every_node_in_place(qtbot: QtBot) -> None
 
 def test_a_change_of_theme_redraws_the_cards_shown_in_the_new_look(qapp: QApplication) -> None:
     """Switching to dark while a plan is shown turns its cards dark too (they stayed white)."""
-    from ui.look import apply_look
+    from ui.style.look import apply_look
 
     apply_look(qapp, "light")
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from app.provider_kinds import ProviderKind
-from ui.context import WindowContext
-from ui.settings_dialog import SettingsDialog
+from app.config.provider_kinds import ProviderKind
+from ui.settings.dialog import SettingsDialog
+from ui.shared.context import WindowContext
 
 
 def test_the_dialog_lists_exactly_the_registry(ctx: WindowContext, qtbot: QtBot) -> None:

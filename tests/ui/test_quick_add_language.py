@@ -10,9 +10,9 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from ui import i18n
-from ui.context import WindowContext
-from ui.quick_add import QuickAddBar
+from ui.shared.context import WindowContext
+from ui.tasks.quick_add import QuickAddBar
+from ui.words import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +71,7 @@ def test_the_calendar_toolbar_follows_a_live_language_switch(
 def test_what_the_assistant_did_is_said_again_in_the_new_language(
         ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> None:
     from tests.ui.async_helpers import planned_task
-    from ui.assistant_dock import AssistantDock
+    from ui.assistant.dock import AssistantDock
 
     dock = AssistantDock(ctx)
     qtbot.add_widget(dock)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import settings
+from app.config import settings
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Step
-from ui.step_panel import read_step
+from ui.step.panel import read_step
 
 RAW = ('Traceback File "/srv/venv/lib/python3.11/site-packages/llama_cpp/server/app.py", '
        "line 212: Field required")

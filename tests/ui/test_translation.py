@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
-from ui import i18n
+from ui.words import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "stepwise_zh_CN.ts"
@@ -153,9 +153,9 @@ def test_ts_has_every_string_of_ui(tmp_path: Path) -> None:
 
 
 def test_widgets_built_after_install_show_chinese(chinese: QApplication, qtbot: QtBot) -> None:
-    from ui import labels
-    from ui.palette import CommandPalette
-    from ui.task_model import TaskListModel
+    from ui.style.palette import CommandPalette
+    from ui.tasks.model import TaskListModel
+    from ui.words import labels
 
     palette = CommandPalette([])
     qtbot.add_widget(palette)
@@ -170,8 +170,8 @@ def test_widgets_built_after_install_show_chinese(chinese: QApplication, qtbot: 
 
 
 def test_task_dialog_in_chinese(chinese: QApplication, qtbot: QtBot, db: Path) -> None:
-    from app.tasks import NewTask, add_task, get_task
-    from ui.task_dialog import TaskDialog
+    from app.tasks.store import NewTask, add_task, get_task
+    from ui.tasks.dialog import TaskDialog
 
     dialog = TaskDialog(get_task(add_task(NewTask(title="交周报")).id))
     qtbot.add_widget(dialog)

@@ -7,11 +7,11 @@ from datetime import UTC, datetime, timedelta
 
 from pytestqt.qtbot import QtBot
 
-from app.task_queries import rows_for
-from app.tasks import NewTask, add_task, get_task
-from app.urgency import task_urgency
-from ui.context import WindowContext
-from ui.task_model import urgency_line
+from app.tasks.queries import rows_for
+from app.tasks.store import NewTask, add_task, get_task
+from app.tasks.urgency import task_urgency
+from ui.shared.context import WindowContext
+from ui.tasks.model import urgency_line
 
 
 def test_the_row_tooltip_explains_the_tasks_urgency(ctx: WindowContext, qtbot: QtBot) -> None:
@@ -26,7 +26,7 @@ def test_the_row_tooltip_explains_the_tasks_urgency(ctx: WindowContext, qtbot: Q
 
 
 def test_a_finished_task_has_no_urgency_line(ctx: WindowContext, qtbot: QtBot) -> None:
-    from ui.task_model import _tooltip
+    from ui.tasks.model import _tooltip
 
     task_id = int(add_task(NewTask(title="Done already")).id)
     row = rows_for([task_id])[task_id]

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from tests.ui.plan.test_view import plan15
-from ui.context import WindowContext
-from ui.main_window import MainWindow
+from ui.shared.context import WindowContext
+from ui.window.main import MainWindow
 
 LONG = "Plan the team offsite in the mountains with everyone who can come in December"
 
@@ -97,7 +97,7 @@ def test_splitter_sizes_are_remembered(ctx: WindowContext, qtbot: QtBot, setting
 
 def test_finishing_the_only_open_task_does_not_bring_back_the_welcome(
         ctx: WindowContext, qtbot: QtBot, settings_dir: Path) -> None:
-    from app.task_done import finish_task
+    from app.tasks.done import finish_task
 
     task_id = add_task(NewTask(title="Buy milk")).id
     window = open_window(ctx, qtbot, 1024, 700)

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from app.calendar import cache
 from app.plan import store as plans
 from app.schedule import store
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import CalendarEvent
 from ui.calendar.panel import CalendarPanel
 

@@ -9,11 +9,11 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.tasks import NewTask, add_task
-from ui import app as gui
-from ui.context import WindowContext
-from ui.first_frame import FirstFrame
-from ui.main_window import MainWindow
+from app.tasks.store import NewTask, add_task
+from ui.shared.context import WindowContext
+from ui.window import app as gui
+from ui.window.first_frame import FirstFrame
+from ui.window.main import MainWindow
 
 # STEPWISE_SHOTS=DIR keeps the windows' screenshots there.
 SHOTS = Path(os.environ.get("STEPWISE_SHOTS", "")) if os.environ.get("STEPWISE_SHOTS") else None

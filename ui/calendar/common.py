@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
 from app.events import Kind
 from app.schedule.views import Planned
-from ui.labels import fill
+from ui.words.labels import fill
 
 HOUR_HEIGHT = 42
 GRID_PAD = 10  # room above 00:00 and below 24:00 for the hour labels
@@ -45,7 +45,7 @@ def plain_tooltip(*lines: str) -> str:
 
 def local_zone() -> tzinfo:
     """The user's zone (the grid is drawn in its wall-clock time)."""
-    from app.dates import local_zone as zone
+    from app.dates.when import local_zone as zone
 
     return zone()
 

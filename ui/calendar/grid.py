@@ -52,7 +52,7 @@ from ui.calendar.common import (
     source_colour,
 )
 from ui.calendar.planned import PlannedLayer
-from ui.labels import fill
+from ui.words.labels import fill
 
 
 class AgendaGrid(QWidget):

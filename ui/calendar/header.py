@@ -34,7 +34,7 @@ from ui.calendar.common import (
     source_colour,
 )
 from ui.calendar.grid import AgendaGrid
-from ui.labels import fill
+from ui.words.labels import fill
 
 
 class AgendaHeader(QWidget):

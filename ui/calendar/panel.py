@@ -56,8 +56,8 @@ from ui.calendar.common import (
 from ui.calendar.grid import AgendaGrid
 from ui.calendar.header import AgendaHeader
 from ui.calendar.sources import SourcesDialog
-from ui.context import WindowContext
-from ui.runner import in_thread
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
 
 
 class CalendarPanel(QDockWidget):

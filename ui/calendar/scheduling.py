@@ -16,9 +16,9 @@ from app.schedule import keeper, store
 from app.schedule.model import Block
 from app.schedule.views import Planned
 from ui.calendar.planned import PlannedLayer
-from ui.context import WindowContext
-from ui.labels import fill
-from ui.runner import in_thread
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.labels import fill
 
 SETTLE_MS = 300
 

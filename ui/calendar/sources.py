@@ -1,6 +1,6 @@
 """The calendar sources dialog: adds and removes ICS files, URLs and CalDAV accounts with
 the functions the command line uses; a CalDAV password goes to the keyring
-(``app.secrets``), never to the store.
+(``app.config.secrets``), never to the store.
 """
 
 from __future__ import annotations
@@ -41,10 +41,10 @@ from app.calendar.agenda import SourceState
 from app.errors import KnownError
 from models import StoreError
 from ui.calendar.common import NOW_COLOUR, local_zone, plain_tooltip, when_text
-from ui.context import WindowContext
-from ui.labels import fill
-from ui.retexts import told
-from ui.runner import in_thread
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.labels import fill
+from ui.words.retexts import told
 
 
 class CaldavForm(QDialog):

@@ -17,9 +17,9 @@ from app.calendar.agenda import SourceState
 from app.errors import KnownError
 from models import StoreError
 from ui.calendar.common import MAX_PROBLEM_LINES, clock_text, when_text
-from ui.labels import fill
-from ui.retexts import told
-from ui.runner import in_thread
+from ui.shared.runner import in_thread
+from ui.words.labels import fill
+from ui.words.retexts import told
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from app.events import Kind
 from app.plan import editing as plan_editing
 from app.plan.editing import Change, Data, EditRefused, PlanSnapshot, Saved
 from models import Task
-from ui.context import WindowContext
-from ui.labels import fill
-from ui.retexts import told
-from ui.runner import in_thread
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.labels import fill
+from ui.words.retexts import told
 
 translate = QCoreApplication.translate  # lupdate reads translate(context, text)
 # Notices about a task that never change what its plan graph shows (a plan save is

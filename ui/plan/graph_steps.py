@@ -14,9 +14,9 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
-from ui import labels
-from ui.inline_rename import InlineRename
+from ui.plan.inline_rename import InlineRename
 from ui.plan.step_actions import KEYS, StepActions, StepRef, move_allowed, ref_from
+from ui.words import labels
 
 if TYPE_CHECKING:
     from ui.plan.graph_view import KeyMap

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plan.layout import NODE_H, NODE_W
-from ui.labels import STATUS_COLOURS
+from ui.words.labels import STATUS_COLOURS
 
 RADIUS = 8.0
 BAR_W = 6.0

@@ -1,6 +1,6 @@
 """What each node of the plan graph shows (``NodeData``), made for a whole plan at once.
 
-The status and target names come from ``ui.labels`` in the language installed; a plan of
+The status and target names come from ``ui.words.labels`` in the language installed; a plan of
 2,000 steps asks for the same few names thousands of times, so each is looked up once
 per plan here.
 """
@@ -11,9 +11,9 @@ from PySide6.QtCore import QCoreApplication
 
 from app.plan.graph import Graph
 from app.plan.spec import PlanStep
-from ui import labels
-from ui.dates import short_when
 from ui.plan.items import NodeData
+from ui.words import labels
+from ui.words.dates import short_when
 
 translate = QCoreApplication.translate
 

@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
 from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
 from app.plan.spec import PlanStep
-from ui import labels
-from ui.context import WindowContext
 from ui.plan.edits import PlanFeed
 from ui.plan.step_actions import StepActions, ref_from
+from ui.shared.context import WindowContext
+from ui.words import labels
 
 StepIdRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex

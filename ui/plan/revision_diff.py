@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 
 from app.plan import store as plans
 from app.plan.diff import FieldChange, PlanDiff, StepChange, diff_plans, revision_specs
-from app.views import local
-from ui import labels
-from ui.context import WindowContext
-from ui.runner import in_thread
+from app.plan.views import local
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words import labels
 
 KIND_COLOURS = {"added": "#1e8449", "removed": "#c0392b", "changed": "#b9770e"}
 ONE_LINE_CHARS = 120

@@ -26,11 +26,11 @@ from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
 from app.states import STEP
 from models import StoreError
-from ui.context import WindowContext
-from ui.labels import fill
 from ui.plan.edits import PlanEditor
-from ui.retexts import told
-from ui.runner import in_thread
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.labels import fill
+from ui.words.retexts import told
 
 translate = QCoreApplication.translate
 KEYS = {"start": "Ctrl+Shift+S", "done": "Ctrl+Return", "skip": "Ctrl+Shift+K",

@@ -23,18 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import settings
+from app.config import settings
 from app.errors import KnownError
 from app.plan import store as plans
 from app.states import PLAN
 from models import StoreError
-from ui import labels
 from ui.calendar.scheduling import schedule_now
-from ui.context import WindowContext
-from ui.elided import ElidedLabel
+from ui.plan.elided import ElidedLabel
 from ui.plan.revision_diff import RevisionDiffDialog
-from ui.retexts import told
-from ui.runner import in_thread
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words import labels
+from ui.words.retexts import told
 
 ACTIONS = ("approve", "pause", "resume", "abort")
 _TARGET = {"approve": "in_progress", "pause": "paused", "resume": "in_progress",

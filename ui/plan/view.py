@@ -36,7 +36,6 @@ from app.plan import editing as plan_editing
 from app.plan.editing import PlanSnapshot, Saved
 from app.plan.layout import Layout, LayoutCache
 from app.plan.spec import PlanStep
-from ui.context import WindowContext
 from ui.plan.banner import PlanBanner
 from ui.plan.edits import PlanEditor, PlanFeed
 from ui.plan.graph_edits import GraphEdits
@@ -45,6 +44,7 @@ from ui.plan.graph_toolbar import GraphToolbar
 from ui.plan.graph_view import STEP_ZOOM, GraphView, KeyMap
 from ui.plan.node_moves import MoveNodeCommand
 from ui.plan.scene import PlanScene
+from ui.shared.context import WindowContext
 
 
 class PlanView(QWidget):

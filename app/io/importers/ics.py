@@ -11,7 +11,7 @@ from icalendar import Calendar, Todo
 from app.errors import BadFile
 from app.ical.tree import ReadTask, plan_data, read_tree
 from app.io.importers.incoming import Batch, Incoming, zone_name
-from app.tasks import NewTask
+from app.tasks.store import NewTask
 
 WHAT = "an iCalendar file with VTODOs"
 KEPT_STATUS = {"waiting": "waiting", "done": "done", "cancelled": "cancelled"}

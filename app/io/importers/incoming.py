@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app.dates import local_zone
+from app.dates.when import local_zone
 from app.errors import BadFile
-from app.tasks import NewTask
+from app.tasks.store import NewTask
 
 # Statuses an import may leave a task in besides the ``new`` a task starts with.
 IMPORTED_STATUS = ("new", "waiting", "done", "cancelled")

@@ -13,7 +13,7 @@ from app.io.importers.incoming import Batch, Incoming
 from app.plan import store as plans
 from app.plan.spec import MAX_STEPS_ANY, parse
 from app.problems import InvalidPlan
-from app.tasks import add_task, check_new_task, get_task, log
+from app.tasks.store import add_task, check_new_task, get_task, log
 from models import Plan, Step, Task, atomic
 from models.fields import InstantOutOfRange, checked_utc
 

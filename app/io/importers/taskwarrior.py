@@ -25,7 +25,7 @@ from app.io.importers.taskwarrior_fields import (
     when,
 )
 from app.io.importers.taskwarrior_groups import components, group_task
-from app.tasks import NewTask
+from app.tasks.store import NewTask
 
 WHAT = "a Taskwarrior `task export` JSON file"
 _RECUR_WORDS = {"daily": "DAILY", "day": "DAILY", "weekly": "WEEKLY", "week": "WEEKLY",

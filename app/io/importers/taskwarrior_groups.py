@@ -14,7 +14,7 @@ from typing import Any
 from app.io.importers import taskwarrior_fields as tw
 from app.io.importers.incoming import Batch, Incoming
 from app.plan.spec import SCHEMA_VERSION
-from app.tasks import NewTask
+from app.tasks.store import NewTask
 
 STEP_STATUS = {"completed": "completed", "deleted": "skipped"}
 

@@ -22,7 +22,7 @@ from app.errors import BadFile
 from app.io.importers.incoming import Batch, Incoming, decode_text
 from app.io.importers.todoist_dates import read_date
 from app.plan.spec import SCHEMA_VERSION
-from app.tasks import NewTask
+from app.tasks.store import NewTask
 
 WHAT = "a Todoist CSV backup"
 REQUIRED = ("TYPE", "CONTENT")

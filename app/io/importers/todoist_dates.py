@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from app.dates import local_zone
+from app.dates.when import local_zone
 from app.io.importers.incoming import Batch
 
 DAYS = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH",

@@ -16,7 +16,7 @@ import pytodotxt
 
 from app.errors import BadFile
 from app.io.importers.incoming import Batch, Incoming, aware, decode_text, zone_name
-from app.tasks import NewTask
+from app.tasks.store import NewTask
 
 WHAT = "a todo.txt file"
 KNOWN_KEYS = ("due", "t", "rec", "pri")

@@ -4,7 +4,7 @@ The stock hook imports ``PySide6.QtCore`` at start-up to register an embedded qt
 PySide6 from PyPI registers that qt.conf itself when QtCore is first imported (with the
 prefix next to its own package, which in the bundle is ``_internal/PySide6/Qt``), so
 nothing is lost by leaving Qt alone until the app imports it: commands that never touch
-Qt start faster, and the window path checks Qt's system libraries (``ui.syscheck``)
+Qt start faster, and the window path checks Qt's system libraries (``ui.window.syscheck``)
 before anything of Qt is loaded.
 
 QT_PLUGIN_PATH is not set either: it would leak into every program Stepwise starts

@@ -42,7 +42,7 @@ class ScriptedProvider:
         self.calls.append(Call(str(ctx.get("purpose")), messages, ctx))
         if not self.script:
             if self.fallback is None:
-                from app.llm.offline import OfflineProvider
+                from app.llm.offline.provider import OfflineProvider
 
                 self.fallback = OfflineProvider()
             return await self.fallback.complete(messages, schema=schema, on_chunk=on_chunk,

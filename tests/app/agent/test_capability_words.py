@@ -7,7 +7,7 @@ import pytest
 
 from app.agent.capability_words import DOES, INPUTS, capability_lines
 from app.agent.tokens import estimate
-from app.capabilities import CAPABILITIES
+from app.plan.capabilities import CAPABILITIES
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.agent import decisions
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Step, WorkLog, atomic
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from app.agent import doers
-from app.outbox import add_contact
+from app.agent.outbox import add_contact
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import OutboxMessage, Reminder, Task
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)

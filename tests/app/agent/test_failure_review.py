@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from app import settings
 from app.agent.failure_review import checked_review, split_plan
 from app.agent.loop import Assistant
 from app.agent.replies import ReplyError
+from app.config import settings
 from app.plan import store as plans
 from models import Task, WorkLog
 from tests.app.agent.test_loop import (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.agent import journal
 from app.llm.base import Message, Reply
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ModelCall
 
 PROMPT = [Message("system", "be brief"), Message("user", "key sk-secret-123 here")]

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from app import settings
 from app.agent.loop import Assistant, Outcome
-from app.llm.offline import OfflineProvider
+from app.config import settings
+from app.llm.offline.provider import OfflineProvider
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
-from app.urgency import urgency
+from app.tasks.store import NewTask, add_task
+from app.tasks.urgency import urgency
 from models import ModelCall, Reminder, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
 

@@ -16,7 +16,7 @@ from app.agent.model_check import (
     short,
     validate,
 )
-from app.plain import language_of
+from app.words.plain import language_of
 
 PLAN = json.dumps({"schema_version": 1, "title": "Offsite", "steps": [
     {"id": "a", "title": "Ask the team for dates", "depends_on": [], "target": "user"},

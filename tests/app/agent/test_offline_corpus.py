@@ -18,9 +18,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.llm.offline import review, write
-from app.plain import language_of
-from app.quickadd import read_typed
+from app.llm.offline.provider import review, write
+from app.tasks.quickadd import read_typed
+from app.words.plain import language_of
 
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 CONTACTS = ["Alice", "Sam", "李老师", "张经理", "王总", "老婆", "小王", "妈妈"]

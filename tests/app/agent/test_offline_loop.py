@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from app import outbox, reminders, settings
-from app.agent import decisions
+from app.agent import decisions, outbox
 from app.agent.loop import Assistant, Outcome
-from app.llm.offline import OfflineProvider
+from app.config import settings
+from app.llm.offline.provider import OfflineProvider
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.reminders import store as reminders
+from app.tasks.store import NewTask, add_task
 from models import OutboxMessage, Reminder, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
 
@@ -266,7 +267,7 @@ def test_the_invitation_draft_uses_what_the_earlier_steps_found(db: Path) -> Non
      False), ("", False), ("TBD", False),
     ("Hi Sam,\n\nCould you tell me whether the venue is free?\n\nThanks!", True)])
 def test_the_check_refuses_an_outline_as_done_work(result: str, passes: bool) -> None:
-    from app.llm.offline import check
+    from app.llm.offline.provider import check
 
     verdict = check({"step": {"result": result, "done_when": "a usable draft is ready"}})
     assert verdict["passed"] is passes and (passes or verdict["reason"])

@@ -10,7 +10,7 @@ import pytest
 
 from app.agent.picking import candidates, next_stage, runnable_step
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Task
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)

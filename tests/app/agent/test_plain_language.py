@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import settings
+from app.config import settings
 from app.llm.base import ProviderError
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ModelCall, Task
 from tests.app.agent.fakes import ScriptedProvider
 from tests.app.agent.test_small_models import review, run, server

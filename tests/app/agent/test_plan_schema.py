@@ -10,7 +10,7 @@ import pytest
 
 from app.agent import prompts
 from app.agent.plan_schema import MAX_SCHEMA_STEPS, PLAN_SCHEMA, STEP_SCHEMA
-from app.capabilities import CAPABILITIES
+from app.plan.capabilities import CAPABILITIES
 
 
 def walk(node: Any) -> list[dict[str, Any]]:

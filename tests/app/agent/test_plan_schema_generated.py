@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.agent import plan_schema
-from app.capabilities import CAPABILITIES
 from app.plan import spec as planspec
+from app.plan.capabilities import CAPABILITIES
 
 # The literal schema as it was written by hand before it was generated.
 _TEXT: dict[str, Any] = {"type": "string", "maxLength": 120}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from app import settings
 from app.agent.prompt_context import language, model_context, prompt_context, task_facts
-from app.tasks import log
+from app.config import settings
+from app.tasks.store import log
 from models import atomic
 from tests.app.agent.test_loop import NOW, Clock, busy_event, task
 

@@ -22,7 +22,7 @@ from app.agent.replies import ReplyError, parse_reply, schema_for
 from app.agent.review import review_decision
 from app.agent.tokens import PROMPT_BUDGET, estimate
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ModelCall
 from tests.app.agent.fakes import ScriptedProvider
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from app.agent.loop import Assistant
+from app.agent.outbox import add_contact
 from app.agent.tokens import PROMPT_BUDGET, prompt_tokens
-from app.outbox import add_contact
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from tests.app.agent.fakes import ScriptedProvider
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)

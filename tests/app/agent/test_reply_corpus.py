@@ -32,14 +32,14 @@ import pytest
 from app.agent.failure_review import checked_review
 from app.agent.generated_plan import generated_plan
 from app.agent.loop import Assistant
+from app.agent.outbox import add_contact
 from app.agent.replies import CheckReply, FailureReviewReply, ReplyError, parse_reply
 from app.agent.review import review_decision
-from app.outbox import add_contact
-from app.plain import plain_reply_error, plain_text
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
 from app.problems import CODES
-from app.tasks import NewTask, add_task, set_problem, set_status
+from app.tasks.store import NewTask, add_task, set_problem, set_status
+from app.words.plain import plain_reply_error, plain_text
 from models import ModelCall, Plan, Step, Task, atomic, database
 from tests.app.agent.fakes import ScriptedProvider
 

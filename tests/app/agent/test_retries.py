@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from app import settings
 from app.agent.loop import Assistant
 from app.agent.retries import RETRY_CAP, changed_meanwhile, clear_retry, retry_later
+from app.config import settings
 from app.llm.base import ProviderError
 from models import ModelCall, WorkLog
 from tests.app.agent.fakes import ScriptedProvider

@@ -17,16 +17,16 @@ from typing import Any
 
 import pytest
 
-from app import paths, settings
 from app.agent import prompts
 from app.agent.loop import Assistant, Outcome
-from app.capabilities import CAPABILITIES
+from app.agent.outbox import add_contact, decide
+from app.config import paths, settings
 from app.errors import Refused
-from app.outbox import add_contact, decide
+from app.io.task_folder import MAX_FILE_BYTES, PathRefused, write_result
 from app.plan import store as plans
+from app.plan.capabilities import CAPABILITIES
 from app.problems import CODES
-from app.task_files import MAX_FILE_BYTES, PathRefused, write_result
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import (
     Contact,
     ModelCall,

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from app import paths, settings
 from app.agent.journal import MAX_JOURNAL_CHARS
 from app.agent.loop import Assistant, Outcome
+from app.agent.outbox import add_contact, decide
+from app.config import paths, settings
 from app.llm.base import MAX_REPLY_CHARS
-from app.outbox import add_contact, decide
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ModelCall, OutboxMessage, Reminder, Step, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
 from tests.app.agent.test_security import (

@@ -16,9 +16,9 @@ from app.agent.asking import OFFLINE_INSTEAD
 from app.agent.loop import Assistant, Outcome
 from app.agent.replies import ReplyError, parse_reply
 from app.llm.base import ProviderError
-from app.plain import local_time, plain_reply_error
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
+from app.words.plain import local_time, plain_reply_error
 from models import ModelCall, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.agent.typed_task import adopt_recurrence
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Task, WorkLog
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)

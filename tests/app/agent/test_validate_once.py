@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from app import settings
 from app.agent.loop import Assistant
+from app.config import settings
 from app.plan import spec as planspec
 from app.plan import store as plans
 from app.plan.spec import PlanSpec
 from app.problems import Problem
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from tests.app.agent.fakes import ScriptedProvider
 from tests.app.agent.test_loop import Clock, review
 

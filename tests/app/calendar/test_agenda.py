@@ -12,7 +12,7 @@ import pytest
 from app.calendar import agenda, cache
 from app.calendar.agenda import Block
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import CalendarEvent, Task
 
 ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py): UTC+8, no DST

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app import secrets
 from app.calendar import cache, dav, sources, sync
 from app.calendar.errors import AuthFailed, BadResponse, NoPassword, ServerFailed, Unreachable
 from app.calendar.rows import EventRow
-from app.dates import local_zone
+from app.config import secrets
+from app.dates.when import local_zone
 from models import CalendarSource
 from tests.app.calendar.radicale_server import Radicale, put_calendar
 from tests.app.calendar.servers import ScriptedServer

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from app.calendar import cache
-from app.dates import local_zone
+from app.dates.when import local_zone
 from tests.app.calendar.radicale_server import Radicale, put_calendar
 from tests.app.calendar.servers import ScriptedServer
 from tests.app.calendar.support import run_cli
@@ -144,7 +144,7 @@ def test_add_caldav_discovers_the_calendars(data_dir: Path, radicale: Radicale,
         "Dora: Home (0 events)", "Dora: Work (3 events)"]
     assert "kept for this run only" in added.err
     assert run_cli(capsys, "calendar", "sync").code == 0  # the session still has it
-    from app import secrets
+    from app.config import secrets
 
     secrets._session.clear()  # a later run: no keyring, so the password must be given
     forgot = run_cli(capsys, "calendar", "sync")

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from app import settings
 from app.calendar import cache, freebusy
 from app.calendar.freebusy import Interval
 from app.calendar.rows import EventRow
 from app.calendar.sync import sync_source
-from app.dates import local_zone
+from app.config import settings
+from app.dates.when import local_zone
 from app.errors import KnownError
 from app.plan.spec import PlanStep
 from tests.app.calendar.support import NOW, data

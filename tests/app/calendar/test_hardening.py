@@ -15,7 +15,7 @@ from app.calendar import cache, freebusy
 from app.calendar.expand import expand
 from app.calendar.freebusy import MAX_LABELS, Interval
 from app.calendar.rows import EventRow
-from app.dates import local_zone
+from app.dates.when import local_zone
 from tests.app.calendar.support import NOW, run_cli
 
 Capsys = pytest.CaptureFixture[str]

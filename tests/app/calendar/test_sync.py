@@ -61,7 +61,7 @@ def test_a_file_syncs_into_the_cache(ics_file: tuple[Path, int]) -> None:
 
 
 def _zone() -> object:
-    from app.dates import local_zone
+    from app.dates.when import local_zone
 
     return local_zone()
 

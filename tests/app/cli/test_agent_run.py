@@ -24,7 +24,7 @@ from app.cli.agent_run import (
 )
 from app.errors import KnownError
 from app.events import Change, Kind
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from tests.conftest import Result
 
 Cli = Callable[..., Result]

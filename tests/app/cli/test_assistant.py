@@ -63,7 +63,7 @@ def test_contacts_and_the_outbox(cli: Cli, tmp_path: Path, monkeypatch: pytest.M
         handed.append((address, subject, body))
         return True
 
-    monkeypatch.setattr("app.outbox.mail_client", fake_mail_client)
+    monkeypatch.setattr("app.agent.outbox.mail_client", fake_mail_client)
     assert cli("contacts", "add", "Ann", "not-an-address").code == 1
     assert cli("contacts", "add", "Ann", "ann@example.com").code == 0
     assert "Ann <ann@example.com>" in cli("contacts").out
@@ -104,7 +104,7 @@ def _plan_with_message(cli: Cli, tmp_path: Path) -> None:
 
 def test_defect_16_approve_after_step_done_sends_and_exits_0(
         cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("app.outbox.mail_client", lambda *_: True)
+    monkeypatch.setattr("app.agent.outbox.mail_client", lambda *_: True)
     _plan_with_message(cli, tmp_path)
     assert cli("step", "done", "1", "m", "--result", "told her in person").code == 0
     result = cli("outbox", "approve", "1")

@@ -11,7 +11,7 @@ from app.ical import uids
 
 
 def test_migration_5_gives_existing_tasks_uuids_and_keeps_them(data_dir: Path) -> None:
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
     from models import Task, close_database, open_database
 
     path = data_dir / "old.db"

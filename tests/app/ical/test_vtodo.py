@@ -60,7 +60,7 @@ def shape(steps: list[PlanStep]) -> dict[str, tuple[object, ...]]:
 def test_a_four_level_plan_round_trips_every_step_parent_and_edge(db: Path) -> None:
     from app.io.ics_export import export_ics
     from app.plan import store as plans
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     task = add_task(NewTask(title="Offsite", priority=2, tags=("work", "团队")))
     plans.save_plan(task.id, four_levels())
@@ -83,7 +83,7 @@ def test_a_four_level_plan_round_trips_every_step_parent_and_edge(db: Path) -> N
 def test_step_uids_are_uuids_that_stay_the_same_across_revisions(db: Path) -> None:
     from app.plan import store as plans
     from app.sync.records import items_of
-    from app.tasks import NewTask, add_task, get_task
+    from app.tasks.store import NewTask, add_task, get_task
 
     task = add_task(NewTask(title="Offsite"))
     plans.save_plan(task.id, four_levels())

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from app.io import backups
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Task
 from tests.conftest import Result
 

@@ -392,7 +392,7 @@ def test_make_provider_builds_each_kind(server: FakeModelServer) -> None:
     assert isinstance(provider(server, "openai"), OpenAIProvider)
     assert isinstance(provider(server, "ollama"), OllamaProvider)
     assert provider(None, "ollama").base == "http://127.0.0.1:11434"  # type: ignore[attr-defined]
-    if importlib.util.find_spec("app.llm.offline") is None:
+    if importlib.util.find_spec("app.llm.offline.provider") is None:
         with pytest.raises(ProviderError) as caught:
             make_provider(ProviderConfig(kind="offline"))
         assert caught.value.kind == "config"

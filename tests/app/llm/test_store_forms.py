@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import settings
 from app.agent.setup import provider_from_settings
+from app.config import settings
 from app.llm.store_forms import StoreForms, forget
 from models import ModelServer
 from tests.app.llm.test_http import SCHEMA, complete

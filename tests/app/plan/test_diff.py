@@ -9,7 +9,7 @@ from typing import Any
 
 from app.plan import store as plans
 from app.plan.diff import STEP_FIELDS, FieldChange, diff_plans, revision_specs, text_of
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 
 
 def step(step_id: str, **fields: Any) -> SimpleNamespace:

@@ -19,7 +19,7 @@ from app.plan.editing import (
     remove_dependency,
     reparent,
 )
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 
 
 def step(step_id: str, *deps: str, parent: str | None = None) -> dict[str, Any]:

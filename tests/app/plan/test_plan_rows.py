@@ -6,11 +6,11 @@ from dataclasses import fields
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app import settings
+from app.config import settings
 from app.plan import rows as plan_rows
 from app.plan import store as plans
 from app.plan.spec import STEP_KEYS, PlanStep
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Step
 
 FULL = {"schema_version": 2, "steps": [

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from app import settings
+from app.config import settings
 from app.errors import NotFound, Refused
 from app.plan import store as plans
 from app.problems import InvalidPlan
 from app.states import IllegalTransition
-from app.tasks import NewTask, add_task, get_task
+from app.tasks.store import NewTask, add_task, get_task
 
 
 def offsite() -> dict[str, Any]:

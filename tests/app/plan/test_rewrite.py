@@ -13,7 +13,7 @@ from app.errors import StaleEdit
 from app.plan import editing as pe
 from app.plan import store as plans
 from app.plan.rewrite import rewrite_latest
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Plan, Step
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from app.plan import snapshot as plan_snapshot
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 
 
 def test_a_snapshot_holds_the_latest_plan_and_its_pinned_nodes(db: Path) -> None:

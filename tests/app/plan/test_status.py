@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from app import settings
+from app.config import settings
 from app.plan.status import follow_plan, status_for_new_revision
-from app.tasks import NewTask, add_task, get_task, set_status
+from app.tasks.store import NewTask, add_task, get_task, set_status
 from models import atomic
 
 

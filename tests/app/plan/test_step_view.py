@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import settings
+from app.config import settings
 from app.plan import store as plans
 from app.plan.step_view import read_step
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 
 
 def _task_with_plan() -> int:

@@ -86,7 +86,7 @@ def test_parse_estimate_refuses_clearly(text: str) -> None:
 ])
 def test_offline_planner_proposes_estimates(db: Path, title: str, language: str,
                                             minutes: list[int | None], titles: list[str]) -> None:
-    from app.llm.offline import plan as offline_plan
+    from app.llm.offline.provider import plan as offline_plan
 
     data = offline_plan({"task": {"title": title}, "language": language,
                          "now": "2026-12-07T09:00:00+08:00"})
@@ -98,7 +98,7 @@ def test_offline_planner_proposes_estimates(db: Path, title: str, language: str,
 
 def test_estimates_are_stored_and_exported(db: Path) -> None:
     from app.plan import store as plans
-    from app.tasks import NewTask, add_task
+    from app.tasks.store import NewTask, add_task
 
     task = add_task(NewTask(title="Offsite"))
     plans.save_plan(task.id, plan({"id": "a", "title": "A", "estimate_minutes": 45}))

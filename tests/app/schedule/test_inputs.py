@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from app import settings
+from app.config import settings
 from app.plan import store as plans
 from app.schedule.inputs import hours, read, work_days
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Task
 
 NOW = datetime(2026, 11, 30, 2, 0, tzinfo=UTC)

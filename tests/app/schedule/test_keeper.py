@@ -12,7 +12,7 @@ import pytest
 
 from app.events import Change, Kind, events
 from app.schedule import keeper, store
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ScheduledBlock
 
 NOW = datetime(2026, 12, 7, 1, 0, tzinfo=UTC)

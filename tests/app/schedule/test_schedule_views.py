@@ -1,5 +1,5 @@
 """app.schedule.views: blocks as the window shows them — titles, estimates and the place
-in a day column. (Named test_schedule_views: app/views.py has the name test_views.)"""
+in a day column. (Named test_schedule_views: app/plan/views.py has the name test_views.)"""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from app.plan import store as plans
 from app.schedule.views import for_step, planned_between
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ScheduledBlock
 
 ZONE = ZoneInfo("Asia/Shanghai")

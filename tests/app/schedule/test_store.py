@@ -11,10 +11,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app import settings
+from app.config import settings
 from app.plan import store as plans
 from app.schedule import keeper, store
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Reminder, ScheduledBlock, WorkLog
 
 Z = ZoneInfo("Asia/Shanghai")
@@ -158,7 +158,7 @@ def test_resizing_a_block_sets_the_estimate(db: Path) -> None:
 
 
 def test_block_start_reminders_fire_once(db: Path) -> None:
-    from app import reminders
+    from app.reminders import store as reminders
 
     settings.put("reminders.block_start", True)
     offsite()

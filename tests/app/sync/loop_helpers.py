@@ -3,9 +3,9 @@ use, user ann), the step statuses of a task's latest plan, and a running two-ste
 
 from __future__ import annotations
 
-from app import tasks
 from app.plan import store as plans
 from app.sync import accounts, loop
+from app.tasks import store as tasks
 from models import Task
 from models.tables import SyncAccount
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import tasks
 from app.errors import KnownError, NotFound
 from app.sync import accounts
+from app.tasks import store as tasks
 from models.tables import SyncItem
 
 URL = "http://127.0.0.1:5232/ann/tasks"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import tasks
 from app.plan import store as plans
 from app.sync import accounts, records
 from app.sync.adopt import own_steps
 from app.sync.pull import Fetched, parse
+from app.tasks import store as tasks
 from models import Task
 from models.tables import SyncAccount
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from icalendar import Alarm
 
-from app import reminders, tasks
 from app.plan import store as plans
+from app.reminders import store as reminders
 from app.sync import alarms
+from app.tasks import store as tasks
 from models import Reminder, Task
 from tests.app.sync.dav_servers import Phone
 from tests.app.sync.loop_helpers import sync_url

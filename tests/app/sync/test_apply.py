@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import tasks
 from app.plan import store as plans
 from app.sync import records
 from app.sync.apply import StepChanges, apply_steps, apply_task
+from app.tasks import store as tasks
 from tests.app.sync.loop_helpers import running_offsite
 
 

@@ -101,7 +101,7 @@ def test_sync_add_refuses_a_url_that_is_not_http_and_sync_now_without_accounts(
 
 def _errands(path: Path) -> None:
     """ERRANDS tasks written straight into a machine's database (quicker than the CLI)."""
-    from app import tasks
+    from app.tasks import store as tasks
     from models import close_database, open_database
 
     open_database(path)

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from app import tasks
 from app.errors import NotFound, Refused
 from app.plan import store as plans
 from app.sync import conflicts
+from app.tasks import store as tasks
 from models import Task, WorkLog
 from tests.app.sync.dav_servers import Phone, run_cli
 from tests.app.sync.loop_helpers import running_offsite, step_statuses, sync_url

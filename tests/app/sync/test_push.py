@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from app import tasks
 from app.calendar.dav import Account
 from app.ical import uids
 from app.sync import accounts
 from app.sync.dav import Dav
 from app.sync.push import push
 from app.sync.report import Report
+from app.tasks import store as tasks
 from models.tables import SyncAccount
 from tests.app.sync.loop_helpers import running_offsite
 

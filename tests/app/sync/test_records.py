@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app import tasks
 from app.plan import store as plans
 from app.sync.records import all_items, items_of
+from app.tasks import store as tasks
 from models import Task
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from app import tasks
 from app.calendar.errors import CalendarError, ServerFailed, Unreachable
 from app.sync import accounts, loop
+from app.tasks import store as tasks
 from models import Task
 from models.tables import SyncAccount
 from tests.app.sync.dav_servers import FaultProxy, Phone

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from app import tasks
 from app.plan import store as plans
 from app.sync import loop
+from app.tasks import store as tasks
 from models import Task, WorkLog
 from models.tables import SyncItem, Trash
 from tests.app.sync.dav_servers import Phone

@@ -8,10 +8,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from app import settings, tasks
 from app.calendar.errors import CalendarError
+from app.config import settings
 from app.plan import store as plans
 from app.sync import accounts, loop, whole
+from app.tasks import store as tasks
 from models import Task
 from models.tables import SyncAccount, SyncItem
 from tests.app.sync.dav_servers import FaultProxy, Phone, Xandikos

@@ -7,7 +7,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from ui.calendar.panel import CalendarPanel
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,7 @@ from tests.ui.calendar.test_panel import (
     week_of_events,
 )
 from ui.calendar.panel import CalendarPanel
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 ZONE = ZoneInfo("Asia/Shanghai")  # the tests' zone (tests/conftest.py)
 WEDNESDAY = date(2026, 12, 16)

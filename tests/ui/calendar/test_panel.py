@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from app.calendar import cache
 from app.calendar.agenda import Block, DueMark
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import CalendarEvent
 from tests.app.calendar.radicale_server import free_port
 from tests.ui.async_helpers import two_step_plan
@@ -206,7 +206,7 @@ def test_a_task_added_elsewhere_shows_without_a_reload(panel: CalendarPanel,
 
 def test_screenshot_of_a_week(panel: CalendarPanel, qtbot: QtBot, qapp: QApplication) -> None:
     """The current week with events, an all-day event, due marks and a Chinese title."""
-    from ui.look import apply_look
+    from ui.style.look import apply_look
 
     today = panel.today()
     monday = today - timedelta(days=today.weekday())

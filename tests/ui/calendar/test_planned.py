@@ -17,7 +17,7 @@ from app.schedule import store
 from models import ScheduledBlock
 from tests.ui.week_of_work import MONDAY, a_week_of_work, at, settled
 from ui.calendar.panel import CalendarPanel
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 pytestmark = pytest.mark.usefixtures("command_line_keeper_off")
 PANEL_SIZE = (1100, 760)  # the panel fixture's size (conftest.py)

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from app.plan import store as plans
 from app.schedule import store
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import ScheduledBlock
 from tests.ui.week_of_work import a_week_of_work, at, settled
 from ui.calendar.panel import CalendarPanel

@@ -71,8 +71,8 @@ def test_the_dialog_refuses_a_missing_file_and_removes_a_source(
 
 def test_a_caldav_password_goes_to_the_keyring_never_the_store(
         panel: CalendarPanel, qtbot: QtBot, db: Path, tmp_path: Path) -> None:
-    from app import secrets
     from app.calendar.sync import password_account
+    from app.config import secrets
     from tests.app.calendar.radicale_server import Radicale, put_calendar
 
     password = "pw-5e2c9a-only-here"

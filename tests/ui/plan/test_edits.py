@@ -17,10 +17,10 @@ from pytestqt.qtbot import QtBot
 from app.plan import editing as pe
 from app.plan import store as plans
 from app.plan.editing import EditRefused
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Plan
-from ui.context import WindowContext
 from ui.plan.edits import PlanEditCommand, PlanEditor, refusal_text
+from ui.shared.context import WindowContext
 
 
 def s(sid: str, *deps: str, parent: str | None = None, target: str | None = "user",

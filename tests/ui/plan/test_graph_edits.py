@@ -27,7 +27,7 @@ from tests.ui.plan.test_view import (
     revision_count,
     step,
 )
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 def test_a_line_from_a_handle_onto_a_step_adds_a_dependency(ctx: WindowContext, qtbot: QtBot

@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 from app.plan import store as plans
 from tests.ui.plan.test_view import centre, open_view
 from tests.ui.plan_helpers import click_check_circle, latest, running_task
-from ui.context import WindowContext
-from ui.inline_rename import InlineRename
+from ui.plan.inline_rename import InlineRename
 from ui.plan.view import PlanView
+from ui.shared.context import WindowContext
 
 
 def editor_of(view: PlanView) -> InlineRename:

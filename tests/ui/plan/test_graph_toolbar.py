@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from ui import i18n
 from ui.plan.graph_toolbar import NEED_A_PLAN, GraphToolbar, toolbar_texts
+from ui.words import i18n
 
 KEYS = ("zoom_in", "zoom_out", "fit", "add", "delete", "collapse", "expand")
 

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from tests.ui.plan.test_view import at, drag, free_spot, make_task, open_view, plan15
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 def test_zoom_fit_and_ctrl_wheel(ctx: WindowContext, qtbot: QtBot) -> None:

@@ -6,8 +6,8 @@ from PySide6.QtCore import QPointF
 from pytestqt.qtbot import QtBot
 
 from tests.ui.plan.test_view import make_task, open_view, plan15
-from ui.context import WindowContext
 from ui.plan.groups import GroupItem
+from ui.shared.context import WindowContext
 
 
 def test_group_boxes_take_no_clicks_inside(ctx: WindowContext, qtbot: QtBot) -> None:

@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.ui.plan.test_view import at, centre, open_view
 from tests.ui.plan_helpers import latest, running_task
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 def test_a_node_move_is_undoable_and_redoable(ctx: WindowContext, qtbot: QtBot) -> None:

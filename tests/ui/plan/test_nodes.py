@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication
 
 from app.plan.graph import Graph
 from app.plan.spec import PlanStep
-from ui import labels
-from ui.dates import short_when
 from ui.plan.nodes import NodeTexts
+from ui.words import labels
+from ui.words.dates import short_when
 
 DUE = datetime(2026, 12, 24, 10, 0, tzinfo=UTC)
 STEPS = [PlanStep(id="g", title="Venue", target=None),

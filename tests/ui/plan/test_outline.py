@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from app.plan import store as plans
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from tests.ui.plan_helpers import latest, running_task
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -> None:
@@ -40,8 +40,8 @@ def test_the_outline_renames_a_step_in_place(ctx: WindowContext, qtbot: QtBot) -
 def test_the_outline_lists_the_steps_with_their_status_and_says_when_there_is_none(
         ctx: WindowContext, qtbot: QtBot, qtmodeltester: Any) -> None:
     from tests.ui.async_helpers import planned_task
-    from ui import labels
     from ui.plan.outline import PlanOutline, StepIdRole
+    from ui.words import labels
 
     outline = PlanOutline(ctx)
     qtbot.add_widget(outline)

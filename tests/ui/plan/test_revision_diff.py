@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from app.plan import store as plans
 from tests.ui.async_helpers import planned_task, two_step_plan
-from ui.context import WindowContext
 from ui.plan.revision_diff import RevisionDiffDialog
+from ui.shared.context import WindowContext
 
 
 def second_revision(task_id: int) -> None:

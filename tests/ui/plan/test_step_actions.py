@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from app.plan import store as plans
 from tests.ui.plan.test_view import centre, open_view
 from tests.ui.plan_helpers import click_check_circle, latest, running_task
-from ui.context import WindowContext
+from ui.shared.context import WindowContext
 
 
 def test_the_step_menu_lists_every_command_with_its_key(ctx: WindowContext, qtbot: QtBot

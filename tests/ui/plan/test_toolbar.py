@@ -11,16 +11,16 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app import settings
+from app.config import settings
 from app.llm.base import ChunkSink, Message, Reply
 from app.plan import store as plans
 from app.plan.diff import diff_plans
 from app.plan.spec import PlanSpec, PlanStep
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from tests.ui.async_helpers import planned_task, two_step_plan
-from ui.context import WindowContext
 from ui.plan.revision_diff import RevisionDiffDialog
 from ui.plan.toolbar import PlanToolbar, plan_action_allowed
+from ui.shared.context import WindowContext
 
 
 @pytest.fixture
@@ -166,7 +166,7 @@ def test_stop_cancels_a_slow_model_at_once_and_saves_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
     slow = SlowProvider()
     # The service imported the factory by name, so it is replaced where it is used.
-    monkeypatch.setattr("ui.assistant_service.provider_from_settings", lambda: (slow, None))
+    monkeypatch.setattr("ui.shared.assistant.provider_from_settings", lambda: (slow, None))
     task_id = planned_task(approve=False)
     toolbar.show_task(task_id)
     click(qtbot, toolbar.generate)

@@ -21,12 +21,12 @@ from pytestqt.qtbot import QtBot
 from app.plan import store as plans
 from app.plan.layout import NODE_H, NODE_W, layout
 from app.plan.spec import PlanSpec
-from app.tasks import NewTask, add_task
+from app.tasks.store import NewTask, add_task
 from models import Plan, StepLayout
-from ui.context import WindowContext
 from ui.plan.items import NodeItem
 from ui.plan.outline import StepIdRole
 from ui.plan.view import PlanView
+from ui.shared.context import WindowContext
 
 SHOTS = Path("/tmp/stepwise-shots")
 

@@ -1,6 +1,6 @@
 """Run under a real X server with a tray host: the tray, its menu, a reminder, close-to-tray.
 
-Prints one JSON line of findings for tests/ui/test_tray.py.
+Prints one JSON line of findings for tests/ui/window/test_tray.py.
 """
 
 import asyncio
@@ -11,12 +11,12 @@ from datetime import UTC, datetime, timedelta
 import qasync
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-from app import paths
-from app.tasks import NewTask, add_task
+from app.config import paths
+from app.tasks.store import NewTask, add_task
 from models import Reminder, open_database
-from ui.app import make_application, start_background
-from ui.context import WindowContext
-from ui.main_window import MainWindow
+from ui.shared.context import WindowContext
+from ui.window.app import make_application, start_background
+from ui.window.main import MainWindow
 
 
 async def main(app: QApplication, window: MainWindow) -> dict[str, object]:

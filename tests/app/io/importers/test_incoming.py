@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from app.dates import local_zone
+from app.dates.when import local_zone
 from app.errors import BadFile
 from app.io.importers.incoming import Batch, aware, decode_text, zone_name
 

@@ -1,6 +1,0 @@
-"""The offline planner: plans, drafts and checks made by rules, with no model at all.
-
-``app.llm.offline`` serves it as a provider; it reads what people type with
-``app.text_parts`` and ``app.quickadd`` and guesses durations with
-``app.schedule.estimates``, and imports nothing from the assistant's loop.
-"""

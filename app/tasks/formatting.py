@@ -1,0 +1,90 @@
+"""Plain-text views of tasks for the command line: the task table and a task's details.
+
+Free of the store (no Peewee): the full path (app.plan.views) and the lean path (app.lean.commands)
+format the same rows with these same functions, so both print the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from operator import itemgetter
+from typing import Any
+
+
+def local(value: datetime | str | None) -> str:
+    """An instant (or its ISO 8601 text) as local time to the minute; "" for none."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        from models.fields import parse_utc
+
+        value = parse_utc(value)
+    return value.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def format_list(rows: Iterable[Sequence[Any]], columns: Sequence[str]) -> str:
+    """A plain table: id, priority, status, due (local time), title [tags] and problems."""
+    fields = itemgetter(*(columns.index(c) for c in ("id", "priority", "status", "due_at",
+                                                      "title", "tags", "problem")))
+    shown_at: dict[Any, str] = {}  # many tasks share a due time: convert each once
+    lines = [f"{'ID':>5}  P  {'STATUS':<11}  {'DUE':<16}  TITLE"]
+    for row in rows:
+        task_id, priority, status, due, title, tags, problem = fields(row)
+        if tags:
+            title += f"  [{', '.join(tags)}]"
+        if problem:
+            title += "  (!)"
+        if due not in shown_at:
+            shown_at[due] = local(due)
+        lines.append(f"{task_id:>5}  {priority}  {status:<11}  {shown_at[due]:<16}  {title}")
+    if len(lines) == 1:
+        return "no open tasks; add one with `stepwise add TITLE`\n"
+    return "\n".join(lines) + "\n"
+
+
+def format_detail(data: dict[str, Any]) -> str:
+    """A task's details, its latest plan's steps (indented by depth) and its revisions."""
+    task = data["task"]
+    out = [f"#{task['id']} {task['title']}", f"  status    {task['status']}",
+           f"  priority  {task['priority']}"]
+    for label, key in (("start", "start_at"), ("due", "due_at"), ("expires", "expires_at")):
+        if task[key]:
+            out.append(f"  {label:<9} {local(task[key])}")
+    if task["tags"]:
+        out.append(f"  tags      {', '.join(task['tags'])}")
+    if task["recurrence"]:
+        out.append(f"  repeats   {task['recurrence']}")
+    if task["problem"]:
+        out.append(f"  problem   {task['problem']}")
+    if task["detail"]:
+        out.append(f"  detail    {task['detail']}")
+    plan = data["plan"]
+    if plan is None:
+        out.append("  no plan yet")
+        return "\n".join(out) + "\n"
+    out.append(f"plan revision {plan['revision']} ({data['plan_status']}, {plan['origin']}): "
+               f"{plan['title']}")
+    depth = _depths(plan["steps"])
+    for step in plan["steps"]:
+        indent = "  " * depth[step["id"]]
+        after = f"  after {', '.join(step['depends_on'])}" if step["depends_on"] else ""
+        out.append(f"  {indent}[{step['status']}] {step['id']}: {step['title']}"
+                   f"  ({step['target'] or 'group'}){after}")
+        for key in ("result", "error"):
+            if step[key]:
+                out.append(f"  {indent}    {key}: {step[key]}")
+    out.append("revisions: " + ", ".join(f"{r['revision']} {r['status']}"
+                                         for r in data["revisions"]))
+    return "\n".join(out) + "\n"
+
+
+def _depths(steps: list[dict[str, Any]]) -> dict[str, int]:
+    parent = {s["id"]: s["parent"] for s in steps}
+    depth = {}
+    for sid in parent:
+        level, node = 0, parent[sid]
+        while node is not None and level < 8:
+            level, node = level + 1, parent.get(node)
+        depth[sid] = level
+    return depth

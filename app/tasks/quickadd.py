@@ -1,0 +1,211 @@
+"""The quick-add grammar: what one typed line says besides the task's own words.
+
+``read_typed`` takes "Pay the bill on the 5th of every month #home !2 @Alice" apart:
+``#tag``, ``!1``–``!4`` (priority), ``@Name`` (a contact), a recurrence ("every friday",
+"每周五") and a date phrase anywhere ("before Dec 20", "明天下午三点"). The title keeps
+only the words that name the task. The quick-add bar's preview and the CLI's ``add``
+use this one reader; it never calls dateparser, so it is fast on every keystroke.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, time
+
+from app.dates.in_text import Found, find_date
+from app.dates.recurrence_words import Recurring, find_recurrence
+from app.dates.when import DEFAULT_TIME
+from app.tasks.store import NewTask
+
+_TAG = re.compile(r"(?:(?<=\s)|^)#([^\s#!@,，。]+)")
+_PRIORITY = re.compile(r"(?:(?<=\s)|^)!([1-4])(?=\s|$)")
+_CONTACT = re.compile(r"(?:(?<=\s)|^)@([^\s@#!,，。]+)")
+_DANGLING = re.compile(r"^(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|to)\b(?=\s*$))+"
+                       r"|(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|starting|from)\b)+$",
+                       re.IGNORECASE)
+_TRAILING_CONTACTS = re.compile(r"(?:\s+@[^\s@#!,，。]+)+\s*$")
+_SPEECH = re.compile(r"\b(?:tell|ask|say|that|whether|if)\b|告诉|问|说|通知", re.IGNORECASE)
+REMINDER_TIME = time(9, 0)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a typed line was read as."""
+
+    title: str
+    due: datetime | None = None
+    due_had_time: bool = False
+    recurrence: str | None = None
+    tags: tuple[str, ...] = ()
+    priority: int | None = None
+    contact: str | None = None
+    cut: tuple[str, ...] = field(default=())
+    detail: str = ""
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(label, value) pairs of everything understood, for a preview or stderr."""
+        shown = [("title", self.title)]
+        if self.due is not None:
+            shown.append(("due", self.due.strftime("%a %Y-%m-%d %H:%M")))
+        for label, value in (("repeats", self.recurrence), ("tags", " ".join(
+                f"#{t}" for t in self.tags)), ("priority", self.priority and f"!{self.priority}"),
+                ("contact", self.contact and f"@{self.contact}")):
+            if value:
+                shown.append((label, str(value)))
+        return shown
+
+
+def read_typed(text: str, now: datetime, role: str = "due") -> Reading:
+    """Read a typed line relative to ``now`` (aware, in the user's zone).
+
+    Args:
+        text: the line as typed.
+        now: the reference instant, local.
+        role: the role of a date found (``due`` for the quick-add bar).
+    """
+    rest, tags = _take_all(_TAG, text)
+    rest, priorities = _take_all(_PRIORITY, rest)
+    contacts = [m.group(1) for m in _CONTACT.finditer(rest)]
+    rest = _TRAILING_CONTACTS.sub("", rest)  # "… @Sam" at the end: who, not the words
+    rest = _CONTACT.sub(lambda m: m.group(1), rest)
+    cut: list[str] = []
+    recurring = find_recurrence(rest)
+    if recurring is not None:
+        cut.append(rest[recurring.start:recurring.end])
+        rest = _cut(rest, recurring.start, recurring.end)
+    due, had_time, rest = _due(rest, recurring, now, role, cut)
+    rest, detail = _list_out(rest)
+    taken = bool(cut or tags or priorities or contacts or detail)
+    title = (_tidy(rest) or _tidy(text)) if taken else text.strip()
+    if text.strip()[:1].isupper() and title[:1].islower():
+        title = title[:1].upper() + title[1:]
+    return Reading(title=title, due=due, due_had_time=had_time,
+                   recurrence=recurring.rule if recurring else None,
+                   tags=tuple(dict.fromkeys(tags)),
+                   priority=int(priorities[-1]) if priorities else None,
+                   contact=contacts[0] if contacts else None, cut=tuple(cut), detail=detail)
+
+
+def _list_out(text: str) -> tuple[str, str]:
+    """"Plan the offsite: 1. … 2. …": the title before the list, the list as detail lines."""
+    from app.words.text_parts import split_text
+
+    found = split_text(text, "")
+    if not found.header or len(found.pieces) < 2:
+        return text, ""
+    ordered = any(p.after for p in found.pieces)
+    lines = [f"{i + 1}. {p.text}" if ordered else f"- {p.text}"
+             for i, p in enumerate(found.pieces)]
+    return found.header, "\n".join(lines)
+
+
+def _due(rest: str, recurring: Recurring | None, now: datetime, role: str, cut: list[str]
+         ) -> tuple[datetime | None, bool, str]:
+    found = find_date(rest, role, now)
+    if found is not None and keeps_words(rest, found):
+        pass  # "周五的聚餐", "tell her I work late tonight": the date is part of what to say
+    elif found is not None:
+        cut.append(rest[found.start:found.end])
+        rest = _cut(rest, found.start, found.end)
+    if recurring is None:
+        if found is None:
+            return None, False, rest
+        when = found.understood.when
+        if not found.understood.had_time and _reminds(rest):  # "明天提醒我带伞": in the morning
+            when = when.replace(hour=REMINDER_TIME.hour, minute=REMINDER_TIME.minute)
+        return when, found.understood.had_time, rest
+    clock = (found.understood.when.time() if found and found.understood.had_time
+             else recurring.clock)
+    default = REMINDER_TIME if _reminds(rest) else DEFAULT_TIME[role]
+    return recurring.first(now, clock or default), clock is not None, rest
+
+
+def keeps_words(text: str, found: Found) -> bool:
+    """Whether a date phrase stays in the words: an attribute, or the content of a message."""
+    said = not found.deadline and bool(_SPEECH.search(text[:found.start]))
+    return found.attributive or said
+
+
+def _reminds(text: str) -> bool:
+    return bool(re.search(r"\bremind|提醒|记得|别忘", text, re.IGNORECASE))
+
+
+def _take_all(pattern: re.Pattern[str], text: str) -> tuple[str, list[str]]:
+    found = [m.group(1) for m in pattern.finditer(text)]
+    return pattern.sub("", text), found
+
+
+def _cut(text: str, start: int, end: int) -> str:
+    before, after = text[:start], text[end:]
+    joiner = " " if before[-1:].isascii() and after[:1].isascii() and before and after else ""
+    return before.rstrip() + (joiner or "") + after.lstrip() if joiner else before + after
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"[ \t]+([:：,，;；.?!])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+    previous = None
+    while previous != text:
+        previous, text = text, _DANGLING.sub("", text).strip()
+    return text
+
+
+def new_task(typed: str, when: str, now: datetime) -> NewTask:
+    """The task a quick-add line (and an optional due phrase) stands for.
+
+    The due phrase may need dateparser, so call this off the GUI thread.
+
+    Raises:
+        DateError: the due phrase is not a time.
+    """
+    from app.dates.when import local_zone, parse_when
+
+    reading = read_typed(typed, now)
+    due = parse_when(when, "due", now).when if when.strip() else reading.due
+    return NewTask(title=reading.title, detail=reading.detail, due_at=due,
+                   recurrence=reading.recurrence,
+                   tags=reading.tags, priority=reading.priority or 3,
+                   timezone=getattr(local_zone(), "key", None))
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the quick-add bar read: the title (None for an empty line), the due time (from
+    the due field when one is typed, else from the title), and the rest as (label, value)
+    pairs: repeats, tags, priority, contact."""
+
+    title: str | None
+    due: datetime | None
+    others: list[tuple[str, str]]
+
+
+def seen_in(typed: str, when: str, now: datetime) -> Seen | None:
+    """What a preview shows, or None when the due phrase needs the slow reader
+    (dateparser) or cannot be read."""
+    from app.dates.when import DateError, parse_quick
+
+    reading = read_typed(typed, now)
+    due = reading.due
+    if when.strip():
+        try:
+            found = parse_quick(when, "due", now)
+        except DateError:
+            found = None
+        if found is None:
+            return None
+        due = found.when
+    return Seen(reading.title if typed.strip() else None, due,
+              [(label, value) for label, value in reading.lines()[1:] if label != "due"])
+
+
+def preview(typed: str, when: str, now: datetime) -> str | None:
+    """The one-line preview in English (stderr, tests); the window writes the same
+    ``seen_in`` in the interface language."""
+    seen = seen_in(typed, when, now)
+    if seen is None:
+        return None
+    parts = [seen.title] if seen.title is not None else []
+    if seen.due is not None:
+        parts.append(f"due {seen.due:%a %Y-%m-%d %H:%M}")
+    parts += [f"{label} {value}" if label == "repeats" else value for label, value in seen.others]
+    return "→ " + " · ".join(parts)

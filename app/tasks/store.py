@@ -1,0 +1,198 @@
+"""Tasks: adding, reading, listing and changing status, each write one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from app.dates.when import local_zone
+from app.errors import NotFound, Refused
+from app.events import Change, Kind, events
+from app.reminders import store as reminders
+from app.states import OPEN_TASK, TASK
+from models import Task, WorkLog, atomic
+from models.tables import utc_now
+
+MAX_TITLE = 500
+PRIORITIES = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class NewTask:
+    """What a person gives when adding a task (times aware, any zone)."""
+
+    title: str
+    detail: str = ""
+    priority: int = 3
+    start_at: datetime | None = None
+    due_at: datetime | None = None
+    expires_at: datetime | None = None
+    tags: tuple[str, ...] = ()
+    recurrence: str | None = None
+    timezone: str | None = None
+    creator: str = "me"
+
+
+def check_new_task(new: NewTask) -> None:
+    """Raise Refused with the first thing wrong in a new task."""
+    title = new.title.strip()
+    if not title:
+        raise Refused("a task needs a title")
+    if len(title) > MAX_TITLE:
+        raise Refused(f"the title is {len(title)} characters; keep it under {MAX_TITLE}")
+    if new.priority not in PRIORITIES:
+        raise Refused("priority runs from 1 (highest) to 4 (lowest)")
+    times = [("start", new.start_at), ("due", new.due_at), ("expiry", new.expires_at)]
+    known = [(name, when) for name, when in times if when is not None]
+    for (a, ta), (b, tb) in zip(known, known[1:], strict=False):
+        if ta > tb:
+            raise Refused(f"the {a} time ({_local(ta)}) is after the {b} time ({_local(tb)})")
+    if new.recurrence:
+        check_rrule(new.recurrence, _rule_anchor(new))
+
+
+def _local(when: datetime) -> str:
+    """A time as the person reads it: local, with its offset (stored times are UTC)."""
+    return when.astimezone(local_zone()).strftime("%Y-%m-%d %H:%M %z")
+
+
+def check_rrule(rule: str, anchor: datetime | None) -> str:
+    """The rule in normal form; Refused (InvalidRule) with the reason (``app.dates.rrules``)."""
+    from app.dates.rrules import validate_rrule
+
+    return validate_rrule(rule, anchor)
+
+
+def _rule_anchor(new: NewTask) -> datetime | None:
+    """The first occurrence as wall time in the task's zone, as rolling forward reads it."""
+    from zoneinfo import ZoneInfo
+
+    anchor = new.start_at or new.due_at
+    if anchor is None or not new.timezone:
+        return anchor
+    return anchor.astimezone(ZoneInfo(new.timezone))
+
+
+def add_task(new: NewTask) -> Task:
+    """Store a new task with status ``new`` and log it."""
+    check_new_task(new)
+    rule = check_rrule(new.recurrence, _rule_anchor(new)) if new.recurrence else None
+    with atomic():
+        task = Task.create(
+            title=new.title.strip(), detail=new.detail, priority=new.priority,
+            start_at=new.start_at, due_at=new.due_at, expires_at=new.expires_at,
+            tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
+            creator=new.creator,
+        )
+        log(task.id, "create", f"added by {new.creator}")
+        reminders.schedule_for_task(task.id)
+    events.emit(Change(Kind.TASK_ADDED, task.id))
+    return task
+
+
+def get_task(task_id: int) -> Task:
+    task = Task.get_or_none(Task.id == task_id)
+    if task is None:
+        raise NotFound(f"there is no task {task_id}; `stepwise list --all` shows them all")
+    return task
+
+
+def log(task_id: int, kind: str, message: str, *, actor: str = "user",
+        step_id: int | None = None) -> None:
+    WorkLog.create(task=task_id, step=step_id, kind=kind, message=message, actor=actor)
+
+
+def set_status(task: Task, new: str, *, why: str, actor: str = "user") -> None:
+    """Move a task to ``new`` (inside the caller's transaction) or raise IllegalTransition."""
+    if task.status == new:
+        return
+    TASK.check(task.status, new)
+    old, task.status = task.status, new
+    task.updated_at = utc_now()
+    task.save()
+    log(task.id, "state", f"{old} → {new}: {why}", actor=actor)
+
+
+def set_problem(task: Task, problem: str | None) -> None:
+    """Mark (or clear) what needs the user's attention, inside the caller's transaction."""
+    task.problem = problem
+    task.problem_at = utc_now() if problem else None
+    task.save()
+
+
+LIST_COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem")
+
+
+def list_rows(include_closed: bool = False) -> Iterable[tuple[Any, ...]]:
+    """Plain rows for listing, open tasks by default: due first (undated last), then priority."""
+    return list_query(include_closed).tuples().iterator()
+
+
+def list_query(include_closed: bool = False, columns: Iterable[str] = LIST_COLUMNS) -> Any:
+    """The listing's query; ``app.lean.sql`` holds its SQL for the lean ``stepwise list``."""
+    query = Task.select(*(getattr(Task, c) for c in columns))
+    if not include_closed:
+        query = query.where(Task.status.in_(tuple(sorted(OPEN_TASK))))
+    return query.order_by(Task.due_at.is_null(), Task.due_at, Task.priority, Task.id)
+
+
+def clear_problem(task_id: int) -> None:
+    """The user asks the assistant to try again: forget the problem and the retries."""
+    with atomic():
+        task = get_task(task_id)
+        task.retry_count = 0
+        task.next_check_at = None
+        set_problem(task, None)
+        log(task.id, "retry", "the user asked the assistant to try again")
+    events.emit(Change(Kind.TASK_CHANGED, task_id))
+
+
+EDITABLE = ("title", "detail", "priority", "start_at", "due_at", "expires_at", "tags",
+            "recurrence")
+
+
+def update_task(task_id: int, **changes: object) -> Task:
+    """Change a task's own fields (not its status) after the same checks as a new task."""
+    unknown = set(changes) - set(EDITABLE)
+    if unknown:
+        raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
+    with atomic():
+        task = get_task(task_id)
+        merged = {name: changes.get(name, getattr(task, name)) for name in EDITABLE}
+        merged["tags"] = tuple(merged["tags"])  # type: ignore[arg-type]
+        check_new_task(NewTask(timezone=task.timezone, **merged))  # type: ignore[arg-type]
+        for name, value in changes.items():
+            setattr(task, name, list(value) if name == "tags" else value)  # type: ignore[call-overload]
+        task.title = task.title.strip()
+        task.updated_at = utc_now()
+        task.save()
+        log(task.id, "edit", "changed " + ", ".join(sorted(changes)))
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.TASK_CHANGED, task_id))
+    return task
+
+
+def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
+    """Delete a task with everything that belongs to it; returns what restores it."""
+    from app.tasks.rows import task_rows
+
+    with atomic():
+        get_task(task_id)
+        snapshot = task_rows(task_id)
+        Task.delete().where(Task.id == task_id).execute()
+    events.emit(Change(Kind.TASK_DELETED, task_id))
+    return snapshot
+
+
+def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
+    """Undo a delete: put every row back as it was."""
+    from app.tasks.rows import restore_rows
+
+    task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
+    with atomic():
+        restore_rows(snapshot)
+        if isinstance(task_id, int):
+            reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.TASK_ADDED, task_id if isinstance(task_id, int) else None))

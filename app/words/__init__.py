@@ -1,0 +1,2 @@
+"""Words for people: problems retold in plain English or Chinese (``plain``, ``plain_zh``
+and its tables), and how typed text is cut into parts (``text_parts``)."""

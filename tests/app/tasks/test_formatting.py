@@ -1,0 +1,82 @@
+"""Plain-text task views (``app.tasks.formatting``): the table and a task's details."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from app.tasks.formatting import format_detail, format_list, local
+
+COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem")
+DUE = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)  # 17:00 in Shanghai, the tests' zone
+
+
+def test_local_shows_an_instant_or_its_text_to_the_minute() -> None:
+    assert local(DUE) == "2026-12-03 17:00"
+    assert local("2026-12-03T09:00:00Z") == "2026-12-03 17:00"
+    assert local(None) == ""
+
+
+def test_the_table_lists_tags_a_problem_mark_and_local_due_times() -> None:
+    rows = [(1, 2, "new", DUE, "Renew", ["admin", "家"], None),
+            (12, 3, "in_progress", None, "Call", [], "server down")]
+    lines = format_list(rows, COLUMNS).splitlines()
+    assert lines[0].split() == ["ID", "P", "STATUS", "DUE", "TITLE"]
+    assert lines[1] == "    1  2  new          2026-12-03 17:00  Renew  [admin, 家]"
+    assert lines[2].endswith("Call  (!)") and lines[2].startswith("   12  3  in_progress")
+
+
+def test_the_columns_may_come_in_any_order() -> None:
+    order = ("title", "tags", "problem", "id", "priority", "status", "due_at")
+    row: tuple[object, ...] = ("Renew", [], None, 1, 2, "new", None)
+    assert format_list([row], order) == format_list([(1, 2, "new", None, "Renew", [], None)],
+                                                    COLUMNS)
+
+
+def test_an_empty_table_says_how_to_add_a_task() -> None:
+    assert format_list([], COLUMNS) == "no open tasks; add one with `stepwise add TITLE`\n"
+
+
+def task(**fields: Any) -> dict[str, Any]:
+    return {"id": 5, "title": "Offsite", "status": "new", "priority": 3, "start_at": None,
+            "due_at": None, "expires_at": None, "tags": [], "recurrence": None,
+            "problem": None, "detail": "", **fields}
+
+
+def test_a_task_without_a_plan_says_so_and_only_its_set_fields() -> None:
+    text = format_detail({"task": task(due_at="2026-12-03T09:00:00Z", tags=["a"]),
+                          "plan": None})
+    assert text.splitlines() == ["#5 Offsite", "  status    new", "  priority  3",
+                                 "  due       2026-12-03 17:00", "  tags      a", "  no plan yet"]
+
+
+def test_a_plans_steps_are_indented_by_depth_with_results_and_revisions() -> None:
+    steps = [
+        {"id": "venue", "title": "Venue", "parent": None, "status": "pending", "target": None,
+         "depends_on": [], "result": None, "error": None},
+        {"id": "book", "title": "Book", "parent": "venue", "status": "failed",
+         "target": "user", "depends_on": ["venue"], "result": None, "error": "full"},
+    ]
+    data = {"task": task(), "plan": {"revision": 2, "origin": "user", "title": "P",
+                                     "steps": steps},
+            "plan_status": "active",
+            "revisions": [{"revision": 1, "status": "superseded"},
+                          {"revision": 2, "status": "active"}]}
+    lines = format_detail(data).splitlines()
+    assert "plan revision 2 (active, user): P" in lines
+    assert "  [pending] venue: Venue  (group)" in lines
+    assert "    [failed] book: Book  (user)  after venue" in lines
+    assert "        error: full" in lines
+    assert lines[-1] == "revisions: 1 superseded, 2 active"
+
+
+def test_a_parent_cycle_does_not_hang_the_indent() -> None:
+    steps: list[dict[str, Any]] = [
+        {"id": "a", "title": "A", "parent": "b", "status": "pending", "target": "user",
+         "depends_on": [], "result": None, "error": None},
+        {"id": "b", "title": "B", "parent": "a", "status": "pending", "target": "user",
+         "depends_on": [], "result": None, "error": None}]
+    data = {"task": task(), "plan": {"revision": 1, "origin": "user", "title": "",
+                                     "steps": steps},
+            "plan_status": "pending", "revisions": [{"revision": 1, "status": "pending"}]}
+    assert "[pending] a: A" in format_detail(data)

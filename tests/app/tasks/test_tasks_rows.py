@@ -1,0 +1,44 @@
+"""One task's rows as stored, and back (``app.tasks.rows``): what Undo of a delete restores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.plan import store as plans
+from app.tasks.rows import restore_rows, table_columns, task_rows
+from app.tasks.store import NewTask, add_task
+from models import Step, Task, atomic
+
+PLAN = {"schema_version": 2, "steps": [
+    {"id": "a", "title": "A", "target": "user"},
+    {"id": "b", "title": "B", "target": "user", "depends_on": ["a"]}]}
+
+
+def test_the_columns_follow_the_model_and_mark_json() -> None:
+    columns = dict(table_columns(Task))
+    assert list(columns)[0] == "id" and columns["tags"] is True and columns["title"] is False
+
+
+def test_a_tasks_rows_are_its_own_and_as_stored(db: Path) -> None:
+    first = add_task(NewTask(title="Offsite", tags=("a",)))
+    other = add_task(NewTask(title="Other"))
+    plans.save_plan(first.id, PLAN)
+    plans.save_plan(other.id, PLAN)
+    rows = task_rows(first.id)
+    assert [t["title"] for t in rows["task"]] == ["Offsite"]
+    assert rows["task"][0]["tags"] == '["a"]'  # JSON as its stored text
+    assert rows["task"][0]["created_at"].endswith("Z")
+    assert len(rows["plan"]) == 1 and len(rows["step"]) == 2 and len(rows["step_dependency"]) == 1
+    assert task_rows(999)["task"] == []
+
+
+def test_deleted_rows_come_back_as_they_were(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    plans.save_plan(task.id, PLAN)
+    before = task_rows(task.id)
+    with atomic():
+        Task.delete().where(Task.id == task.id).execute()
+    assert Step.select().count() == 0
+    with atomic():
+        restore_rows(before)
+    assert task_rows(task.id) == before

@@ -1,0 +1,59 @@
+"""Problems in plain Chinese (``app.words.plain_zh``): the English problem texts retold."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.llm import ProviderConfig, make_provider
+from app.llm.base import Message, ProviderError
+from app.words.plain import in_language
+from app.words.plain_zh import day_time, in_chinese
+
+
+@pytest.mark.parametrize(("english", "chinese"), [
+    ("The server failed (HTTP 500): try again later, or check its log. It said: boom",
+     "服务器出错（HTTP 500）：请稍后再试，或查看它的日志。 服务器说：boom"),
+    ("The server refused the API key (HTTP 401): check the API key in the assistant settings.",
+     "服务器拒绝了 API 密钥（HTTP 401）：请在助手设置中检查 API 密钥。"),
+    ("Not found (HTTP 404): check the model name (m) and the base URL (http://h/v1).",
+     "找不到（HTTP 404）：请检查模型名称（m）和服务器地址（http://h/v1）。"),
+    ("the reply does not make sense: start Wed 2 Dec 10:00 +08:00 contradicts the task's own "
+     "words, which mean 15:00 +08:00",
+     "回复说不通：start 12月2日 周三 10:00 +08:00 与任务本身的说法不符，任务说的是 15:00 +08:00"),
+    ("passed: is missing; tags: has too many entries (at most 5)",
+     "passed: 缺失; tags: 条目太多（最多 5 条）")])
+def test_provider_and_validation_phrases_in_chinese(english: str, chinese: str) -> None:
+    assert in_chinese(english) == chinese
+    assert in_language(english, "en") == english
+
+
+def test_the_real_connect_error_is_retold_in_chinese() -> None:
+    """The rule follows the words app.llm.http really writes (a closed port here)."""
+    config = ProviderConfig(kind="openai", base_url="http://127.0.0.1:9/v1", model="m",
+                            max_retries=0)
+
+    async def fail() -> str:
+        provider = make_provider(config)
+        try:
+            await provider.complete([Message("user", "hi")])
+        except ProviderError as exc:
+            return str(exc)
+        finally:
+            await provider.aclose()
+        raise AssertionError("a closed port answered")
+
+    text = in_chinese(asyncio.run(fail()))
+    assert text.startswith("无法连接 http://127.0.0.1:9：") and "check" not in text, text
+
+
+def test_a_day_and_time_is_said_with_month_day_and_weekday() -> None:
+    assert day_time("Wed 3 Dec 16:38") == "12月3日 周三 16:38"
+    assert day_time("at Sun 27 Dec 09:05 +08:00") == "at 12月27日 周日 09:05 +08:00"
+    assert day_time("16:38 +08:00") == "16:38 +08:00"
+
+
+def test_text_no_rule_knows_is_left_as_it_is() -> None:
+    assert in_chinese("flibbertigibbet") == "flibbertigibbet"
+    assert in_chinese("") == ""

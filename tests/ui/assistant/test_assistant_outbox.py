@@ -1,0 +1,57 @@
+"""The assistant dock's Outbox tab (ui.assistant.outbox): reject fails the step and sends
+nothing; a mail client that cannot take the message is told; the one-line preview."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.agent.outbox import entries
+from app.plan import store as plans
+from tests.ui.assistant.test_dock import FakeTransport, queued_message
+from ui.assistant.outbox import OutboxTab, preview
+from ui.shared.context import WindowContext
+
+
+@pytest.fixture
+def dock(ctx: WindowContext, qtbot: QtBot) -> OutboxTab:
+    """The tab alone, under the dock's name: it holds what these tests use of the dock."""
+    widget = OutboxTab(ctx)
+    qtbot.add_widget(widget)
+    widget.resize(520, 480)
+    widget.show()
+    with qtbot.wait_signal(widget.read, timeout=5000):
+        widget.reload()
+    return widget
+
+
+def test_the_preview_is_one_line_and_shortened() -> None:
+    assert preview("Hi Ann,\n  the offsite") == "Hi Ann, the offsite"
+    long = preview("word " * 40)
+    assert len(long) == 80 and long.endswith("…")
+
+
+def test_reject_fails_the_step_and_sends_nothing(dock: OutboxTab, qtbot: QtBot) -> None:
+    task_id = queued_message()
+    dock.reload()
+    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
+    transport = FakeTransport()
+    dock.transport = transport
+    with qtbot.wait_signal(dock.read, timeout=5000):
+        qtbot.mouseClick(dock.reject_button, Qt.MouseButton.LeftButton)
+    assert transport.sent == [] and [e.status for e in entries()] == ["rejected"]
+    step = plans.spec_of(plans.latest_plan_or_fail(task_id)).step("invite")
+    assert step.status == "failed" and step.error == "you rejected the message"
+
+
+def test_a_transport_that_cannot_take_the_message_is_told(dock: OutboxTab,
+                                                          qtbot: QtBot) -> None:
+    queued_message()
+    dock.reload()
+    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
+    dock.transport = FakeTransport(takes=False)
+    with qtbot.wait_signal(dock.read, timeout=5000):
+        qtbot.mouseClick(dock.approve_button, Qt.MouseButton.LeftButton)
+    assert [e.status for e in entries()] == ["approved"]
+    assert "was not sent" in dock.outbox_note.text()

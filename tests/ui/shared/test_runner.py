@@ -1,0 +1,80 @@
+"""The window's background work (ui.shared.runner): a result reaches ``done`` on the GUI thread,
+a known error is told as ``failed``, a bug as ``crashed`` with its traceback, busy is said
+while anything runs, and ``cancel_all`` stops everything."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+import qasync
+from pytestqt.qtbot import QtBot
+
+from app.errors import KnownError
+from tests.ui.async_helpers import process_until_done
+from ui.shared.runner import TaskRunner, in_thread
+
+
+@pytest.fixture
+def runner(loop: qasync.QEventLoop) -> TaskRunner:
+    return TaskRunner()
+
+
+def test_a_result_reaches_done_and_busy_goes_on_and_off(runner: TaskRunner,
+                                                        qtbot: QtBot) -> None:
+    busy: list[bool] = []
+    got: list[int] = []
+    runner.busy_changed.connect(busy.append)
+
+    async def work() -> int:
+        return 42
+
+    task = runner.start(work(), "counting", got.append)
+    assert runner.running == ["counting"]
+    process_until_done([task])
+    qtbot.wait_until(lambda: got == [42])
+    assert busy == [True, False] and runner.running == []
+
+
+def test_a_known_error_is_failed_and_a_bug_is_crashed(runner: TaskRunner,
+                                                      qtbot: QtBot) -> None:
+    failed: list[tuple[str, str]] = []
+    crashed: list[tuple[str, str]] = []
+    runner.failed.connect(lambda what, text: failed.append((what, text)))
+    runner.crashed.connect(lambda what, text: crashed.append((what, text)))
+
+    async def refused() -> None:
+        raise KnownError("the server is down")
+
+    async def broken() -> None:
+        raise ZeroDivisionError("boom")
+
+    process_until_done([runner.start(refused(), "asking"), runner.start(broken(), "adding")])
+    qtbot.wait_until(lambda: bool(failed and crashed))
+    assert failed == [("asking", "the server is down")]
+    assert crashed[0][0] == "adding" and "ZeroDivisionError: boom" in crashed[0][1]
+    assert "Traceback" in crashed[0][1]
+
+
+def test_cancel_all_stops_every_task_and_nothing_is_reported(runner: TaskRunner,
+                                                             qtbot: QtBot) -> None:
+    told: list[object] = []
+    runner.failed.connect(lambda *a: told.append(a))
+    runner.crashed.connect(lambda *a: told.append(a))
+
+    async def forever() -> None:
+        await asyncio.Event().wait()
+
+    tasks = [runner.start(forever(), f"waiting {n}", told.append) for n in range(3)]
+    stopping = asyncio.ensure_future(runner.cancel_all())
+    process_until_done([stopping, *tasks])
+    assert all(t.cancelled() for t in tasks) and told == [] and runner.running == []
+
+
+def test_in_thread_runs_off_the_gui_thread(runner: TaskRunner, qtbot: QtBot) -> None:
+    got: list[int] = []
+    task = runner.start(in_thread(threading.get_ident), "reading", got.append)
+    process_until_done([task])
+    qtbot.wait_until(lambda: bool(got))
+    assert got[0] != threading.get_ident()

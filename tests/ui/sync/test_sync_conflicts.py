@@ -1,0 +1,110 @@
+"""The sync conflicts dialog, offscreen: both versions side by side, a choice that
+applies through the use cases, "Needs attention" cleared, a refused choice said."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+from PySide6.QtCore import QModelIndex, Qt
+from pytestqt.qtbot import QtBot
+
+from app.plan import store as plans
+from app.sync import conflicts
+from app.sync.merge import Conflict
+from app.tasks import store as tasks
+from ui.shared.context import WindowContext
+from ui.sync.conflicts import ConflictsDialog
+
+HERE = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+THERE = datetime(2026, 12, 1, 9, 5, tzinfo=UTC)
+
+
+def _texts(dialog: ConflictsDialog) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    page = dialog.area.widget()
+    return "" if page is None else "\n".join(label.text() for label in page.findChildren(QLabel))
+
+
+def _open(ctx: WindowContext, qtbot: QtBot, task_id: int | None) -> ConflictsDialog:
+    dialog = ConflictsDialog(ctx, task_id)
+    qtbot.add_widget(dialog)
+    dialog.show()
+    qtbot.wait_until(lambda: "Theirs" in _texts(dialog), timeout=5000)
+    return dialog
+
+
+def _title_conflict() -> int:
+    task = tasks.add_task(tasks.NewTask(title="Offsite (phone)"))
+    conflicts.keep(task.id, [Conflict("title", "Offsite (here)", "Offsite (phone)", "theirs",
+                                      None, HERE, THERE)])
+    return task.id
+
+
+def test_the_dialog_shows_both_versions_and_keep_mine_applies_and_clears_the_problem(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = _title_conflict()
+    assert tasks.get_task(task_id).problem is not None
+    dialog = _open(ctx, qtbot, task_id)
+    shown = _texts(dialog)
+    assert "Offsite (here)" in shown and "Offsite (phone)" in shown and "Title" in shown
+    assert "(kept now)" in shown and "2026" in shown  # when each changed, local time
+    [(conflict_id, _)] = [k for k in dialog.buttons if k[1] == "mine"]
+    with qtbot.wait_signal(dialog.resolved, timeout=5000):
+        dialog.buttons[(conflict_id, "mine")].click()
+    qtbot.wait_until(lambda: "No sync conflicts are waiting." in _texts(dialog), timeout=5000)
+    task = tasks.get_task(task_id)
+    assert (task.title, task.problem) == ("Offsite (here)", None)
+
+
+def test_a_choice_the_rules_refuse_is_said_and_the_conflict_stays(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Team offsite"))
+    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
+                              "title": "Offsite", "objective": "", "steps": [
+                                  {"id": "room", "title": "Book room", "target": "user"},
+                                  {"id": "invite", "title": "Send invites", "target": "user",
+                                   "depends_on": ["room"]}]})
+    plans.plan_action(task.id, "approve")
+    step_uid = [u for u, t in conflicts.step_titles(task.id).items() if t == "Send invites"][0]
+    assert step_uid is not None
+    conflicts.keep(task.id, [Conflict("status", "pending", "completed", "mine", step_uid,
+                                      HERE, THERE, reason="it waits for 'room'")])
+    dialog = _open(ctx, qtbot, None)
+    assert "Send invites" in _texts(dialog) and "Refused here" in _texts(dialog)
+    [(conflict_id, _)] = [k for k in dialog.buttons if k[1] == "theirs"]
+    dialog.buttons[(conflict_id, "theirs")].click()
+    qtbot.wait_until(lambda: dialog.message.text().startswith("Not settled"), timeout=5000)
+    qtbot.wait_until(lambda: bool(dialog.buttons) and all(
+        b.isEnabled() for b in dialog.buttons.values()), timeout=5000)
+    assert len(conflicts.open_conflicts(task.id)) == 1
+    assert tasks.get_task(task.id).problem is not None
+
+
+def _has_tip(index: QModelIndex) -> bool:
+    return bool(index.data(Qt.ItemDataRole.ToolTipRole))
+
+
+def test_a_conflicted_tasks_context_menu_offers_the_dialog_and_another_does_not(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    from ui.tasks.list_view import TaskListPanel
+
+    task_id = _title_conflict()
+    tasks.add_task(tasks.NewTask(title="Plain task"))
+    panel = TaskListPanel(ctx)
+    qtbot.add_widget(panel)
+    panel.show()
+    panel.reload()
+    qtbot.wait_until(lambda: panel.model.rowCount() == 2)
+    entries = {}
+    for row in range(2):
+        menu = QMenu()
+        index = panel.model.index(row, 0)
+        qtbot.wait_until(partial(_has_tip, index))
+        panel._add_conflicts_entry(menu, index)
+        entries[panel.model.task_id(row)] = [a.text() for a in menu.actions()]
+    assert entries[task_id] == ["Sync conflicts…"]
+    assert [e for t, e in entries.items() if t != task_id] == [[]]

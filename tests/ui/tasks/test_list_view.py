@@ -1,0 +1,127 @@
+"""Issue 11: the task list in place — one-click done on a simple task (undoable, and a
+second click reopens it), title with #tags, due and priority typed into their cells,
+the task context menu with its keys, and the model under Qt's model tester."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
+from pytestqt.qtbot import QtBot
+
+from app.plan import store as plans
+from app.tasks.store import NewTask, add_task, get_task
+from tests.ui.plan.test_view import plan15
+from ui.shared.context import WindowContext
+from ui.tasks.list_view import TaskListPanel
+
+
+@pytest.fixture
+def panel(ctx: WindowContext, qtbot: QtBot) -> TaskListPanel:
+    widget = TaskListPanel(ctx)
+    qtbot.add_widget(widget)
+    widget.resize(500, 400)
+    widget.show()
+    return widget
+
+
+def loaded(panel: TaskListPanel, qtbot: QtBot, count: int) -> None:
+    panel.reload()
+    qtbot.wait_until(lambda: panel.model.rowCount() == count)
+
+
+def test_one_click_done_ticks_a_simple_task_and_undo_reopens_it(
+        panel: TaskListPanel, ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = add_task(NewTask(title="Buy milk")).id
+    loaded(panel, qtbot, 1)
+    index = panel.model.index(0, 0)
+    assert index.flags() & Qt.ItemFlag.ItemIsUserCheckable
+    assert index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    panel.model.setData(index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    qtbot.wait_until(lambda: get_task(task_id).status == "done")
+    # the command is pushed when the worker's write returns, a moment after the row is saved
+    qtbot.wait_until(lambda: ctx.undo.undoText() == "Done “Buy milk”")
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: get_task(task_id).status == "new")
+    ctx.undo.redo()
+    qtbot.wait_until(lambda: get_task(task_id).status == "done")
+
+
+def test_a_second_click_reopens_and_a_planned_task_has_no_circle(
+        panel: TaskListPanel, ctx: WindowContext, qtbot: QtBot) -> None:
+    simple = add_task(NewTask(title="Buy milk")).id
+    planned = add_task(NewTask(title="Team offsite")).id
+    plans.save_plan(planned, plan15())
+    panel.status.setCurrentIndex(0)
+    panel.tabs.setCurrentIndex(5)  # All
+    loaded(panel, qtbot, 2)
+    rows = {panel.model.task_id(r): panel.model.index(r, 0) for r in range(2)}
+    assert not rows[planned].flags() & Qt.ItemFlag.ItemIsUserCheckable
+    panel.model.setData(rows[simple], Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    qtbot.wait_until(lambda: get_task(simple).status == "done")
+    qtbot.wait_until(lambda: panel.model.index(panel.model.row_of(simple) or 0, 0).data(
+        Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked)
+    again = panel.model.index(panel.model.row_of(simple) or 0, 0)
+    panel.model.setData(again, Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+    qtbot.wait_until(lambda: get_task(simple).status == "new")
+
+
+def test_cells_are_edited_in_place(panel: TaskListPanel, qtbot: QtBot) -> None:
+    task_id = add_task(NewTask(title="Buy milk")).id
+    loaded(panel, qtbot, 1)
+    model = panel.model
+    assert model.index(0, 0).flags() & Qt.ItemFlag.ItemIsEditable
+    model.setData(model.index(0, 0), "Buy oat milk #shop #home")
+    qtbot.wait_until(lambda: get_task(task_id).title == "Buy oat milk")
+    assert list(get_task(task_id).tags) == ["shop", "home"]
+    model.setData(model.index(0, 2), "1")
+    qtbot.wait_until(lambda: get_task(task_id).priority == 1)
+    model.setData(model.index(0, 1), "2026-12-24 18:00")
+    qtbot.wait_until(lambda: get_task(task_id).due_at is not None)
+    qtbot.wait_until(lambda: model.index(0, 0).data(Qt.ItemDataRole.EditRole)
+                     == "Buy oat milk #shop #home")
+
+
+def test_a_bad_cell_value_is_named_and_nothing_changes(
+        panel: TaskListPanel, ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = add_task(NewTask(title="Buy milk")).id
+    loaded(panel, qtbot, 1)
+    errors: list[str] = []
+    ctx.status.error.connect(errors.append)
+    panel.model.setData(panel.model.index(0, 2), "7")
+    panel.model.setData(panel.model.index(0, 0), "  #only-tags ")
+    assert errors == ["Priority is 1 (highest) to 4 (lowest)", "A task needs a title"]
+    assert get_task(task_id).priority == 3 and get_task(task_id).title == "Buy milk"
+
+
+def test_the_task_menu_shows_its_keys(panel: TaskListPanel, qtbot: QtBot) -> None:
+    add_task(NewTask(title="Buy milk"))
+    loaded(panel, qtbot, 1)
+    rect = panel.table.visualRect(panel.model.index(0, 0))
+    panel.table.customContextMenuRequested.emit(rect.center())
+    menu = panel.findChild(QMenu)
+    assert menu is not None
+    entries = {a.text(): a.shortcut().toString() for a in menu.actions() if a.text()}
+    assert entries == {"Done": "Ctrl+Return", "Rename": "F2", "Edit…": "Return",
+                       "Delete": "Del"}
+    menu.close()
+
+
+def test_the_list_model_passes_qts_model_tester(panel: TaskListPanel, qtbot: QtBot,
+                                                 qtmodeltester: Any) -> None:
+    add_task(NewTask(title="Buy milk #shop"))
+    planned = add_task(NewTask(title="Team offsite")).id
+    plans.save_plan(planned, plan15())
+    loaded(panel, qtbot, 2)
+    qtmodeltester.check(panel.model)
+
+
+def test_a_narrow_list_offers_the_views_as_a_list(panel: TaskListPanel, qtbot: QtBot) -> None:
+    panel.resize(240, 400)
+    qtbot.wait_until(lambda: panel.view_choice.isVisible() and not panel.tabs.isVisible())
+    panel.view_choice.setCurrentIndex(5)
+    assert panel.tabs.currentIndex() == 5 and panel.view_choice.currentText() == "All"
+    panel.resize(700, 400)
+    qtbot.wait_until(lambda: panel.tabs.isVisible() and not panel.view_choice.isVisible())

@@ -1,0 +1,47 @@
+"""The quick-add bar: the live preview of the grammar, and a slow phrase read off the GUI thread."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from models import Task
+from ui.shared.context import WindowContext
+from ui.tasks.quick_add import QuickAddBar
+
+
+def bar(ctx: WindowContext, qtbot: QtBot) -> QuickAddBar:
+    widget = QuickAddBar(ctx)
+    qtbot.add_widget(widget)
+    return widget
+
+
+def test_the_preview_shows_everything_understood_as_you_type(ctx: WindowContext,
+                                                             qtbot: QtBot) -> None:
+    widget = bar(ctx, qtbot)
+    widget.title.setText("Pay the electricity bill on the 5th of every month #home !2 @Alice")
+    shown = widget.preview.text()
+    assert shown.startswith("→ Pay the electricity bill")
+    for part in ("FREQ=MONTHLY;BYMONTHDAY=5", "#home", "!2", "@Alice", "due "):
+        assert part in shown
+
+
+def test_enter_saves_what_the_preview_showed(ctx: WindowContext, qtbot: QtBot) -> None:
+    widget = bar(ctx, qtbot)
+    widget.title.setText("每周五提醒我交周报 #work")
+    with qtbot.wait_signal(widget.task_added) as saved:
+        widget.title.returnPressed.emit()
+    task = Task.get_by_id(saved.args[0])
+    assert (task.title, task.recurrence, task.tags) == ("提醒我交周报", "FREQ=WEEKLY;BYDAY=FR",
+                                                        ["work"])
+    assert task.due_at is not None and task.timezone
+
+
+def test_a_phrase_only_dateparser_reads_is_parsed_in_a_worker(ctx: WindowContext,
+                                                              qtbot: QtBot) -> None:
+    widget = bar(ctx, qtbot)
+    widget.title.setText("Renew passport")
+    widget.when.setText("3 December 2027 5pm")
+    assert widget.preview.text() == "…"  # nothing slow ran on the GUI thread
+    qtbot.wait_until(lambda: "due Fri 2027-12-03 17:00" in widget.preview.text())
+    widget.when.setText("gibberish o'clock")
+    qtbot.wait_until(lambda: widget.preview.text() == "not a time I can read")

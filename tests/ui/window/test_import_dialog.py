@@ -1,0 +1,112 @@
+"""File → Import: the dialog imports a real-shaped file in a worker and shows what was
+read and skipped; a bad file says why and imports nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from models import Task
+from ui.shared.context import WindowContext
+from ui.window.import_dialog import ImportDialog
+
+DATA = Path(__file__).parents[2] / "app" / "io" / "importers" / "data"
+EXPORT = [  # the shape of Taskwarrior 2.6's `task export`
+    {"id": 1, "description": "Renew passport", "entry": "20261120T090000Z",
+     "modified": "20261120T090000Z", "status": "pending", "priority": "H",
+     "due": "20261215T170000Z", "tags": ["admin"],
+     "uuid": "5b1a51c2-7a0c-4c8e-9f39-0d4f0f7f3a11", "urgency": 9.2,
+     "annotations": [{"entry": "20261121T080000Z", "description": "photo first"}]},
+    {"id": 2, "description": "Book photo booth", "entry": "20261120T090100Z",
+     "modified": "20261120T090100Z", "status": "pending",
+     "depends": "5b1a51c2-7a0c-4c8e-9f39-0d4f0f7f3a11",
+     "uuid": "9d6c3f1e-2b55-4f7a-a3a5-6c0d9e6a2b22", "urgency": 1.0},
+    {"id": 0, "description": "Old chore", "entry": "20261101T090000Z",
+     "end": "20261102T090000Z", "status": "deleted",
+     "uuid": "0e0e0e0e-1111-4222-8333-444444444444", "urgency": 0},
+    {"id": 3, "description": "Weekly report", "entry": "20261101T090000Z",
+     "status": "recurring", "recur": "weekly", "due": "20261204T170000Z",
+     "uuid": "7a7a7a7a-1111-4222-8333-555555555555", "urgency": 2},
+    {"id": 4, "description": "Weekly report", "entry": "20261101T090000Z",
+     "status": "pending", "due": "20261204T170000Z", "imask": 0,
+     "parent": "7a7a7a7a-1111-4222-8333-555555555555",
+     "uuid": "8b8b8b8b-1111-4222-8333-666666666666", "urgency": 2},
+]
+
+
+def _dialog(ctx: WindowContext, qtbot: QtBot, source: str, path: Path) -> ImportDialog:
+    dialog = ImportDialog(ctx, "/tmp/stepwise.db")
+    qtbot.add_widget(dialog)
+    dialog.show()
+    dialog.format.setCurrentIndex(dialog.format.findData(source))
+    dialog.path.setText(str(path))
+    return dialog
+
+
+def _run(dialog: ImportDialog, qtbot: QtBot) -> str:
+    dialog.import_button.click()
+    qtbot.wait_until(lambda: dialog.import_button.isEnabled(), timeout=10000)
+    return dialog.summary.toPlainText()
+
+
+def test_a_taskwarrior_export_is_imported_and_the_summary_says_what_was_skipped(
+        ctx: WindowContext, qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(EXPORT), encoding="utf-8")
+    dialog = _dialog(ctx, qtbot, "taskwarrior", path)
+    with qtbot.wait_signal(dialog.imported, timeout=10000) as got:
+        said = _run(dialog, qtbot)
+    assert len(got.args[0]) == Task.select().count() >= 1
+    assert "Read 5 entries from export.json" in said
+    assert "Skipped: 'Weekly report': an instance of a recurring task" in said
+    assert {"Book photo booth", "Weekly report"} <= {t.title for t in Task.select()}
+
+
+def test_a_todoist_backup_is_imported(ctx: WindowContext, qtbot: QtBot) -> None:
+    dialog = _dialog(ctx, qtbot, "todoist", DATA / "todoist.csv")
+    said = _run(dialog, qtbot)
+    assert "Move flat" in {t.title for t in Task.select()}
+    assert said.startswith("Read ") and "todoist.csv" in said
+
+
+def test_a_broken_file_says_why_and_imports_nothing(
+        ctx: WindowContext, qtbot: QtBot, tmp_path: Path) -> None:
+    good = tmp_path / "export.json"
+    good.write_text(json.dumps(EXPORT), encoding="utf-8")
+    _run(_dialog(ctx, qtbot, "taskwarrior", good), qtbot)
+    before = Task.select().count()
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(EXPORT)[:150], encoding="utf-8")  # cut off half-way
+    dialog = _dialog(ctx, qtbot, "taskwarrior", broken)
+    said = _run(dialog, qtbot)
+    assert said.startswith("Nothing was imported:") and "broken.json" in said
+    assert Task.select().count() == before
+    missing = _dialog(ctx, qtbot, "ics", tmp_path / "nowhere.ics")
+    assert _run(missing, qtbot).startswith("Nothing was imported:")
+
+
+def test_import_needs_a_file_name(ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> None:
+    dialog = ImportDialog(ctx, "/tmp/stepwise.db")
+    qtbot.add_widget(dialog)
+    assert not dialog.import_button.isEnabled()
+    dialog.path.setText("tasks.txt")
+    assert dialog.import_button.isEnabled()
+
+
+def test_in_chinese_the_summary_and_a_bad_file_are_told_in_chinese(
+        ctx: WindowContext, qtbot: QtBot, qapp: QApplication, tmp_path: Path) -> None:
+    from ui.words import i18n
+
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(EXPORT), encoding="utf-8")
+    assert i18n.install(qapp, "zh_CN") == "zh_CN"
+    try:
+        said = _run(_dialog(ctx, qtbot, "taskwarrior", path), qtbot)
+        assert said.startswith("从 export.json 读取了 5 条") and "已跳过：" in said
+        bad = _run(_dialog(ctx, qtbot, "taskwarrior", tmp_path / "missing.json"), qtbot)
+        assert bad.startswith("未导入任何内容：missing.json 无法按") and "详情：" in bad
+    finally:
+        i18n.install(qapp, "en")

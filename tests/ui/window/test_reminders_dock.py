@@ -1,0 +1,58 @@
+"""Issue 11, smaller things: the Reminders dock lists what is still to come, a reminder
+follows a task's rename, and the first close to the tray says that Stepwise keeps running."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from app.reminders import store as reminders
+from app.tasks.store import NewTask, add_task, update_task
+from models import Reminder
+from ui.shared.context import WindowContext
+from ui.window.reminders import ReminderCenter, ReminderDock
+
+
+def test_the_dock_lists_upcoming_reminders_too(ctx: WindowContext, qtbot: QtBot,
+                                               english: object) -> None:
+    task = add_task(NewTask(title="Renew passport"))
+    Reminder.create(task=task, kind="due", text="Due soon: Renew passport",
+                    fire_at=datetime.now(UTC) + timedelta(days=3))
+    center = ReminderCenter(ctx, interval_ms=60_000)
+    dock = ReminderDock(ctx, center)
+    qtbot.add_widget(dock)
+    center.tick()
+    qtbot.wait_until(lambda: dock.upcoming.count() == 1
+                     and "Renew passport" in dock.upcoming.item(0).text())
+    assert dock.list.count() == 0  # nothing waiting, one coming up
+
+
+def test_a_reminder_follows_a_rename(db: Path) -> None:
+    task = add_task(NewTask(title="Renew passport",
+                            due_at=datetime.now(UTC) + timedelta(days=10)))
+    reminders.schedule_for_task(task.id)
+    update_task(task.id, title="Renew my passport")
+    texts = [r.text for r in reminders.schedule_for_task(task.id)]
+    assert texts and all("Renew my passport" in text for text in texts), texts
+
+
+def test_the_first_close_to_the_tray_tells_once(ctx: WindowContext, qtbot: QtBot,
+                                                tmp_path: Path) -> None:
+    from ui.window.main import MainWindow
+
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    window = MainWindow(ctx)
+    window.remember_geometry = False
+    window.keep_in_tray = True
+    qtbot.add_widget(window)
+    window.show()
+    told: list[bool] = []
+    window.closed_to_tray.connect(lambda: told.append(True))
+    window.close()
+    assert not window.isVisible() and told == [True]
+    window.show()
+    window.close()
+    assert told == [True]  # once ever

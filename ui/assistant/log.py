@@ -1,0 +1,106 @@
+"""The assistant dock's *Work log* and *Model calls* tabs: what the assistant did for the
+shown task, and every model call it made with its reply.
+
+Both are read in a worker (``app.plan.views.agent_log``) whenever the task shown changes or
+the assistant reports on it. The texts keep the dock's translation context
+("AssistantDock"), where they were first written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import QSplitter, QTreeWidgetItem, QWidget
+
+from app.errors import KnownError
+from app.plan import views
+from ui.assistant.boxes import flat_tree, plain_box
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words import labels
+
+translate = QCoreApplication.translate
+
+
+async def _read_log(task_id: int) -> dict[str, Any] | None:
+    try:
+        return await in_thread(views.agent_log, task_id)
+    except KnownError:
+        return None  # the task was deleted meanwhile
+
+
+class TaskJournal(QObject):
+    """The two journal tabs of one task: ``worklog``, and ``calls_page`` (calls, reply)."""
+
+    shown = Signal(int)  # task id whose work log and model calls are on screen
+
+    def __init__(self, ctx: WindowContext, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.task_id = 0
+        self._calls: list[dict[str, Any]] = []
+        self.worklog = flat_tree(parent, "worklog", [
+            translate("AssistantDock", "Time"), translate("AssistantDock", "Who"),
+            translate("AssistantDock", "What"), translate("AssistantDock", "Message")])
+        self.calls_page = QSplitter(Qt.Orientation.Vertical, parent)
+        self.calls = flat_tree(self.calls_page, "modelCalls", [
+            translate("AssistantDock", "Time"), translate("AssistantDock", "Purpose"),
+            translate("AssistantDock", "Model"), translate("AssistantDock", "Outcome"),
+            translate("AssistantDock", "Time taken")])
+        self.calls.currentItemChanged.connect(self._on_calls_current_item_changed)
+        self.reply = plain_box(self.calls_page, "reply",
+                               translate("AssistantDock", "Select a call to read its reply."))
+        self.calls_page.addWidget(self.calls)
+        self.calls_page.addWidget(self.reply)
+
+    def show_task(self, task_id: int) -> None:
+        """Show the work log and model calls of this task (0: none)."""
+        self.task_id = task_id
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the shown task's journal again (in a worker)."""
+        if not self.task_id:
+            self._fill(None)
+            return
+        task_id = self.task_id
+        self.ctx.runner.start(_read_log(task_id),
+                              translate("AssistantDock", "Reading the assistant's log"),
+                              done=lambda data: self._on_log_read(task_id, data))
+
+    def _on_log_read(self, task_id: int, data: dict[str, Any] | None) -> None:
+        if task_id == self.task_id:
+            self._fill(data)
+            self.shown.emit(task_id)
+
+    def _fill(self, data: dict[str, Any] | None) -> None:
+        self.worklog.clear()
+        self.calls.clear()
+        self.reply.clear()
+        self._calls = [] if data is None else list(data["model_calls"])
+        for entry in [] if data is None else data["worklog"]:
+            QTreeWidgetItem(self.worklog, [views.local(entry["at"]), entry["actor"],
+                                           entry["kind"], entry["message"]])
+        for call in self._calls:
+            latency = call["latency_ms"]
+            QTreeWidgetItem(self.calls, [
+                views.local(call["at"]), call["purpose"], f"{call['provider']}/{call['model']}",
+                call["outcome"] or "", "" if latency is None else f"{latency:.0f} ms"])
+        for tree in (self.worklog, self.calls):
+            for column in range(tree.columnCount() - 1):
+                tree.resizeColumnToContents(column)
+            tree.scrollToBottom()
+
+    def _on_calls_current_item_changed(self, current: QTreeWidgetItem | None,
+                                       _previous: QTreeWidgetItem | None) -> None:
+        row = self.calls.indexOfTopLevelItem(current) if current is not None else -1
+        if row < 0 or row >= len(self._calls):
+            self.reply.clear()
+            return
+        call = self._calls[row]
+        text = call["reply"] or ""
+        if call["error"]:
+            text = labels.fill(translate("AssistantDock", "Error: %1"), call["error"]) + (
+                "\n\n" + text if text else "")
+        self.reply.setPlainText(text)

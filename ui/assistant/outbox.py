@@ -1,0 +1,169 @@
+"""The assistant dock's *Outbox* tab: messages that steps want to send, each shown with
+its exact text, approved (and sent) or rejected here.
+
+The list is read in a worker (``app.agent.outbox.entries``) and each decision is taken in one
+(``app.agent.outbox.decide``). The texts keep the dock's translation context
+("AssistantDock"), where they were first written.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.agent import outbox
+from app.agent.outbox import Entry, Transport
+from app.errors import KnownError
+from models import StoreError
+from ui.assistant.boxes import plain_box
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words import labels
+from ui.words.retexts import told
+
+translate = QCoreApplication.translate
+
+
+async def _decide(message_id: int, approve: bool, transport: Transport | None) -> tuple[str, str]:
+    """Approve or reject in a worker; returns (the message's new status, error text)."""
+    try:
+        entry = await in_thread(outbox.decide, message_id, approve, transport)
+    except (KnownError, StoreError) as exc:
+        return "", told(str(exc))
+    return entry.status, ""
+
+
+def preview(text: str, length: int = 80) -> str:
+    """A message on one line, shortened: the list shows this, the box below the whole."""
+    line = " ".join(text.split())
+    return line if len(line) <= length else line[:length - 1] + "…"
+
+
+class OutboxTab(QWidget):
+    """The messages awaiting approval, the selected one in full, approve and reject."""
+
+    read = Signal(int)  # the list was read again: how many messages await approval
+    decided = Signal()  # a decision was saved (or refused): the journal has a new line
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.transport: Transport | None = None  # None: the system mail client
+        self.messages: list[Entry] = []
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.outbox_list = QListWidget(splitter)
+        self.outbox_list.setObjectName("outboxList")
+        self.outbox_list.currentRowChanged.connect(self._on_outbox_list_current_row_changed)
+        splitter.addWidget(self.outbox_list)
+        splitter.addWidget(self._build_message(splitter))
+        splitter.setSizes([100, 200])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(self._build_buttons())
+        self.outbox_note = QLabel(self)
+        self.outbox_note.setObjectName("outboxNote")
+        self.outbox_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.outbox_note.setWordWrap(True)
+        layout.addWidget(self.outbox_note)
+
+    def _build_buttons(self) -> QHBoxLayout:
+        self.approve_button = QPushButton(translate("AssistantDock", "Approve and send"), self)
+        self.approve_button.setObjectName("approveButton")
+        self.approve_button.clicked.connect(lambda: self._on_decision_clicked(True))
+        self.reject_button = QPushButton(translate("AssistantDock", "Reject"), self)
+        self.reject_button.setObjectName("rejectButton")
+        self.reject_button.clicked.connect(lambda: self._on_decision_clicked(False))
+        row = QHBoxLayout()
+        row.addWidget(self.approve_button)
+        row.addWidget(self.reject_button)
+        row.addStretch(1)
+        return row
+
+    def _build_message(self, parent: QWidget) -> QWidget:
+        """The selected message: to whom, and its exact text."""
+        message = QWidget(parent)
+        self.recipient = QLabel(message)
+        self.recipient.setObjectName("recipient")
+        self.recipient.setTextFormat(Qt.TextFormat.PlainText)
+        self.message_text = plain_box(message, "messageText",
+                                      translate("AssistantDock",
+                                                "No message awaits your approval."))
+        layout = QVBoxLayout(message)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.recipient)
+        layout.addWidget(self.message_text, 1)
+        return message
+
+    def reload(self) -> None:
+        """Read the messages awaiting approval again (in a worker)."""
+        self.ctx.runner.start(in_thread(outbox.entries, "pending"),
+                              translate("AssistantDock", "Reading the outbox"),
+                              done=self._on_outbox_read)
+
+    def _on_outbox_read(self, messages: list[Entry]) -> None:
+        current = self.selected_message()
+        self.messages = messages
+        self.outbox_list.blockSignals(True)
+        self.outbox_list.clear()
+        for entry in messages:
+            self.outbox_list.addItem(labels.fill(
+                translate("AssistantDock", "To %1 (task %2): %3"), entry.to, entry.task_id,
+                preview(entry.text)))
+        self.outbox_list.blockSignals(False)
+        ids = [m.id for m in messages]
+        row = ids.index(current.id) if current is not None and current.id in ids else 0
+        self.outbox_list.setCurrentRow(row if messages else -1)
+        self._on_outbox_list_current_row_changed(self.outbox_list.currentRow())
+        self.read.emit(len(messages))
+
+    def selected_message(self) -> Entry | None:
+        """The message shown in full, if any."""
+        row = self.outbox_list.currentRow()
+        return self.messages[row] if 0 <= row < len(self.messages) else None
+
+    def _on_outbox_list_current_row_changed(self, _row: int) -> None:
+        entry = self.selected_message()
+        if entry is None:
+            self.recipient.setText("")
+            self.message_text.clear()
+        else:
+            self.recipient.setText(labels.fill(
+                translate("AssistantDock", "To: %1 <%2> · task %3, step %4"),
+                entry.to, entry.address, entry.task_id, entry.step_id or "—"))
+            self.message_text.setPlainText(entry.text)  # exactly what would be sent
+        self.approve_button.setEnabled(entry is not None)
+        self.reject_button.setEnabled(entry is not None)
+
+    def _on_decision_clicked(self, approve: bool) -> None:
+        entry = self.selected_message()
+        if entry is None:
+            return
+        self.approve_button.setEnabled(False)
+        self.reject_button.setEnabled(False)
+        what = (translate("AssistantDock", "Sending a message") if approve
+                else translate("AssistantDock", "Rejecting a message"))
+        self.ctx.runner.start(_decide(entry.id, approve, self.transport), what,
+                              done=self._on_decision_made)
+
+    def _on_decision_made(self, result: tuple[str, str]) -> None:
+        status, error = result
+        if error:
+            self.outbox_note.setText(error)
+            self.ctx.status.error.emit(error)
+        elif status == "approved":
+            self.outbox_note.setText(translate(
+                "AssistantDock", "Approved, but the mail client could not take the "
+                                 "message: it was not sent."))
+        else:
+            self.outbox_note.setText(labels.fill(translate("AssistantDock", "Message %1."),
+                                                 labels.outbox_status(status)))
+        self.reload()
+        self.decided.emit()

@@ -1,0 +1,60 @@
+"""What every part of the window shares: the runner, the core bridge, the assistant,
+the undo stack and the status line. Passed to each widget at construction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from ui.shared.assistant import AssistantService
+from ui.shared.bridge import CoreBridge
+from ui.shared.runner import TaskRunner
+from ui.shared.undo import TaskUndo
+
+
+class Selection(QObject):
+    """The selected task and step, one source of truth for every panel."""
+
+    task_selected = Signal(int)  # 0: none
+    step_selected = Signal(int, str)  # task id, step id ("" : none)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.task_id = 0
+        self.step_id = ""
+
+    def select_task(self, task_id: int) -> None:
+        if task_id != self.task_id:
+            self.task_id, self.step_id = task_id, ""
+            self.task_selected.emit(task_id)
+            self.step_selected.emit(task_id, "")
+
+    def select_step(self, step_id: str) -> None:
+        if step_id != self.step_id:
+            self.step_id = step_id
+            self.step_selected.emit(self.task_id, step_id)
+
+
+class StatusLine(QObject):
+    """Messages for the status bar: ``info`` fades, ``error`` stays until the next one."""
+
+    info = Signal(str)
+    error = Signal(str)
+
+
+@dataclass
+class WindowContext:
+    runner: TaskRunner
+    bridge: CoreBridge
+    assistant: AssistantService
+    undo: TaskUndo  # one undo stack per task; the task in view's is active
+    selection: Selection
+    status: StatusLine
+
+    @classmethod
+    def create(cls, parent: QObject) -> WindowContext:
+        runner, bridge, selection = TaskRunner(parent), CoreBridge(parent), Selection()
+        return cls(runner=runner, bridge=bridge,
+                   assistant=AssistantService(runner, parent, bridge),
+                   undo=TaskUndo(selection, parent), selection=selection, status=StatusLine())

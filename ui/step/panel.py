@@ -1,0 +1,378 @@
+"""The selected step's details and the buttons that move it: start, done, fail, skip, retry.
+
+Follows ``ctx.selection.step_selected`` and refreshes when the core reports a change to
+its task. A button is enabled only when ``app.states.STEP`` allows its move and the plan
+runs (a paused plan still lets a failed step be retried or skipped). Moves are written
+by ``app.plan.store.step_action`` in a worker thread. Everything a model may have written
+(titles, results, errors) is shown as plain text, never as rich text. The step is
+read by ``app.plan.step_view.read_step``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import KnownError
+from app.plan import store as plans
+from app.plan.step_view import StepView as StepView
+from app.plan.step_view import read_step as read_step
+from app.states import STEP
+from models import StoreError
+from ui.plan.step_actions import StepActions, StepRef
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.step.form import StepForm
+from ui.step.schedule import StepSchedule
+from ui.words import labels
+from ui.words.retexts import told
+
+ACTIONS = ("start", "done", "fail", "skip", "retry")
+_TARGET = {"start": "in_progress", "done": "completed", "fail": "failed", "skip": "skipped",
+           "retry": "pending"}
+_WHILE_PAUSED = frozenset({"skip", "retry"})  # what a paused plan still allows
+_TEXT_HEIGHT = 96
+
+
+def is_legal(action: str, status: str) -> bool:
+    """Whether ``app.states.STEP`` allows ``action`` on a step in ``status``.
+
+    ``done`` and ``fail`` on a pending step start it first, as ``step_action`` does.
+    """
+    allowed = STEP.moves.get(status, frozenset())
+    target = _TARGET[action]
+    if action in ("done", "fail") and status == "pending":
+        return "in_progress" in allowed and target in STEP.moves["in_progress"]
+    return target in allowed
+
+
+def allowed_actions(view: StepView) -> frozenset[str]:
+    """The buttons to enable for this step."""
+    if view.is_group or view.plan_status not in ("in_progress", "paused"):
+        return frozenset()
+    found = {a for a in ACTIONS if is_legal(a, view.status)
+             and (view.plan_status == "in_progress" or a in _WHILE_PAUSED)}
+    if view.status == "pending" and view.waiting_for:
+        found -= {"start", "done", "fail"}
+    return frozenset(found)
+
+
+async def _act(view: StepView, action: str, note: str | None) -> str:
+    """Move the step in a worker; returns "" or the known error's message."""
+    try:
+        await in_thread(plans.step_action, view.task_id, view.step_id, action,
+                        result=note if action == "done" else None,
+                        error=note if action == "fail" else None)
+    except (KnownError, StoreError) as exc:
+        return told(str(exc))
+    return ""
+
+
+def _plain_label(parent: QWidget, object_name: str = "") -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a model's text is never markup
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if object_name:
+        label.setObjectName(object_name)
+    return label
+
+
+def _plain_box(parent: QWidget, object_name: str) -> QPlainTextEdit:
+    box = QPlainTextEdit(parent)
+    box.setReadOnly(True)
+    box.setObjectName(object_name)
+    box.setMaximumHeight(_TEXT_HEIGHT)
+    return box
+
+
+class StepPanel(QWidget):
+    """Details of the selected step, with the buttons that move it."""
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.task_id = 0
+        self.step_id = ""
+        self.view: StepView | None = None
+        self._pending_action = ""
+        self._busy = False
+        self._pages = QStackedWidget(self)
+        self._build_pages()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._pages)
+        ctx.selection.step_selected.connect(self._on_selection_step_selected)
+        ctx.bridge.changed.connect(self._on_bridge_changed)
+        ctx.bridge.external_change.connect(self.refresh)
+        self.show_step(ctx.selection.task_id, ctx.selection.step_id)
+
+    def _build_pages(self) -> None:
+        self._empty = self._build_empty()
+        self._pages.addWidget(self._empty)
+        self._pages.addWidget(self._build_details())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            QTimer.singleShot(0, self, self._rebuild)  # not while Qt walks the children
+
+    def _rebuild(self) -> None:
+        """Build the pages again in the language now installed (texts typed are kept
+        only when saved: the step is shown as stored)."""
+        while self._pages.count():
+            page = self._pages.widget(0)
+            assert page is not None
+            self._pages.removeWidget(page)
+            page.deleteLater()
+        self._build_pages()
+        self._close_prompt()
+        self.refresh()
+
+    # --- building ------------------------------------------------------------------------
+
+    def _build_empty(self) -> QLabel:
+        label = QLabel(self.tr("Select a step in the plan to see its details here."), self)
+        label.setObjectName("emptyState")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setMargin(16)
+        label.setEnabled(False)  # drawn greyed out
+        return label
+
+    def _build_details(self) -> QScrollArea:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(self._build_header(page))
+        layout.addLayout(self._build_buttons(page))  # the actions first: always in view
+        layout.addWidget(self._build_prompt(page))
+        self.message = _plain_label(page, "inlineError")
+        self.message.setStyleSheet("color: #c0392b;")
+        self.message.hide()
+        layout.addWidget(self.message)
+        layout.addWidget(self._build_form(page))
+        self.schedule = StepSchedule(self.ctx, page)
+        layout.addWidget(self.schedule)
+        layout.addWidget(QLabel(self.tr("Result"), page))
+        self.result_box = _plain_box(page, "result")
+        self.result_box.setPlaceholderText(self.tr("No result yet"))
+        layout.addWidget(self.result_box)
+        self.error_title = QLabel(self.tr("Error"), page)
+        layout.addWidget(self.error_title)
+        self.error_box = _plain_box(page, "error")
+        layout.addWidget(self.error_box)
+        layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(page)
+        return scroll
+
+    def _build_header(self, page: QWidget) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.title = _plain_label(page, "title")
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.chip = QLabel(page)
+        self.chip.setObjectName("statusChip")
+        self.chip.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.title, 1)
+        row.addWidget(self.chip, 0, Qt.AlignmentFlag.AlignTop)
+        return row
+
+    def _build_form(self, page: QWidget) -> StepForm:
+        self.form = StepForm(page)
+        self.fields = self.form.fields
+        self.form.save_requested.connect(self._on_form_save_requested)
+        return self.form
+
+    def _build_buttons(self, page: QWidget) -> QGridLayout:
+        grid = QGridLayout()  # two a row: the panel may be narrow
+        captions = {"start": self.tr("Start"), "done": self.tr("Done…"),
+                    "fail": self.tr("Fail…"), "skip": self.tr("Skip"), "retry": self.tr("Retry")}
+        tips = {"start": self.tr("Start working on this step"),
+                "done": self.tr("Mark the step completed, with an optional result"),
+                "fail": self.tr("Mark the step failed and say why"),
+                "skip": self.tr("Leave the step out (it counts as done for what follows)"),
+                "retry": self.tr("Try the failed step again")}
+        self.buttons: dict[str, QPushButton] = {}
+        for index, action in enumerate(ACTIONS):
+            button = QPushButton(captions[action], page)
+            button.setObjectName(f"{action}Button")
+            button.setToolTip(tips[action])
+            button.clicked.connect(lambda _=False, a=action: self._on_button_clicked(a))
+            grid.addWidget(button, index // 2, index % 2)
+            self.buttons[action] = button
+        return grid
+
+    def _build_prompt(self, page: QWidget) -> QWidget:
+        """The inline question for a result (done) or a reason (fail)."""
+        box = QWidget(page)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.prompt_label = _plain_label(box, "promptLabel")
+        self.note = QLineEdit(box)
+        self.note.setObjectName("note")
+        self.note.textChanged.connect(self._on_note_text_changed)
+        self.note.returnPressed.connect(self._on_confirm_clicked)
+        row = QHBoxLayout()
+        self.confirm = QPushButton(box)
+        self.confirm.setObjectName("confirmButton")
+        self.confirm.clicked.connect(self._on_confirm_clicked)
+        cancel = QPushButton(self.tr("Cancel"), box)
+        cancel.clicked.connect(self._close_prompt)
+        row.addWidget(self.note, 1)
+        row.addWidget(self.confirm)
+        row.addWidget(cancel)
+        layout.addWidget(self.prompt_label)
+        layout.addLayout(row)
+        box.hide()
+        self.prompt = box
+        return box
+
+    # --- showing -------------------------------------------------------------------------
+
+    def show_step(self, task_id: int, step_id: str) -> None:
+        """Show this step of the task's latest plan (an empty state for none)."""
+        if (task_id, step_id) != (self.task_id, self.step_id):
+            self._close_prompt()
+            self._show_message("")
+        self.task_id, self.step_id = task_id, step_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the step again (a few rows, on the GUI thread) and redraw."""
+        self.view = read_step(self.task_id, self.step_id) if self.task_id and self.step_id \
+            else None
+        if self.view is None:
+            self._pages.setCurrentIndex(0)
+            return
+        self._pages.setCurrentIndex(1)
+        self._fill(self.view)
+        self._update_buttons()
+
+    def _fill(self, view: StepView) -> None:
+        self.title.setText(view.title)
+        self.chip.setText(labels.step_status(view.status))
+        self.chip.setStyleSheet(labels.chip_style(view.status))
+        shown = {
+            "step_id": view.step_id,
+            "target": labels.target_name(None if view.is_group else view.target),
+            "inputs": _inputs_text(view.inputs) or "—", "attempts": str(view.attempts),
+            "waiting_for": ", ".join(view.waiting_for) or self.tr("nothing"),
+        }
+        self.form.fill(view, shown)
+        self.schedule.show_step(view.task_id, view.step_id)
+        self.result_box.setPlainText(view.result or "")
+        self.error_box.setPlainText(view.error or "")
+        self.error_box.setVisible(bool(view.error))
+        self.error_title.setVisible(bool(view.error))
+
+    def _update_buttons(self) -> None:
+        allowed = allowed_actions(self.view) if self.view is not None else frozenset()
+        for action, button in self.buttons.items():
+            button.setEnabled(not self._busy and action in allowed)
+        self._on_note_text_changed(self.note.text())
+
+    def _show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    # --- acting --------------------------------------------------------------------------
+
+    def _on_button_clicked(self, action: str) -> None:
+        if action in ("done", "fail"):
+            self._open_prompt(action)
+        else:
+            self._run(action, None)
+
+    def _open_prompt(self, action: str) -> None:
+        self._pending_action = action
+        if action == "done":
+            self.prompt_label.setText(self.tr("Result (optional):"))
+            self.note.setPlaceholderText(self.tr("What came of it"))
+            self.confirm.setText(self.tr("Mark done"))
+        else:
+            self.prompt_label.setText(self.tr("Why did it fail?"))
+            self.note.setPlaceholderText(self.tr("The reason (required)"))
+            self.confirm.setText(self.tr("Mark failed"))
+        self.note.clear()
+        self.prompt.show()
+        self.note.setFocus()
+        self._on_note_text_changed("")
+
+    def _close_prompt(self) -> None:
+        self._pending_action = ""
+        self.prompt.hide()
+
+    def _on_note_text_changed(self, text: str) -> None:
+        needs_text = self._pending_action == "fail"
+        self.confirm.setEnabled(not self._busy and bool(self._pending_action)
+                                and (bool(text.strip()) or not needs_text))
+
+    def _on_confirm_clicked(self) -> None:
+        if not self.confirm.isEnabled():
+            return
+        action, note = self._pending_action, self.note.text().strip() or None
+        self._close_prompt()
+        self._run(action, note)
+
+    def _run(self, action: str, note: str | None) -> None:
+        if self.view is None:
+            return
+        self._busy = True
+        self._show_message("")
+        self._update_buttons()
+        what = labels.fill(self.tr("Step %1: %2"), self.view.step_id, action)
+        self.ctx.runner.start(_act(self.view, action, note), what,
+                              done=self._on_action_finished)
+
+    def _on_action_finished(self, error: str) -> None:
+        self._busy = False
+        if error:
+            self._show_message(error)
+            self.ctx.status.error.emit(error)
+        self.refresh()
+
+    def _on_form_save_requested(self, fields: dict[str, Any]) -> None:
+        view = self.view
+        if view is None:
+            return
+        ref = StepRef(view.task_id, view.revision, view.step_id, view.title, view.status,
+                      view.is_group, view.plan_status)
+        StepActions.of(self.ctx).edit(ref, fields)
+
+    # --- following the window ------------------------------------------------------------
+
+    def _on_selection_step_selected(self, task_id: int, step_id: str) -> None:
+        self.show_step(task_id, step_id)
+
+    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str) -> None:
+        if task_id == self.task_id and self.step_id:
+            self.refresh()
+
+
+def _inputs_text(inputs: dict[str, Any]) -> str:
+    """Inputs as ``key: value`` lines, values that are not text as compact JSON."""
+    lines = []
+    for key, value in inputs.items():
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        lines.append(f"{key}: {shown}")
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""A step's estimate and its planned blocks, in the step's details.
+
+The estimate is edited as text ("45m", "1h30", "半小时"; empty clears it) and stored in a
+worker (``app.schedule.estimates.set_estimate``), which re-schedules when the person
+schedules. Below it, each planned block with its time and reason. Text is plain.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
+
+from app.errors import KnownError
+from app.events import Kind
+from app.schedule.estimates import minutes_text, parse_estimate, set_estimate
+from app.schedule.model import day_clock
+from app.schedule.views import Planned, for_step
+from models import Plan, Step
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.labels import fill
+from ui.words.retexts import told
+
+REFRESH_ON = frozenset({Kind.SCHEDULE_CHANGED, Kind.STEP_CHANGED, Kind.PLAN_SAVED})
+
+
+class StepSchedule(QWidget):
+    """The estimate field and the planned blocks of one step."""
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.task_id, self.step_id = 0, ""
+        self.minutes: int | None = None  # the estimate shown
+        self.estimate = QLineEdit(self)
+        self.estimate.setObjectName("estimate")
+        self.estimate.setPlaceholderText(self.tr("e.g. 45m or 1h30"))
+        self.estimate.editingFinished.connect(self._on_estimate_editing_finished)
+        self.blocks = QLabel(self)
+        self.blocks.setObjectName("plannedBlocks")
+        self.blocks.setTextFormat(Qt.TextFormat.PlainText)
+        self.blocks.setWordWrap(True)
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow(self.tr("Estimate"), self.estimate)
+        form.addRow(self.tr("Planned"), self.blocks)
+        ctx.bridge.changed.connect(self._on_bridge_changed)
+
+    def show_step(self, task_id: int, step_id: str) -> None:
+        """Show this step's estimate and blocks (a few rows, read on the GUI thread)."""
+        self.task_id, self.step_id = task_id, step_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.task_id:
+            return
+        minutes = (Step.select(Step.estimate_minutes).join(Plan)
+                   .where((Plan.task == self.task_id) & (Step.step_id == self.step_id))
+                   .order_by(Plan.revision.desc()).scalar())
+        self.minutes = None if minutes is None else int(minutes)
+        if not self.estimate.hasFocus():
+            self.estimate.setText("" if self.minutes is None else minutes_text(self.minutes))
+        self.blocks.setText(self.blocks_text(for_step(self.task_id, self.step_id)))
+
+    def blocks_text(self, planned: list[Planned]) -> str:
+        """One line per block: when, and why; or how to get one."""
+        if not planned and self.minutes is None:
+            return self.tr("Not scheduled: give it an estimate and press Schedule.")
+        if not planned:
+            return self.tr("Not scheduled yet: press Schedule to place it in your free time.")
+        from app.dates.when import local_zone
+
+        zone = local_zone()
+        return "\n".join(
+            fill(self.tr("%1–%2: %3"), day_clock(p.start, zone),
+                 f"{p.end.astimezone(zone):%H:%M}", p.why) for p in planned)
+
+    @Slot()
+    def _on_estimate_editing_finished(self) -> None:
+        text = self.estimate.text().strip()
+        try:
+            minutes = parse_estimate(text) if text else None
+        except KnownError as exc:
+            self.ctx.status.error.emit(told(str(exc)))
+            return
+        if minutes == self.minutes:
+            return
+        self.minutes = minutes
+        self.ctx.runner.start(in_thread(set_estimate, self.task_id, self.step_id, minutes),
+                              self.tr("Saving the estimate"))
+
+    @Slot(str, int, str)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        if kind in REFRESH_ON and self.task_id and task_id in (0, self.task_id):
+            self.refresh()

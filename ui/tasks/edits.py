@@ -1,0 +1,128 @@
+"""What the task list does to a task in place: tick a simple task off (undoable) or
+reopen it, save a field typed into a cell (title with #tags, due in plain words,
+priority 1–4), and the task's context menu.
+
+Writes run in a worker (``app.tasks.done``, ``app.tasks.store.update_task``); a refusal is
+told in the status bar in the user's words and the row shows the task as saved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QKeySequence, QUndoCommand
+from PySide6.QtWidgets import QMenu
+
+from app.dates.when import parse_when
+from app.errors import KnownError
+from app.tasks import done as task_done
+from app.tasks import store as tasks
+from models import StoreError
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.retexts import told
+
+translate = QCoreApplication.translate
+TAG = re.compile(r"(?:^|\s)#([^\s#]+)")
+
+
+async def _quietly(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
+    """Run a write in a worker; "" or the known error's message."""
+    try:
+        await in_thread(fn, *args, **kwargs)
+    except (KnownError, StoreError, ValueError) as exc:
+        return told(str(exc))
+    return ""
+
+
+class TickTask(QUndoCommand):
+    """A simple task ticked off; undo opens it again."""
+
+    def __init__(self, ctx: WindowContext, task_id: int, title: str) -> None:
+        super().__init__(translate("TaskEdits", "Done “%1”").replace("%1", title))
+        self.ctx, self.task_id = ctx, task_id
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:  # saved before it was pushed
+            self._first = False
+            return
+        run(self.ctx, task_done.finish_task, self.task_id)
+
+    def undo(self) -> None:
+        run(self.ctx, task_done.reopen_task, self.task_id)
+
+
+def run(ctx: WindowContext, fn: Callable[..., Any], *args: Any,
+        done: Callable[[], None] | None = None, **kwargs: Any) -> None:
+    """A task write in a worker; a refusal goes to the status bar."""
+    def finished(error: str) -> None:
+        if error:
+            ctx.status.error.emit(error)
+        elif done is not None:
+            done()
+
+    ctx.runner.start(_quietly(fn, *args, **kwargs),
+                     translate("TaskEdits", "Saving the task"), finished)
+
+
+def tick(ctx: WindowContext, task_id: int, title: str, ticked: bool) -> None:
+    """The check circle: finish a simple task (undoable), or reopen a finished one."""
+    if not ticked:
+        run(ctx, task_done.reopen_task, task_id)
+        return
+    run(ctx, task_done.finish_task, task_id,
+        done=lambda: ctx.undo.push(TickTask(ctx, task_id, title)))
+
+
+def split_tags(text: str) -> tuple[str, list[str]]:
+    """“Buy milk #shop #home” → (“Buy milk”, [“shop”, “home”])."""
+    tags = TAG.findall(text)
+    return TAG.sub("", text).strip(), list(dict.fromkeys(tags))
+
+
+def changes_for(column: int, text: str) -> dict[str, Any]:
+    """What a cell's typed text changes (ValueError in the user's words when it cannot)."""
+    text = text.strip()
+    if column == 0:
+        title, tags = split_tags(text)
+        if not title:
+            raise ValueError(translate("TaskEdits", "A task needs a title"))
+        return {"title": title, "tags": tags}
+    if column == 1:
+        return {"due_at": parse_when(text, "due").when if text else None}
+    if column == 2:
+        number = text.lstrip("!") or "3"
+        if number not in ("1", "2", "3", "4"):
+            raise ValueError(translate("TaskEdits", "Priority is 1 (highest) to 4 (lowest)"))
+        return {"priority": int(number)}
+    return {}
+
+
+def save_cell(ctx: WindowContext, task_id: int, column: int, text: str) -> None:
+    """Save what was typed into a cell of the list."""
+    try:
+        changes = changes_for(column, text)
+    except (KnownError, ValueError) as exc:
+        ctx.status.error.emit(told(str(exc)))
+        return
+    if changes:
+        run(ctx, tasks.update_task, task_id, **changes)
+
+
+def fill_task_menu(menu: QMenu, done: bool, can_tick: bool,
+                   slots: dict[str, Callable[[], Any]]) -> None:
+    """The task's context menu, with the keys that do the same."""
+    entries = (("tick", translate("TaskEdits", "Reopen") if done
+                else translate("TaskEdits", "Done"), "Ctrl+Return"),
+               ("rename", translate("TaskEdits", "Rename"), "F2"),
+               ("edit", translate("TaskEdits", "Edit…"), "Return"),
+               ("delete", translate("TaskEdits", "Delete"), "Delete"))
+    for key, text, keys in entries:
+        action = menu.addAction(text)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slots[key])
+        action.setEnabled(key != "tick" or can_tick)

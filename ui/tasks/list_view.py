@@ -1,0 +1,394 @@
+"""The task list: views (Today, Upcoming, Waiting, Needs attention, Open, All), search,
+tag filter and sort over the lazy ``TaskListModel``; Enter edits, Delete deletes
+(undoable). Ids are fetched in a worker; a change in the store reloads them (debounced).
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QItemSelection,
+    QModelIndex,
+    QPoint,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QKeyEvent, QResizeEvent, QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTabBar,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.events import Kind
+from app.states import TASK
+from app.tasks import store as tasks
+from app.tasks.queries import TaskQuery, all_tags, matching_ids
+from models import Task
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.tasks import edits as task_edits
+from ui.tasks.model import Pages, TaskListModel, read_pages
+from ui.words import labels
+
+RELOAD_DELAY_MS = 150
+
+
+class TaskTable(QTableView):
+    edit_requested = Signal()
+    delete_requested = Signal()
+
+    tick_requested = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.tick_requested.emit()
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.edit_requested.emit()
+        elif event.key() == Qt.Key.Key_Delete:
+            self.delete_requested.emit()
+        else:
+            super().keyPressEvent(event)
+
+
+class DeleteTask(QUndoCommand):
+    """Deleting a task; undo puts back every row that belonged to it."""
+
+    def __init__(self, ctx: WindowContext, task_id: int, title: str,
+                 snapshot: dict[str, Any]) -> None:
+        super().__init__(QCoreApplication.translate("TaskListPanel", "delete “%1”")
+                         .replace("%1", title))
+        self.ctx, self.task_id, self.snapshot = ctx, task_id, snapshot
+        self.show_on_redo = False  # redo deletes it again: nothing to show
+        self.window_wide = True  # the task is gone from view: the window's undo stack
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:  # already deleted when the command was pushed
+            self._first = False
+            return
+        self.ctx.runner.start(in_thread(tasks.delete_task, self.task_id),
+                              QCoreApplication.translate("TaskListPanel", "Deleting"))
+
+    def undo(self) -> None:
+        self.ctx.runner.start(in_thread(tasks.restore_task, self.snapshot),
+                              QCoreApplication.translate("TaskListPanel", "Restoring a task"))
+
+
+class TaskListPanel(QWidget):
+    edit_requested = Signal(int)
+
+    VIEWS = (("open", "Open"), ("today", "Today"), ("upcoming", "Upcoming"),
+             ("waiting", "Waiting"), ("attention", "Needs attention"), ("all", "All"))
+
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = TaskListModel(self)
+        self.store_empty = False
+        self.tabs = QTabBar(self)
+        for _key, _ in self.VIEWS:
+            self.tabs.addTab("")
+        self.tabs.setExpanding(False)
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)  # every view stays in reach
+        self.tabs.setDocumentMode(True)
+        self.tabs.setStyleSheet("QTabBar::tab { padding: 4px 7px; }")  # six fit in 300 px
+        self.view_choice = QComboBox(self)  # the views as a list when the tabs do not fit
+        self.view_choice.setObjectName("viewChoice")
+        for _key, _ in self.VIEWS:
+            self.view_choice.addItem("")
+        self.view_choice.hide()
+        self.search = QLineEdit(self)
+        self.search.setClearButtonEnabled(True)
+        self.sort = QComboBox(self)
+        for key in ("urgency", "due", "priority", "created"):
+            self.sort.addItem("", key)
+        self.tag = QComboBox(self)
+        self.tag.addItem("", None)
+        self.status = QComboBox(self)
+        self.status.addItem("", None)
+        for state in TASK.states:
+            self.status.addItem("", state)
+        self._set_texts()
+        self.count = QLabel(self)
+        self.table = TaskTable(self)
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(26)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        triggers = QAbstractItemView.EditTrigger  # in place: double-click or F2
+        self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # Fixed widths: sizing to contents would read a thousand rows at every reload.
+        metrics = self.table.fontMetrics()
+        for column, sample in ((1, "30 Dec 18:00 "), (2, self.tr("Priority") + "  "),
+                               (3, "in progress  ")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 12)
+        self._layout()
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._reload_timer.timeout.connect(self.reload)
+        self._reloaded_for: set[tuple[str, int]] = set()
+        self.reloads = 0  # how many times the ids were fetched (a test counts them)
+        self._connect()
+        self._schedule()  # the first load, once the event loop runs
+
+    def _set_texts(self) -> None:
+        """Every text of the panel, in the language now installed."""
+        names = (self.tr("Open"), self.tr("Today"), self.tr("Upcoming"), self.tr("Waiting"),
+                 self.tr("Attention"), self.tr("All"))
+        tips = (self.tr("Everything still to do"), self.tr("Due or starting today"),
+                self.tr("Due in the coming days"), self.tr("Waiting to start or for a check"),
+                self.tr("Needs attention: something went wrong or waits for you"),
+                self.tr("Every task, done ones too"))
+        for index, (name, tip) in enumerate(zip(names, tips, strict=True)):
+            self.tabs.setTabText(index, name)
+            self.tabs.setTabToolTip(index, tip)
+            self.view_choice.setItemText(index, name)
+            self.view_choice.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+        self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
+        for index, name in enumerate((self.tr("Urgency"), self.tr("Due"), self.tr("Priority"),
+                                      self.tr("Newest"))):
+            self.sort.setItemText(index, name)
+        self.tag.setItemText(0, self.tr("All tags"))
+        self.status.setItemText(0, self.tr("Any status"))
+        for index, state in enumerate(TASK.states, 1):
+            self.status.setItemText(index, labels.task_status(state))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_views()
+
+    def _fit_views(self) -> None:
+        """Tabs while every view's name fits; a list of the views when the panel is narrow."""
+        wide = sum(self.tabs.tabSizeHint(i).width() for i in range(self.tabs.count()))
+        narrow = self.width() < wide + 8
+        self.tabs.setVisible(not narrow)
+        self.view_choice.setVisible(narrow)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self._set_texts()
+            self._fit_views()
+            self.model.retranslate()
+            self._on_model_loaded(self.model.rowCount())
+
+    def _layout(self) -> None:
+        filters = QGridLayout()  # two rows: the list may be narrow
+        filters.addWidget(self.search, 0, 0)
+        filters.addWidget(self.sort, 0, 1)
+        filters.addWidget(self.status, 1, 0)
+        filters.addWidget(self.tag, 1, 1)
+        filters.setColumnStretch(0, 1)
+        fit = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        for combo in (self.status, self.tag, self.sort):
+            combo.setSizeAdjustPolicy(fit)
+            combo.setMinimumContentsLength(8)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.tabs)
+        box.addWidget(self.view_choice)
+        box.addLayout(filters)
+        box.addWidget(self.table, 1)
+        box.addWidget(self.count)
+
+    def _connect(self) -> None:
+        self.tabs.currentChanged.connect(self._schedule)
+        self.tabs.currentChanged.connect(self.view_choice.setCurrentIndex)
+        self.view_choice.currentIndexChanged.connect(self.tabs.setCurrentIndex)
+        self.search.textChanged.connect(self._schedule)
+        self.sort.currentIndexChanged.connect(self._schedule)
+        self.tag.currentIndexChanged.connect(self._schedule)
+        self.status.currentIndexChanged.connect(self._schedule)
+        self.ctx.bridge.changed.connect(self._on_bridge_changed)
+        self.ctx.bridge.external_change.connect(self._schedule)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.table.edit_requested.connect(self._on_table_edit_requested)
+        self.table.delete_requested.connect(self.delete_selected)
+        self.table.tick_requested.connect(self._on_table_tick_requested)
+        self.table.customContextMenuRequested.connect(
+            self._on_table_custom_context_menu_requested)
+        self.model.done_toggled.connect(self._on_model_done_toggled)
+        self.model.cell_edited.connect(self._on_model_cell_edited)
+        self.model.loaded.connect(self._on_model_loaded)
+
+    def query(self) -> TaskQuery:
+        return TaskQuery(view=self.VIEWS[max(self.tabs.currentIndex(), 0)][0],
+                         tag=self.tag.currentData(), status=self.status.currentData(),
+                         text=self.search.text(),
+                         sort=self.sort.currentData() or "urgency")
+
+    @Slot()
+    def _schedule(self) -> None:
+        """Reload once changes pause for RELOAD_DELAY_MS. While an assistant run changes a
+        task every few milliseconds that is at its end: a reload of 10,000 rows costs the
+        GUI thread ~60 ms, over the 50 ms stall target for F5 (bench/window_assistant.py)."""
+        self._reload_timer.start()
+
+    @Slot(str, int, str)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+        if (kind, task_id) in self._reloaded_for:
+            self._reloaded_for.discard((kind, task_id))  # this view reloaded for it already
+            return
+        if kind not in (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED):
+            self._schedule()
+
+    def reload_for(self, kind: str, task_id: int) -> None:
+        """Reload now for a change this window made itself (the initiator): the store's
+        notice of that same change is then skipped, so one change is one reload."""
+        if not self._reload_timer.isActive():  # else its notice came first and is covered
+            self._reloaded_for.add((kind, task_id))
+        self.reload()
+
+    def reload(self) -> None:
+        """Fetch the ids in a worker, then swap them in keeping the selection. A pending
+        debounced reload is dropped: this one reads everything committed so far."""
+        self._reload_timer.stop()
+        self.reloads += 1
+        query = self.query()
+        pages = self.model.visible_pages(self.table.rowAt(0),
+                                         self.table.rowAt(self.table.viewport().height()))
+        self.ctx.runner.start(in_thread(_load, query, [0, *pages]), self.tr("Loading tasks"),
+                              lambda result: self._apply(query, *result))
+
+    def _apply(self, query: TaskQuery, ids: array[int], pages: Pages, tags: list[str],
+               empty: bool) -> None:
+        self.store_empty = empty  # no task at all (not merely none in this view)
+        selected = self.ctx.selection.task_id
+        self.model.apply_ids(ids, query, pages)
+        self._set_tags(tags)
+        row = self.model.row_of(selected) if selected else None
+        if row is not None:
+            self.table.selectRow(row)
+
+    def _set_tags(self, tags: list[str]) -> None:
+        current = self.tag.currentData()
+        known = [self.tag.itemData(i) for i in range(1, self.tag.count())]
+        if known == tags:
+            return
+        self.tag.blockSignals(True)
+        self.tag.clear()
+        self.tag.addItem(self.tr("All tags"), None)
+        for tag in tags:
+            self.tag.addItem(f"#{tag}", tag)
+        index = self.tag.findData(current)
+        self.tag.setCurrentIndex(max(index, 0))
+        self.tag.blockSignals(False)
+
+    @Slot(int)
+    def _on_model_loaded(self, count: int) -> None:
+        self.count.setText(self.tr("%n task(s)", "", count))
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, selected: QItemSelection, _old: QItemSelection
+                                    ) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.ctx.selection.select_task(self.model.task_id(rows[0].row()))
+
+    def select_task(self, task_id: int) -> None:
+        row = self.model.row_of(task_id)
+        if row is not None:
+            self.table.selectRow(row)
+        self.ctx.selection.select_task(task_id)
+
+    @Slot()
+    def _on_table_edit_requested(self) -> None:
+        if self.ctx.selection.task_id:
+            self.edit_requested.emit(self.ctx.selection.task_id)
+
+    @Slot()
+    def delete_selected(self) -> None:
+        task_id = self.ctx.selection.task_id
+        if not task_id:
+            return
+        title = tasks.get_task(task_id).title
+
+        def deleted(snapshot: dict[str, Any]) -> None:
+            self.ctx.undo.push(DeleteTask(self.ctx, task_id, title, snapshot))
+            self.ctx.selection.select_task(0)
+            self.ctx.status.info.emit(self.tr("Deleted “%1” — Ctrl+Z brings it back")
+                                      .replace("%1", title))
+
+        self.ctx.runner.start(in_thread(tasks.delete_task, task_id), self.tr("Deleting"),
+                              deleted)
+
+
+    # --- in place (ui.tasks.edits) -------------------------------------------------------
+
+    def _on_model_done_toggled(self, task_id: int, ticked: bool) -> None:
+        row = self.model.row_of(task_id)
+        text = self.model.index(row, 0).data(Qt.ItemDataRole.EditRole) if row is not None \
+            else ""
+        task_edits.tick(self.ctx, task_id, task_edits.split_tags(str(text))[0], ticked)
+
+    def _on_model_cell_edited(self, task_id: int, column: int, text: str) -> None:
+        task_edits.save_cell(self.ctx, task_id, column, text)
+
+    def _on_table_tick_requested(self) -> None:
+        index = self.table.currentIndex().siblingAtColumn(0)
+        if index.isValid() and index.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+            done = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+            self._on_model_done_toggled(self.model.task_id(index.row()), not done)
+
+    def _on_table_custom_context_menu_requested(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos).siblingAtColumn(0)
+        if not index.isValid():
+            return
+        self.table.selectRow(index.row())
+        self.table.setCurrentIndex(index)
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        done = index.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+        can_tick = bool(index.flags() & Qt.ItemFlag.ItemIsUserCheckable)
+        task_edits.fill_task_menu(menu, done, can_tick, {
+            "tick": self._on_table_tick_requested,
+            "rename": lambda: self.table.edit(index),
+            "edit": self._on_table_edit_requested, "delete": self.delete_selected})
+        self._add_conflicts_entry(menu, index)
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+
+    def _add_conflicts_entry(self, menu: QMenu, index: QModelIndex) -> None:
+        """A task whose problem is a sync conflict offers the dialog that settles it."""
+        from app.sync.conflicts import PROBLEM
+        from ui.sync.conflicts import open_conflicts
+
+        if PROBLEM not in str(index.data(Qt.ItemDataRole.ToolTipRole) or ""):
+            return
+        task_id = self.model.task_id(index.row())
+        menu.addAction(self.tr("Sync conflicts…")).triggered.connect(
+            lambda: open_conflicts(self.ctx, task_id, self.reload, self))
+
+
+def _load(query: TaskQuery, pages: list[int]
+          ) -> tuple[array[int], Pages, list[str], bool]:
+    """In a worker: the ids the query shows, the rows of ``pages`` of them (those in
+    sight: the GUI thread paints them without a read), the tags for the filter menu, and
+    whether the store has no task at all (the welcome view)."""
+    ids = array("q", matching_ids(query))
+    return (ids, read_pages(ids, pages), all_tags(),
+            not ids and not Task.select(Task.id).exists())

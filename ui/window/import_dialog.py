@@ -1,0 +1,182 @@
+"""File → Import: another planner's file (Taskwarrior JSON, todo.txt, Todoist CSV, ICS)
+added to this database.
+
+The chosen file is read and imported in a worker thread by the same importers as
+``stepwise import --from …`` (``app.io.importers``): the whole file in one transaction, so
+a file that cannot be read imports nothing and says why. Afterwards the dialog shows
+what was read, added and skipped, and ``imported`` tells the window to reload its list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import BadFile, KnownError
+from app.io.importers import FORMATS
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words import labels
+from ui.words.retexts import told
+
+if TYPE_CHECKING:
+    from app.io.importers.store import Summary
+
+_ERROR_STYLE = "color: #c0392b;"
+_PATTERNS = {"taskwarrior": "*.json", "todotxt": "*.txt", "todoist": "*.csv", "ics": "*.ics"}
+
+
+def import_file(source: str, path: Path) -> Summary:
+    """Read ``path`` as format ``source`` and add its tasks (blocking; run it in a worker).
+
+    Raises:
+        BadFile: missing, too big or not that format; nothing was imported.
+    """
+    from app.files import read_capped
+    from app.io.importers import reader
+    from app.io.importers.command import MAX_IMPORT_BYTES
+    from app.io.importers.store import import_batch
+
+    raw = read_capped(path, MAX_IMPORT_BYTES, FORMATS[source][1])
+    return import_batch(reader(source)(raw, str(path)), source)
+
+
+async def _run(source: str, path: Path) -> Summary | KnownError:
+    """The import in a worker: its summary, or the known error that stopped it."""
+    try:
+        return await in_thread(import_file, source, path)
+    except KnownError as exc:
+        return exc
+
+
+class ImportDialog(QDialog):
+    """Choose a format and a file, import it, and read what happened."""
+
+    imported = Signal(list)  # the new tasks' ids
+
+    def __init__(self, ctx: WindowContext, database: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._jobs: list[asyncio.Task[Any]] = []  # cancelled when the dialog closes
+        self.setObjectName("importDialog")
+        self.setWindowTitle(self.tr("Import tasks"))
+        self.resize(560, 380)
+        box = QVBoxLayout(self)
+        form = QFormLayout()
+        self.format = QComboBox(self)
+        for key, text in (("taskwarrior", self.tr("Taskwarrior JSON (task export)")),
+                          ("todotxt", "todo.txt"),  # a file name in every language
+                          ("todoist", self.tr("Todoist CSV backup")),
+                          ("ics", self.tr("iCalendar file with tasks (ICS)"))):
+            self.format.addItem(text, key)
+        form.addRow(self.tr("Format"), self.format)
+        form.addRow(self.tr("File"), self._file_row())
+        into = QLabel(database, self)
+        into.setWordWrap(True)
+        form.addRow(self.tr("Into this database"), into)
+        box.addLayout(form)
+        self.summary = QPlainTextEdit(self)
+        self.summary.setObjectName("importSummary")
+        self.summary.setReadOnly(True)
+        self.summary.setPlaceholderText(self.tr("What was read and what was skipped shows "
+                                                "here."))
+        box.addWidget(self.summary, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.import_button = self.buttons.addButton(self.tr("Import"),
+                                                    QDialogButtonBox.ButtonRole.ActionRole)
+        self.import_button.clicked.connect(self.start)
+        self.buttons.rejected.connect(self.reject)
+        box.addWidget(self.buttons)
+        self.path.textChanged.connect(self._on_path_text_changed)
+        self._on_path_text_changed(self.path.text())
+
+    def done(self, result: int) -> None:
+        """Closing stops waiting for an import (one already writing still commits whole)."""
+        for job in self._jobs:
+            job.cancel()
+        super().done(result)
+
+    def _file_row(self) -> QWidget:
+        row = QWidget(self)
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        self.path = QLineEdit(row)
+        self.path.setObjectName("importPath")
+        line.addWidget(self.path, 1)
+        choose = QPushButton(self.tr("Choose…"), row)
+        choose.clicked.connect(self._on_choose_clicked)
+        line.addWidget(choose)
+        return row
+
+    def _on_path_text_changed(self, text: str) -> None:
+        self.import_button.setEnabled(bool(text.strip()))
+
+    def _on_choose_clicked(self) -> None:
+        pattern = _PATTERNS[str(self.format.currentData())]
+        name, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a file to import"), "",
+                                              f"{self.format.currentText()} ({pattern});;"
+                                              + self.tr("All files (*)"))
+        if name:
+            self.path.setText(name)
+
+    def start(self) -> None:
+        """Import the chosen file in a worker; the summary shows when it is done."""
+        self.import_button.setEnabled(False)
+        self.summary.setStyleSheet("")
+        self.summary.setPlainText(self.tr("Importing…"))
+        source, path = str(self.format.currentData()), Path(self.path.text().strip())
+        self._jobs.append(self.ctx.runner.start(
+            _run(source, path), self.tr("Importing tasks"),
+            done=lambda result: self._on_done(path, result)))
+
+    def _on_done(self, path: Path, result: Summary | KnownError) -> None:
+        self.import_button.setEnabled(True)
+        if isinstance(result, KnownError):
+            self.summary.setStyleSheet(_ERROR_STYLE)
+            self.summary.setPlainText(self.failure_text(path, result))
+            return
+        self.summary.setPlainText("\n".join(self.summary_lines(path, result)))
+        self.imported.emit(list(result.added))
+
+    def failure_text(self, path: Path, error: KnownError) -> str:
+        """Why nothing was imported, in the interface language, with the details."""
+        why = self.tr("%1 could not be read as %2: it is missing, empty, too big or not "
+                      "in that format.") if isinstance(error, BadFile) else \
+            self.tr("%1 could not be imported as %2.")
+        return labels.fill(self.tr("Nothing was imported: %1\n\nDetails: %2"),
+                           labels.fill(why, path.name, self.format.currentText()), told(str(error)))
+
+    def summary_lines(self, path: Path, summary: Summary) -> list[str]:
+        """What the import did, in the interface language (skipped reasons as given)."""
+        head = labels.fill(self.tr("Read %1 entries from %2: added %3 tasks with %4 steps, "
+                                   "skipped %5."), summary.read, path.name,
+                           len(summary.added), summary.steps, len(summary.skipped))
+        skipped = self.tr("Skipped: %1")
+        return [head, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
+
+
+def open_import(ctx: WindowContext, reload: Callable[[], None], parent: QWidget) -> None:
+    """File → Import: the dialog for this database; ``reload`` runs after an import."""
+    from app.config import paths
+
+    dialog = ImportDialog(ctx, str(paths.db_path()), parent)
+    dialog.imported.connect(lambda _ids: reload())
+    dialog.exec()

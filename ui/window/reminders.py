@@ -1,0 +1,172 @@
+"""Reminders in the window: the tick, the notification, and the reminder list.
+
+A timer asks ``app.reminders.store.tick`` every few seconds, comparing wall-clock time, so a
+suspend, a clock change or a restart brings every missed reminder exactly once (the
+tick marks them presented in the same transaction that returns them). Several at once
+make one summary notification. They stay in the reminder list until you press Done
+(or snooze them); the tray shows the notification when a tray exists, and the window's
+list always holds them, so nothing is silently dropped.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.reminders import store as reminders
+from app.reminders.store import ReminderView
+from ui.shared.context import WindowContext
+from ui.shared.runner import in_thread
+from ui.words.dates import short_when
+
+TICK_MS = 10_000
+UPCOMING = 20  # how many reminders still to fire the dock lists
+
+
+class ReminderCenter(QObject):
+    """Ticks, and tells the window (and the tray) what fired."""
+
+    fired = Signal(str, list)  # the notification text, the ReminderViews
+    list_changed = Signal(list)  # every reminder waiting for you (fired, not done)
+    upcoming_changed = Signal(list)  # the next reminders still to fire
+
+    def __init__(self, ctx: WindowContext, parent: QObject | None = None,
+                 interval_ms: int = TICK_MS) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+
+    @Slot()
+    def tick(self) -> None:
+        now = datetime.now(UTC)
+        self.ctx.runner.start(in_thread(_tick, now), self.tr("Checking reminders"),
+                              self._on_ticked)
+
+    def _on_ticked(self, result: tuple[list[ReminderView], list[ReminderView],
+                                       list[ReminderView]]) -> None:
+        fired, waiting, upcoming = result
+        if fired:
+            self.fired.emit(reminders.summary(fired), fired)
+        self.list_changed.emit(waiting)
+        self.upcoming_changed.emit(upcoming)
+
+    def act(self, reminder_id: int, action: str) -> None:
+        """``done``, or a snooze choice: ``5m``, ``1h``, ``tomorrow``."""
+        self.ctx.runner.start(in_thread(_act, reminder_id, action), self.tr("Reminder"),
+                              self._on_acted)
+
+    def _on_acted(self, lists: tuple[list[ReminderView], list[ReminderView]]) -> None:
+        self.list_changed.emit(lists[0])
+        self.upcoming_changed.emit(lists[1])
+
+
+def _tick(now: datetime) -> tuple[list[ReminderView], list[ReminderView], list[ReminderView]]:
+    return reminders.tick(now), reminders.reminder_list(), reminders.upcoming(UPCOMING)
+
+
+def _act(reminder_id: int, action: str) -> tuple[list[ReminderView], list[ReminderView]]:
+    now = datetime.now(UTC)
+    if action == "done":
+        reminders.done(reminder_id, now=now)
+    else:
+        reminders.snooze(reminder_id, reminders.snooze_until(action, now), now=now)
+    return reminders.reminder_list(), reminders.upcoming(UPCOMING)
+
+
+class ReminderDock(QDockWidget):
+    """The reminder list: what fired and waits for you, with Snooze and Done."""
+
+    def __init__(self, ctx: WindowContext, center: ReminderCenter,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Reminders"), parent)
+        self.setObjectName("reminderDock")
+        self.ctx, self.center = ctx, center
+        self.list = QListWidget(self)
+        self.list.setAccessibleName(self.tr("Reminders waiting for you"))
+        self.empty = QLabel(self.tr("No reminders waiting."), self)
+        self.coming = QLabel(self.tr("Coming up"), self)
+        self.upcoming = QListWidget(self)
+        self.upcoming.setObjectName("upcomingReminders")
+        self.upcoming.setAccessibleName(self.tr("Reminders still to come"))
+        self.buttons = {
+            "5m": QPushButton(self.tr("Snooze 5 min"), self),
+            "1h": QPushButton(self.tr("Snooze 1 hour"), self),
+            "tomorrow": QPushButton(self.tr("Tomorrow"), self),
+            "done": QPushButton(self.tr("Done"), self),
+        }
+        row = QHBoxLayout()
+        for key, button in self.buttons.items():
+            button.clicked.connect(lambda _=False, k=key: self._on_button_clicked(k))
+            row.addWidget(button)
+        body = QWidget()
+        box = QVBoxLayout(body)
+        box.addWidget(self.empty)
+        box.addWidget(self.list, 1)
+        box.addLayout(row)
+        box.addWidget(self.coming)
+        box.addWidget(self.upcoming, 1)
+        for widget in (self.list, self.upcoming):
+            widget.setMinimumHeight(40)
+        holder = QScrollArea(self)  # a short dock scrolls instead of squeezing the window
+        holder.setWidgetResizable(True)
+        holder.setFrameShape(QScrollArea.Shape.NoFrame)
+        holder.setWidget(body)
+        self.setWidget(holder)
+        center.list_changed.connect(self._on_center_list_changed)
+        center.upcoming_changed.connect(self._on_center_upcoming_changed)
+        self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
+        self._update_buttons()
+
+    @Slot(list)
+    def _on_center_list_changed(self, waiting: list[ReminderView]) -> None:
+        current = self._current_id()
+        self.list.clear()
+        for reminder in waiting:
+            item = QListWidgetItem(f"{short_when(reminder.fire_at)}  {reminder.text}", self.list)
+            item.setData(Qt.ItemDataRole.UserRole, reminder.id)
+            item.setData(Qt.ItemDataRole.UserRole + 1, reminder.task_id or 0)
+            if reminder.id == current:
+                self.list.setCurrentItem(item)
+        if self.list.currentRow() < 0 and self.list.count():
+            self.list.setCurrentRow(0)
+        self.empty.setVisible(not waiting)
+        self._update_buttons()
+
+    @Slot(list)
+    def _on_center_upcoming_changed(self, upcoming: list[ReminderView]) -> None:
+        self.upcoming.clear()
+        for reminder in upcoming:
+            when = reminder.snoozed_until or reminder.fire_at
+            QListWidgetItem(f"{short_when(when)}  {reminder.text}", self.upcoming)
+        if not upcoming:
+            QListWidgetItem(self.tr("Nothing scheduled"), self.upcoming).setFlags(
+                Qt.ItemFlag.NoItemFlags)
+
+    def _current_id(self) -> int | None:
+        item = self.list.currentItem()
+        return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))
+
+    def _update_buttons(self) -> None:
+        chosen = self._current_id() is not None
+        for button in self.buttons.values():
+            button.setEnabled(chosen)
+
+    def _on_button_clicked(self, action: str) -> None:
+        reminder_id = self._current_id()
+        if reminder_id is not None:
+            self.center.act(reminder_id, action)

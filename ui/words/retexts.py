@@ -1,0 +1,49 @@
+"""Texts that follow the interface language while the window is open.
+
+A widget registers each text as a setter and a function that makes the text
+(``lambda: self.tr("&File")``, so lupdate still finds it); on
+``QEvent.LanguageChange`` it calls ``apply`` and every text is made again with the
+translators installed now. No restart is needed to switch language.
+
+Texts the core makes (a refusal, an import's skip reasons, a sync conflict) are in
+English; :func:`told` says them in the interface language where the window shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QLocale
+
+from app.words import plain
+
+Setter = Callable[[str], object]
+
+
+class Retexts:
+    """The texts of one widget, set now and again on every language change."""
+
+    def __init__(self) -> None:
+        self._texts: list[tuple[Setter, Callable[[], str]]] = []
+
+    def add(self, setter: Setter, make: Callable[[], str]) -> None:
+        """Set a text now (``setter(make())``) and again after each language change."""
+        setter(make())
+        self._texts.append((setter, make))
+
+    def apply(self) -> None:
+        """Make every text again (call on ``QEvent.LanguageChange``)."""
+        for setter, make in self._texts:
+            setter(make())
+
+
+def interface_language() -> str:
+    """``zh`` when the window speaks Chinese (``ui.words.i18n.install`` sets the locale), else
+    ``en``."""
+    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+
+def told(text: str) -> str:
+    """A text of the core (a refusal, a skip reason, a conflict) in the interface
+    language: unchanged in English, retold in Chinese (``app.words.plain.told``)."""
+    return plain.told(text, interface_language())
