@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.plan.spec import PlanSpec, PlanStep
+from app.plan.spec import PlanSpec, PlanStep, lenient_step
 from app.plan.store import latest_plan, spec_of
 from models import StepLayout, atomic, database
 
@@ -24,16 +24,13 @@ def draft_steps(raw: list[Any]) -> list[PlanStep]:
     """
     steps: dict[str, PlanStep] = {}
     for item in raw:
-        if isinstance(item, dict) and str(item.get("id", "")).strip():
-            sid = str(item["id"])
-            title = item.get("title")
-            target = item.get("target", "user")
-            steps.setdefault(sid, PlanStep(
-                id=sid, title=str(title) if title else sid,
-                depends_on=[str(d) for d in item.get("depends_on") or []
-                            if isinstance(d, str | int)],
-                parent=str(item["parent"]) if item.get("parent") is not None else None,
-                target=target if isinstance(target, str) else None))
+        step = lenient_step(item)
+        if step is None or step.id in steps:
+            continue
+        step.title = step.title or step.id
+        if not isinstance(item.get("target"), str | None):
+            step.target = None  # drawn as a group until the model writes a target
+        steps[step.id] = step
     for step in steps.values():
         step.depends_on = [d for d in dict.fromkeys(step.depends_on) if d in steps and d != step.id]
         if step.parent not in steps:

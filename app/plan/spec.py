@@ -191,6 +191,12 @@ def _read_step(reader: Reader, data: Any, index: int) -> PlanStep | None:
     )
 
 
+def lenient_step(data: Any) -> PlanStep | None:
+    """One step read as far as it goes, each wrong value left at its default and nothing
+    reported (a plan still being written, drawn before it is validated); None without an id."""
+    return _read_step(Reader(), data, 0)
+
+
 def _read_estimate(reader: Reader, data: dict[str, Any], where: str, step_id: str
                    ) -> int | None:
     value = data.get("estimate_minutes")

@@ -7,10 +7,11 @@ latest plan, whether it is a group, and what it still waits for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, cast
 
 from app.plan import store as plans
+from app.plan.rows import step_of
+from app.plan.spec import PlanStep
 from app.states import SATISFIED_STEP
 from app.tasks.problems import step_error
 from models import Step, StepDependency
@@ -20,21 +21,14 @@ _MAX_LEVELS = 8  # more than the depth rule allows: a guard against a parent loo
 
 @dataclass(frozen=True)
 class StepView:
-    """One step as the panel shows it (plain data, read from the store)."""
+    """One step as the panel shows it (plain data, read from the store): the step's own
+    fields as the one mapper reads them (``step``, a PlanStep), and what only the panel
+    needs beside them."""
 
     task_id: int
     plan_status: str
-    step_id: str
-    title: str
-    objective: str
-    target: str | None
-    inputs: dict[str, Any]
-    done_when: str
-    worker: str
-    due: datetime | None
-    status: str
-    result: str | None
-    error: str | None
+    step: PlanStep
+    error: str | None  # the step's error as the user reads it (``step.error`` is the code)
     attempts: int
     is_group: bool
     waiting_for: tuple[str, ...]
@@ -48,14 +42,21 @@ def read_step(task_id: int, step_id: str) -> StepView | None:
         (Step.plan == plan.id) & (Step.step_id == step_id))
     if plan is None or row is None:
         return None
+    parent = None if row.parent_id is None else str(
+        Step.select(Step.step_id).where(Step.id == row.parent_id).scalar())
     return StepView(
-        task_id=task_id, plan_status=plan.status, step_id=row.step_id, title=row.title,
-        objective=row.objective, target=row.target, inputs=row.inputs or {},
-        done_when=row.done_when, worker=row.worker, due=row.due_at, status=row.status,
-        result=row.result, error=step_error(row.error, plan.task.title, plan.task.detail),
-        attempts=row.attempts,
+        task_id=task_id, plan_status=plan.status, step=step_of(row, parent, _depends_on(row)),
+        error=step_error(row.error, plan.task.title, plan.task.detail), attempts=row.attempts,
         is_group=Step.select(Step.id).where(Step.parent == row.id).exists(),
         waiting_for=waiting_for(row), revision=int(plan.revision))
+
+
+def _depends_on(row: Step) -> list[str]:
+    dep = Step.alias()
+    query = (StepDependency.select(dep.step_id)
+             .join(dep, on=StepDependency.depends_on == dep.id)
+             .where(StepDependency.step == row.id).order_by(dep.position).tuples())
+    return [str(r[0]) for r in cast(list[tuple[Any, ...]], list(query))]
 
 
 def waiting_for(row: Step) -> tuple[str, ...]:

@@ -125,18 +125,18 @@ class StepForm(QWidget):
     def fill(self, view: StepView, shown: dict[str, str]) -> None:
         """Show the step as saved (typed but unsaved text is dropped)."""
         self.view = view
-        values = {"title": view.title, "objective": view.objective,
-                  "done_when": view.done_when, "worker": view.worker,
-                  "due": local(view.due) if view.due else ""}
+        values = {"title": view.step.title, "objective": view.step.objective,
+                  "done_when": view.step.done_when, "worker": view.step.worker,
+                  "due": local(view.step.due) if view.step.due else ""}
         for key, widget in self.fields.items():
             widget.setText(values[key] if key in values else shown.get(key, ""))
         self.target.blockSignals(True)
-        self.target.setCurrentIndex(max(0, self.target.findData(view.target)))
+        self.target.setCurrentIndex(max(0, self.target.findData(view.step.target)))
         self.target.blockSignals(False)
         self.target.setEnabled(not view.is_group)
         self.inputs_edit.setEnabled(not view.is_group)
-        self.inputs_edit.setText(json.dumps(view.inputs, ensure_ascii=False)
-                                 if view.inputs else "")
+        self.inputs_edit.setText(json.dumps(view.step.inputs, ensure_ascii=False)
+                                 if view.step.inputs else "")
         self._show_problem("")
         self._on_edited()
 
@@ -148,10 +148,10 @@ class StepForm(QWidget):
         out: dict[str, Any] = {}
         for key in ("title", "objective", "done_when", "worker"):
             text = self.fields[key].text().strip()
-            if text != (getattr(view, key) or ""):
+            if text != (getattr(view.step, key) or ""):
                 out[key] = text
         due = self.fields["due"].text().strip()
-        if due != (local(view.due) if view.due else ""):
+        if due != (local(view.step.due) if view.step.due else ""):
             out["due"] = _read_due(due)
         if not view.is_group:
             out.update(self._target_changes(view))
@@ -160,7 +160,7 @@ class StepForm(QWidget):
     def _target_changes(self, view: StepView) -> dict[str, Any]:
         out: dict[str, Any] = {}
         target = self.target.currentData()
-        if target != view.target:
+        if target != view.step.target:
             out["target"] = target
         text = self.inputs_edit.text().strip()
         try:
@@ -170,7 +170,7 @@ class StepForm(QWidget):
                 from exc
         if not isinstance(inputs, dict):
             raise FieldError(self.tr("Inputs must be a set of named values in braces"))
-        if inputs != view.inputs:
+        if inputs != view.step.inputs:
             out["inputs"] = inputs
         return out
 

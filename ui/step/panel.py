@@ -64,9 +64,9 @@ def allowed_actions(view: StepView) -> frozenset[str]:
     """The buttons to enable for this step."""
     if view.is_group or view.plan_status not in ("in_progress", "paused"):
         return frozenset()
-    found = {a for a in ACTIONS if is_legal(a, view.status)
+    found = {a for a in ACTIONS if is_legal(a, view.step.status)
              and (view.plan_status == "in_progress" or a in _WHILE_PAUSED)}
-    if view.status == "pending" and view.waiting_for:
+    if view.step.status == "pending" and view.waiting_for:
         found -= {"start", "done", "fail"}
     return frozenset(found)
 
@@ -74,7 +74,7 @@ def allowed_actions(view: StepView) -> frozenset[str]:
 async def _act(view: StepView, action: str, note: str | None) -> str:
     """Move the step in a worker; returns "" or the known error's message."""
     try:
-        await in_thread(plans.step_action, view.task_id, view.step_id, action,
+        await in_thread(plans.step_action, view.task_id, view.step.id, action,
                         result=note if action == "done" else None,
                         error=note if action == "fail" else None)
     except (KnownError, StoreError) as exc:
@@ -269,18 +269,18 @@ class StepPanel(QWidget):
         self._update_buttons()
 
     def _fill(self, view: StepView) -> None:
-        self.title.setText(view.title)
-        self.chip.setText(labels.step_status(view.status))
-        self.chip.setStyleSheet(labels.chip_style(view.status))
+        self.title.setText(view.step.title)
+        self.chip.setText(labels.step_status(view.step.status))
+        self.chip.setStyleSheet(labels.chip_style(view.step.status))
         shown = {
-            "step_id": view.step_id,
-            "target": labels.target_name(None if view.is_group else view.target),
-            "inputs": _inputs_text(view.inputs) or "—", "attempts": str(view.attempts),
+            "step_id": view.step.id,
+            "target": labels.target_name(None if view.is_group else view.step.target),
+            "inputs": _inputs_text(view.step.inputs) or "—", "attempts": str(view.attempts),
             "waiting_for": ", ".join(view.waiting_for) or self.tr("nothing"),
         }
         self.form.fill(view, shown)
-        self.schedule.show_step(view.task_id, view.step_id)
-        self.result_box.setPlainText(view.result or "")
+        self.schedule.show_step(view.task_id, view.step.id)
+        self.result_box.setPlainText(view.step.result or "")
         self.error_box.setPlainText(view.error or "")
         self.error_box.setVisible(bool(view.error))
         self.error_title.setVisible(bool(view.error))
@@ -340,7 +340,7 @@ class StepPanel(QWidget):
         self._busy = True
         self._show_message("")
         self._update_buttons()
-        what = labels.fill(self.tr("Step %1: %2"), self.view.step_id, action)
+        what = labels.fill(self.tr("Step %1: %2"), self.view.step.id, action)
         self.ctx.runner.start(_act(self.view, action, note), what,
                               done=self._on_action_finished)
 
@@ -355,7 +355,7 @@ class StepPanel(QWidget):
         view = self.view
         if view is None:
             return
-        ref = StepRef(view.task_id, view.revision, view.step_id, view.title, view.status,
+        ref = StepRef(view.task_id, view.revision, view.step.id, view.step.title, view.step.status,
                       view.is_group, view.plan_status)
         StepActions.of(self.ctx).edit(ref, fields)
 

@@ -28,14 +28,14 @@ def test_a_step_reads_as_plain_data_with_what_it_waits_for(db: Path) -> None:
     task_id = _task_with_plan()
     view = read_step(task_id, "call")
     assert view is not None
-    assert (view.title, view.status, view.inputs, view.is_group) == (
+    assert (view.step.title, view.step.status, view.step.inputs, view.is_group) == (
         "Call the movers", "pending", {"instructions": "ring"}, False)
     assert view.waiting_for == ("box",) and view.revision == 1
 
 
 def test_a_group_reads_as_a_group(db: Path) -> None:
     view = read_step(_task_with_plan(), "pack")
-    assert view is not None and view.is_group and view.target is None
+    assert view is not None and view.is_group and view.step.target is None
 
 
 def test_a_step_that_is_not_there_reads_as_none(db: Path) -> None:
