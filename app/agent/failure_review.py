@@ -1,11 +1,13 @@
 """The failure review's reply: checked (a real worker, a split that stays within four
 levels and is a valid plan), then applied whole — advice stored and the step retried,
-the step handed to someone else, or the step split into sub-steps.
+the step handed to someone else, or the step split into sub-steps. A split is validated
+once, when the reply is checked; the store takes the plan checked then (``Checked``).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from app.agent import decisions, sense
@@ -16,13 +18,22 @@ from app.config import settings
 from app.errors import KnownError
 from app.plan import store as plans
 from app.plan.graph import Graph
-from app.plan.spec import PlanSpec, PlanStep
-from app.plan.spec import parse as parse_plan
+from app.plan.spec import Checked, PlanSpec, PlanStep, checked
 from app.problems import InvalidPlan
 from models import Task, atomic
 
 
-def checked_review(text: str, spec: PlanSpec, step: PlanStep) -> FailureReviewReply:
+@dataclass(frozen=True)
+class ReviewedFailure:
+    """A failure review reply that passed its checks; for a split, the new plan as it was
+    validated then (and the step ids the model wrote), so it is not validated again."""
+
+    reply: FailureReviewReply
+    split: Checked | None = None
+    generated: frozenset[str] = frozenset()
+
+
+def checked_review(text: str, spec: PlanSpec, step: PlanStep) -> ReviewedFailure:
     """A failure review reply checked against the plan and the failed step."""
     reply = parse_reply("failure_review", text)
     sense.check_verdict(parse_object(text), json.dumps(step.to_json(), ensure_ascii=False))
@@ -39,11 +50,13 @@ def checked_review(text: str, spec: PlanSpec, step: PlanStep) -> FailureReviewRe
                 raise ReplyError(f"sub-step {sub.id!r} depends on steps outside the split")
         data, generated = split_plan(spec, step, reply)
         try:
-            parse_plan(data, max_steps=settings.get("assistant.max_steps"), generated=generated)
+            plan = checked(data, max_steps=settings.get("assistant.max_steps"),
+                           generated=generated)
         except InvalidPlan as exc:
             raise ReplyError("the split is invalid: " + "; ".join(map(str, exc.problems))
                              ) from None
-    return reply
+        return ReviewedFailure(reply, plan, frozenset(generated))
+    return ReviewedFailure(reply)
 
 
 def split_plan(spec: PlanSpec, step: PlanStep, reply: FailureReviewReply
@@ -65,9 +78,10 @@ def split_plan(spec: PlanSpec, step: PlanStep, reply: FailureReviewReply
     return data, generated
 
 
-def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: FailureReviewReply,
+def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reviewed: ReviewedFailure,
                          source: str) -> str:
     """Change the worker, split the step, or store advice and retry — one transaction."""
+    reply = reviewed.reply
     with atomic():
         decisions.record(task.id, "failure_review", reply.decision, f"step {step.id!r}: "
                          f"{reply.decision} — {reply.think[:300]}", plan_step=step.id)
@@ -90,7 +104,8 @@ def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reply: Fail
             splits = decisions.count(task.id, "failure_review", "split")
             if splits > settings.get("assistant.split_budget"):
                 raise StageFailed("the split budget for this task is used up")
-            data, generated = split_plan(spec, step, reply)
+            assert reviewed.split is not None  # checked_review validated it
+            data, generated = reviewed.split, set(reviewed.generated)
             summary = f"step {step.id} split into {len(reply.steps)} steps"
         try:
             plans.save_plan(task.id, data, author="assistant", source=source, generated=generated)

@@ -22,12 +22,12 @@ from peewee import DoesNotExist
 
 from app.agent import decisions, doers, picking, prompts, retries, sense
 from app.agent.asking import ModelCalls, nonempty_text
-from app.agent.failure_review import apply_failure_review, checked_review
+from app.agent.failure_review import ReviewedFailure, apply_failure_review, checked_review
 from app.agent.generated_plan import flag_busy, sensible_plan
 from app.agent.outcome import CHANGED, ENDS_RUN, MODEL_STAGES, Outcome, StageFailed
 from app.agent.prompt_context import calendar, model_context, prompt_context
 from app.agent.prompt_context import request as request_for
-from app.agent.replies import CheckReply, FailureReviewReply
+from app.agent.replies import CheckReply
 from app.agent.retries import clear_retry
 from app.agent.review import apply_review, sensible_review
 from app.agent.typed_task import adopt_recurrence
@@ -321,7 +321,7 @@ class Assistant(ModelCalls):
             target=str(step.target), attempts=str(plans.current_attempts(task.id, step.id) + 1),
             errors=prompts.fence("errors", "\n".join(errors) or (step.error or "")))
         context = model_context(self.clock, task, "failure_review", step=step.to_json())
-        reply: FailureReviewReply = await self._ask(
+        reviewed: ReviewedFailure = await self._ask(
             task, "failure_review", messages, context,
             lambda text: checked_review(text, spec, step))
-        return apply_failure_review(task, spec, step, reply, self.provider.model)
+        return apply_failure_review(task, spec, step, reviewed, self.provider.model)

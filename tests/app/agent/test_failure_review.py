@@ -112,7 +112,7 @@ def test_a_sub_step_depending_outside_the_split_is_refused(db: Path) -> None:
 def test_split_plan_turns_the_step_into_a_group_of_the_sub_steps(db: Path) -> None:
     flat = failed_step_spec(task("Flat"), 1)
     reply = checked_review(split_reply({"id": "a"}, {"id": "b", "depends_on": ["a"]}),
-                           flat, flat.step("s1"))
+                           flat, flat.step("s1")).reply
     data, generated = split_plan(flat, flat.step("s1"), reply)
     by_id = {s["id"]: s for s in data["steps"]}
     assert generated == {"s1", "s1.a", "s1.b"} and data["origin"] == "assistant"

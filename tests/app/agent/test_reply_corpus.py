@@ -189,7 +189,7 @@ def _parse(entry: Entry, task: Task) -> Any:
     if entry.kind == "check":
         return parse_reply("check", entry.reply)
     spec, step = _failed_spec(entry.setup == "deep")
-    return checked_review(entry.reply, spec, step)
+    return checked_review(entry.reply, spec, step).reply
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)

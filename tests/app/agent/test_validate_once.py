@@ -18,7 +18,7 @@ from app.plan.spec import PlanSpec
 from app.problems import Problem
 from app.tasks.store import NewTask, add_task
 from tests.app.agent.fakes import ScriptedProvider
-from tests.app.agent.test_loop import Clock, review
+from tests.app.agent.test_loop import Clock, fresh, review, spec, task, write_plan_then
 
 STEPS = [{"id": "s1", "title": "Call the bank", "depends_on": [], "target": "user"},
          {"id": "s2", "title": "Write it down", "depends_on": ["s1"], "target": "user"}]
@@ -81,3 +81,20 @@ def test_data_checked_under_other_rules_is_validated_again(
     data = planspec.checked({**PLAN, "origin": "assistant"}, max_steps=planspec.MAX_STEPS_ANY)
     plans.save_plan(task.id, data, author="assistant")  # the setting's limit, not the maximum
     assert len(validations) == 2
+
+
+def test_a_split_from_a_failure_review_is_validated_once(db: Path,
+                                                         validations: list[PlanSpec]) -> None:
+    settings.put("assistant.auto_accept", True)
+    t = task("Save notes")
+    split = json.dumps({"decision": "split", "steps": [
+        {"id": "a", "title": "Write it", "target": "assistant.write",
+         "inputs": {"instructions": "notes"}},
+        {"id": "b", "title": "Remember it", "target": "user", "depends_on": ["a"]}]})
+    provider = write_plan_then([{"id": "save", "title": "Save", "target": "reminder.set",
+                                 "inputs": {"at": "2026-11-01T00:00:00Z", "text": "x"}}],
+                               split)
+    asyncio.run(Assistant(provider, clock=Clock()).run_until_idle())
+    assert spec(fresh(t)).step("save.b").parent == "save"
+    split_checks = [s for s in validations if any(step.id == "save.a" for step in s.steps)]
+    assert len(split_checks) == 1  # when the reply came; the store took that spec
