@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 from pathlib import Path
@@ -68,3 +69,15 @@ def test_modules_live_in_the_package_of_their_concern() -> None:
         p.parent for p in (ROOT / "ui").rglob("*.py")]
     assert [d.relative_to(ROOT).as_posix() for d in set(packages)
             if not (d / "__init__.py").is_file()] == []
+
+
+def test_no_module_is_over_400_lines_without_a_reason_at_its_top() -> None:
+    """A long module says why in its docstring ("Over 400 lines because …")."""
+    long = []
+    for package in ("app", "ui", "models"):
+        for module in sorted((ROOT / package).rglob("*.py")):
+            text = module.read_text("utf-8")
+            doc = ast.get_docstring(ast.parse(text)) or ""
+            if text.count("\n") > 400 and "Over 400 lines because" not in doc:
+                long.append(module.relative_to(ROOT).as_posix())
+    assert long == []

@@ -192,8 +192,7 @@ def _read_step(reader: Reader, data: Any, index: int) -> PlanStep | None:
 
 
 def lenient_step(data: Any) -> PlanStep | None:
-    """One step read as far as it goes, each wrong value left at its default and nothing
-    reported (a plan still being written, drawn before it is validated); None without an id."""
+    """A step read leniently, nothing reported (a plan drawn while it is written); None: no id."""
     return _read_step(Reader(), data, 0)
 
 

@@ -24,8 +24,8 @@ HEAVY = ("peewee", "models", "qasync", "asyncio", "httpx2", "ui.window.main",
 
 PROBE = """
 import json, sys
-from app import paths
-from ui import app as gui
+from app.config import paths
+from ui.window import app as gui
 app = gui.make_application()
 frame = gui.first_frame(app)
 gui.show_painted(app, frame)
@@ -169,7 +169,7 @@ def test_first_paint_loads_no_log_rotation_hashing_or_http(db: Path) -> None:
     its paint (logging.handlers ~7 ms, hashlib/OpenSSL ~5 ms, the HTTP stack and TLS)."""
     numbered_tasks(2)
     later = ("logging.handlers", "hashlib", "_hashlib", "ssl", "httpx2", "keyring")
-    done = subprocess.run([sys.executable, "-c", "from ui import app as gui\n"
+    done = subprocess.run([sys.executable, "-c", "from ui.window import app as gui\n"
                            "gui.setup_logging()\n" + PROBE, *later], capture_output=True,
                           text=True, timeout=50, cwd=ROOT,
                           env=stepwise_env(db.parent, QT_QPA_PLATFORM="offscreen"))
