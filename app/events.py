@@ -6,13 +6,19 @@ transaction commits (``models.after_commit``), and never if it rolls back, so a
 listener always sees committed data and never writes inside someone else's
 transaction. Outside a transaction it is delivered at once. Subscribers must be quick;
 one that raises is logged and the others still hear the change.
+
+A change also says who started the work that made it (``initiator``: a token the shell
+gives with ``initiated_by``, 0 for nobody in particular), so the view that started some
+work and shows its outcome itself can skip the notices of that same work.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from models import after_commit
@@ -53,6 +59,21 @@ class Change:
     kind: Kind
     task_id: int | None = None
     detail: str = ""
+    initiator: int = 0  # who started the work (``initiated_by``); 0: nobody in particular
+
+
+_initiator: ContextVar[int] = ContextVar("stepwise_change_initiator", default=0)
+
+
+@contextmanager
+def initiated_by(token: int) -> Iterator[None]:
+    """Every change emitted inside carries ``token`` as its initiator: in this thread, and
+    in a worker thread started from here (``asyncio.to_thread`` copies the context)."""
+    reset = _initiator.set(token)
+    try:
+        yield
+    finally:
+        _initiator.reset(reset)
 
 
 Listener = Callable[[Change], None]
@@ -78,6 +99,8 @@ class Events:
         """
         if change.kind not in self._allowed:
             raise ValueError(f"undeclared change kind {change.kind!r}: add it to app.events.Kind")
+        if not change.initiator and (token := _initiator.get()):
+            change = replace(change, initiator=token)
         after_commit(lambda: self._deliver(change))
 
     def _deliver(self, change: Change) -> None:

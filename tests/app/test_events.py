@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from app.events import Change, Events, Kind
+from app.events import Change, Events, Kind, events, initiated_by
 from models import Setting, atomic
 
 
@@ -112,3 +113,26 @@ def test_no_change_is_built_from_a_bare_string() -> None:
         named |= set(re.findall(r"Change\(\s*Kind\.([A-Z_]+)", text))
     assert bare == set(), bare
     assert named and named <= set(Kind.__members__), named - set(Kind.__members__)
+
+
+def test_a_change_carries_who_started_the_work_into_its_worker_thread(db: Path) -> None:
+    heard: list[Change] = []
+    unsubscribe = events.subscribe(heard.append)
+
+    def save(title: str) -> None:
+        with atomic():
+            events.emit(Change(Kind.TASK_CHANGED, 1, title))
+
+    async def started_by_a_view() -> None:
+        with initiated_by(7):
+            await asyncio.to_thread(save, "by the view")  # a worker: the context goes along
+            events.emit(Change(Kind.TASK_CHANGED, 1, "kept", initiator=3))  # said already
+        await asyncio.to_thread(save, "after")
+
+    try:
+        asyncio.run(started_by_a_view())
+        save("elsewhere")
+    finally:
+        unsubscribe()
+    assert [(c.detail, c.initiator) for c in heard] == [
+        ("by the view", 7), ("kept", 3), ("after", 0), ("elsewhere", 0)]

@@ -18,7 +18,7 @@ def test_one_quick_add_is_exactly_one_list_reload(ctx: WindowContext, qtbot: QtB
     qtbot.wait_until(lambda: not window.tasks._reload_timer.isActive())
     notices: list[int] = []
     ctx.bridge.changed.connect(
-        lambda kind, task_id, _d: notices.append(task_id) if kind == Kind.TASK_ADDED else None)
+        lambda kind, task_id, _d, _i: notices.append(task_id) if kind == Kind.TASK_ADDED else None)
     before = window.tasks.reloads
     window.quick_add.title.setText("Buy milk")
     QTest.keyClick(window.quick_add.title, Qt.Key.Key_Return)
@@ -27,6 +27,19 @@ def test_one_quick_add_is_exactly_one_list_reload(ctx: WindowContext, qtbot: QtB
     assert not window.tasks._reload_timer.isActive()  # no second reload pending
     assert window.tasks.reloads - before == 1
     assert ctx.selection.task_id == listed(window)[0]
+
+
+def test_adding_the_sample_tasks_is_exactly_one_list_reload(ctx: WindowContext,
+                                                            qtbot: QtBot) -> None:
+    window = open_window(ctx, qtbot)
+    qtbot.wait_until(lambda: window.centre.currentWidget() is window.welcome)
+    qtbot.wait_until(lambda: not window.tasks._reload_timer.isActive())
+    before = window.tasks.reloads
+    qtbot.mouseClick(window.welcome.english, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: len(listed(window)) == 4)
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert not window.tasks._reload_timer.isActive()  # the notices of the add were skipped
+    assert window.tasks.reloads - before == 1
 
 
 def test_a_change_from_elsewhere_still_reloads_the_list(ctx: WindowContext,

@@ -138,7 +138,7 @@ def test_a_notice_of_someone_elses_save_during_an_edit_is_read_after_it(
     view = open_view(ctx, qtbot, task_id)
     reads = counts.reads
     monkeypatch.setattr(view.editor, "busy", lambda _task_id: True)
-    ctx.bridge.changed.emit("plan_saved", task_id, "7")  # not a revision this window saved
+    ctx.bridge.changed.emit("plan_saved", task_id, "7", 0)  # not a revision this window saved
     assert counts.reads == reads  # held while the edit is on its way
     monkeypatch.setattr(view.editor, "busy", lambda _task_id: False)
     with qtbot.wait_signal(view.feed.loaded, timeout=5000):
@@ -152,8 +152,8 @@ def test_a_notice_that_does_not_touch_the_plan_is_not_read(
     task_id = make_task(plan15())
     view = open_view(ctx, qtbot, task_id)
     reads = counts.reads
-    ctx.bridge.changed.emit("reminders_scheduled", task_id, "")  # after every plan save
+    ctx.bridge.changed.emit("reminders_scheduled", task_id, "", 0)  # after every plan save
     assert counts.reads == reads
     with qtbot.wait_signal(view.feed.loaded, timeout=5000):
-        ctx.bridge.changed.emit("step_changed", task_id, "dates")
+        ctx.bridge.changed.emit("step_changed", task_id, "dates", 0)
     assert counts.reads == reads + 1

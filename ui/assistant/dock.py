@@ -270,7 +270,7 @@ class AssistantDock(QDockWidget):
         self.stream.moveCursor(QTextCursor.MoveOperation.End)
         self.stream.ensureCursorVisible()
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         if kind == Kind.ASSISTANT_STARTED:
             what = labels.fill(self.tr("Task %1: %2"), task_id, labels.stage_name(detail))
             self.doing.setText(what)

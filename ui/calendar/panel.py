@@ -315,8 +315,8 @@ class CalendarPanel(QDockWidget):
     def _on_scroll_range_changed(self, low: int, high: int) -> None:
         self._scroll_to_morning()
 
-    @Slot(str, int, str)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    @Slot(str, int, str, int)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         if kind in REFRESH_KINDS:
             self._refresh_timer.start()
 

@@ -55,8 +55,8 @@ class Keeper(QObject):
         self._timer.timeout.connect(self._on_timer_timeout)
         ctx.bridge.changed.connect(self._on_bridge_changed)
 
-    @Slot(str, int, str)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    @Slot(str, int, str, int)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         why = keeper.trigger(kind, detail)
         if why is not None:
             if why not in self.reasons:

@@ -140,7 +140,7 @@ class PlanEditor(QObject):
         self._run(task_id, "", lambda: partial(plan_editing.restore, task_id, content,
                                                self._session.get(task_id, 0)))
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         ends = (Kind.PLAN_APPROVED, Kind.PLAN_PAUSED, Kind.PLAN_RESUMED, Kind.PLAN_ABORTED)
         if kind in ends:
             self._session.pop(task_id, None)  # the next edit starts a new revision
@@ -264,7 +264,7 @@ class PlanFeed(QObject):
         async with self._positions:
             await in_thread(plan_editing.save_positions, task_id, positions)
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         if not task_id or task_id != self.task_id or kind in NOT_PLAN_CHANGES:
             return
         if self.editor.saved_here(kind, task_id, detail):

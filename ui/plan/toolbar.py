@@ -272,6 +272,6 @@ class PlanToolbar(QWidget):
 
     # --- following the core --------------------------------------------------------------
 
-    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str) -> None:
+    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str, _initiator: int) -> None:
         if task_id == self.task_id:
             self.refresh()

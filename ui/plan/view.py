@@ -395,7 +395,7 @@ class PlanView(QWidget):
 
     # --- the core and the assistant ------------------------------------------------------
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         if task_id == self._task_id and kind == Kind.PLAN_SAVED and self._draft is not None:
             self._end_draft()
 

@@ -20,7 +20,7 @@ from models import database
 
 
 class CoreBridge(QObject):
-    changed = Signal(str, int, str)  # kind, task id (0: none), detail
+    changed = Signal(str, int, str, int)  # kind, task id (0: none), detail, initiator
     external_change = Signal()
 
     def __init__(self, parent: QObject | None = None, poll_ms: int = 1000) -> None:
@@ -45,10 +45,10 @@ class CoreBridge(QObject):
         for hook in list(self._before):
             hook()
         # Signals cross threads safely: Qt queues the call to the receivers' thread.
-        self.changed.emit(change.kind, change.task_id or 0, change.detail)
+        self.changed.emit(change.kind, change.task_id or 0, change.detail, change.initiator)
 
-    @Slot(str, int, str)
-    def _on_changed(self, kind: str, task_id: int, detail: str) -> None:
+    @Slot(str, int, str, int)
+    def _on_changed(self, kind: str, task_id: int, detail: str, initiator: int) -> None:
         if self._data_version is not None and not database.is_closed():
             self._data_version = self._version()
 

@@ -364,7 +364,7 @@ class StepPanel(QWidget):
     def _on_selection_step_selected(self, task_id: int, step_id: str) -> None:
         self.show_step(task_id, step_id)
 
-    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str) -> None:
+    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str, _initiator: int) -> None:
         if task_id == self.task_id and self.step_id:
             self.refresh()
 

@@ -89,7 +89,7 @@ class StepSchedule(QWidget):
         self.ctx.runner.start(in_thread(set_estimate, self.task_id, self.step_id, minutes),
                               self.tr("Saving the estimate"))
 
-    @Slot(str, int, str)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
+    @Slot(str, int, str, int)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
         if kind in REFRESH_ON and self.task_id and task_id in (0, self.task_id):
             self.refresh()

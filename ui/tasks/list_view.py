@@ -40,7 +40,7 @@ from app.tasks import store as tasks
 from app.tasks.queries import TaskQuery, all_tags, matching_ids
 from models import Task
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import in_thread, started_by
 from ui.tasks import edits as task_edits
 from ui.tasks.model import Pages, TaskListModel, read_pages
 from ui.words import labels
@@ -150,7 +150,6 @@ class TaskListPanel(QWidget):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(RELOAD_DELAY_MS)
         self._reload_timer.timeout.connect(self.reload)
-        self._reloaded_for: set[tuple[str, int]] = set()
         self.reloads = 0  # how many times the ids were fetched (a test counts them)
         self._connect()
         self._schedule()  # the first load, once the event loop runs
@@ -248,20 +247,12 @@ class TaskListPanel(QWidget):
         GUI thread ~60 ms, over the 50 ms stall target for F5 (bench/window_assistant.py)."""
         self._reload_timer.start()
 
-    @Slot(str, int, str)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str) -> None:
-        if (kind, task_id) in self._reloaded_for:
-            self._reloaded_for.discard((kind, task_id))  # this view reloaded for it already
-            return
+    @Slot(str, int, str, int)
+    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, initiator: int) -> None:
+        if started_by(self, initiator):
+            return  # work this view started: its success path reloaded already
         if kind not in (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED):
             self._schedule()
-
-    def reload_for(self, kind: str, task_id: int) -> None:
-        """Reload now for a change this window made itself (the initiator): the store's
-        notice of that same change is then skipped, so one change is one reload."""
-        if not self._reload_timer.isActive():  # else its notice came first and is covered
-            self._reloaded_for.add((kind, task_id))
-        self.reload()
 
     def reload(self) -> None:
         """Fetch the ids in a worker, then swap them in keeping the selection. A pending

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.dates.when import DateError, Understood, local_zone, parse_when
 from app.tasks.quickadd import new_task, seen_in
 from app.tasks.store import add_task
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words.dates import long_when
 from ui.words.retexts import Retexts, told
 
@@ -67,6 +67,9 @@ class QuickAddBar(QWidget):
     def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        # The view that shows an added task from ``task_added`` (the initiator of the add:
+        # it reloads there and skips the store's notices of the same add).
+        self.shown_by: QObject | None = None
         self.title = QLineEdit(self)
         self.when = QLineEdit(self)
         self.when.setMaximumWidth(260)
@@ -157,8 +160,8 @@ class QuickAddBar(QWidget):
             self._show(self.tr("a task needs a title"), error=True)
             self.title.setFocus()
             return
-        self.ctx.runner.start(in_thread(_add, typed, self.when.text()), self.tr("Adding a task"),
-                              self._on_saved)
+        Op(self.ctx.runner, in_thread(_add, typed, self.when.text()), self.tr("Adding a task")
+           ).success(self._on_saved).run(initiator=self.shown_by)
 
     def _on_saved(self, outcome: int | str) -> None:
         if isinstance(outcome, str):

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import settings
-from app.events import Kind
 from app.tasks.store import get_task, update_task
 from ui.assistant.dock import AssistantDock
 from ui.calendar.panel import CalendarPanel
@@ -135,6 +134,7 @@ class MainWindow(QMainWindow):
         self.tasks.model.loaded.connect(self._on_task_model_loaded)
         self.welcome.settings_requested.connect(self.open_settings)
         self.welcome.samples_added.connect(self._on_welcome_samples_added)
+        self.quick_add.shown_by = self.welcome.shown_by = self.tasks  # they reload it
 
     @Slot(int)
     def _on_selection_task_selected(self, task_id: int) -> None:
@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_quick_add_task_added(self, task_id: int) -> None:
-        self.tasks.reload_for(Kind.TASK_ADDED, task_id)
+        self.tasks.reload()  # the add's initiator: the store's notices of it are skipped
         self.tasks.select_task(task_id)
 
     @Slot(str)

@@ -5,12 +5,12 @@ Shown in place of the plan while the store has no tasks; it goes as soon as one 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.tasks.samples import add_samples
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 
 
 class WelcomeView(QWidget):
@@ -20,6 +20,7 @@ class WelcomeView(QWidget):
     def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.shown_by: QObject | None = None  # the view that shows the samples (it reloads)
         title = QLabel(self.tr("Welcome to Stepwise"), self)
         font = title.font()
         font.setPointSize(font.pointSize() + 8)
@@ -63,8 +64,8 @@ class WelcomeView(QWidget):
     def _on_samples_clicked(self, language: str) -> None:
         self.english.setEnabled(False)
         self.chinese.setEnabled(False)
-        self.ctx.runner.start(in_thread(add_samples, language), self.tr("Adding sample tasks"),
-                              self._on_added)
+        Op(self.ctx.runner, in_thread(add_samples, language), self.tr("Adding sample tasks")
+           ).success(self._on_added).run(initiator=self.shown_by)
 
     def _on_added(self, ids: list[int]) -> None:
         self.english.setEnabled(True)

@@ -28,7 +28,7 @@ def test_a_change_in_a_worker_reaches_the_gui_thread_after_its_hooks(
         bridge: CoreBridge, qtbot: QtBot) -> None:
     heard: list[tuple[str, int, str, int]] = []
     hooks: list[int] = []
-    bridge.changed.connect(lambda kind, task_id, detail: heard.append(
+    bridge.changed.connect(lambda kind, task_id, detail, _initiator: heard.append(
         (kind, task_id, detail, threading.get_ident())))
     remove = bridge.before_change(lambda: hooks.append(threading.get_ident()))
     worker = threading.Thread(target=events.emit,

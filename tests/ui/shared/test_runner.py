@@ -1,19 +1,25 @@
 """The window's background work (ui.shared.runner): a result reaches ``done`` on the GUI thread,
 a known error is told as ``failed``, a bug as ``crashed`` with its traceback, busy is said
-while anything runs, and ``cancel_all`` stops everything."""
+while anything runs, and ``cancel_all`` stops everything; an ``Op`` has its own failure
+path, and the changes its work makes carry its initiator."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 
 import pytest
 import qasync
+from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
 from app.errors import KnownError
+from app.events import Change, Kind, events
+from models import atomic
 from tests.ui.async_helpers import process_until_done
-from ui.shared.runner import TaskRunner, in_thread
+from ui.shared.bridge import CoreBridge
+from ui.shared.runner import Op, TaskRunner, in_thread, started_by
 
 
 @pytest.fixture
@@ -78,3 +84,41 @@ def test_in_thread_runs_off_the_gui_thread(runner: TaskRunner, qtbot: QtBot) -> 
     process_until_done([task])
     qtbot.wait_until(lambda: bool(got))
     assert got[0] != threading.get_ident()
+
+
+def test_an_op_has_its_own_failure_path(runner: TaskRunner, qtbot: QtBot) -> None:
+    failed: list[tuple[str, str]] = []
+    refusals: list[str] = []
+    runner.failed.connect(lambda what, text: failed.append((what, text)))
+
+    async def refused() -> int:
+        raise KnownError("that name is taken")
+
+    task = Op(runner, refused(), "renaming").success(lambda _: None).failure(
+        refusals.append).run()
+    process_until_done([task])
+    qtbot.wait_until(lambda: bool(refusals))
+    assert refusals == ["that name is taken"] and failed == []  # told where it was asked
+
+
+def test_the_changes_an_op_makes_carry_its_initiator(runner: TaskRunner, qtbot: QtBot,
+                                                     db: Path) -> None:
+    bridge = CoreBridge(poll_ms=60_000)
+    heard: list[tuple[str, int]] = []
+    bridge.changed.connect(lambda kind, _t, detail, initiator: heard.append((detail, initiator)))
+    view, other = QObject(), QObject()
+
+    def save(detail: str) -> str:
+        with atomic():
+            events.emit(Change(Kind.TASK_CHANGED, 1, detail))
+        return detail
+
+    got: list[str] = []
+    tasks = [Op(runner, in_thread(save, "mine"), "saving").success(got.append).run(view),
+             runner.start(in_thread(save, "anyone's"), "saving", got.append)]
+    process_until_done(tasks)
+    qtbot.wait_until(lambda: len(heard) == 2 and len(got) == 2)
+    mine = dict(heard)
+    assert started_by(view, mine["mine"]) and not started_by(other, mine["mine"])
+    assert mine["anyone's"] == 0 and not started_by(view, 0)
+    bridge.close()
