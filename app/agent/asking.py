@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.agent import journal
+from app.agent.journal import Outcome
 from app.agent.outcome import StageFailed
 from app.agent.relaxed_json import strip_wrapping
 from app.agent.replies import ReplyError, schema_for, valid_unicode
@@ -79,7 +80,7 @@ class ModelCalls:
                 value = parse(text)
             except ReplyError as exc:
                 error = brief(str(exc))
-                journal.set_outcome(call_id, "unusable", error)
+                journal.set_outcome(call_id, Outcome.UNUSABLE, error)
                 if attempt == 2:
                     return await self._offline_instead(task, purpose, messages, context,
                                                        parse, error)
@@ -87,7 +88,7 @@ class ModelCalls:
                 # would crowd out the task (one re-ask reached 25.8k characters)
                 messages = [*messages, Message("user", reask(exc, text))]
                 continue
-            journal.set_outcome(call_id, "ok")
+            journal.set_outcome(call_id, Outcome.OK)
             return value
         raise AssertionError("unreachable")
 
@@ -109,7 +110,7 @@ class ModelCalls:
         except (ProviderError, ReplyError):
             raise failure from None
         journal.record(task_id=task.id, step_pk=None, provider=offline.name, model=offline.model,
-                       purpose=purpose, messages=messages, reply=reply, outcome="ok: instead")
+                       purpose=purpose, messages=messages, reply=reply, outcome=Outcome.INSTEAD)
         self._instead.add(task.id)
         with atomic():
             log(task.id, purpose, f"the model's replies could not be used ({error}); the "
@@ -138,12 +139,12 @@ class ModelCalls:
                                                  context=context)
         except ProviderError as exc:
             elapsed = (asyncio.get_running_loop().time() - started) * 1000
-            journal.record(**common, reply=None, outcome=f"error: {exc.kind}", error=str(exc),
+            journal.record(**common, reply=None, outcome=journal.failed(exc.kind), error=str(exc),
                            latency_ms=elapsed, partial=exc.partial)
             raise StageFailed(f"the model server failed: {redact(str(exc), self.secret)}"
                               ) from None
         except asyncio.CancelledError:
-            journal.record(**common, reply=None, outcome="cancelled")
+            journal.record(**common, reply=None, outcome=Outcome.CANCELLED)
             raise
         finally:
             if sink is not None:
@@ -155,10 +156,10 @@ class ModelCalls:
         screen): the key redacted once, here, and lone surrogates replaced; refused when
         larger than any reply can be."""
         reply = dataclasses.replace(reply, text=valid_unicode(redact(reply.text, self.secret)))
-        call_id = journal.record(**common, reply=reply, outcome="received")
+        call_id = journal.record(**common, reply=reply, outcome=Outcome.RECEIVED)
         if len(reply.text) > MAX_REPLY_CHARS:
             error = (f"the model's reply was {len(reply.text):,} characters; the limit is "
                      f"{MAX_REPLY_CHARS:,}")
-            journal.set_outcome(call_id, "too_large", error)
+            journal.set_outcome(call_id, Outcome.TOO_LARGE, error)
             raise StageFailed(error)
         return reply.text, call_id

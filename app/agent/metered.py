@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.agent.tokens import prompt_tokens
-from app.llm.base import ChunkSink, Message, Provider, ProviderError, Reply
+from app.llm.base import ChunkSink, Failure, Message, Provider, ProviderError, Reply
 
 CallStarted = Callable[[int | None, str, str], None]  # task id, task title, purpose
 
@@ -72,8 +72,8 @@ class Metered:
                        on_chunk: ChunkSink | None, context: Mapping[str, Any] | None) -> Reply:
         left = self.time_left()
         if left is not None and left <= 0:
-            raise ProviderError("timeout", "The run's time limit (--max-time) was reached "
-                                           "before this call; a later run continues.")
+            raise ProviderError(Failure.TIMEOUT, "The run's time limit (--max-time) was reached "
+                                                 "before this call; a later run continues.")
         scope = asyncio.timeout(left)
         try:
             async with scope:
@@ -82,8 +82,9 @@ class Metered:
         except TimeoutError:
             if not scope.expired():
                 raise
-            raise ProviderError("timeout", "The run's time limit (--max-time) was reached "
-                                           "during this call; a later run continues.") from None
+            raise ProviderError(Failure.TIMEOUT,
+                                "The run's time limit (--max-time) was reached "
+                                "during this call; a later run continues.") from None
 
     async def list_models(self) -> list[str]:
         """The inner provider's models."""

@@ -10,7 +10,16 @@ import importlib
 from collections.abc import Callable
 
 from app.config.provider_kinds import ProviderKind
-from app.llm.base import ChunkSink, Message, Provider, ProviderConfig, ProviderError, Reply, redact
+from app.llm.base import (
+    ChunkSink,
+    Failure,
+    Message,
+    Provider,
+    ProviderConfig,
+    ProviderError,
+    Reply,
+    redact,
+)
 from app.llm.http import close_clients
 from app.llm.ollama import OllamaProvider
 from app.llm.openai import OpenAIProvider
@@ -30,8 +39,9 @@ def _offline(_config: ProviderConfig) -> Provider:
     except ModuleNotFoundError as exc:
         if exc.name != _OFFLINE_MODULE:
             raise  # the module exists but one of its imports is missing: a bug
-        raise ProviderError("config", "The offline planner is not part of this build: "
-                                      "choose an OpenAI-compatible or Ollama server.") from exc
+        raise ProviderError(Failure.CONFIG,
+                            "The offline planner is not part of this build: "
+                            "choose an OpenAI-compatible or Ollama server.") from exc
     provider: Provider = module.OfflineProvider()  # it needs no settings: nothing to reach
     return provider
 
@@ -54,6 +64,7 @@ def make_provider(config: ProviderConfig) -> Provider:
     factory = PROVIDERS.get(config.kind)  # type: ignore[call-overload]
     if factory is None:
         known = ", ".join(PROVIDERS)
-        raise ProviderError("config", f"Unknown model provider {config.kind!r}: choose one of "
-                                      f"{known}.")
+        raise ProviderError(Failure.CONFIG,
+                            f"Unknown model provider {config.kind!r}: choose one of "
+                            f"{known}.")
     return factory(config)

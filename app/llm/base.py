@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 from urllib.parse import quote
 
@@ -79,21 +80,40 @@ def token_cap(config: ProviderConfig, context: Mapping[str, Any] | None) -> int 
     return min(caps) if caps else None
 
 
+class Failure(StrEnum):
+    """How a model call failed (``ProviderError.kind``); what each means is in ``FAILURES``."""
+
+    CONNECT = "connect"
+    TIMEOUT = "timeout"
+    HTTP = "http"
+    CUT = "cut"
+    MALFORMED = "malformed"
+    CONFIG = "config"
+    TOO_LARGE = "too_large"
+
+
+FAILURES: dict[Failure, str] = {
+    Failure.CONNECT: "the server could not be reached",
+    Failure.TIMEOUT: "no connection, or no reply, within the time allowed",
+    Failure.HTTP: "the server answered with an error status (``status`` says which)",
+    Failure.CUT: "the stream broke before the reply's end",
+    Failure.MALFORMED: "the server's framing was not what its API promises",
+    Failure.CONFIG: "the settings cannot reach a model (address, key, model, provider kind)",
+    Failure.TOO_LARGE: "the reply passed MAX_REPLY_CHARS; reading stopped",
+}
+
+
 class ProviderError(KnownError):
-    """A model call that failed; ``kind`` says how, ``retryable`` whether trying again may help.
+    """A model call that failed; ``kind`` says how (a ``Failure``), ``retryable`` whether
+    trying again may help, ``partial`` the text that arrived before the failure (kept in
+    the journal)."""
 
-    Kinds: ``connect``, ``timeout``, ``http`` (with ``status``), ``cut`` (the stream broke),
-    ``malformed`` (the server's framing was not what its API promises), ``config``,
-    ``too_large`` (the reply passed :data:`MAX_REPLY_CHARS`; reading stopped).
-    ``partial`` is the text that arrived before the failure (kept in the journal).
-    """
-
-    def __init__(self, kind: str, message: str, *, status: int | None = None,
+    def __init__(self, kind: Failure, message: str, *, status: int | None = None,
                  retryable: bool = False, retry_after_s: float | None = None,
                  partial: str = "") -> None:
         super().__init__(message)
         self.partial = partial
-        self.kind = kind
+        self.kind = Failure(kind)
         self.status = status
         self.retryable = retryable
         self.retry_after_s = retry_after_s

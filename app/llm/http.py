@@ -26,7 +26,15 @@ from urllib.parse import urlsplit
 
 import httpx2
 
-from app.llm.base import MAX_REPLY_CHARS, ChunkSink, ProviderConfig, ProviderError, Reply, redact
+from app.llm.base import (
+    MAX_REPLY_CHARS,
+    ChunkSink,
+    Failure,
+    ProviderConfig,
+    ProviderError,
+    Reply,
+    redact,
+)
 from app.llm.bodies import MAX_BODY_BYTES as MAX_BODY_BYTES  # re-exported for providers
 from app.llm.bodies import closable as closable
 from app.llm.bodies import read_body
@@ -95,8 +103,9 @@ def auth_headers(config: ProviderConfig) -> dict[str, str]:
     if not key:
         return {}
     if not key.isascii() or not key.isprintable() or any(c.isspace() for c in key):
-        raise ProviderError("config", "The API key contains spaces, line breaks or letters "
-                                      "outside ASCII: paste it again in the assistant settings.")
+        raise ProviderError(Failure.CONFIG,
+                            "The API key contains spaces, line breaks or letters "
+                            "outside ASCII: paste it again in the assistant settings.")
     return {"Authorization": f"Bearer {key}"}
 
 
@@ -106,14 +115,15 @@ def checked_base(base_url: str, *, default: str = "") -> str:
     parts = urlsplit(base)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         shown = base or "(empty)"
-        raise ProviderError("config", f"The model server's base URL {shown} is not usable: "
-                                      "enter one like http://localhost:8080/v1.")
+        raise ProviderError(Failure.CONFIG, f"The model server's base URL {shown} is not usable: "
+                                            "enter one like http://localhost:8080/v1.")
     return base
 
 
 def require_model(config: ProviderConfig) -> None:
     if not config.model.strip():
-        raise ProviderError("config", "No model is chosen: pick one in the assistant settings.")
+        raise ProviderError(Failure.CONFIG,
+                            "No model is chosen: pick one in the assistant settings.")
 
 
 def retry_after_s(value: str | None) -> float | None:
@@ -237,7 +247,7 @@ class Call:
             self.delivered = True
             self._sink(text)
 
-    def error(self, kind: str, message: str, **details: Any) -> ProviderError:
+    def error(self, kind: Failure, message: str, **details: Any) -> ProviderError:
         """A ProviderError whose message cannot show the key, even if a server echoed it."""
         key = self.config.api_key
         text = redact(redact(message, key), key.strip() if key else None)
@@ -245,9 +255,10 @@ class Call:
 
     def too_large(self) -> ProviderError:
         """The reply passed :data:`MAX_REPLY_CHARS`: reading stopped and it is refused."""
-        return self.error("too_large", f"The reply from {self.origin} passed "
-                                       f"{MAX_REPLY_CHARS / 2**20:g} MiB of text and was refused: "
-                                       "lower assistant.max_tokens, or ask for less.")
+        return self.error(Failure.TOO_LARGE,
+                          f"The reply from {self.origin} passed "
+                          f"{MAX_REPLY_CHARS / 2**20:g} MiB of text and was refused: "
+                          "lower assistant.max_tokens, or ask for less.")
 
     def decode(self, text: str, what: str) -> dict[str, Any]:
         """A JSON object from the server, or a ``malformed`` error quoting what came."""
@@ -256,9 +267,10 @@ class Call:
         except ValueError:
             value = None
         if not isinstance(value, dict):
-            raise self.error("malformed", f"The server at {self.origin} sent a {what} that is "
-                                          f"not JSON ({text[:80]!r}): is the base URL the "
-                                          "right kind of server?")
+            raise self.error(Failure.MALFORMED,
+                             f"The server at {self.origin} sent a {what} that is "
+                             f"not JSON ({text[:80]!r}): is the base URL the "
+                             "right kind of server?")
         return value
 
     async def check_status(self, response: httpx2.Response, *, body: str | None = None
@@ -269,9 +281,10 @@ class Call:
             return
         if response.status_code < 400:  # redirects are not followed: a POST would turn GET
             where = response.headers.get("location", "elsewhere")
-            raise self.error("http", f"The server at {self.origin} redirected to {where} "
-                                     f"(HTTP {response.status_code}): use that address as the "
-                                     "base URL.", status=response.status_code)
+            raise self.error(Failure.HTTP,
+                             f"The server at {self.origin} redirected to {where} "
+                             f"(HTTP {response.status_code}): use that address as the "
+                             "base URL.", status=response.status_code)
         if body is None:
             body = await read_body(response, self.too_large, _ERROR_BODY_BYTES, cut=True)
         raise self.status_error(response.status_code, response.headers, body)
@@ -287,7 +300,8 @@ class Call:
         if code not in _SECRET_STATUSES and body.strip():
             message += f" It said: {error_text(body)}"
         after = retry_after_s(headers.get("retry-after")) if retryable else None
-        return self.error("http", message, status=code, retryable=retryable, retry_after_s=after)
+        return self.error(Failure.HTTP, message, status=code, retryable=retryable,
+                          retry_after_s=after)
 
     @contextmanager
     def errors(self) -> Iterator[None]:
@@ -295,26 +309,28 @@ class Call:
         try:
             yield
         except httpx2.DecodingError as exc:
-            raise self.error("malformed", f"The server at {self.origin} sent no readable "
-                                          f"stream ({exc}): check the base URL.") from exc
+            raise self.error(Failure.MALFORMED, f"The server at {self.origin} sent no readable "
+                                                f"stream ({exc}): check the base URL.") from exc
         except httpx2.ConnectTimeout as exc:
-            raise self.error("timeout", f"No connection to {self.origin} within "
-                                        f"{self.config.connect_timeout_s:g} s: check the base "
-                                        "URL and the network.", retryable=True) from exc
+            raise self.error(Failure.TIMEOUT,
+                             f"No connection to {self.origin} within "
+                             f"{self.config.connect_timeout_s:g} s: check the base "
+                             "URL and the network.", retryable=True) from exc
         except httpx2.ConnectError as exc:
-            raise self.error("connect", f"Could not connect to {self.origin}: check that the "
-                                        "model server is running and the base URL is right.",
+            raise self.error(Failure.CONNECT, f"Could not connect to {self.origin}: check that the "
+                                              "model server is running and the base URL is right.",
                              retryable=True) from exc
         except httpx2.TimeoutException as exc:
-            raise self.error("timeout", f"The model at {self.host} sent nothing for "
-                                        f"{self.config.read_timeout_s:g} s: it may be busy or "
-                                        "too slow for this machine; try again or a smaller "
-                                        "model.", partial=self.text) from exc
+            raise self.error(Failure.TIMEOUT,
+                             f"The model at {self.host} sent nothing for "
+                             f"{self.config.read_timeout_s:g} s: it may be busy or "
+                             "too slow for this machine; try again or a smaller "
+                             "model.", partial=self.text) from exc
         except httpx2.TransportError as exc:
             # A pooled connection the server had already dropped fails before any answer:
             # the request never ran, so it may be sent again.
-            raise self.error("cut", f"The connection to {self.origin} broke before the reply "
-                                    "was complete: try again.",
+            raise self.error(Failure.CUT, f"The connection to {self.origin} broke before the reply "
+                                          "was complete: try again.",
                              retryable=not self.responded) from exc
 
     async def run(self, attempt: Callable[[], Awaitable[T]]) -> T:
@@ -330,10 +346,11 @@ class Call:
         except TimeoutError:
             if not scope.expired():
                 raise
-            raise self.error("timeout", f"The model at {self.host} did not answer in "
-                                        f"{self.config.deadline_s:g} s — try a smaller model or "
-                                        "raise Settings → Model → Time limit (assistant."
-                                        "deadline_s).", partial=self.text) from None
+            raise self.error(Failure.TIMEOUT,
+                             f"The model at {self.host} did not answer in "
+                             f"{self.config.deadline_s:g} s — try a smaller model or "
+                             "raise Settings → Model → Time limit (assistant."
+                             "deadline_s).", partial=self.text) from None
 
     async def _attempts(self, attempt: Callable[[], Awaitable[T]], scope: asyncio.Timeout) -> T:
         loop = asyncio.get_running_loop()
@@ -390,8 +407,8 @@ class Call:
         data = await self.run(lambda: self.get_json(url, headers))
         items = data.get(items_key)
         if not isinstance(items, list):
-            raise self.error("malformed", f"The server at {self.origin} sent a model list "
-                                          f"without {items_key}: is it {kind}?")
+            raise self.error(Failure.MALFORMED, f"The server at {self.origin} sent a model list "
+                                                f"without {items_key}: is it {kind}?")
         return [item[name_key] for item in items
                 if isinstance(item, dict) and isinstance(item.get(name_key), str)]
 

@@ -14,7 +14,7 @@ from typing import Any
 import httpx2
 
 from app.config.provider_kinds import ProviderKind
-from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
+from app.llm.base import ChunkSink, Failure, Message, ProviderConfig, Reply, token_cap
 from app.llm.batches import Batches
 from app.llm.frames import LineFrames
 from app.llm.http import (
@@ -133,8 +133,8 @@ async def _read_lines(call: Call, response: httpx2.Response) -> None:
                 return
         if _take_lines(call, frames.end()):
             return
-    raise call.error("cut", f"The reply from {call.origin} stopped before its last line "
-                            "(done: true): the connection was cut; try again.")
+    raise call.error(Failure.CUT, f"The reply from {call.origin} stopped before its last line "
+                                  "(done: true): the connection was cut; try again.")
 
 
 def _take_lines(call: Call, lines: list[str]) -> bool:
@@ -160,8 +160,8 @@ def _take_lines(call: Call, lines: list[str]) -> bool:
 def _take(call: Call, data: dict[str, Any]) -> str:
     """A line's text; the model that wrote it is noted."""
     if data.get("error"):
-        raise call.error("http", f"Ollama at {call.origin} reported an error in the reply: "
-                                 f"{error_text(str(data['error']))}")
+        raise call.error(Failure.HTTP, f"Ollama at {call.origin} reported an error in the reply: "
+                                       f"{error_text(str(data['error']))}")
     call.note(model=data.get("model"))
     message = data.get("message")
     content = message.get("content") if isinstance(message, dict) else None

@@ -15,7 +15,7 @@ from typing import Any
 import httpx2
 
 from app.config.provider_kinds import ProviderKind
-from app.llm.base import ChunkSink, Message, ProviderConfig, Reply, token_cap
+from app.llm.base import ChunkSink, Failure, Message, ProviderConfig, Reply, token_cap
 from app.llm.batches import Batches
 from app.llm.frames import SSEFrames
 from app.llm.http import (
@@ -150,16 +150,16 @@ async def _read_events(call: Call, response: httpx2.Response) -> None:
             if _take_events(call, frames.feed(data)):
                 await drain(batches)
                 return
-    raise call.error("cut", f"The reply from {call.origin} stopped before its end marker "
-                            "([DONE]): the connection was cut; try again.")
+    raise call.error(Failure.CUT, f"The reply from {call.origin} stopped before its end marker "
+                                  "([DONE]): the connection was cut; try again.")
 
 
 def _check_event_stream(call: Call, response: httpx2.Response) -> None:
     kind = response.headers.get("content-type", "").partition(";")[0].strip()
     if kind.lower() != "text/event-stream":
-        raise call.error("malformed", f"The server at {call.origin} sent no readable stream "
-                                      f"(content type {kind!r}, not text/event-stream): "
-                                      "check the base URL.")
+        raise call.error(Failure.MALFORMED, f"The server at {call.origin} sent no readable stream "
+                                            f"(content type {kind!r}, not text/event-stream): "
+                                            "check the base URL.")
 
 
 def _take_events(call: Call, events: list[str]) -> bool:
@@ -180,16 +180,16 @@ def _take_events(call: Call, events: list[str]) -> bool:
 async def _read_whole(call: Call, response: httpx2.Response) -> None:
     data = call.decode(await read_body(response, call.too_large), "reply")
     if "choices" not in data and not data.get("error"):
-        raise call.error("malformed", f"The server at {call.origin} sent a reply without "
-                                      "choices: is it OpenAI-compatible?")
+        raise call.error(Failure.MALFORMED, f"The server at {call.origin} sent a reply without "
+                                            "choices: is it OpenAI-compatible?")
     call.deliver(_take(call, data))
 
 
 def _take(call: Call, data: dict[str, Any]) -> str:
     """A chunk's (or a whole reply's) text; its model and token counts are noted."""
     if data.get("error"):
-        raise call.error("http", f"The server at {call.origin} reported an error in the "
-                                 f"reply: {error_text(json.dumps(data))}")
+        raise call.error(Failure.HTTP, f"The server at {call.origin} reported an error in the "
+                                       f"reply: {error_text(json.dumps(data))}")
     call.note(model=data.get("model"))
     counts = data.get("usage")
     if isinstance(counts, dict):

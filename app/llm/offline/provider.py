@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.config.provider_kinds import ProviderKind
-from app.llm.base import ChunkSink, Message, ProviderError, Reply
+from app.llm.base import ChunkSink, Failure, Message, ProviderError, Reply
 from app.llm.offline import plan as offline_plan
 from app.llm.offline import rules
 from app.llm.offline import write as offline_write
@@ -34,11 +34,12 @@ class OfflineProvider:
                        context: Mapping[str, Any] | None = None) -> Reply:
         started = time.perf_counter()
         if not context or "purpose" not in context:
-            raise ProviderError("config", "the offline planner needs the call's context")
+            raise ProviderError(Failure.CONFIG, "the offline planner needs the call's context")
         handler = {"review": review, "plan": plan, "write": write, "check": check,
                    "failure_review": failure_review}.get(context["purpose"])
         if handler is None:
-            raise ProviderError("config", f"the offline planner cannot do {context['purpose']!r}")
+            raise ProviderError(Failure.CONFIG,
+                                f"the offline planner cannot do {context['purpose']!r}")
         result = handler(context)
         text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
         if on_chunk is not None:

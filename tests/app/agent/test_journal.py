@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from app.agent import journal
-from app.llm.base import Message, Reply
+from app.llm.base import Failure, Message, Reply
 from app.tasks.store import NewTask, add_task
 from models import ModelCall
 
@@ -53,3 +55,19 @@ def test_set_outcome_and_calls_today(db: Path) -> None:
     now = datetime.now(UTC)
     assert journal.calls_today(task, now) == 1
     assert journal.calls_today(task, now + timedelta(days=1)) == 0
+
+
+def test_a_call_outcome_is_declared_or_refused(db: Path) -> None:
+    def call(outcome: str) -> int:
+        return journal.record(task_id=None, step_pk=None, provider="openai", model="m",
+                              purpose="review", messages=PROMPT, reply=None, outcome=outcome)
+
+    failed = ModelCall.get_by_id(call(journal.failed(Failure.TIMEOUT)))
+    assert failed.outcome == "error: timeout"
+    journal.set_outcome(failed.id, journal.Outcome.UNUSABLE, "no JSON")
+    assert ModelCall.get_by_id(failed.id).outcome == "unusable"
+    with pytest.raises(ValueError, match="undeclared call outcome"):
+        call("fine, probably")
+    with pytest.raises(ValueError, match="undeclared call outcome"):
+        journal.set_outcome(failed.id, "great")  # type: ignore[arg-type]
+    assert ModelCall.get_by_id(failed.id).outcome == "unusable"  # nothing half-changed

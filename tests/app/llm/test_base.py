@@ -7,7 +7,9 @@ import pytest
 
 from app.llm.base import (
     DEFAULT_STAGE_TOKENS,
+    FAILURES,
     STAGE_TOKENS,
+    Failure,
     ProviderConfig,
     ProviderError,
     RedactingSink,
@@ -70,3 +72,10 @@ def test_a_provider_error_carries_how_it_failed() -> None:
                           partial="half")
     assert (error.kind, error.status, error.retryable, error.retry_after_s, error.partial,
             str(error)) == ("http", 503, True, 2.0, "half", "busy")
+
+
+def test_every_way_a_call_fails_is_declared_with_what_it_means() -> None:
+    assert set(FAILURES) == set(Failure) and all(FAILURES.values())
+    assert ProviderError(Failure.CUT, "broke").kind is Failure.CUT
+    with pytest.raises(ValueError):
+        ProviderError("exploded", "not a declared way to fail")  # type: ignore[arg-type]
