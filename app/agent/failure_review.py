@@ -20,6 +20,7 @@ from app.plan import store as plans
 from app.plan.graph import Graph
 from app.plan.spec import Checked, PlanSpec, PlanStep, checked
 from app.problems import InvalidPlan
+from app.states import StepStatus
 from models import Task, atomic
 
 
@@ -65,7 +66,7 @@ def split_plan(spec: PlanSpec, step: PlanStep, reply: FailureReviewReply
     data = spec.to_json()
     data["origin"] = "assistant"
     target = next(s for s in data["steps"] if s["id"] == step.id)
-    target.update(status="pending", error=None, result=None, target=None, inputs={})
+    target.update(status=StepStatus.PENDING, error=None, result=None, target=None, inputs={})
     generated = {step.id}
     for sub in reply.steps:
         sid = f"{step.id}.{sub.id}"
@@ -96,8 +97,8 @@ def apply_failure_review(task: Task, spec: PlanSpec, step: PlanStep, reviewed: R
             data = spec.to_json()
             data["origin"] = "assistant"
             target = next(s for s in data["steps"] if s["id"] == step.id)
-            target.update(status="pending", error=None, result=None, target="user", inputs={},
-                          worker=reply.worker or "me")
+            target.update(status=StepStatus.PENDING, error=None, result=None, target="user",
+                          inputs={}, worker=reply.worker or "me")
             generated = {step.id}
             summary = f"step {step.id} handed to {reply.worker}"
         else:

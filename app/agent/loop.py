@@ -38,7 +38,7 @@ from app.llm.base import ChunkSink, Message, Provider
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
 from app.reminders import store as reminders
-from app.states import IllegalTransition
+from app.states import ACTIVE_PLAN, IllegalTransition, PlanStatus, StepStatus, TaskStatus
 from app.tasks import problems as task_problems
 from app.tasks.store import log, set_problem, set_status
 from models import Task, atomic
@@ -181,9 +181,9 @@ class Assistant(ModelCalls):
     async def _expire(self, task: Task, now: datetime) -> str:
         with atomic():
             plan = plans.latest_plan(task.id)
-            if plan is not None and plan.status in ("pending", "in_progress", "paused"):
+            if plan is not None and plan.status in ACTIVE_PLAN:
                 plans.abort_in_transaction(plan)
-            set_status(task, "expired", why="its expiry time passed", actor="assistant")
+            set_status(task, TaskStatus.EXPIRED, why="its expiry time passed", actor="assistant")
         return "expired"
 
     async def _review(self, task: Task, now: datetime) -> str:
@@ -217,15 +217,15 @@ class Assistant(ModelCalls):
         with atomic():
             task = Task.get_by_id(task.id)
             plan = plans.latest_plan(task.id)
-            if task.recurrence and plan is not None and plan.status == "completed":
+            if task.recurrence and plan is not None and plan.status == PlanStatus.COMPLETED:
                 plans.roll_forward(task, plan, defer=False)  # its occurrence has passed
                 plan = plans.latest_plan(task.id)
             task.next_check_at = None
-            if task.recurrence and plan is not None and plan.status == "in_progress":
-                set_status(task, "in_progress", why="next occurrence", actor="assistant")
+            if task.recurrence and plan is not None and plan.status == PlanStatus.IN_PROGRESS:
+                set_status(task, TaskStatus.IN_PROGRESS, why="next occurrence", actor="assistant")
                 summary = "next occurrence started"
             else:
-                set_status(task, "new", why="time to look again", actor="assistant")
+                set_status(task, TaskStatus.NEW, why="time to look again", actor="assistant")
                 summary = "due for a fresh review"
             clear_retry(task)
             task.save()
@@ -237,7 +237,7 @@ class Assistant(ModelCalls):
         step = picking.runnable_step(plan, spec)
         if step is None:
             return "nothing ready"
-        if step.status == "pending":
+        if step.status == StepStatus.PENDING:
             plans.step_action(task.id, step.id, "start", actor="assistant")
         pk = doers.step_pk(plan.id, step.id)
         done = await self._run_capability(task, step, spec, pk, now)

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.agent.tokens import estimate
 from app.llm.base import Provider, ProviderConfig
+from app.states import TaskStatus
 
 STAGES = ("review", "plan", "check")
 # What each stage is tried on: a task in the words people type.
@@ -28,7 +29,7 @@ def sample_task(language: str, stage: str) -> Any:
 
     quick, bigger = _SAMPLES[language]
     title = bigger if stage == "plan" else quick
-    return Task(id=0, title=title, detail="", status="new", priority=3, tags=[],
+    return Task(id=0, title=title, detail="", status=TaskStatus.NEW, priority=3, tags=[],
                 created_at=datetime.now(UTC))
 
 

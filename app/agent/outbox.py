@@ -114,16 +114,16 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
                 message.status, message.sent_at = "sent", utc_now()
                 message.save()
             if step_id:
-                note = _move_step(message, step_id, "done",
-                                  result=f"sent to {message.contact.name}")
+                note = _move_message_step(message, step_id, "done",
+                                          result=f"sent to {message.contact.name}")
     elif step_id:
-        note = _move_step(message, step_id, "fail", error="you rejected the message")
+        note = _move_message_step(message, step_id, "fail", error="you rejected the message")
     events.emit(Change(Kind.OUTBOX_DECIDED, message.task_id, str(message_id)))
     entry = next(e for e in entries() if e.id == message_id)
     return Entry(**{**entry.__dict__, "note": note})
 
 
-def _move_step(message: OutboxMessage, step_id: str, action: str, **why: str) -> str:
+def _move_message_step(message: OutboxMessage, step_id: str, action: str, **why: str) -> str:
     """Move the message's step along; the decision stands if the step already moved on."""
     from app.plan import store as plans
 

@@ -14,7 +14,7 @@ from app.config import settings
 from app.plan import graph
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
-from app.states import OPEN_TASK
+from app.states import ACTIVE_PLAN, OPEN_TASK, PlanStatus, StepStatus, TaskStatus
 from app.tasks.urgency import Urgency, task_urgency
 from models import OutboxMessage, Plan, Step, Task, WorkLog
 
@@ -34,7 +34,7 @@ def runnable_step(plan: Plan, spec: PlanSpec) -> PlanStep | None:
     for step in spec.steps:
         if g.is_group(step.id) or step.target == "user" or step.worker not in ("me", "assistant"):
             continue
-        if step.id in ready or (step.status == "in_progress" and not _awaiting_approval(
+        if step.id in ready or (step.status == StepStatus.IN_PROGRESS and not _awaiting_approval(
                 plan, step.id)):
             return step
     return None
@@ -47,8 +47,8 @@ def _awaiting_approval(plan: Plan, step_id: str) -> bool:
 
 
 def failed_assistant_step(spec: PlanSpec) -> PlanStep | None:
-    return next((s for s in spec.steps if s.status == "failed" and s.target not in (None, "user")),
-                None)
+    return next((s for s in spec.steps
+                 if s.status == StepStatus.FAILED and s.target not in (None, "user")), None)
 
 
 def reviews_done(task_id: int) -> int:
@@ -66,24 +66,23 @@ def next_stage(task: Task, now: datetime, auto_accept: bool) -> str | None:
         retry_due = task.next_check_at is not None and task.next_check_at <= now
         if not (retry_due and task.retry_count <= settings.get("assistant.task_retries")):
             return None  # it needs you
-    if task.start_at is not None and task.start_at > now and task.status != "new":
+    if task.start_at is not None and task.start_at > now and task.status != TaskStatus.NEW:
         return None
-    if task.status == "new":
+    if task.status == TaskStatus.NEW:
         return "review"
-    if task.status == "waiting":
+    if task.status == TaskStatus.WAITING:
         due = task.next_check_at or task.start_at
         return "quick_check" if due is None or due <= now else None
     plan = plans.latest_plan(task.id)
-    if task.status == "reviewed":
-        return "plan" if plan is None or plan.status not in ("pending", "in_progress",
-                                                             "paused") else None
+    if task.status == TaskStatus.REVIEWED:
+        return "plan" if plan is None or plan.status not in ACTIVE_PLAN else None
     if plan is None:
         return None
-    if plan.status == "pending":
+    if plan.status == PlanStatus.PENDING:
         return "approve" if auto_accept else None
-    if plan.status == "in_progress":
+    if plan.status == PlanStatus.IN_PROGRESS:
         return "do" if runnable_step(plan, plans.spec_of(plan)) else None
-    if plan.status == "paused":
+    if plan.status == PlanStatus.PAUSED:
         failed = failed_assistant_step(plans.spec_of(plan))
         if failed and reviews_done(task.id) < settings.get("assistant.review_budget"):
             return "failure_review"
@@ -99,18 +98,20 @@ def _maybe_due(now: datetime, auto_accept: bool) -> Any:
     retry_due = Task.next_check_at.is_null(False) & (Task.next_check_at <= now)
     no_problem = Task.problem.is_null() | retry_due
     expired = Task.expires_at.is_null(False) & (Task.expires_at <= now)
-    started = Task.start_at.is_null() | (Task.start_at <= now) | (Task.status == "new")
+    started = Task.start_at.is_null() | (Task.start_at <= now) | (Task.status == TaskStatus.NEW)
     checked = Task.next_check_at.is_null() | (Task.next_check_at <= now)
-    statuses = ["new", "reviewed", "waiting", "in_progress", "paused"]
+    statuses = [TaskStatus.NEW, TaskStatus.REVIEWED, TaskStatus.WAITING, TaskStatus.IN_PROGRESS,
+                TaskStatus.PAUSED]
     if auto_accept:
-        statuses.append("planned")
+        statuses.append(TaskStatus.PLANNED)
     assistant_work = Task.id.in_(
         Plan.select(Plan.task).join(Step).where(
-            Plan.status.in_(("in_progress", "paused"))
-            & Step.status.in_(("pending", "in_progress", "failed"))
+            Plan.status.in_((PlanStatus.IN_PROGRESS, PlanStatus.PAUSED))
+            & Step.status.in_((StepStatus.PENDING, StepStatus.IN_PROGRESS, StepStatus.FAILED))
             & Step.target.is_null(False) & (Step.target != "user")))
-    work = (Task.status.in_(("new", "reviewed", "waiting", "planned"))
-            | (Task.status.in_(("in_progress", "paused")) & assistant_work))
+    work = (Task.status.in_((TaskStatus.NEW, TaskStatus.REVIEWED, TaskStatus.WAITING,
+                             TaskStatus.PLANNED))
+            | (Task.status.in_((TaskStatus.IN_PROGRESS, TaskStatus.PAUSED)) & assistant_work))
     return expired | (Task.status.in_(statuses) & no_problem & started & checked & work)
 
 

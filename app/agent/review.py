@@ -23,6 +23,7 @@ from app.agent.replies import (
 from app.agent.retries import clear_retry
 from app.calendar.freebusy import context_for
 from app.plan import store as plans
+from app.states import TaskStatus
 from app.tasks import problems as task_problems
 from app.tasks.store import set_problem, set_status
 from models import Task, atomic
@@ -112,33 +113,33 @@ def _settle(task: Task, outcome: Action | None, decision: ReviewDecision, source
             now: datetime) -> tuple[Task, str]:
     """The task's new state after the review's decisive action (caller's transaction)."""
     if outcome is None:
-        set_status(task, "reviewed", why="times confirmed", actor="assistant")
+        set_status(task, TaskStatus.REVIEWED, why="times confirmed", actor="assistant")
         return task, "reviewed; a plan comes next"
     if outcome.name == "next_check":
         task.next_check_at = outcome.at
-        set_status(task, "waiting", why=outcome.reason or "no time can be fixed yet",
+        set_status(task, TaskStatus.WAITING, why=outcome.reason or "no time can be fixed yet",
                    actor="assistant")
         return task, f"waiting until {format_utc(outcome.at)}"
     if outcome.name == "cancel":
         task.result = outcome.reason
-        set_status(task, "cancelled", why=outcome.reason, actor="assistant")
+        set_status(task, TaskStatus.CANCELLED, why=outcome.reason, actor="assistant")
         return task, f"cancelled: {outcome.reason}"
     if outcome.name == "fail":
-        set_status(task, "failed", why=outcome.reason, actor="assistant")
+        set_status(task, TaskStatus.FAILED, why=outcome.reason, actor="assistant")
         set_problem(task, task_problems.told(
             "cannot_do", task_problems.language_for(task.title, task.detail),
             reason=outcome.reason))
         return task, f"failed: {outcome.reason}"
     if decision.plan is not None:
         return _save_reviewed_plan(task, outcome.name, decision.plan, source, now)
-    set_status(task, "reviewed", why="a plan comes next", actor="assistant")
+    set_status(task, TaskStatus.REVIEWED, why="a plan comes next", actor="assistant")
     return task, "reviewed; a plan comes next"
 
 
 def _save_reviewed_plan(task: Task, name: str, plan_data: dict[str, Any], source: str,
                         now: datetime) -> tuple[Task, str]:
     """The review brought a plan (inline, or one step to execute): saved as the next revision."""
-    set_status(task, "reviewed", why="reviewed", actor="assistant")
+    set_status(task, TaskStatus.REVIEWED, why="reviewed", actor="assistant")
     plan = plans.save_plan(task.id, plan_data, author="assistant", source=source)
     task = Task.get_by_id(task.id)
     summary = (f"{name}: {len(plan_data['steps'])} step(s), revision "

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.args import open_store as _open
+from app.states import PlanStatus
 from app.text import dumps as _dumps
 
 
@@ -91,7 +92,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
     if action == "import":
         plan = plans.save_plan(args.id, _plan_file(args.file))
         hint = (f"; approve it with `stepwise plan approve {args.id}`"
-                if plan.status == "pending" else "")
+                if plan.status == PlanStatus.PENDING else "")
         print(f"task {args.id}: plan revision {plan.revision} saved ({plan.status}){hint}")
         return 0
     if action == "export":

@@ -19,6 +19,7 @@ from icalendar import Alarm, Calendar, Todo, vRecur, vText
 
 from app.ical.values import alarms_of, categories_of, related, text_of, when_of, x_text
 from app.plan.spec import PlanStep
+from app.states import TaskStatus
 
 PRODID = "-//Stepwise//Stepwise planner//EN"
 X = "X-STEPWISE-"
@@ -58,7 +59,7 @@ class TaskItem:
     uid: str
     title: str
     detail: str = ""
-    status: str = "new"
+    status: str = TaskStatus.NEW
     priority: int = 3
     tags: list[str] = field(default_factory=list)
     start_at: datetime | None = None

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from app.problems import Problem
-from app.states import SATISFIED_STEP
+from app.states import SATISFIED_STEP, StepStatus
 
 
 class StepLike(Protocol):
@@ -219,7 +219,7 @@ def ready_steps(steps: Sequence[StepLike]) -> list[str]:
     g = Graph(steps)
     ready = []
     for sid in g.order:
-        if g.is_group(sid) or g.steps[sid].status != "pending":
+        if g.is_group(sid) or g.steps[sid].status != StepStatus.PENDING:
             continue
         if all(g.satisfied(dep) for dep in g.waits_on(sid)):
             ready.append(sid)

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 from app.dates.rrules import InvalidRule, next_after, validate_rrule
 from app.plan.spec import PlanSpec
+from app.states import StepStatus, TaskStatus
 from app.tasks.store import log, set_status
 from models import Task
 from models.fields import LATEST, format_utc, parse_utc
@@ -77,13 +78,13 @@ def roll_forward(task: Task, finished: PlanSpec, *, defer: bool = True
         log(task.id, "occurrence", f"occurrence due {format_utc(anchor)}: every step done; "
             "it moves to the next occurrence once this one has passed", actor="assistant")
         task.next_check_at = anchor
-        set_status(task, "waiting", why=f"its reminder for {format_utc(anchor)} is pending",
-                   actor="assistant")
+        set_status(task, TaskStatus.WAITING,
+                   why=f"its reminder for {format_utc(anchor)} is pending", actor="assistant")
         return None
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
     following, why_not = _following(task, zone)
     if following is None or anchor is None:
-        set_status(task, "done", why=why_not)
+        set_status(task, TaskStatus.DONE, why=why_not)
         return None
     delta = (following.astimezone(zone).replace(tzinfo=None)
              - anchor.astimezone(zone).replace(tzinfo=None))
@@ -93,7 +94,7 @@ def roll_forward(task: Task, finished: PlanSpec, *, defer: bool = True
         if getattr(task, field) is not None:
             setattr(task, field, shift_instant(getattr(task, field), delta, zone))
     task.next_check_at = max(anchor, utc_now())
-    set_status(task, "waiting", why=f"next occurrence due {format_utc(following)}",
+    set_status(task, TaskStatus.WAITING, why=f"next occurrence due {format_utc(following)}",
                actor="assistant")
     data = _reset(finished.to_json(), delta, zone)
     data["revision"] = finished.revision
@@ -144,7 +145,7 @@ def _all_shiftable(task: Task, delta: timedelta, zone: ZoneInfo) -> bool:
 def _reset(data: dict[str, Any], delta: timedelta, zone: ZoneInfo) -> dict[str, Any]:
     """The plan with every step pending and its times moved to the next occurrence."""
     for step in data["steps"]:
-        step.update(status="pending", result=None, error=None)
+        step.update(status=StepStatus.PENDING, result=None, error=None)
         if step["due"]:
             step["due"] = _shifted_text(step["due"], delta, zone) or step["due"]
         for key in ("at", "from", "to"):

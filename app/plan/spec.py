@@ -24,7 +24,7 @@ from app.plan.spec_reader import from_todos as from_todos
 from app.plan.spec_reader import to_todos as to_todos
 from app.plan.spec_reader import upgrade as upgrade
 from app.problems import InvalidPlan, Problem
-from app.states import STEP
+from app.states import STEP, StepStatus
 from models.fields import format_utc
 
 READ_VERSIONS = (1, 2)  # version 1 is read and upgraded (it has no estimates)
@@ -171,7 +171,7 @@ def _read_step(reader: Reader, data: Any, index: int) -> PlanStep | None:
     status = reader.text(data, "status", where, default="pending", step=step_id)
     if status not in STEP.states:
         reader.bad(where, f"'status' must be one of {', '.join(STEP.states)}", step_id)
-        status = "pending"
+        status = StepStatus.PENDING
     return PlanStep(
         id=step_id,
         title=title or "",
@@ -327,7 +327,7 @@ def _target_problems(step: PlanStep, is_group: bool) -> list[Problem]:
 
 def _progress_problems(step: PlanStep) -> list[Problem]:
     claims = []
-    if step.status != "pending":
+    if step.status != StepStatus.PENDING:
         claims.append(f"status {step.status!r}")
     if step.result is not None:
         claims.append("a result")

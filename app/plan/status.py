@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.config import settings
 from app.plan.spec import PlanSpec
-from app.states import SATISFIED_STEP
+from app.states import SATISFIED_STEP, PlanStatus, StepStatus, TaskStatus
 from app.tasks import problems as task_problems
 from app.tasks.store import set_problem, set_status
 from models import Plan, Task
@@ -13,26 +13,29 @@ from models import Plan, Task
 
 def status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
     """The status a revision starts in, after ``previous`` (the latest before it)."""
-    if previous is not None and previous.status == "completed":  # an edit of a finished plan
+    if previous is not None and previous.status == PlanStatus.COMPLETED:  # a finished plan's edit
         done = all(s.status in SATISFIED_STEP for s in spec.steps)
-        return "completed" if done else "in_progress"
-    if previous is None or previous.status not in ("in_progress", "paused"):
-        return "in_progress" if settings.get("assistant.auto_accept") else "pending"
-    failed = any(s.status == "failed" for s in spec.steps)
-    return "paused" if failed else "in_progress"  # an edit that fixes the failure resumes
+        return PlanStatus.COMPLETED if done else PlanStatus.IN_PROGRESS
+    if previous is None or previous.status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
+        return (PlanStatus.IN_PROGRESS if settings.get("assistant.auto_accept")
+                else PlanStatus.PENDING)
+    failed = any(s.status == StepStatus.FAILED for s in spec.steps)
+    return PlanStatus.PAUSED if failed else PlanStatus.IN_PROGRESS  # a fixed failure resumes
 
 
 def follow_plan(task: Task, status: str, revision: int) -> None:
     """The task's status after a new revision: done stays done while its plan is."""
-    wanted = {"pending": "planned", "completed": "done"}.get(status, "in_progress")
-    if task.status == "done" and wanted != "done":
-        set_status(task, "new", why=f"plan revision {revision} has open steps again")
+    by_plan: dict[str, str] = {PlanStatus.PENDING: TaskStatus.PLANNED,
+                               PlanStatus.COMPLETED: TaskStatus.DONE}
+    wanted = by_plan.get(status, TaskStatus.IN_PROGRESS)
+    if task.status == TaskStatus.DONE and wanted != TaskStatus.DONE:
+        set_status(task, TaskStatus.NEW, why=f"plan revision {revision} has open steps again")
     set_status(task, wanted, why=f"plan revision {revision} saved")
 
 
 def tell_failures(task: Task, spec: PlanSpec, status: str) -> None:
     """The task's problem after a new revision: its failed steps while the plan is
     paused by them (in the user's language), else none."""
-    failed = [(s.id, s.error) for s in spec.steps if s.status == "failed"]
+    failed = [(s.id, s.error) for s in spec.steps if s.status == StepStatus.FAILED]
     set_problem(task, task_problems.step_failed(task.title, task.detail, failed)
-                if status == "paused" and failed else None)
+                if status == PlanStatus.PAUSED and failed else None)

@@ -18,7 +18,7 @@ from app.plan import rows as plan_rows
 from app.plan.spec import MAX_STEPS_ANY, PlanSpec, parse, parse_once
 from app.plan.status import follow_plan, status_for_new_revision, tell_failures
 from app.reminders import store as reminders
-from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP
+from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP, PlanStatus, StepStatus, TaskStatus
 from app.tasks import problems as task_problems
 from app.tasks.store import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
@@ -95,9 +95,9 @@ def save_plan(task_id: int, data: object, *, author: str = "user", source: str =
                     f"task {task_id}'s plan is at revision {previous.revision}, but this edit "
                     f"was made from revision {spec.revision}; export it again "
                     f"(`stepwise plan export {task_id}`) and redo the edit")
-            if previous.status != "aborted":  # an aborted plan is never overwritten
-                PLAN.check(previous.status, "superseded")
-                previous.status = "superseded"
+            if previous.status != PlanStatus.ABORTED:  # an aborted plan is never overwritten
+                PLAN.check(previous.status, PlanStatus.SUPERSEDED)
+                previous.status = PlanStatus.SUPERSEDED
                 previous.save()
         plan = _insert(task, spec, previous, status, source)
         follow_plan(task, status, plan.revision)
@@ -122,7 +122,7 @@ def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
     a new revision (caller's transaction; the dates are ``app.plan.recurrence``'s)."""
     data = recurrence.roll_forward(task, spec_of(finished), defer=defer)
     if data is not None:
-        insert_revision(task, data, status="in_progress", source="recurrence")
+        insert_revision(task, data, status=PlanStatus.IN_PROGRESS, source="recurrence")
 
 
 def _insert(task: Task, spec: PlanSpec, previous: Plan | None, status: str, source: str
@@ -162,41 +162,41 @@ def _move_plan(plan: Plan, new: str) -> None:
 
 
 def _approve(plan: Plan, task: Task) -> None:
-    _move_plan(plan, "in_progress")
-    set_status(task, "in_progress", why="plan approved")
+    _move_plan(plan, PlanStatus.IN_PROGRESS)
+    set_status(task, TaskStatus.IN_PROGRESS, why="plan approved")
 
 
 def _pause(plan: Plan, task: Task) -> None:
-    _move_plan(plan, "paused")
-    set_status(task, "paused", why="plan paused by hand")
+    _move_plan(plan, PlanStatus.PAUSED)
+    set_status(task, TaskStatus.PAUSED, why="plan paused by hand")
 
 
 def _resume(plan: Plan, task: Task) -> None:
     """Resume a paused plan; its failed steps go back to pending for another attempt."""
-    _move_plan(plan, "in_progress")
-    for step in Step.select().where((Step.plan == plan) & (Step.status == "failed")):
-        _move_step(step, "pending")
+    _move_plan(plan, PlanStatus.IN_PROGRESS)
+    for step in Step.select().where((Step.plan == plan) & (Step.status == StepStatus.FAILED)):
+        _move_step(step, StepStatus.PENDING)
         step.attempts += 1
         step.save()
     _refresh_groups(plan)
-    set_status(task, "in_progress", why="plan resumed")
+    set_status(task, TaskStatus.IN_PROGRESS, why="plan resumed")
     set_problem(task, None)
 
 
 def _abort(plan: Plan, task: Task) -> None:
     abort_in_transaction(plan)
-    set_status(task, "paused", why=f"plan revision {plan.revision} aborted")
+    set_status(task, TaskStatus.PAUSED, why=f"plan revision {plan.revision} aborted")
 
 
 def abort_in_transaction(plan: Plan) -> None:
     """Abort for good (caller's transaction): every step not finished is skipped."""
-    _move_plan(plan, "aborted")
+    _move_plan(plan, PlanStatus.ABORTED)
     groups = {r[0] for r in _rows(Step.select(Step.parent).where(
         (Step.plan == plan) & Step.parent.is_null(False)))}
-    for step in Step.select().where((Step.plan == plan)
-                                    & Step.status.in_(("pending", "in_progress"))):
+    for step in Step.select().where(
+            (Step.plan == plan) & Step.status.in_((StepStatus.PENDING, StepStatus.IN_PROGRESS))):
         if step.id not in groups:
-            _move_step(step, "skipped")
+            _move_step(step, StepStatus.SKIPPED)
             step.save()
     _refresh_groups(plan)
     plan.save()
@@ -227,22 +227,22 @@ def step_action(task_id: int, step_id: str, action: str, *, result: str | None =
     with atomic():
         plan = active_plan(task_id)
         step = _find_step(plan, step_id)
-        if action == "start" and step.status != "pending":
-            _move_step(step, "in_progress")  # raises IllegalTransition: named, not ignored
+        if action == "start" and step.status != StepStatus.PENDING:
+            _move_step(step, StepStatus.IN_PROGRESS)  # raises IllegalTransition: named, not ignored
         if action in ("start", "done", "fail"):
-            if step.status == "pending":
+            if step.status == StepStatus.PENDING:
                 _check_can_start(plan, step)
-                _move_step(step, "in_progress")
+                _move_step(step, StepStatus.IN_PROGRESS)
             if action == "done":
-                _move_step(step, "completed")
+                _move_step(step, StepStatus.COMPLETED)
                 step.result = result
             elif action == "fail":
-                _move_step(step, "failed")
+                _move_step(step, StepStatus.FAILED)
                 step.error = error
         elif action == "skip":
-            _move_step(step, "skipped")
+            _move_step(step, StepStatus.SKIPPED)
         elif action == "retry":
-            _move_step(step, "pending")
+            _move_step(step, StepStatus.PENDING)
             step.attempts += 1
             step.error = None
         step.save()
@@ -285,8 +285,8 @@ def _check_can_start(plan: Plan, step: Step) -> None:
     from the group's own row.
     """
     language = task_problems.language_for(plan.task.title, plan.task.detail)
-    if plan.status in ("pending", "paused"):
-        code = "not_approved" if plan.status == "pending" else "paused"
+    if plan.status in (PlanStatus.PENDING, PlanStatus.PAUSED):
+        code = "not_approved" if plan.status == PlanStatus.PENDING else "paused"
         raise Refused(task_problems.told(code, language, task=plan.task_id))
     Dep = Step.alias()
     waiting = [row[0] for row in _rows(
@@ -308,24 +308,24 @@ def _move_step(step: Step, new: str) -> None:
 def _after_step_change(plan: Plan, step: Step, action: str) -> None:
     _refresh_groups(plan, step)
     task = plan.task
-    if action == "fail" and plan.status == "in_progress":
-        _move_plan(plan, "paused")
+    if action == "fail" and plan.status == PlanStatus.IN_PROGRESS:
+        _move_plan(plan, PlanStatus.PAUSED)
         set_problem(task, task_problems.step_failed(task.title, task.detail,
                                                     [(step.step_id, step.error)]))
     elif action == "retry" and not Step.select().where(
-            (Step.plan == plan) & (Step.status == "failed")).exists():
-        if plan.status == "paused":
-            _move_plan(plan, "in_progress")
+            (Step.plan == plan) & (Step.status == StepStatus.FAILED)).exists():
+        if plan.status == PlanStatus.PAUSED:
+            _move_plan(plan, PlanStatus.IN_PROGRESS)
         set_problem(task, None)
-    if plan.status == "in_progress" and not Step.select().where(
-            (Step.plan == plan) & Step.status.not_in(("completed", "skipped"))).exists():
-        _move_plan(plan, "completed")
+    if plan.status == PlanStatus.IN_PROGRESS and not Step.select().where(
+            (Step.plan == plan) & Step.status.not_in(tuple(SATISFIED_STEP))).exists():
+        _move_plan(plan, PlanStatus.COMPLETED)
         plan.save()
         task.result = f"plan revision {plan.revision} completed"
         if task.recurrence:
             roll_forward(task, plan)
         else:
-            set_status(task, "done", why="every step completed or skipped")
+            set_status(task, TaskStatus.DONE, why="every step completed or skipped")
     plan.save()
 
 
@@ -337,8 +337,8 @@ def fail_and_retry(task_id: int, step_id: str, error: str, *, actor: str = "assi
     with atomic():
         plan = active_plan(task_id)
         step = _find_step(plan, step_id)
-        _move_step(step, "failed")
-        _move_step(step, "pending")
+        _move_step(step, StepStatus.FAILED)
+        _move_step(step, StepStatus.PENDING)
         step.attempts += 1
         step.error = error
         step.save()

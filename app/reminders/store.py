@@ -27,13 +27,13 @@ import peewee
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.reminders.snooze import snooze_until as snooze_until
-from app.states import OPEN_TASK, SATISFIED_STEP
+from app.states import OPEN_TASK, SATISFIED_STEP, PlanStatus
 from models import Plan, Reminder, Step, Task, atomic
 from models.fields import format_utc
 from models.tables import utc_now
 
 AUTO_KINDS = ("start", "due", "step_due")
-PLAN_WITH_REMINDERS = ("in_progress", "paused")  # approved plans; a proposal gets none
+PLAN_WITH_REMINDERS = (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED)  # approved; a proposal: none
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,7 @@ def after_step(plan: Plan, step: Step, action: str) -> None:
     step with a due time done or skipped, or the plan finished (the task is done or
     rolled on to its next time)."""
     if action in STEP_ACTIONS_THAT_MOVE and (step.due_at is not None
-                                             or plan.status == "completed"):
+                                             or plan.status == PlanStatus.COMPLETED):
         schedule_for_task(plan.task_id)
 
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.schedule.model import Block, Hours, StepKey, Work
-from app.states import OPEN_TASK, SATISFIED_STEP
+from app.states import OPEN_TASK, SATISFIED_STEP, PlanStatus, StepStatus, TaskStatus
 from app.tasks.urgency import urgency
 from models import Plan, ScheduledBlock, Step, StepDependency, Task
 
-SCHEDULED_PLANS = ("pending", "in_progress")
+SCHEDULED_PLANS = (PlanStatus.PENDING, PlanStatus.IN_PROGRESS)
 USER_WORKERS = ("me", "user")
 DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -80,7 +80,7 @@ def work_days(text: str) -> frozenset[int]:
 def read(now: datetime) -> Read:
     """Read every schedulable step and every block to keep, as plain data."""
     tasks = {t[0]: _Task(*t[1:]) for t in Task.select(*_TASK_COLUMNS).where(
-        Task.status.in_(tuple(OPEN_TASK - {"paused"}))).tuples().iterator()}
+        Task.status.in_(tuple(OPEN_TASK - {TaskStatus.PAUSED}))).tuples().iterator()}
     plans = dict(Plan.select(Plan.id, Plan.task).where(
         Plan.status.in_(SCHEDULED_PLANS) & Plan.task.in_(list(tasks))).tuples().iterator())
     rows = [_Row(row[0], plans[row[1]], *row[2:]) for row in Step.select(*_STEP_COLUMNS).where(
@@ -96,7 +96,7 @@ def read(now: datetime) -> Read:
     open_keys = {(r.task_id, r.step_id) for r in rows if r.status not in SATISFIED_STEP}
     work = [_work(r, by_pk, edges, children, tasks[r.task_id], now)
             for r in rows if _schedulable(r, children)]
-    running = {(r.task_id, r.step_id) for r in rows if r.status == "in_progress"}
+    running = {(r.task_id, r.step_id) for r in rows if r.status == StepStatus.IN_PROGRESS}
     fixed = _kept_blocks(now, open_keys, running)
     return Read(work, fixed, titles, step_pks, open_keys)
 
@@ -112,7 +112,7 @@ def _edges(plan_ids: list[int]) -> dict[int, list[int]]:
 
 
 def _schedulable(row: _Row, children: dict[int, list[int]]) -> bool:
-    return (row.status == "pending" and row.target == "user" and row.worker in USER_WORKERS
+    return (row.status == StepStatus.PENDING and row.target == "user" and row.worker in USER_WORKERS
             and row.minutes is not None and row.pk not in children)
 
 

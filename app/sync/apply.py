@@ -17,6 +17,7 @@ from app.errors import KnownError
 from app.ical.vtodo import StepItem
 from app.plan import editing as plan_editing
 from app.plan import store as plans
+from app.states import StepStatus, TaskStatus
 from app.sync import records
 from app.sync.merge import TASK_EDITABLE, Conflict, step_fields, task_fields
 from app.tasks import done as task_done
@@ -62,13 +63,14 @@ def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
 def task_status(task_id: int, status: str) -> None:
     """Move the task to ``status`` through ``task_done`` and the task state machine."""
     task = tasks.get_task(task_id)
-    if status == "done":
+    if status == TaskStatus.DONE:
         task_done.finish_task(task_id)
-    elif status in ("new", "in_progress") and task.status in ("done", "cancelled"):
+    elif status in (TaskStatus.NEW, TaskStatus.IN_PROGRESS) \
+            and task.status in (TaskStatus.DONE, TaskStatus.CANCELLED):
         task_done.reopen_task(task_id)
-    elif status == "cancelled":
+    elif status == TaskStatus.CANCELLED:
         with atomic():
-            tasks.set_status(task, "cancelled", why="cancelled on another device",
+            tasks.set_status(task, TaskStatus.CANCELLED, why="cancelled on another device",
                              actor="sync")
 
 
@@ -157,7 +159,7 @@ def _add_steps(data: dict[str, Any], added: list[StepItem], ids: dict[str, str]
         step = item.step.to_json()
         step.update(id=made[item.uid], parent=known.get(item.parent_uid),
                     depends_on=[known[d] for d in item.depends_on if d in known],
-                    status="pending")
+                    status=StepStatus.PENDING)
         data["steps"].append(step)
     return made
 

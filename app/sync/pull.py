@@ -20,6 +20,7 @@ from app.io.importers.incoming import Batch
 from app.io.importers.store import import_batch
 from app.plan import store as plans
 from app.reminders import store as reminders
+from app.states import PlanStatus, TaskStatus
 from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
@@ -180,10 +181,10 @@ def _approve_running(read: list[ReadTask]) -> None:
     """A plan that runs on the other device runs here too (it was approved there)."""
     for one in read:
         task = Task.get_or_none(Task.uid == one.task.uid)
-        if task is None or one.task.status != "in_progress":
+        if task is None or one.task.status != TaskStatus.IN_PROGRESS:
             continue
         plan = plans.latest_plan(task.id)
-        if plan is not None and plan.status == "pending":
+        if plan is not None and plan.status == PlanStatus.PENDING:
             plans.plan_action(task.id, "approve")
 
 

@@ -15,11 +15,11 @@ from app.ical.vtodo import PlanInfo, Reminder, StepItem, TaskItem
 from app.plan import store as plans
 from app.plan.graph import Graph
 from app.plan.spec import PlanSpec
-from app.states import ACTIVE_PLAN, SATISFIED_STEP
+from app.states import ACTIVE_PLAN, SATISFIED_STEP, PlanStatus, TaskStatus
 from models import Plan, Step, Task, WorkLog
 from models.tables import Reminder as ReminderRow
 
-TRAVELLING_PLAN = (*ACTIVE_PLAN, "completed")
+TRAVELLING_PLAN = (*ACTIVE_PLAN, PlanStatus.COMPLETED)
 
 
 def items_of(task: Task) -> tuple[TaskItem, list[StepItem]]:
@@ -36,7 +36,7 @@ def items_of(task: Task) -> tuple[TaskItem, list[StepItem]]:
 
 def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None,
                alarms: list[Reminder]) -> TaskItem:
-    done = task.status == "done"
+    done = task.status == TaskStatus.DONE
     return TaskItem(
         uid=uids.task_uid(task.uid, task.id), title=task.title, detail=task.detail,
         status=task.status, priority=task.priority, tags=list(task.tags),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.errors import Refused
 from app.events import Change, Kind, events
 from app.reminders import store as reminders
+from app.states import TaskStatus
 from app.tasks.store import get_task, set_status
 from models import Plan, atomic
 
@@ -32,7 +33,7 @@ def finish_task(task_id: int) -> str:
         if task.recurrence:
             raise Refused(f"“{task.title}” repeats: it moves on to its next time by itself")
         before = str(task.status)
-        set_status(task, "done", why="ticked off")
+        set_status(task, TaskStatus.DONE, why="ticked off")
         reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_CHANGED, task_id))
     return before
@@ -42,6 +43,6 @@ def reopen_task(task_id: int) -> None:
     """Open a finished task again (undo of a tick, or a second click)."""
     with atomic():
         task = get_task(task_id)
-        set_status(task, "new", why="reopened")
+        set_status(task, TaskStatus.NEW, why="reopened")
         reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_CHANGED, task_id))

@@ -13,7 +13,7 @@ from typing import Any
 
 import peewee
 
-from app.states import OPEN_TASK
+from app.states import OPEN_TASK, TaskStatus
 from app.tasks.urgency import AGE_FULL_DAYS, AGE_WEIGHT, DUE_WEIGHT, PRIORITY_WEIGHT
 from models import Plan, Task
 from models.fields import format_utc
@@ -63,9 +63,9 @@ def _view_filter(view: str, now: datetime) -> Any:
         week = format_utc(now + timedelta(days=7))
         return open_ & (Task.due_at >= day_end) & (Task.due_at < week)
     if view == "waiting":
-        return Task.status == "waiting"
+        return Task.status == TaskStatus.WAITING
     if view == "attention":
-        return (Task.status == "failed") | (open_ & Task.problem.is_null(False))
+        return (Task.status == TaskStatus.FAILED) | (open_ & Task.problem.is_null(False))
     return True
 
 

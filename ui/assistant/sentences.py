@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from app.plan import store as plans
-from app.states import SATISFIED_STEP
+from app.states import SATISFIED_STEP, PlanStatus, TaskStatus
 from models import Step, Task
 from ui.shared.runner import in_thread
 from ui.words.labels import fill
@@ -51,19 +51,19 @@ def sentence(facts: Facts, problem: str) -> str:
         return translate("AssistantSentences", "A task that no longer exists")
     if problem:
         return fill(translate("AssistantSentences", "“%1” needs you: %2"), t, told(problem))
-    if facts.task_status == "done" or facts.plan_status == "completed":
+    if facts.task_status == TaskStatus.DONE or facts.plan_status == PlanStatus.COMPLETED:
         return fill(translate("AssistantSentences", "Finished “%1”"), t)
-    if facts.plan_status == "pending" and facts.steps == 1:
+    if facts.plan_status == PlanStatus.PENDING and facts.steps == 1:
         return fill(translate("AssistantSentences",
                               "Planned 1 step for “%1” — waiting for your approval"), t)
-    if facts.plan_status == "pending":
+    if facts.plan_status == PlanStatus.PENDING:
         return fill(translate("AssistantSentences",
                               "Planned %2 steps for “%1” — waiting for your approval"),
                     t, facts.steps)
-    if facts.plan_status in ("in_progress", "paused"):
+    if facts.plan_status in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
         return fill(translate("AssistantSentences", "Working on “%1”: %2 of %3 steps done"),
                     t, facts.done, facts.steps)
-    if facts.task_status == "waiting":
+    if facts.task_status == TaskStatus.WAITING:
         return fill(translate("AssistantSentences", "“%1” waits until it can start"), t)
     return fill(translate("AssistantSentences", "Looked at “%1”"), t)
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from app.states import StepStatus
 from ui.plan.inline_rename import InlineRename
 from ui.plan.step_actions import KEYS, StepActions, StepRef, move_allowed, ref_from
 from ui.words import labels
@@ -127,7 +128,7 @@ class GraphSteps(QObject):
         if node is not None and node.data_.status != ref.status:  # drawn ahead of its save
             ref = replace(ref, status=node.data_.status)
         if move_allowed(ref, "done"):
-            self._show_at_once(step_id, status="completed",
+            self._show_at_once(step_id, status=StepStatus.COMPLETED,
                                status_text=labels.step_status("completed"))
         self.actions.toggle_done(ref)
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.plan.layout import NODE_H, NODE_W
+from app.states import StepStatus
 from ui.words.labels import STATUS_COLOURS
 
 RADIUS = 8.0
@@ -164,7 +165,7 @@ BAR_BOX = QRectF(0.5, 0.5, BAR_W, NODE_H - 1)
 def paint_glyph(painter: QPainter, centre: QPointF, radius: float, status: str) -> None:
     """The status as a shape, not only a colour: ✓ ✗ ▶ ⏭, an open ring when pending."""
     colour = status_colour(status)
-    if status == "pending":
+    if status == StepStatus.PENDING:
         painter.setPen(QPen(colour, 2.0))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(centre, radius - 1.5, radius - 1.5)
@@ -175,15 +176,15 @@ def paint_glyph(painter: QPainter, centre: QPointF, radius: float, status: str) 
     pen = QPen(QColor("white"), 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                Qt.PenJoinStyle.RoundJoin)
     x, y, r = centre.x(), centre.y(), radius * 0.45
-    if status == "completed":
+    if status == StepStatus.COMPLETED:
         painter.setPen(pen)
         painter.drawPolyline([QPointF(x - r, y), QPointF(x - r * 0.25, y + r * 0.75),
                               QPointF(x + r, y - r * 0.7)])
-    elif status == "failed":
+    elif status == StepStatus.FAILED:
         painter.setPen(pen)
         painter.drawLine(QLineF(x - r, y - r, x + r, y + r))
         painter.drawLine(QLineF(x - r, y + r, x + r, y - r))
-    elif status == "in_progress":
+    elif status == StepStatus.IN_PROGRESS:
         painter.setBrush(QColor("white"))
         painter.drawPolygon(QPolygonF([QPointF(x - r * 0.6, y - r), QPointF(x + r, y),
                                        QPointF(x - r * 0.6, y + r)]))

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
 from app.plan.spec import PlanStep
+from app.states import StepStatus
 from ui.plan.edits import PlanFeed
 from ui.plan.step_actions import StepActions, ref_from
 from ui.shared.context import WindowContext
@@ -39,7 +40,7 @@ def status_icon(status: str) -> QIcon:
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     colour = QColor(labels.STATUS_COLOURS.get(status, labels.STATUS_COLOURS["pending"]))
-    if status == "pending":
+    if status == StepStatus.PENDING:
         painter.setPen(colour)
         painter.drawEllipse(2, 2, 10, 10)
     else:

@@ -24,7 +24,7 @@ from app.plan import step_edits
 from app.plan import store as plans
 from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
-from app.states import STEP
+from app.states import STEP, PlanStatus, StepStatus
 from models import StoreError
 from ui.plan.edits import PlanEditor
 from ui.shared.context import WindowContext
@@ -70,16 +70,16 @@ def ref_from(snapshot: PlanSnapshot | None, step_id: str) -> StepRef | None:
 
 def move_allowed(ref: StepRef, action: str) -> bool:
     """Whether the step machine (and the plan running) allows ``action`` on this step."""
-    if ref.is_group or ref.plan_status not in ("in_progress", "paused"):
+    if ref.is_group or ref.plan_status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
         return False
     target = {"start": "in_progress", "done": "completed", "skip": "skipped",
               "retry": "pending"}[action]
     allowed = STEP.moves.get(ref.status, frozenset())
-    if action in ("start", "done") and ref.status == "pending" and ref.waits_for:
+    if action in ("start", "done") and ref.status == StepStatus.PENDING and ref.waits_for:
         return False
-    if action == "done" and ref.status == "pending":
-        return "in_progress" in allowed
-    return target in allowed and (ref.plan_status == "in_progress"
+    if action == "done" and ref.status == StepStatus.PENDING:
+        return StepStatus.IN_PROGRESS in allowed
+    return target in allowed and (ref.plan_status == PlanStatus.IN_PROGRESS
                                   or action in ("skip", "retry"))
 
 
@@ -156,7 +156,7 @@ class StepActions(QObject):
         """The check circle: finish a step; a finished step says why it stays finished."""
         if move_allowed(ref, "done"):
             self.move(ref, "done")
-        elif ref.status in ("completed", "skipped"):
+        elif ref.status in (StepStatus.COMPLETED, StepStatus.SKIPPED):
             self.ctx.status.info.emit(translate(
                 "StepActions", "“%1” is finished; a finished step stays finished "
                 "(add a step to do more)").replace("%1", ref.title))
@@ -197,7 +197,7 @@ def _why_not_done(ref: StepRef) -> str:
     if ref.is_group:
         return translate("StepActions", "“%1” is done when its sub-steps are").replace(
             "%1", ref.title)
-    if ref.plan_status == "pending":
+    if ref.plan_status == PlanStatus.PENDING:
         return translate("StepActions", "Approve the plan first, then tick off its steps")
     if ref.waits_for:
         return fill(translate("StepActions", "“%1” waits for “%2” first"),

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app.config import settings
 from app.errors import KnownError
 from app.plan import store as plans
-from app.states import PLAN
+from app.states import PLAN, PlanStatus
 from models import StoreError
 from ui.calendar.scheduling import schedule_now
 from ui.plan.elided import ElidedLabel
@@ -188,9 +188,10 @@ class PlanToolbar(QWidget):
     def _show_one_primary(self) -> None:
         """One of approve, pause and resume at a time (the one that fits the plan's
         status), so the bar fits a narrow window."""
-        approving = self.status in (None, "pending") \
+        approving = self.status in (None, PlanStatus.PENDING) \
             and not settings.get("assistant.auto_accept")
-        primary = "approve" if approving else "resume" if self.status == "paused" else "pause"
+        primary = ("approve" if approving else "resume" if self.status == PlanStatus.PAUSED
+                   else "pause")
         for action in ("approve", "pause", "resume"):
             self.buttons[action].setVisible(action == primary)
 

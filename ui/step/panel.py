@@ -31,7 +31,7 @@ from app.errors import KnownError
 from app.plan import store as plans
 from app.plan.step_view import StepView as StepView
 from app.plan.step_view import read_step as read_step
-from app.states import STEP
+from app.states import STEP, PlanStatus, StepStatus
 from models import StoreError
 from ui.plan.step_actions import StepActions, StepRef
 from ui.shared.context import WindowContext
@@ -55,18 +55,19 @@ def is_legal(action: str, status: str) -> bool:
     """
     allowed = STEP.moves.get(status, frozenset())
     target = _TARGET[action]
-    if action in ("done", "fail") and status == "pending":
-        return "in_progress" in allowed and target in STEP.moves["in_progress"]
+    if action in ("done", "fail") and status == StepStatus.PENDING:
+        return (StepStatus.IN_PROGRESS in allowed
+                and target in STEP.moves[StepStatus.IN_PROGRESS])
     return target in allowed
 
 
 def allowed_actions(view: StepView) -> frozenset[str]:
     """The buttons to enable for this step."""
-    if view.is_group or view.plan_status not in ("in_progress", "paused"):
+    if view.is_group or view.plan_status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
         return frozenset()
     found = {a for a in ACTIONS if is_legal(a, view.step.status)
-             and (view.plan_status == "in_progress" or a in _WHILE_PAUSED)}
-    if view.step.status == "pending" and view.waiting_for:
+             and (view.plan_status == PlanStatus.IN_PROGRESS or a in _WHILE_PAUSED)}
+    if view.step.status == StepStatus.PENDING and view.waiting_for:
         found -= {"start", "done", "fail"}
     return frozenset(found)
 

@@ -31,7 +31,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from app.plan.views import local
-from app.states import OPEN_TASK
+from app.states import OPEN_TASK, TaskStatus
 from app.tasks.queries import TaskQuery, TaskRow
 from app.tasks.urgency import urgency
 from models import Task
@@ -245,7 +245,7 @@ def _value(row: TaskRow, column: int, role: int) -> Any:
     if role == Qt.ItemDataRole.EditRole:
         return _editable_text(row, column)
     if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not row.has_plan:
-        return Qt.CheckState.Checked if row.status == "done" else Qt.CheckState.Unchecked
+        return Qt.CheckState.Checked if row.status == TaskStatus.DONE else Qt.CheckState.Unchecked
     if role == Qt.ItemDataRole.ToolTipRole:
         return _tooltip(row)
     if role == Qt.ItemDataRole.ForegroundRole and column == 3:

@@ -8,10 +8,11 @@ from typing import Any
 
 from app.dates.when import local_zone
 from app.errors import BadFile
+from app.states import TaskStatus
 from app.tasks.store import NewTask
 
 # Statuses an import may leave a task in besides the ``new`` a task starts with.
-IMPORTED_STATUS = ("new", "waiting", "done", "cancelled")
+IMPORTED_STATUS = (TaskStatus.NEW, TaskStatus.WAITING, TaskStatus.DONE, TaskStatus.CANCELLED)
 
 
 @dataclass
@@ -20,7 +21,7 @@ class Incoming:
     the same file twice adds nothing twice); ``step_uids`` keeps steps' foreign UIDs."""
 
     new: NewTask
-    status: str = "new"
+    status: str = TaskStatus.NEW
     uid: str | None = None
     plan: dict[str, Any] | None = None
     step_uids: dict[str, str] = field(default_factory=dict)

@@ -13,6 +13,7 @@ from app.io.importers.incoming import Batch, Incoming
 from app.plan import store as plans
 from app.plan.spec import MAX_STEPS_ANY, parse
 from app.problems import InvalidPlan
+from app.states import TaskStatus
 from app.tasks.store import add_task, check_new_task, get_task, log
 from models import Plan, Step, Task, atomic
 from models.fields import InstantOutOfRange, checked_utc
@@ -90,7 +91,7 @@ def _add(incoming: Incoming, source: str) -> tuple[int, int]:
         plan = plans.save_plan(task.id, incoming.plan, source=f"import:{source}")
         steps = len(incoming.plan["steps"])
         _keep_step_uids(plan, incoming)
-    if incoming.status != "new":
+    if incoming.status != TaskStatus.NEW:
         _set_imported_status(task.id, incoming.status, source)
     log(task.id, "import", f"imported from {source}")
     return task.id, steps

@@ -7,17 +7,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from app.states import TaskStatus
+
 PRIORITY = {"H": 1, "M": 2, "L": 4}
-STATUS = {"pending": "new", "waiting": "waiting", "completed": "done", "deleted": "cancelled"}
+STATUS = {"pending": TaskStatus.NEW, "waiting": TaskStatus.WAITING, "completed": TaskStatus.DONE,
+          "deleted": TaskStatus.CANCELLED}  # Taskwarrior's status → Stepwise's
 
 
 def status_of(entry: dict[str, Any]) -> str:
     """Stepwise's status for a Taskwarrior status (a future ``wait`` means waiting)."""
-    status = str(entry.get("status", "pending"))
+    theirs = str(entry.get("status", "pending"))
     wait = when(entry.get("wait"))
-    if status == "pending" and wait is not None and wait > datetime.now(UTC):
-        return "waiting"
-    return STATUS.get(status, "new")
+    if theirs == "pending" and wait is not None and wait > datetime.now(UTC):
+        return TaskStatus.WAITING
+    return STATUS.get(theirs, TaskStatus.NEW)
 
 
 def start_of(entry: dict[str, Any]) -> datetime | None:
