@@ -12,7 +12,6 @@ contains the API key.
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import json
 import logging
 import random
@@ -37,7 +36,8 @@ from app.llm.base import (
 )
 from app.llm.bodies import MAX_BODY_BYTES as MAX_BODY_BYTES  # re-exported for providers
 from app.llm.bodies import closable as closable
-from app.llm.bodies import read_body
+from app.llm.bodies import error_text as error_text  # re-exported for providers
+from app.llm.bodies import read_body, retry_after_s
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -45,7 +45,6 @@ T = TypeVar("T")
 # Room for many concurrent streams; a few idle connections are kept for the next call.
 _LIMITS = httpx2.Limits(max_connections=256, max_keepalive_connections=16, keepalive_expiry=30.0)
 _JITTER = 0.1  # up to 10 % added to each backoff so parallel callers do not retry in step
-_SNIPPET_CHARS = 300  # how much of a server's error text goes into a message
 _DRAIN_S = 1.0  # how long to read past the end marker to keep the connection reusable
 _ERROR_BODY_BYTES = 64 * 1024  # of an error body, the rest is dropped
 
@@ -103,8 +102,7 @@ def auth_headers(config: ProviderConfig) -> dict[str, str]:
     if not key:
         return {}
     if not key.isascii() or not key.isprintable() or any(c.isspace() for c in key):
-        raise ProviderError(Failure.CONFIG,
-                            "The API key contains spaces, line breaks or letters "
+        raise ProviderError(Failure.CONFIG, "The API key contains spaces, line breaks or letters "
                             "outside ASCII: paste it again in the assistant settings.")
     return {"Authorization": f"Bearer {key}"}
 
@@ -124,33 +122,6 @@ def require_model(config: ProviderConfig) -> None:
     if not config.model.strip():
         raise ProviderError(Failure.CONFIG,
                             "No model is chosen: pick one in the assistant settings.")
-
-
-def retry_after_s(value: str | None) -> float | None:
-    """Retry-After as seconds from now; it may be a number or an HTTP date."""
-    if not value:
-        return None
-    with suppress(ValueError):
-        return max(0.0, float(value))
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, when.timestamp() - time.time())
-
-
-def error_text(body: str) -> str:
-    """The human part of an error body (OpenAI, Ollama and FastAPI shapes), shortened."""
-    try:
-        data: Any = json.loads(body)
-    except ValueError:
-        data = body
-    if isinstance(data, dict):
-        data = data.get("error") or data.get("message") or data.get("detail") or data
-    if isinstance(data, dict):
-        data = data.get("message") or data
-    text = " ".join(str(data).split())
-    return text if len(text) <= _SNIPPET_CHARS else text[:_SNIPPET_CHARS] + "…"
 
 
 async def drain(items: AsyncIterator[Any]) -> None:
@@ -255,10 +226,9 @@ class Call:
 
     def too_large(self) -> ProviderError:
         """The reply passed :data:`MAX_REPLY_CHARS`: reading stopped and it is refused."""
-        return self.error(Failure.TOO_LARGE,
-                          f"The reply from {self.origin} passed "
-                          f"{MAX_REPLY_CHARS / 2**20:g} MiB of text and was refused: "
-                          "lower assistant.max_tokens, or ask for less.")
+        return self.error(Failure.TOO_LARGE, f"The reply from {self.origin} passed "
+                          f"{MAX_REPLY_CHARS / 2**20:g} MiB of text and was refused: lower "
+                          "assistant.max_tokens, or ask for less.")
 
     def decode(self, text: str, what: str) -> dict[str, Any]:
         """A JSON object from the server, or a ``malformed`` error quoting what came."""
@@ -267,10 +237,9 @@ class Call:
         except ValueError:
             value = None
         if not isinstance(value, dict):
-            raise self.error(Failure.MALFORMED,
-                             f"The server at {self.origin} sent a {what} that is "
-                             f"not JSON ({text[:80]!r}): is the base URL the "
-                             "right kind of server?")
+            raise self.error(Failure.MALFORMED, f"The server at {self.origin} sent a {what} that "
+                             f"is not JSON ({text[:80]!r}): is the base URL the right kind of "
+                             "server?")
         return value
 
     async def check_status(self, response: httpx2.Response, *, body: str | None = None
@@ -281,10 +250,9 @@ class Call:
             return
         if response.status_code < 400:  # redirects are not followed: a POST would turn GET
             where = response.headers.get("location", "elsewhere")
-            raise self.error(Failure.HTTP,
-                             f"The server at {self.origin} redirected to {where} "
-                             f"(HTTP {response.status_code}): use that address as the "
-                             "base URL.", status=response.status_code)
+            raise self.error(Failure.HTTP, f"The server at {self.origin} redirected to {where} "
+                             f"(HTTP {response.status_code}): use "
+                             "that address as the base URL.", status=response.status_code)
         if body is None:
             body = await read_body(response, self.too_large, _ERROR_BODY_BYTES, cut=True)
         raise self.status_error(response.status_code, response.headers, body)
@@ -312,20 +280,18 @@ class Call:
             raise self.error(Failure.MALFORMED, f"The server at {self.origin} sent no readable "
                                                 f"stream ({exc}): check the base URL.") from exc
         except httpx2.ConnectTimeout as exc:
-            raise self.error(Failure.TIMEOUT,
-                             f"No connection to {self.origin} within "
-                             f"{self.config.connect_timeout_s:g} s: check the base "
-                             "URL and the network.", retryable=True) from exc
+            raise self.error(Failure.TIMEOUT, f"No connection to {self.origin} within "
+                             f"{self.config.connect_timeout_s:g} s: "
+                             "check the base URL and the network.", retryable=True) from exc
         except httpx2.ConnectError as exc:
             raise self.error(Failure.CONNECT, f"Could not connect to {self.origin}: check that the "
                                               "model server is running and the base URL is right.",
                              retryable=True) from exc
         except httpx2.TimeoutException as exc:
-            raise self.error(Failure.TIMEOUT,
-                             f"The model at {self.host} sent nothing for "
-                             f"{self.config.read_timeout_s:g} s: it may be busy or "
-                             "too slow for this machine; try again or a smaller "
-                             "model.", partial=self.text) from exc
+            raise self.error(Failure.TIMEOUT, f"The model at {self.host} sent nothing for "
+                             f"{self.config.read_timeout_s:g} s: it "
+                             "may be busy or too slow for this "
+                             "machine; try again or a smaller model.", partial=self.text) from exc
         except httpx2.TransportError as exc:
             # A pooled connection the server had already dropped fails before any answer:
             # the request never ran, so it may be sent again.

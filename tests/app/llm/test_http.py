@@ -27,7 +27,7 @@ from app.llm import (
     close_clients,
     make_provider,
 )
-from app.llm.http import auth_headers, checked_base, error_text, retry_after_s, shared_client
+from app.llm.http import auth_headers, checked_base, shared_client
 from tests.fakeserver import (
     DEFAULT_TEXT,
     MODELS,
@@ -437,23 +437,6 @@ def test_checked_base_drops_the_trailing_slash_or_refuses() -> None:
     assert checked_base("", default="http://d") == "http://d"
     with pytest.raises(ProviderError, match="not usable"):
         checked_base("localhost:8080")
-
-
-def test_retry_after_reads_seconds_or_an_http_date() -> None:
-    assert retry_after_s("2.5") == 2.5 and retry_after_s("-3") == 0.0
-    assert retry_after_s(None) is None and retry_after_s("soon") is None
-    assert retry_after_s("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # long past
-
-
-@pytest.mark.parametrize("body, said", [('{"error": {"message": "bad  model"}}', "bad model"),
-                                        ('{"detail": "Not Found"}', "Not Found"),
-                                        ("plain\ntext", "plain text")])
-def test_error_text_takes_the_human_part_of_each_shape(body: str, said: str) -> None:
-    assert error_text(body) == said
-
-
-def test_error_text_is_short() -> None:
-    assert len(error_text("x" * 5000)) == 301
 
 
 def test_auth_headers_trim_the_key_and_refuse_one_no_header_can_carry() -> None:
