@@ -1,8 +1,11 @@
-"""Reading single property values out of an icalendar component, whoever wrote it.
+"""Reading single property values out of an icalendar component, whoever wrote it, and
+writing text values so that they read back the same.
 
 Other clients write the same thing in several shapes (a property once or repeated, a
 date or a date-time, floating or zoned times, relative or absolute alarm triggers);
-these helpers turn each into one plain Python value.
+these helpers turn each into one plain Python value. ``Text`` writes a TEXT value escaped
+as RFC 5545 §3.3.11 says: icalendar's own escaping first turns a backslash followed by
+``N`` into a line break, so a title like ``C:\\New folder`` would come back changed.
 """
 
 from __future__ import annotations
@@ -10,12 +13,28 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from icalendar import Component
+from icalendar import Component, vCategory, vText
 
 from app.dates.when import local_zone
 
 # DESIGN §11: a date without a time means 09:00 for a start and 18:00 for a due time.
 _DAY_TIME = {"start": time(9, 0), "due": time(18, 0)}
+
+
+class Text(vText):
+    """A TEXT value escaped exactly (backslash, semicolon, comma, line breaks)."""
+
+    def to_ical(self) -> bytes:
+        escaped = (str(self).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+                   .replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n"))
+        return escaped.encode(getattr(self, "encoding", "utf-8"))
+
+
+def categories(names: list[str]) -> vCategory:
+    """CATEGORIES with each name escaped exactly (``Text``)."""
+    value = vCategory(names)
+    value.cats = [Text(name) for name in names]
+    return value
 
 
 def as_list(value: Any) -> list[Any]:
@@ -41,8 +60,6 @@ def x_text(component: Component, name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):  # a vUnknown: another program wrote it without VALUE
-        from icalendar import vText
-
         return str(vText.from_ical(value.to_ical().decode("utf-8")))
     return str(value)
 

@@ -17,7 +17,16 @@ from typing import Any
 
 from icalendar import Alarm, Calendar, Todo, vRecur, vText
 
-from app.ical.values import alarms_of, categories_of, related, text_of, when_of, x_text
+from app.ical.values import (
+    Text,
+    alarms_of,
+    categories,
+    categories_of,
+    related,
+    text_of,
+    when_of,
+    x_text,
+)
 from app.plan.spec import PlanStep
 from app.states import TaskStatus
 
@@ -125,7 +134,7 @@ def task_vtodo(item: TaskItem, stamp: datetime) -> Todo:
         if when is not None:
             todo.add(name, when)
     if item.tags:
-        todo.add("categories", list(item.tags))
+        todo.add("categories", categories(list(item.tags)))
     if item.recurrence:
         todo.add("rrule", vRecur.from_ical(item.recurrence))
     if item.expires_at is not None:
@@ -174,9 +183,9 @@ def _common(uid: str, summary: str, description: str, stamp: datetime,
     todo = Todo()
     todo.add("uid", uid)
     todo.add("dtstamp", stamp)
-    todo.add("summary", summary)
+    todo.add("summary", Text(summary))
     if description:
-        todo.add("description", description)
+        todo.add("description", Text(description))
     if item.modified is not None:
         todo.add("last-modified", item.modified)
     todo.add("sequence", item.sequence)
@@ -193,12 +202,12 @@ def _alarm(reminder: Reminder) -> Alarm:
     alarm = Alarm()
     alarm.add("action", "DISPLAY")
     alarm.add("trigger", reminder.fire_at, parameters={"VALUE": "DATE-TIME"})
-    alarm.add("description", reminder.text or "Reminder")
+    alarm.add("description", Text(reminder.text or "Reminder"))
     return alarm
 
 
 def _add_x(todo: Todo, name: str, value: str) -> None:
-    todo.add(X + name, vText(value), parameters={"VALUE": "TEXT"})
+    todo.add(X + name, Text(value), parameters={"VALUE": "TEXT"})
 
 
 # --- reading ----------------------------------------------------------------------------

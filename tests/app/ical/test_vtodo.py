@@ -249,3 +249,12 @@ def test_a_foreign_subtask_with_subtasks_becomes_a_group_without_target() -> Non
     steps = {s["id"]: s for s in data["steps"]}
     assert (steps["pack"]["target"], steps["books"]["target"]) == (None, "user")
     assert steps["books"]["parent"] == "pack"
+
+
+@pytest.mark.parametrize("text", ["C:\\New folder", "\\\\nas\\share\\notes", "a\\Nb, c; d",
+                                  "两行\n第二行"])
+def test_backslashes_and_line_breaks_in_text_read_back_as_written(text: str) -> None:
+    """icalendar's escaping turns a backslash followed by N into a line break; ours keeps it."""
+    item = TaskItem(uid=str(uuid.uuid4()), title=text, detail=f"see {text}", tags=[text])
+    back = read_task(parse(_wrap(task_vtodo(item, STAMP)))[0])
+    assert (back.title, back.detail, back.tags) == (text, f"see {text}", [text])
