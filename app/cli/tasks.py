@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.args import open_store as _open
-from app.states import PlanStatus
 from app.text import dumps as _dumps
 
 
@@ -88,6 +87,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
         return 0
     _open()
     from app.plan import store as plans
+    from app.states import PlanStatus  # here, as the store: `list` and `show` load neither
 
     if action == "import":
         plan = plans.save_plan(args.id, _plan_file(args.file))

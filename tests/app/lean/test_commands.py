@@ -270,6 +270,7 @@ def test_the_lean_path_imports_no_peewee_dateparser_httpx2_or_pydantic(
         out, modules = imports_of(tasks.parent, *args)
         heavy = {m for m in modules if m.split(".")[0] in HEAVY}
         assert heavy == set(), args
+        assert "app.states" not in modules, args  # its dataclasses and inspect: ~7 ms
         assert "app.lean.reads" in modules and out == full(*args).out
     _, modules = imports_of(tasks.parent, "list", "--al")  # the full path, for contrast
     assert "peewee" in modules
