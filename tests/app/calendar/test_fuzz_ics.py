@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from app.calendar.errors import MalformedCalendar
 from app.calendar.expand import expand
 from tests.app.calendar.support import NOW, run_cli
-from tests.app.test_fuzz_rrule import RULES, plausible
+from tests.app.dates.test_fuzz_rrule import RULES, plausible
 
 Capsys = pytest.CaptureFixture[str]
 TIMEOUT = max(60, settings().max_examples // 3)
