@@ -97,15 +97,15 @@ class Graph:
 
 def derive_group_status(children: Sequence[str]) -> str:
     """A group's status from its children's (see ``Graph.status_of``)."""
-    if all(s == "skipped" for s in children):
-        return "skipped"
+    if all(s == StepStatus.SKIPPED for s in children):
+        return StepStatus.SKIPPED
     if all(s in SATISFIED_STEP for s in children):
-        return "completed"
-    if "failed" in children:
-        return "failed"
-    if any(s != "pending" for s in children):
-        return "in_progress"
-    return "pending"
+        return StepStatus.COMPLETED
+    if StepStatus.FAILED in children:
+        return StepStatus.FAILED
+    if any(s != StepStatus.PENDING for s in children):
+        return StepStatus.IN_PROGRESS
+    return StepStatus.PENDING
 
 
 def structure_problems(steps: Sequence[StepLike], max_depth: int) -> list[Problem]:

@@ -24,8 +24,9 @@ from app.tasks import done as task_done
 from app.tasks import store as tasks
 from models import Step, atomic
 
-STEP_ACTION = {"completed": "done", "skipped": "skip", "in_progress": "start",
-               "failed": "fail", "pending": "retry"}
+STEP_ACTION: dict[str, str] = {StepStatus.COMPLETED: "done", StepStatus.SKIPPED: "skip",
+                               StepStatus.IN_PROGRESS: "start", StepStatus.FAILED: "fail",
+                               StepStatus.PENDING: "retry"}
 _STRUCTURE = ("title", "detail", "due", "parent", "depends_on")
 
 

@@ -72,8 +72,8 @@ def move_allowed(ref: StepRef, action: str) -> bool:
     """Whether the step machine (and the plan running) allows ``action`` on this step."""
     if ref.is_group or ref.plan_status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
         return False
-    target = {"start": "in_progress", "done": "completed", "skip": "skipped",
-              "retry": "pending"}[action]
+    target = {"start": StepStatus.IN_PROGRESS, "done": StepStatus.COMPLETED,
+              "skip": StepStatus.SKIPPED, "retry": StepStatus.PENDING}[action]
     allowed = STEP.moves.get(ref.status, frozenset())
     if action in ("start", "done") and ref.status == StepStatus.PENDING and ref.waits_for:
         return False

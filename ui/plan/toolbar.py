@@ -37,9 +37,10 @@ from ui.words import labels
 from ui.words.retexts import told
 
 ACTIONS = ("approve", "pause", "resume", "abort")
-_TARGET = {"approve": "in_progress", "pause": "paused", "resume": "in_progress",
-           "abort": "aborted"}
-_FROM = {"approve": "pending", "resume": "paused"}  # both go to in_progress: tell them apart
+_TARGET = {"approve": PlanStatus.IN_PROGRESS, "pause": PlanStatus.PAUSED,
+           "resume": PlanStatus.IN_PROGRESS, "abort": PlanStatus.ABORTED}
+# approve and resume both go to in progress: where from tells them apart
+_FROM = {"approve": PlanStatus.PENDING, "resume": PlanStatus.PAUSED}
 
 Confirm = Callable[[str, str], bool]  # (title, question) → go ahead?
 

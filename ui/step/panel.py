@@ -42,8 +42,8 @@ from ui.words import labels
 from ui.words.retexts import told
 
 ACTIONS = ("start", "done", "fail", "skip", "retry")
-_TARGET = {"start": "in_progress", "done": "completed", "fail": "failed", "skip": "skipped",
-           "retry": "pending"}
+_TARGET = {"start": StepStatus.IN_PROGRESS, "done": StepStatus.COMPLETED,
+           "fail": StepStatus.FAILED, "skip": StepStatus.SKIPPED, "retry": StepStatus.PENDING}
 _WHILE_PAUSED = frozenset({"skip", "retry"})  # what a paused plan still allows
 _TEXT_HEIGHT = 96
 

@@ -46,8 +46,9 @@ PLACEHOLDER = "…"  # a row whose page is still being read
 Index = QModelIndex | QPersistentModelIndex
 Pages = dict[int, dict[int, TaskRow]]  # page number → {task id: row}
 PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}
-STATUS_COLOURS = {"done": "#7a8a7a", "cancelled": "#9a9a9a", "expired": "#9a9a9a",
-                  "failed": "#c0392b", "in_progress": "#2e86c1", "waiting": "#b9770e"}
+STATUS_COLOURS: dict[str, str] = {TaskStatus.DONE: "#7a8a7a", TaskStatus.CANCELLED: "#9a9a9a",
+                                  TaskStatus.EXPIRED: "#9a9a9a", TaskStatus.FAILED: "#c0392b",
+                                  TaskStatus.IN_PROGRESS: "#2e86c1", TaskStatus.WAITING: "#b9770e"}
 
 
 def read_pages(ids: Sequence[int], pages: Iterable[int]) -> Pages:
