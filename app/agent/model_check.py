@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.agent.tokens import estimate
-from app.llm.base import Provider, ProviderConfig
+from app.llm.base import Failure, Provider, ProviderConfig
 from app.states import TaskStatus
 
 STAGES = ("review", "plan", "check")
@@ -99,7 +99,7 @@ async def _try_stage(provider: Provider, stage: str, language: str) -> StageResu
     try:
         reply = await provider.complete(messages, schema=schema_for(stage), context=context)
     except ProviderError as exc:
-        if exc.kind in ("connect", "config"):
+        if exc.kind in (Failure.CONNECT, Failure.CONFIG):
             raise  # no stage can be tried: the message says what to fix
         return StageResult(stage, time.monotonic() - started, 0.0, str(exc))
     seconds = max(time.monotonic() - started, 1e-3)
