@@ -24,10 +24,12 @@ _DAY_TIME = {"start": time(9, 0), "due": time(18, 0)}
 class Text(vText):
     """A TEXT value escaped exactly (backslash, semicolon, comma, line breaks)."""
 
+    encoding: str  # set by vText.__new__
+
     def to_ical(self) -> bytes:
         escaped = (str(self).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
                    .replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n"))
-        return escaped.encode(getattr(self, "encoding", "utf-8"))
+        return escaped.encode(self.encoding)
 
 
 def categories(names: list[str]) -> vCategory:

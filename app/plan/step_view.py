@@ -22,7 +22,8 @@ _MAX_LEVELS = 8  # more than the depth rule allows: a guard against a parent loo
 @dataclass(frozen=True)
 class StepView:
     """One step as the panel shows it (plain data, read from the store): the step's own
-    fields as the one mapper reads them (``step``, a PlanStep), and what only the panel
+    columns as the one mapper reads them (``step``, a PlanStep; its place in the graph,
+    parent and dependencies, is the graph's and not read here), and what only the panel
     needs beside them."""
 
     task_id: int
@@ -42,21 +43,11 @@ def read_step(task_id: int, step_id: str) -> StepView | None:
         (Step.plan == plan.id) & (Step.step_id == step_id))
     if plan is None or row is None:
         return None
-    parent = None if row.parent_id is None else str(
-        Step.select(Step.step_id).where(Step.id == row.parent_id).scalar())
     return StepView(
-        task_id=task_id, plan_status=plan.status, step=step_of(row, parent, _depends_on(row)),
+        task_id=task_id, plan_status=plan.status, step=step_of(row, None, []),
         error=step_error(row.error, plan.task.title, plan.task.detail), attempts=row.attempts,
         is_group=Step.select(Step.id).where(Step.parent == row.id).exists(),
         waiting_for=waiting_for(row), revision=int(plan.revision))
-
-
-def _depends_on(row: Step) -> list[str]:
-    dep = Step.alias()
-    query = (StepDependency.select(dep.step_id)
-             .join(dep, on=StepDependency.depends_on == dep.id)
-             .where(StepDependency.step == row.id).order_by(dep.position).tuples())
-    return [str(r[0]) for r in cast(list[tuple[Any, ...]], list(query))]
 
 
 def waiting_for(row: Step) -> tuple[str, ...]:
