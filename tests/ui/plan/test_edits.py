@@ -19,6 +19,7 @@ from app.plan import store as plans
 from app.plan.editing import EditRefused
 from app.tasks.store import NewTask, add_task
 from models import Plan
+from tests.app.plan.test_rewrite import latest, task_with
 from ui.plan.edits import PlanEditCommand, PlanEditor, refusal_text
 from ui.shared.context import WindowContext
 
@@ -179,16 +180,6 @@ def test_a_draft_is_read_leniently() -> None:
 
 
 # --- saving and restoring ---------------------------------------------------------------
-
-
-def task_with(data: dict[str, Any]) -> int:
-    task_id = int(add_task(NewTask(title="T")).id)
-    plans.save_plan(task_id, data)
-    return task_id
-
-
-def latest(task_id: int) -> dict[str, Any]:
-    return plans.spec_of(plans.latest_plan_or_fail(task_id)).to_json()
 
 
 def test_apply_edit_saves_a_user_revision(db: Path) -> None:

@@ -6,8 +6,6 @@ here changed; a conflict said and a click opening the chooser."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -19,8 +17,6 @@ from models import Task
 from tests.app.calendar.radicale_server import Radicale, free_port
 from tests.app.sync.dav_servers import Phone
 from tests.ui.sync_helpers import (
-    background_worker,
-    radicale_in,
     server_titles,
     synced,
 )
@@ -32,16 +28,6 @@ pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("no_keyring")]
 # Fewer than app.sync.whole.MIN_TASKS: a first push item by item, cancellable between tasks
 # (a whole-collection write is one request; its preparation is cancellable instead).
 TASKS = 15
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Radicale]:
-    yield from radicale_in(tmp_path / "radicale")
-
-
-@pytest.fixture
-def worker(ctx: WindowContext, db: Path) -> Iterator[SyncWorker]:
-    yield from background_worker(ctx)
 
 
 def test_the_status_bar_shows_the_last_sync_in_local_time(

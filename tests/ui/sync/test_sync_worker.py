@@ -4,9 +4,6 @@ the list."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -16,8 +13,6 @@ from tests.app.calendar.radicale_server import Radicale
 from tests.app.sync.dav_servers import Phone
 from tests.ui.sync_helpers import (
     DEBOUNCE_MS,
-    background_worker,
-    radicale_in,
     server_titles,
     synced,
 )
@@ -25,16 +20,6 @@ from ui.shared.context import WindowContext
 from ui.sync.worker import SyncWorker
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("no_keyring")]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Radicale]:
-    yield from radicale_in(tmp_path / "radicale")
-
-
-@pytest.fixture
-def worker(ctx: WindowContext, db: Path) -> Iterator[SyncWorker]:
-    yield from background_worker(ctx)
 
 
 def test_a_local_edit_starts_one_background_sync_that_pushes_it(
