@@ -5,12 +5,14 @@ from __future__ import annotations
 import html
 from datetime import date, datetime, timedelta, tzinfo
 
-from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLocale, QSize, Qt, QTime
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
 from app.events import Kind
 from app.schedule.views import Planned
+from ui.words import dates
+from ui.words.dates import short_when
 from ui.words.labels import fill
 
 HOUR_HEIGHT = 42
@@ -56,15 +58,13 @@ def qdate(day: date) -> QDate:
 
 
 def when_text(moment: datetime, zone: tzinfo) -> str:
-    """A date and time in the zone, as the user's locale writes it briefly."""
-    local = moment.astimezone(zone)
-    shown = QDateTime(qdate(local.date()), QTime(local.hour, local.minute))
-    return QLocale().toString(shown, QLocale.FormatType.ShortFormat)
+    """A date and time in the zone, in the window's one format (``ui.words.dates``)."""
+    return short_when(moment.astimezone(zone).replace(tzinfo=None))
 
 
 def clock_text(moment: datetime) -> str:
-    """A local time of day in the user's locale, short ("09:30" or "9:30 AM")."""
-    return QLocale().toString(QTime(moment.hour, moment.minute), QLocale.FormatType.ShortFormat)
+    """A local time of day, 24-hour ("09:30")."""
+    return dates.clock_text(moment)
 
 
 def planned_tooltip(planned: Planned, zone: tzinfo) -> str:

@@ -11,11 +11,9 @@ from datetime import date, datetime, time, timedelta
 from PySide6.QtCore import (
     QEvent,
     QLineF,
-    QLocale,
     QPointF,
     QRectF,
     Qt,
-    QTime,
     Signal,
 )
 from PySide6.QtGui import (
@@ -69,6 +67,7 @@ class AgendaGrid(QWidget):
         self.planned = PlannedLayer(self, HOUR_HEIGHT)
         self.planned.day_of = self.day_at
         self.planned.first_midnight = self.midnight
+        self.planned.on_clicked = lambda p: self.mark_clicked.emit(p.task_id, p.step_id)
         self.setMouseTracking(True)
         self.setMinimumHeight(24 * HOUR_HEIGHT + 2 * GRID_PAD)
         self.setMinimumWidth(240)
@@ -86,8 +85,8 @@ class AgendaGrid(QWidget):
         return widest + 14
 
     def hour_label(self, hour: int) -> str:
-        """An hour as the locale writes a time of day."""
-        return QLocale().toString(QTime(hour, 0), QLocale.FormatType.ShortFormat)
+        """An hour as the window writes a time of day ("09:00")."""
+        return clock_text(time(hour, 0))
 
     def column(self, day: int) -> QRectF:
         """The rectangle of a day's column, from 00:00 to 24:00."""
@@ -268,15 +267,17 @@ class AgendaGrid(QWidget):
         font = self.mark_font()
         metrics = QFontMetrics(font)
         painter.setFont(font)
-        base = QColor(self.palette().color(QPalette.ColorRole.Base))
-        base.setAlpha(235)
-        for mark, label in self.mark_spots():
+        base = QColor(self.palette().color(QPalette.ColorRole.Base))  # opaque: no line
+        spots = self.mark_spots()  # shows through a label, its own or a neighbour's
+        for mark, _label in spots:  # every line first, then every label over them
             colour = QColor(TASK_COLOUR if mark.kind == "task" else STEP_COLOUR)
             column, y = self.column(mark.day), self.y_of(mark.minute)
             style = Qt.PenStyle.SolidLine if mark.kind == "task" else Qt.PenStyle.DashLine
             painter.setPen(QPen(colour, 2, style))
             painter.drawLine(QPointF(column.left() + 2, y), QPointF(column.right() - 2, y))
             self._paint_mark_symbol(painter, mark, QPointF(column.left() + 6, y), colour)
+        for mark, label in spots:
+            colour = QColor(TASK_COLOUR if mark.kind == "task" else STEP_COLOUR)
             painter.setPen(QPen(colour, 1))
             painter.setBrush(base)
             painter.drawRoundedRect(label, 4, 4)

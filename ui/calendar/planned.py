@@ -56,6 +56,7 @@ class PlannedLayer:
         self.day_of: Callable[[float], int | None] = lambda x: None
         self.on_moved: Callable[[Planned, datetime], None] = lambda p, s: None
         self.on_resized: Callable[[Planned, datetime], None] = lambda p, e: None
+        self.on_clicked: Callable[[Planned], None] = lambda p: None  # pressed, not dragged
         self.first_midnight: Callable[[int], datetime] = lambda day: datetime.min
 
     def set_blocks(self, blocks: list[Planned]) -> None:
@@ -168,6 +169,8 @@ class PlannedLayer:
             self.on_resized(p, _at(midnight, d.end_minute))
         elif d.mode == "move" and (d.day, d.start_minute) != (p.day, p.start_minute):
             self.on_moved(p, _at(midnight, d.start_minute))
+        else:
+            self.on_clicked(p)  # a click, not a drag: open its step
         self.grid.update()
 
 

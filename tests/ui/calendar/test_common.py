@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
-from PySide6.QtCore import QLocale, Qt, QTime
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -31,7 +31,8 @@ def test_each_source_keeps_its_colour() -> None:
 
 def test_times_are_written_in_the_zone_as_the_locale_writes_them(qapp: QApplication) -> None:
     moment = datetime(2026, 11, 30, 1, 5, tzinfo=UTC)  # 09:05 in Shanghai
-    nine = QLocale().toString(QTime(9, 5), QLocale.FormatType.ShortFormat)
+    QLocale.setDefault(QLocale("en_US"))  # its own short time would be "9:05 AM"
+    nine = "09:05"  # one format everywhere: 24-hour (ui.words.dates)
     assert nine in common.when_text(moment, ZONE)
     assert common.clock_text(datetime(2026, 11, 30, 9, 5)) == nine
     assert common.qdate(date(2026, 12, 1)).toString("yyyy-MM-dd") == "2026-12-01"

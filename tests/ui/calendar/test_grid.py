@@ -61,3 +61,17 @@ def test_event_text_is_plain(panel: CalendarPanel, qtbot: QtBot) -> None:
     assert party.summary == "<b>Party</b> <img src=x>"
     tip = panel.grid.tooltip_at(panel.grid.block_rect(party).center())
     assert "&lt;b&gt;Party&lt;/b&gt;" in tip and "<img" not in tip
+
+
+def test_no_due_line_crosses_a_due_label(panel: CalendarPanel, qtbot: QtBot) -> None:
+    week_of_events(date(2026, 12, 14))
+    show(panel, qtbot, WEDNESDAY)
+    image = panel.grid.grab().toImage()
+    spots = panel.grid.mark_spots()
+    assert spots
+    for mark, label in spots:  # the row of the line, inside the label: grey text on base
+        y = int(panel.grid.y_of(mark.minute))
+        for x in range(int(label.left()) + 3, int(label.right()) - 3):
+            colour = image.pixelColor(x, y)
+            rgb = (colour.red(), colour.green(), colour.blue())
+            assert max(rgb) - min(rgb) <= 8, (mark.title, x, rgb)

@@ -101,3 +101,15 @@ def test_a_screenshot_of_a_week_of_blocks(panel: CalendarPanel, qtbot: QtBot) ->
     image = panel.grab().toImage()
     assert image.save(str(SHOTS / "calendar-blocks.png"))
     assert image.width() >= 1000 and len(panel.grid.planned.blocks) >= 5
+
+
+def test_clicking_a_block_opens_its_step(panel: CalendarPanel, ctx: WindowContext,
+                                         qtbot: QtBot) -> None:
+    offsite = a_week_of_work()
+    show_week(panel, qtbot)
+    venues = next(p for p in panel.grid.planned.blocks if p.title == "Shortlist venues")
+    centre = panel.grid.planned.rect_of(venues).center().toPoint()
+    qtbot.mouseClick(panel.grid, Qt.MouseButton.LeftButton, pos=centre)
+    assert (ctx.selection.task_id, ctx.selection.step_id) == (offsite, "venues")
+    assert not ScheduledBlock.get(ScheduledBlock.id == venues.id).pinned  # not moved
+    settled(panel, qtbot)
