@@ -1,39 +1,64 @@
-"""Dates and times as the interface language writes them (``QLocale``, which
-``ui.words.i18n`` sets to the chosen language): "14:30" today, "12月24日 18:00" or
-"24 Dec 18:00" this year, the locale's short date for other years."""
+"""Dates and times in one format everywhere the window shows them, with the day and
+month names of ``QLocale`` (which ``ui.words.i18n`` sets to the interface language):
+"Tue 15 Dec 18:00" ("Tue 5 Jan 2027 18:00" in another year, "18:00" alone today), in
+Chinese "12月15日 周二 18:00" ("2027年1月5日 周二 18:00"). A time of day is always 24-hour.
+
+Every date the window writes goes through here: no stored UTC stamp, numeric short date
+or 12-hour clock of the locale reaches the screen.
+"""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 
-from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
+from PySide6.QtCore import QDate, QLocale, QTime
+
+_PATTERNS = {  # (chinese, another year) → a QLocale date pattern
+    (False, False): "ddd d MMM", (False, True): "ddd d MMM yyyy",
+    (True, False): "M月d日 ddd", (True, True): "yyyy年M月d日 ddd",
+}
+
+
+def _chinese() -> bool:
+    return QLocale().language() == QLocale.Language.Chinese
+
+
+def day_text(day: date, today: date | None = None) -> str:
+    """A day: "Tue 15 Dec" ("Tue 5 Jan 2027" in another year), "12月15日 周二"."""
+    today = today or datetime.now().astimezone().date()
+    pattern = _PATTERNS[(_chinese(), day.year != today.year)]
+    return QLocale().toString(QDate(day.year, day.month, day.day), pattern)
+
+
+def clock_text(moment: datetime | time) -> str:
+    """A time of day, 24-hour: "18:00"."""
+    return QLocale().toString(QTime(moment.hour, moment.minute), "HH:mm")
 
 
 def short_when(value: datetime | None, today: date | None = None) -> str:
-    """A moment, as short as it can be without being ambiguous ("" for None)."""
+    """A moment in the local zone: "Tue 15 Dec 18:00", "18:00" today ("" for None). A
+    naive moment is taken as local already."""
     if value is None:
         return ""
-    local = value.astimezone()
+    local = value.astimezone() if value.tzinfo else value
     today = today or datetime.now().astimezone().date()
-    locale = QLocale()
-    moment = QDateTime(QDate(local.year, local.month, local.day),
-                       QTime(local.hour, local.minute))
-    clock = locale.toString(moment.time(), QLocale.FormatType.ShortFormat)
     if local.date() == today:
-        return clock
-    if local.year == today.year:
-        pattern = "M月d日" if locale.language() == QLocale.Language.Chinese else "d MMM"
-        return f"{locale.toString(moment.date(), pattern)} {clock}"
-    return locale.toString(moment.date(), QLocale.FormatType.ShortFormat)
+        return clock_text(local)
+    return f"{day_text(local.date(), today)} {clock_text(local)}"
 
 
 def long_when(value: datetime) -> str:
-    """A moment with its weekday and full date, for a preview that must not be misread:
-    "Fri 2027-12-03 17:00", or "2027年12月3日 周五 17:00" in Chinese."""
+    """A moment with its day even today, for a preview that must not be misread
+    ("due Tue 1 Dec 18:00"): the same format as ``short_when``."""
     local = value.astimezone() if value.tzinfo else value
-    locale = QLocale()
-    moment = QDateTime(QDate(local.year, local.month, local.day),
-                       QTime(local.hour, local.minute))
-    pattern = "yyyy年M月d日 ddd HH:mm" if locale.language() == QLocale.Language.Chinese \
-        else "ddd yyyy-MM-dd HH:mm"
-    return locale.toString(moment, pattern)
+    return f"{day_text(local.date())} {clock_text(local)}"
+
+
+def short_when_text(stamp: str) -> str:
+    """A stored UTC stamp ("2026-12-01T15:00:00Z") as ``short_when`` writes it; text that
+    is not a stamp stays as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return short_when(moment)
