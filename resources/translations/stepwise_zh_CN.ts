@@ -32,43 +32,43 @@
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="252"/>
+        <location filename="../../ui/calendar/grid.py" line="251"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="364"/>
+        <location filename="../../ui/calendar/grid.py" line="365"/>
         <source>Task due at %1</source>
         <translation>任务截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="365"/>
+        <location filename="../../ui/calendar/grid.py" line="366"/>
         <source>Click to select the task.</source>
         <translation>点击以选中该任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="366"/>
+        <location filename="../../ui/calendar/grid.py" line="367"/>
         <source>Step due at %1</source>
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
         <location filename="../../ui/calendar/common.py" line="77"/>
-        <location filename="../../ui/calendar/grid.py" line="367"/>
+        <location filename="../../ui/calendar/grid.py" line="368"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="368"/>
+        <location filename="../../ui/calendar/grid.py" line="369"/>
         <source>Click to select the step.</source>
         <translation>点击以选中该步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="375"/>
+        <location filename="../../ui/calendar/grid.py" line="376"/>
         <source>(free)</source>
         <translation>（空闲）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="378"/>
+        <location filename="../../ui/calendar/grid.py" line="379"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -890,12 +890,12 @@ Details: %2</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="83"/>
+        <location filename="../../ui/window/main.py" line="84"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="84"/>
+        <location filename="../../ui/window/main.py" line="85"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
@@ -1040,17 +1040,17 @@ Details: %2</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="151"/>
+        <location filename="../../ui/window/main.py" line="155"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="182"/>
+        <location filename="../../ui/window/main.py" line="186"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="192"/>
+        <location filename="../../ui/window/main.py" line="196"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
@@ -1060,7 +1060,7 @@ Details: %2</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="200"/>
+        <location filename="../../ui/window/main.py" line="204"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -1241,7 +1241,7 @@ Details: %2</source>
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan/items.py" line="267"/>
+        <location filename="../../ui/plan/items.py" line="276"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -1249,27 +1249,29 @@ Details: %2</source>
 <context>
     <name>PlanOutline</name>
     <message>
-        <location filename="../../ui/plan/outline.py" line="81"/>
+        <location filename="../../ui/plan/outline.py" line="127"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="81"/>
+        <location filename="../../ui/plan/outline.py" line="127"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="84"/>
+        <location filename="../../ui/plan/outline.py" line="128"/>
         <source>Plan outline</source>
         <translation>计划大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="112"/>
+        <location filename="../../ui/plan/outline.py" line="136"/>
+        <location filename="../../ui/plan/outline.py" line="150"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="125"/>
+        <location filename="../../ui/plan/outline.py" line="138"/>
+        <location filename="../../ui/plan/outline.py" line="169"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
@@ -1290,122 +1292,122 @@ Details: %2</source>
 <context>
     <name>PlanToolbar</name>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="134"/>
+        <location filename="../../ui/plan/toolbar.py" line="135"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="135"/>
+        <location filename="../../ui/plan/toolbar.py" line="136"/>
         <source>Place every step that has an estimate into free working time (see the calendar)</source>
         <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="126"/>
+        <location filename="../../ui/plan/toolbar.py" line="127"/>
         <source>Approve</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="127"/>
+        <location filename="../../ui/plan/toolbar.py" line="128"/>
         <source>Approve the plan so its steps can run</source>
         <translation>批准计划，以便执行其中的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="128"/>
+        <location filename="../../ui/plan/toolbar.py" line="129"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="129"/>
+        <location filename="../../ui/plan/toolbar.py" line="130"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="130"/>
+        <location filename="../../ui/plan/toolbar.py" line="131"/>
         <source>Abort…</source>
         <translation>中止…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="131"/>
+        <location filename="../../ui/plan/toolbar.py" line="132"/>
         <source>Stop the plan for good; open steps are skipped</source>
         <translation>永久停止计划；未完成的步骤将被跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="132"/>
+        <location filename="../../ui/plan/toolbar.py" line="133"/>
         <source>Revisions…</source>
         <translation>历史版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="133"/>
+        <location filename="../../ui/plan/toolbar.py" line="134"/>
         <source>Compare two revisions of this plan</source>
         <translation>比较此计划的两个版本</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="159"/>
+        <location filename="../../ui/plan/toolbar.py" line="160"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="161"/>
+        <location filename="../../ui/plan/toolbar.py" line="162"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="163"/>
+        <location filename="../../ui/plan/toolbar.py" line="164"/>
         <source>%1 · revision %2</source>
         <translation>%1 · 版本 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="163"/>
+        <location filename="../../ui/plan/toolbar.py" line="164"/>
         <source>Plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="175"/>
+        <location filename="../../ui/plan/toolbar.py" line="176"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="176"/>
+        <location filename="../../ui/plan/toolbar.py" line="177"/>
         <source>Stop the assistant now; nothing half-done is saved</source>
         <translation>立即停止助理；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="178"/>
+        <location filename="../../ui/plan/toolbar.py" line="179"/>
         <source>Generate plan</source>
         <translation>生成计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="179"/>
+        <location filename="../../ui/plan/toolbar.py" line="180"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="180"/>
+        <location filename="../../ui/plan/toolbar.py" line="181"/>
         <source>Let the assistant write a new plan for this task</source>
         <translation>让助理为此任务编写新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="206"/>
+        <location filename="../../ui/plan/toolbar.py" line="208"/>
         <source>Writing the plan…</source>
         <translation>正在编写计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="228"/>
+        <location filename="../../ui/plan/toolbar.py" line="230"/>
         <source>Writing the plan: %1 steps so far — %2</source>
         <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="245"/>
+        <location filename="../../ui/plan/toolbar.py" line="247"/>
         <source>Abort the plan?</source>
         <translation>中止计划？</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="246"/>
+        <location filename="../../ui/plan/toolbar.py" line="248"/>
         <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
         <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="251"/>
+        <location filename="../../ui/plan/toolbar.py" line="253"/>
         <source>Plan of task %1: %2</source>
         <translation>任务 %1 的计划：%2</translation>
     </message>
@@ -1413,23 +1415,23 @@ Details: %2</source>
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan/view.py" line="62"/>
-        <location filename="../../ui/plan/view.py" line="204"/>
+        <location filename="../../ui/plan/view.py" line="63"/>
+        <location filename="../../ui/plan/view.py" line="208"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="164"/>
+        <location filename="../../ui/plan/view.py" line="168"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="244"/>
+        <location filename="../../ui/plan/view.py" line="248"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="271"/>
+        <location filename="../../ui/plan/view.py" line="275"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
@@ -1570,69 +1572,69 @@ Details: %2</source>
 <context>
     <name>QuickAddBar</name>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="46"/>
+        <location filename="../../ui/tasks/quick_add.py" line="47"/>
         <source>due %1</source>
         <translation>截止 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="59"/>
+        <location filename="../../ui/tasks/quick_add.py" line="60"/>
         <source>repeats %1</source>
         <translation>重复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="91"/>
+        <location filename="../../ui/tasks/quick_add.py" line="95"/>
         <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
         <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="92"/>
+        <location filename="../../ui/tasks/quick_add.py" line="96"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="93"/>
+        <location filename="../../ui/tasks/quick_add.py" line="97"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="94"/>
+        <location filename="../../ui/tasks/quick_add.py" line="98"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="95"/>
+        <location filename="../../ui/tasks/quick_add.py" line="99"/>
         <source>What the new task was read as</source>
         <translation>新任务被理解为</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="96"/>
+        <location filename="../../ui/tasks/quick_add.py" line="100"/>
         <location filename="../../ui/window/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="137"/>
+        <location filename="../../ui/tasks/quick_add.py" line="141"/>
         <source>Reading the due time</source>
         <translation>正在解读截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="144"/>
-        <location filename="../../ui/tasks/quick_add.py" line="165"/>
+        <location filename="../../ui/tasks/quick_add.py" line="148"/>
+        <location filename="../../ui/tasks/quick_add.py" line="169"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="157"/>
+        <location filename="../../ui/tasks/quick_add.py" line="161"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="160"/>
+        <location filename="../../ui/tasks/quick_add.py" line="164"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="172"/>
+        <location filename="../../ui/tasks/quick_add.py" line="176"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
@@ -1701,6 +1703,134 @@ Details: %2</source>
         <location filename="../../ui/window/reminders.py" line="157"/>
         <source>Nothing scheduled</source>
         <translation>没有安排的提醒</translation>
+    </message>
+</context>
+<context>
+    <name>Repeats</name>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="23"/>
+        <source>Does not repeat</source>
+        <translation>不重复</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="24"/>
+        <source>Every day</source>
+        <translation>每天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="25"/>
+        <source>Every weekday</source>
+        <translation>每个工作日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="26"/>
+        <source>Every week</source>
+        <translation>每周</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="27"/>
+        <source>Every month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="28"/>
+        <source>Every year</source>
+        <translation>每年</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="29"/>
+        <source>In my own words…</source>
+        <translation>用我自己的话说…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="52"/>
+        <source>on a schedule of its own</source>
+        <translation>按自定的规律</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="58"/>
+        <source>every day</source>
+        <translation>每天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="59"/>
+        <source>every %1 days</source>
+        <translation>每%1天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="68"/>
+        <source>every weekday</source>
+        <translation>每个工作日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="70"/>
+        <source>every week</source>
+        <translation>每周</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="71"/>
+        <source>every %1 weeks</source>
+        <translation>每%1周</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="74"/>
+        <source>every %1</source>
+        <translation>每周%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="76"/>
+        <source>every other %1</source>
+        <translation>每两周的%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="77"/>
+        <source>every %1 weeks on %2</source>
+        <translation>每%1周的%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="85"/>
+        <source>every month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="86"/>
+        <source>every %1 months</source>
+        <translation>每%1个月</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="88"/>
+        <source>on the last day of every month</source>
+        <translation>每月最后一天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="92"/>
+        <source>every month on the %1</source>
+        <translation>每月%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="93"/>
+        <source>every %1 months on the %2</source>
+        <translation>每%1个月的%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="101"/>
+        <source>every year</source>
+        <translation>每年</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="102"/>
+        <source>every %1 years</source>
+        <translation>每%1年</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="105"/>
+        <source>every year on %1</source>
+        <translation>每年%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/words/repeats.py" line="128"/>
+        <source>%1 and %2</source>
+        <translation>%1、%2</translation>
     </message>
 </context>
 <context>
@@ -2396,117 +2526,117 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step/panel.py" line="149"/>
+        <location filename="../../ui/step/panel.py" line="150"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="170"/>
+        <location filename="../../ui/step/panel.py" line="171"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="172"/>
+        <location filename="../../ui/step/panel.py" line="173"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="174"/>
+        <location filename="../../ui/step/panel.py" line="175"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="208"/>
+        <location filename="../../ui/step/panel.py" line="209"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="208"/>
+        <location filename="../../ui/step/panel.py" line="209"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="210"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="210"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="210"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="210"/>
+        <location filename="../../ui/step/panel.py" line="211"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="211"/>
+        <location filename="../../ui/step/panel.py" line="212"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="212"/>
+        <location filename="../../ui/step/panel.py" line="213"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="213"/>
+        <location filename="../../ui/step/panel.py" line="214"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="214"/>
+        <location filename="../../ui/step/panel.py" line="215"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="239"/>
+        <location filename="../../ui/step/panel.py" line="240"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="279"/>
+        <location filename="../../ui/step/panel.py" line="280"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="309"/>
+        <location filename="../../ui/step/panel.py" line="310"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="310"/>
+        <location filename="../../ui/step/panel.py" line="311"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="311"/>
+        <location filename="../../ui/step/panel.py" line="312"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="313"/>
+        <location filename="../../ui/step/panel.py" line="314"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="314"/>
+        <location filename="../../ui/step/panel.py" line="315"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="315"/>
+        <location filename="../../ui/step/panel.py" line="316"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="343"/>
+        <location filename="../../ui/step/panel.py" line="344"/>
         <source>Step %1: %2</source>
         <translation>步骤 %1：%2</translation>
     </message>
@@ -2815,69 +2945,84 @@ The server said: %2</source>
 <context>
     <name>TaskDialog</name>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="31"/>
+        <location filename="../../ui/tasks/dialog.py" line="36"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="37"/>
+        <location filename="../../ui/tasks/dialog.py" line="42"/>
         <source>1 — highest</source>
         <translation>1 — 最高</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="37"/>
+        <location filename="../../ui/tasks/dialog.py" line="42"/>
         <source>2 — high</source>
         <translation>2 — 高</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="38"/>
+        <location filename="../../ui/tasks/dialog.py" line="43"/>
         <source>3 — normal</source>
         <translation>3 — 普通</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="38"/>
+        <location filename="../../ui/tasks/dialog.py" line="43"/>
         <source>4 — low</source>
         <translation>4 — 低</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="50"/>
+        <location filename="../../ui/tasks/dialog.py" line="54"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="51"/>
+        <location filename="../../ui/tasks/dialog.py" line="55"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="52"/>
+        <location filename="../../ui/tasks/dialog.py" line="56"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="53"/>
+        <location filename="../../ui/tasks/dialog.py" line="57"/>
         <source>Start (not before)</source>
         <translation>开始（不早于）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="54"/>
+        <location filename="../../ui/tasks/dialog.py" line="58"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="55"/>
+        <location filename="../../ui/tasks/dialog.py" line="59"/>
         <source>Expires (too late after)</source>
         <translation>过期（此后即作废）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="56"/>
+        <location filename="../../ui/tasks/dialog.py" line="60"/>
         <source>Tags (comma separated)</source>
         <translation>标签（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="57"/>
-        <source>Repeats (RRULE)</source>
-        <translation>重复（RRULE）</translation>
+        <location filename="../../ui/tasks/dialog.py" line="61"/>
+        <source>Repeats</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/dialog.py" line="80"/>
+        <source>e.g. every other Friday, 每月5号</source>
+        <translation>例如：每两周的周五、每月5号</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/dialog.py" line="94"/>
+        <source>Not a repeat Stepwise knows; try “every Monday” or “每月5号”</source>
+        <translation>Stepwise 看不懂这个重复方式；试试“每周一”或“每月5号”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/dialog.py" line="108"/>
+        <source>“%1” is not a repeat Stepwise knows; try “every Monday”, “every month on the 5th” or “每月5号”</source>
+        <translation>Stepwise 看不懂“%1”这个重复方式；试试“每周一”“每月5号”或“每年3月8日”</translation>
     </message>
 </context>
 <context>
@@ -2931,43 +3076,43 @@ The server said: %2</source>
 <context>
     <name>TaskListModel</name>
     <message>
-        <location filename="../../ui/tasks/model.py" line="86"/>
+        <location filename="../../ui/tasks/model.py" line="91"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="86"/>
+        <location filename="../../ui/tasks/model.py" line="91"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="86"/>
-        <location filename="../../ui/tasks/model.py" line="300"/>
+        <location filename="../../ui/tasks/model.py" line="92"/>
+        <location filename="../../ui/tasks/model.py" line="309"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="87"/>
+        <location filename="../../ui/tasks/model.py" line="91"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="301"/>
+        <location filename="../../ui/tasks/model.py" line="310"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="302"/>
+        <location filename="../../ui/tasks/model.py" line="311"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="303"/>
+        <location filename="../../ui/tasks/model.py" line="312"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="305"/>
+        <location filename="../../ui/tasks/model.py" line="314"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>
@@ -2975,137 +3120,136 @@ The server said: %2</source>
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="74"/>
+        <location filename="../../ui/tasks/list_view.py" line="79"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="90"/>
+        <location filename="../../ui/tasks/list_view.py" line="95"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="160"/>
+        <location filename="../../ui/tasks/list_view.py" line="165"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="160"/>
+        <location filename="../../ui/tasks/list_view.py" line="165"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="160"/>
+        <location filename="../../ui/tasks/list_view.py" line="165"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="160"/>
+        <location filename="../../ui/tasks/list_view.py" line="165"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="161"/>
+        <location filename="../../ui/tasks/list_view.py" line="166"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="171"/>
+        <location filename="../../ui/tasks/list_view.py" line="176"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="177"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="177"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="144"/>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="177"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="161"/>
+        <location filename="../../ui/tasks/list_view.py" line="166"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="162"/>
+        <location filename="../../ui/tasks/list_view.py" line="167"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="162"/>
+        <location filename="../../ui/tasks/list_view.py" line="167"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="163"/>
+        <location filename="../../ui/tasks/list_view.py" line="168"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="163"/>
+        <location filename="../../ui/tasks/list_view.py" line="168"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="164"/>
+        <location filename="../../ui/tasks/list_view.py" line="169"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="165"/>
+        <location filename="../../ui/tasks/list_view.py" line="170"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="173"/>
+        <location filename="../../ui/tasks/list_view.py" line="178"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="175"/>
-        <location filename="../../ui/tasks/list_view.py" line="294"/>
+        <location filename="../../ui/tasks/list_view.py" line="180"/>
+        <location filename="../../ui/tasks/list_view.py" line="335"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="176"/>
+        <location filename="../../ui/tasks/list_view.py" line="181"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="274"/>
+        <location filename="../../ui/tasks/list_view.py" line="283"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="303"/>
+        <location filename="../../ui/tasks/list_view.py" line="349"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="333"/>
+        <location filename="../../ui/tasks/list_view.py" line="379"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="383"/>
+        <location filename="../../ui/tasks/list_view.py" line="429"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="86"/>
-        <location filename="../../ui/tasks/list_view.py" line="336"/>
+        <location filename="../../ui/tasks/list_view.py" line="91"/>
+        <location filename="../../ui/tasks/list_view.py" line="382"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>
@@ -3199,12 +3343,12 @@ The server said: %2</source>
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../../ui/window/welcome.py" line="23"/>
+        <location filename="../../ui/window/welcome.py" line="24"/>
         <source>Welcome to Stepwise</source>
         <translation>欢迎使用 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="29"/>
+        <location filename="../../ui/window/welcome.py" line="30"/>
         <source>Add what you need to do in the bar above — with a time in plain words if you like (“next friday”, “明天下午三点”). The assistant reviews each task, fixes when it can start and when it is too late, splits it into steps that depend on each other, and does the steps it can: drafts, files, reminders, and messages you approve. You see every plan as a graph and can change it by dragging.
 
 No model is needed: the built-in offline planner works with plain rules (lists, “then”, dates, common verbs). Connect a local or online model for plans that understand more. Press F5 to run the assistant.</source>
@@ -3213,22 +3357,22 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
 无需模型：内置的离线规划器按简单规则工作（列表、“然后”、日期、常用动词）。连接本地或在线模型，可获得理解更深的计划。按 F5 运行助理。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="41"/>
+        <location filename="../../ui/window/welcome.py" line="42"/>
         <source>Add sample tasks (English)</source>
         <translation>添加示例任务（英文）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="42"/>
+        <location filename="../../ui/window/welcome.py" line="43"/>
         <source>Add sample tasks (中文)</source>
         <translation>添加示例任务（中文）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="43"/>
+        <location filename="../../ui/window/welcome.py" line="44"/>
         <source>Connect a model…</source>
         <translation>连接模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="66"/>
+        <location filename="../../ui/window/welcome.py" line="67"/>
         <source>Adding sample tasks</source>
         <translation>正在添加示例任务</translation>
     </message>

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 from PySide6.QtCore import QCoreApplication, QDate, QLocale, QSize, Qt
 from PySide6.QtGui import QColor
@@ -62,7 +62,7 @@ def when_text(moment: datetime, zone: tzinfo) -> str:
     return short_when(moment.astimezone(zone).replace(tzinfo=None))
 
 
-def clock_text(moment: datetime) -> str:
+def clock_text(moment: datetime | time) -> str:
     """A local time of day, 24-hour ("09:30")."""
     return dates.clock_text(moment)
 

@@ -1,4 +1,6 @@
-"""Editing a task: title, detail, priority, times in words, tags, repetition."""
+"""Editing a task: title, detail, priority, times in words, tags, and how it repeats
+(a picker of the usual repeats, or the user's own words: "every other Friday", "每月5号";
+the rule the store keeps is never shown)."""
 
 from __future__ import annotations
 
@@ -16,10 +18,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.dates.recurrence_words import find_recurrence
 from app.dates.when import DateError, parse_when
 from app.errors import KnownError
 from app.tasks.store import NewTask, check_new_task, check_rrule
 from models import Task
+from ui.words.dates import long_when, read_when_text
+from ui.words.repeats import CHOICES, choice_of, repeat_words
 from ui.words.retexts import told
 
 
@@ -41,8 +46,7 @@ class TaskDialog(QDialog):
         self.times = {role: QLineEdit(_shown(getattr(task, f"{role}_at")), self)
                       for role in ("start", "due", "expires")}
         self.tags = QLineEdit(", ".join(task.tags), self)
-        self.recurrence = QLineEdit(task.recurrence or "", self)
-        self.recurrence.setPlaceholderText("FREQ=WEEKLY;BYDAY=FR")
+        self._build_repeat(task.recurrence)
         self.message = QLabel(self)
         self.message.setStyleSheet("color: #c0392b;")
         self.message.setWordWrap(True)
@@ -54,7 +58,9 @@ class TaskDialog(QDialog):
         form.addRow(self.tr("Due"), self.times["due"])
         form.addRow(self.tr("Expires (too late after)"), self.times["expires"])
         form.addRow(self.tr("Tags (comma separated)"), self.tags)
-        form.addRow(self.tr("Repeats (RRULE)"), self.recurrence)
+        form.addRow(self.tr("Repeats"), self.repeat)
+        form.addRow("", self.recurrence)
+        form.addRow("", self.repeat_seen)
         form.addRow(self.message)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, parent=self)
@@ -62,6 +68,47 @@ class TaskDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
         self._changes: dict[str, Any] = {}
+
+    def _build_repeat(self, rule: str | None) -> None:
+        """The picker, the phrase typed for "in my own words", and what it was read as."""
+        self.repeat = QComboBox(self)
+        for key, _rule, name in CHOICES:
+            self.repeat.addItem(name(), key)
+        self.repeat.setCurrentIndex(self.repeat.findData(choice_of(rule)))
+        said = repeat_words(rule) if choice_of(rule) == "typed" else ""
+        self.recurrence = QLineEdit(said, self)  # the phrase, in the user's words
+        self.recurrence.setPlaceholderText(self.tr("e.g. every other Friday, 每月5号"))
+        self.repeat_seen = QLabel(self)
+        self.repeat.currentIndexChanged.connect(self._on_repeat_changed)
+        self.recurrence.textChanged.connect(self._on_repeat_changed)
+        self._on_repeat_changed()
+
+    def _on_repeat_changed(self) -> None:
+        typed = self.repeat.currentData() == "typed"
+        self.recurrence.setVisible(typed)
+        text = self.recurrence.text().strip()
+        found = find_recurrence(text) if typed and text else None
+        self.repeat_seen.setVisible(typed and bool(text))
+        self.repeat_seen.setText(
+            "→ " + repeat_words(found.rule) if found is not None
+            else self.tr("Not a repeat Stepwise knows; try “every Monday” or “每月5号”"))
+
+    def _rule(self) -> str | None:
+        """The rule picked or typed (the task's own when its words were left as they are)."""
+        key = self.repeat.currentData()
+        if key != "typed":
+            return next(rule for k, rule, _name in CHOICES if k == key)
+        text = self.recurrence.text().strip()
+        if not text:
+            return None
+        if self.task.recurrence and text == repeat_words(self.task.recurrence):
+            return str(self.task.recurrence)
+        found = find_recurrence(text)
+        if found is None:
+            raise ValueError(self.tr("“%1” is not a repeat Stepwise knows; try “every "
+                                     "Monday”, “every month on the 5th” or “每月5号”")
+                             .replace("%1", text))
+        return found.rule
 
     def changes(self) -> dict[str, Any]:
         return self._changes
@@ -80,13 +127,13 @@ class TaskDialog(QDialog):
             "priority": int(self.priority.currentData()),
             "tags": [t.strip() for t in self.tags.text().replace("，", ",").split(",")
                      if t.strip()],
-            "recurrence": self.recurrence.text().strip() or None,
+            "recurrence": self._rule(),
         }
         for role, field in self.times.items():
             text = field.text().strip()
             old = getattr(self.task, f"{role}_at")
             values[f"{role}_at"] = (old if text == _shown(old)
-                                    else parse_when(text, role).when if text else None)
+                                    else _read_time(text, role) if text else None)
         check_new_task(NewTask(title=values["title"], priority=values["priority"],
                                start_at=values["start_at"], due_at=values["due_at"],
                                expires_at=values["expires_at"], tags=tuple(values["tags"])))
@@ -96,7 +143,12 @@ class TaskDialog(QDialog):
 
 
 def _shown(value: datetime | None) -> str:
-    return "" if value is None else value.astimezone().strftime("%Y-%m-%d %H:%M")
+    return "" if value is None else long_when(value)
+
+
+def _read_time(text: str, role: str) -> datetime:
+    """A time typed in words, or in the form the dialog shows times in."""
+    return read_when_text(text) or parse_when(text, role).when
 
 
 def _current(task: Task, name: str) -> Any:

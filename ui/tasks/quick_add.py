@@ -20,6 +20,7 @@ from app.tasks.store import add_task
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
 from ui.words.dates import long_when
+from ui.words.repeats import repeat_words
 from ui.words.retexts import Retexts, told
 
 SLOW_PARSE_DELAY_MS = 250
@@ -42,7 +43,7 @@ def _add(typed: str, when: str) -> int | str:
 
 
 def due_text(when: datetime) -> str:
-    """"due Fri 2027-12-03 17:00" / "截止 2027年12月3日 周五 17:00"."""
+    """"due Fri 3 Dec 2027 17:00" / "截止 2027年12月3日 周五 17:00"."""
     return QCoreApplication.translate("QuickAddBar", "due %1").replace("%1", long_when(when))
 
 
@@ -56,8 +57,8 @@ def preview(typed: str, when: str, now: datetime) -> str | None:
     if seen.due is not None:
         parts.append(due_text(seen.due))
     for label, value in seen.others:
-        parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1").replace("%1", value)
-                     if label == "repeats" else value)
+        parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1")
+                     .replace("%1", repeat_words(value)) if label == "repeats" else value)
     return "→ " + " · ".join(parts)
 
 

@@ -9,6 +9,7 @@ or 12-hour clock of the locale reaches the screen.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time
 
 from PySide6.QtCore import QDate, QLocale, QTime
@@ -62,3 +63,23 @@ def short_when_text(stamp: str) -> str:
     except ValueError:
         return stamp
     return short_when(moment)
+
+
+_CHINESE_WHEN = re.compile(r"^\s*(?:(\d{4})年)?(\d{1,2})月(\d{1,2})日\s*(?:周[一二三四五六日])?"
+                           r"\s*(\d{1,2}):(\d{2})\s*$")
+
+
+def read_when_text(text: str, today: date | None = None) -> datetime | None:
+    """A moment typed in the Chinese form this module writes ("12月15日 周二 18:00"), as
+    an aware local time; None for any other text (the core's ``parse_when`` reads the
+    English form and every other phrase)."""
+    m = _CHINESE_WHEN.match(text)
+    if m is None:
+        return None
+    year = int(m.group(1)) if m.group(1) else (today or datetime.now().date()).year
+    try:
+        moment = datetime(year, int(m.group(2)), int(m.group(3)), int(m.group(4)),
+                          int(m.group(5)))
+    except ValueError:
+        return None
+    return moment.astimezone()

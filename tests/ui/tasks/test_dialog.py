@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from app.tasks.store import NewTask, add_task, get_task
@@ -62,6 +62,47 @@ def test_a_time_that_cannot_be_read_is_named_and_the_dialog_stays(db: Path,
 
 def test_a_bad_repetition_is_named(db: Path, qtbot: QtBot) -> None:
     dialog = _dialog(qtbot)
-    dialog.recurrence.setText("FREQ=SOMETIMES")
+    dialog.repeat.setCurrentIndex(dialog.repeat.findData("typed"))
+    dialog.recurrence.setText("now and then")
     _save(dialog)
-    assert dialog.isVisible() and dialog.message.text() and dialog.changes() == {}
+    assert dialog.isVisible() and "now and then" in dialog.message.text()
+    assert dialog.changes() == {}
+
+
+def test_a_repeat_is_shown_and_edited_in_words(db: Path, qtbot: QtBot, english: object
+                                               ) -> None:
+    from datetime import UTC, datetime
+
+    dialog = _dialog(qtbot, due_at=datetime(2026, 12, 5, 9, tzinfo=UTC),
+                     recurrence="FREQ=MONTHLY;BYMONTHDAY=5")
+    assert dialog.repeat.currentData() == "typed"
+    assert dialog.recurrence.text() == "every month on the 5th"
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    assert not any("RRULE" in t or "FREQ" in t for t in texts)
+    assert "T09:00" not in dialog.times["due"].text()
+    _save(dialog)
+    assert dialog.changes() == {}  # the words left as they were keep the rule
+    again = _dialog(qtbot)
+    again.repeat.setCurrentIndex(again.repeat.findData("typed"))
+    again.recurrence.setText("every other Friday")
+    assert again.repeat_seen.text() == "→ every other Friday"
+    again.repeat.setCurrentIndex(again.repeat.findData("weekdays"))
+    _save(again)
+    assert again.changes() == {"recurrence": "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"}
+
+
+def test_a_time_shown_in_chinese_reads_back(db: Path, qtbot: QtBot, qapp: object) -> None:
+    from datetime import datetime
+
+    from ui.words import i18n
+
+    due = datetime(2026, 12, 15, 18, 0).astimezone()
+    i18n.install(qapp, "zh_CN")  # type: ignore[arg-type]
+    try:
+        dialog = _dialog(qtbot, due_at=due)
+        assert dialog.times["due"].text() == "12月15日 周二 18:00"
+        dialog.times["due"].setText("12月16日 周三 18:00")
+        _save(dialog)
+        assert dialog.changes()["due_at"].astimezone().day == 16
+    finally:
+        i18n.install(qapp, "en")  # type: ignore[arg-type]
