@@ -163,7 +163,10 @@ def test_widgets_built_after_install_show_chinese(chinese: QApplication, qtbot: 
     assert palette.filter.placeholderText() == "输入命令…"
     model = TaskListModel()
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert headers == ["任务", "截止", "优先级", "状态"]
+    assert headers == ["任务", "截止", "!", "状态"]  # the priority column is as narrow as "!!!"
+    tips = [model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            for c in range(model.columnCount())]
+    assert tips == ["任务", "截止", "优先级", "状态"]
     assert labels.plan_status("pending") == "待批准"
     assert labels.fill(translate("AssistantDock", "Task %1: %2"), 7,
                        labels.stage_name("plan")) == "任务 7：规划"

@@ -83,12 +83,44 @@ def test_a_long_plan_title_is_elided_with_the_full_title_as_tooltip(
     assert LONG in window.tasks.model.data(index, 3)  # ToolTipRole: the whole title
 
 
+@pytest.mark.parametrize("width", [960, 1024, 1280])
+def test_a_short_title_reads_whole_in_the_list(ctx: WindowContext, qtbot: QtBot,
+                                               settings_dir: Path, width: int) -> None:
+    from datetime import UTC, datetime
+
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+    add_task(NewTask(title="Dentist appointment", priority=1,
+                     due_at=datetime(2026, 12, 15, 17, 0, tzinfo=UTC)))
+    window = open_window(ctx, qtbot, width, 700)
+    window.tasks.reload()
+    table = window.tasks.table
+    qtbot.wait_until(lambda: window.tasks.model.rowCount() == 1)
+    index = window.tasks.model.index(0, 0)
+    option = QStyleOptionViewItem()
+    table.initViewItemOption(option)
+    option.rect = table.visualRect(index)
+    table.itemDelegate().initStyleOption(option, index)
+    style = table.style()
+
+    def reads_whole() -> None:
+        option.rect = table.visualRect(index)
+        room = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, table)
+        wanted = table.fontMetrics().horizontalAdvance(option.text) + 4
+        assert room.width() >= wanted, (room.width(), wanted, window.split.sizes())
+
+    qtbot.wait_until(reads_whole)
+    header = table.horizontalHeader()
+    due = window.tasks.model.index(0, 1).data()
+    assert header.sectionSize(1) >= table.fontMetrics().horizontalAdvance(due)
+
+
 def test_splitter_sizes_are_remembered(ctx: WindowContext, qtbot: QtBot, settings_dir: Path
                                        ) -> None:
     window = open_window(ctx, qtbot, 1280, 800)
     window.remember_geometry = True
-    window.split.setSizes([300, 700, 280])
-    qtbot.wait_until(lambda: window.split.sizes()[0] < 320)
+    window.split.setSizes([400, 600, 280])
+    qtbot.wait_until(lambda: window.split.sizes()[0] < 420)
     wanted = window.split.sizes()
     window.save_layout()
     again = open_window(ctx, qtbot, 1280, 800)
@@ -97,7 +129,7 @@ def test_splitter_sizes_are_remembered(ctx: WindowContext, qtbot: QtBot, setting
 
 def test_finishing_the_only_open_task_does_not_bring_back_the_welcome(
         ctx: WindowContext, qtbot: QtBot, settings_dir: Path) -> None:
-    from app.tasks.done import finish_task
+    from app.plan.ticks import finish_task
 
     task_id = add_task(NewTask(title="Buy milk")).id
     window = open_window(ctx, qtbot, 1024, 700)

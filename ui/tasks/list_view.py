@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QEvent,
     QItemSelection,
     QModelIndex,
+    QObject,
     QPoint,
     Qt,
     QTimer,
@@ -46,6 +47,8 @@ from ui.tasks.model import Pages, TaskListModel, read_pages
 from ui.words import labels
 
 RELOAD_DELAY_MS = 150
+TITLE_ROOM = 170  # pixels a title keeps before the status column makes way (then in its tooltip)
+STATUS = 3  # the status column
 
 
 class TaskTable(QTableView):
@@ -55,7 +58,9 @@ class TaskTable(QTableView):
     tick_requested = Signal()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
+        if self.state() == QAbstractItemView.State.EditingState:
+            event.ignore()  # the Enter that ends an F2 rename saves it and does no more
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.tick_requested.emit()
         elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -115,6 +120,7 @@ class TaskListPanel(QWidget):
         self.view_choice.hide()
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
+        self.search.installEventFilter(self)  # Down and Up move through the results
         self.sort = QComboBox(self)
         for key in ("urgency", "due", "priority", "created"):
             self.sort.addItem("", key)
@@ -138,13 +144,13 @@ class TaskListPanel(QWidget):
         self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        # Fixed widths: sizing to contents would read a thousand rows at every reload.
-        metrics = self.table.fontMetrics()
-        for column, sample in ((1, "30 Dec 18:00 "), (2, self.tr("Priority") + "  "),
-                               (3, "in progress  ")):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 12)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the title: the rest
+        # Due, priority and status keep to what the rows in sight show (precision 0): sizing
+        # to every row would read a thousand rows at every reload.
+        header.setResizeContentsPrecision(0)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)  # the tooltip has it whole
         self._layout()
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -179,6 +185,17 @@ class TaskListPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self._fit_views()
+        self._fit_columns()
+
+    @Slot()
+    def _fit_columns(self) -> None:
+        """The status column shows while the title keeps TITLE_ROOM beside it; in a narrow
+        list it makes way (the row's tooltip and colour still say it)."""
+        header = self.table.horizontalHeader()
+        status = max(header.sectionSizeHint(STATUS), self.table.sizeHintForColumn(STATUS))
+        others = header.sectionSize(1) + header.sectionSize(2)
+        room = self.table.viewport().width() - others - status
+        header.setSectionHidden(STATUS, room < TITLE_ROOM)
 
     def _fit_views(self) -> None:
         """Tabs while every view's name fits; a list of the views when the panel is narrow."""
@@ -233,6 +250,7 @@ class TaskListPanel(QWidget):
         self.model.done_toggled.connect(self._on_model_done_toggled)
         self.model.cell_edited.connect(self._on_model_cell_edited)
         self.model.loaded.connect(self._on_model_loaded)
+        self.table.horizontalHeader().sectionResized.connect(self._on_header_section_resized)
 
     def query(self) -> TaskQuery:
         return TaskQuery(view=self.VIEWS[max(self.tabs.currentIndex(), 0)][0],
@@ -268,12 +286,44 @@ class TaskListPanel(QWidget):
     def _apply(self, query: TaskQuery, ids: array[int], pages: Pages, tags: list[str],
                empty: bool) -> None:
         self.store_empty = empty  # no task at all (not merely none in this view)
-        selected = self.ctx.selection.task_id
+        searched = query.text != self.model.query.text
         self.model.apply_ids(ids, query, pages)
         self._set_tags(tags)
-        row = self.model.row_of(selected) if selected else None
-        if row is not None:
-            self.table.selectRow(row)
+        self._keep_selection(searched)
+
+    def _keep_selection(self, searched: bool) -> None:
+        """The selected task stays selected while the list shows it. A new search selects
+        its first result; a task the filter hid is not left on show in the plan (the
+        first row, or nothing, is selected instead)."""
+        selected = self.ctx.selection.task_id
+        row = self.model.row_of(selected) if selected and not searched else None
+        if row is None and (selected or searched):
+            row = 0 if self.model.rowCount() else None
+        if row is None:
+            self.ctx.selection.select_task(0)
+            return
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+        self.ctx.selection.select_task(self.model.task_id(row))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """Down and Up in the search field move through the results."""
+        if watched is self.search and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            step = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1}.get(Qt.Key(event.key()))
+            if step is not None:
+                self._step_result(step)
+                return True
+        return super().eventFilter(watched, event)
+
+    def _step_result(self, step: int) -> None:
+        count = self.model.rowCount()
+        if not count:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        row = min(max(rows[0].row() + step if rows else 0, 0), count - 1)
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
 
     def _set_tags(self, tags: list[str]) -> None:
         current = self.tag.currentData()
@@ -288,6 +338,11 @@ class TaskListPanel(QWidget):
         index = self.tag.findData(current)
         self.tag.setCurrentIndex(max(index, 0))
         self.tag.blockSignals(False)
+
+    @Slot(int, int, int)
+    def _on_header_section_resized(self, section: int, _old: int, _new: int) -> None:
+        if section in (1, 2):  # the due or priority column grew or shrank with its rows
+            QTimer.singleShot(0, self, self._fit_columns)
 
     @Slot(int)
     def _on_model_loaded(self, count: int) -> None:

@@ -60,13 +60,14 @@ def read_pages(ids: Sequence[int], pages: Iterable[int]) -> Pages:
 class TaskListModel(QAbstractTableModel):
     """Columns: title, due, priority, status. ``TaskIdRole`` gives a row's task id.
 
-    A simple task's title cell has a check circle; title, due and priority are edited
+    Every task's title cell has a check circle (a planned task's open steps close with
+    it); title, due and priority are edited
     in place. The model only reports (``done_toggled``, ``cell_edited``).
     """
 
     TaskIdRole = Qt.ItemDataRole.UserRole + 1
     loaded = Signal(int)  # how many tasks the query shows
-    done_toggled = Signal(int, bool)  # task id, ticked (the check circle of a simple task)
+    done_toggled = Signal(int, bool)  # task id, ticked (the check circle)
     cell_edited = Signal(int, int, str)  # task id, column, the text typed into the cell
 
     def __init__(self, parent: Any = None) -> None:
@@ -80,12 +81,16 @@ class TaskListModel(QAbstractTableModel):
         self.reader = PageReader(self)
         self.reader.page_read.connect(self._on_reader_page_read)
         self._headers: list[str] = []
+        self._header_tips: list[str] = []
         self.retranslate()
 
     def retranslate(self) -> None:
         """Headers and rows in the language now installed."""
-        self._headers = [self.tr("Task"), self.tr("Due"), self.tr("Priority"),
-                         self.tr("Status")]
+        # the priority column is as narrow as its marks ("!!!"): its header is a mark too,
+        # its name the header's tooltip
+        self._headers = [self.tr("Task"), self.tr("Due"), "!", self.tr("Status")]
+        self._header_tips = [self._headers[0], self._headers[1], self.tr("Priority"),
+                             self._headers[3]]
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._headers) - 1)
         self.refresh_rows()
 
@@ -187,6 +192,8 @@ class TaskListModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self._headers[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return self._header_tips[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -217,7 +224,7 @@ class TaskListModel(QAbstractTableModel):
             return base
         if index.column() in (0, 1, 2):
             base |= Qt.ItemFlag.ItemIsEditable  # title with #tags, due, priority
-        if index.column() == 0 and not row.has_plan:
+        if index.column() == 0:  # a planned task too: its open steps close with it
             base |= Qt.ItemFlag.ItemIsUserCheckable
         return base
 
@@ -245,7 +252,7 @@ def _value(row: TaskRow, column: int, role: int) -> Any:
         return _display(row, column)
     if role == Qt.ItemDataRole.EditRole:
         return _editable_text(row, column)
-    if role == Qt.ItemDataRole.CheckStateRole and column == 0 and not row.has_plan:
+    if role == Qt.ItemDataRole.CheckStateRole and column == 0:
         return Qt.CheckState.Checked if row.status == TaskStatus.DONE else Qt.CheckState.Unchecked
     if role == Qt.ItemDataRole.ToolTipRole:
         return _tooltip(row)
@@ -281,9 +288,10 @@ def _editable_text(row: TaskRow, column: int) -> str:
 
 
 def _tooltip(row: TaskRow) -> str:
-    """The whole title (a row may be cut off), then its tags, problem and why it ranks
-    where it does (its urgency, term by term), each a line."""
-    lines = [row.title]
+    """The whole title (a row may be cut off), its status (a narrow list hides that
+    column), tags, problem and why it ranks where it does (its urgency, term by term),
+    each a line."""
+    lines = [row.title, labels.task_status(row.status)]
     if row.tags:
         lines.append(" ".join(f"#{t}" for t in row.tags))
     if row.problem:

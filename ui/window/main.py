@@ -41,6 +41,8 @@ from ui.window.reminders import ReminderCenter, ReminderDock
 from ui.window.welcome import WelcomeView
 from ui.words.retexts import Retexts
 
+TASKS_MIN_WIDTH = 300  # a title, its due, priority and status side by side
+
 
 class MainWindow(QMainWindow):
     closed_to_tray = Signal()  # the first time closing only hid the window
@@ -95,10 +97,12 @@ class MainWindow(QMainWindow):
         split.addWidget(self.tasks)
         split.addWidget(centre)
         split.addWidget(self.steps)
-        split.setStretchFactor(0, 2)
+        # the list keeps room for a title beside its due, priority and status (a title
+        # like "Dentist appointment" reads whole from 960 px up)
+        split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 4)
         split.setStretchFactor(2, 2)
-        split.setSizes([340, 600, 300])
+        split.setSizes([420, 560, 280])
         body = QWidget(self)
         box = QVBoxLayout(body)
         box.setContentsMargins(4, 4, 4, 0)
@@ -111,7 +115,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.assistant_dock, self.reminder_dock)
         self.tabifyDockWidget(self.reminder_dock, self.calendar_dock)
         self.assistant_dock.raise_()
-        self.tasks.setMinimumWidth(240)
+        self.tasks.setMinimumWidth(TASKS_MIN_WIDTH)
         self.steps.setMinimumWidth(200)
         self._first_show = True
         self.busy = QLabel(self)

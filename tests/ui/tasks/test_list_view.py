@@ -49,7 +49,7 @@ def test_one_click_done_ticks_a_simple_task_and_undo_reopens_it(
     qtbot.wait_until(lambda: get_task(task_id).status == "done")
 
 
-def test_a_second_click_reopens_and_a_planned_task_has_no_circle(
+def test_a_second_click_reopens_and_a_planned_task_has_a_circle(
         panel: TaskListPanel, ctx: WindowContext, qtbot: QtBot) -> None:
     simple = add_task(NewTask(title="Buy milk")).id
     planned = add_task(NewTask(title="Team offsite")).id
@@ -58,7 +58,8 @@ def test_a_second_click_reopens_and_a_planned_task_has_no_circle(
     panel.tabs.setCurrentIndex(5)  # All
     loaded(panel, qtbot, 2)
     rows = {panel.model.task_id(r): panel.model.index(r, 0) for r in range(2)}
-    assert not rows[planned].flags() & Qt.ItemFlag.ItemIsUserCheckable
+    assert rows[planned].flags() & Qt.ItemFlag.ItemIsUserCheckable
+    assert rows[planned].data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
     panel.model.setData(rows[simple], Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
     qtbot.wait_until(lambda: get_task(simple).status == "done")
     qtbot.wait_until(lambda: panel.model.index(panel.model.row_of(simple) or 0, 0).data(
@@ -66,6 +67,44 @@ def test_a_second_click_reopens_and_a_planned_task_has_no_circle(
     again = panel.model.index(panel.model.row_of(simple) or 0, 0)
     panel.model.setData(again, Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
     qtbot.wait_until(lambda: get_task(simple).status == "new")
+    panel.model.setData(rows[planned], Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    qtbot.wait_until(lambda: get_task(planned).status == "done")  # its steps close with it
+
+
+def test_the_menu_offers_done_for_a_planned_task(panel: TaskListPanel, qtbot: QtBot) -> None:
+    planned = add_task(NewTask(title="Team offsite")).id
+    plans.save_plan(planned, plan15())
+    loaded(panel, qtbot, 1)
+    rect = panel.table.visualRect(panel.model.index(0, 0))
+    panel.table.customContextMenuRequested.emit(rect.center())
+    menu = panel.findChild(QMenu)
+    assert menu is not None
+    done = next(a for a in menu.actions() if a.text() == "Done")
+    assert done.isEnabled()
+    done.trigger()
+    qtbot.wait_until(lambda: get_task(planned).status == "done")
+    menu.close()
+
+
+def test_enter_after_a_rename_only_saves(panel: TaskListPanel, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QLineEdit
+
+    task_id = add_task(NewTask(title="Dentist")).id
+    loaded(panel, qtbot, 1)
+    opened: list[int] = []
+    panel.edit_requested.connect(opened.append)
+    panel.table.setFocus()
+    panel.table.setCurrentIndex(panel.model.index(0, 0))
+    qtbot.keyClick(panel.table, Qt.Key.Key_F2)
+    editor = panel.table.viewport().findChild(QLineEdit)
+    assert editor is not None
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Dentist appointment")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.wait_until(lambda: get_task(task_id).title == "Dentist appointment")
+    assert opened == []  # no "Edit task" dialog with the old title
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)  # Enter on the row still edits
+    assert opened == [task_id]
 
 
 def test_cells_are_edited_in_place(panel: TaskListPanel, qtbot: QtBot) -> None:
@@ -125,3 +164,32 @@ def test_a_narrow_list_offers_the_views_as_a_list(panel: TaskListPanel, qtbot: Q
     assert panel.tabs.currentIndex() == 5 and panel.view_choice.currentText() == "All"
     panel.resize(700, 400)
     qtbot.wait_until(lambda: panel.tabs.isVisible() and not panel.view_choice.isVisible())
+
+
+def test_a_search_selects_its_first_result_and_keys_move_through_them(
+        panel: TaskListPanel, ctx: WindowContext, qtbot: QtBot) -> None:
+    ids = [add_task(NewTask(title=t, priority=p)).id
+           for t, p in (("Dentist appointment", 1), ("Buy milk", 2), ("Dentist bill", 3))]
+    loaded(panel, qtbot, 3)
+    panel.select_task(ids[1])
+    qtbot.keyClicks(panel.search, "dentist")
+    qtbot.wait_until(lambda: panel.model.rowCount() == 2)
+    qtbot.wait_until(lambda: ctx.selection.task_id == panel.model.task_id(0))
+    first = ctx.selection.task_id
+    qtbot.keyClick(panel.search, Qt.Key.Key_Down)
+    assert ctx.selection.task_id == panel.model.task_id(1) != first
+    qtbot.keyClick(panel.search, Qt.Key.Key_Down)  # the last stays selected
+    assert ctx.selection.task_id == panel.model.task_id(1)
+    qtbot.keyClick(panel.search, Qt.Key.Key_Up)
+    assert ctx.selection.task_id == first
+    assert not panel.table.hasFocus()  # typing goes on in the search field
+
+
+def test_the_plan_never_shows_a_task_the_filter_hid(
+        panel: TaskListPanel, ctx: WindowContext, qtbot: QtBot) -> None:
+    milk = add_task(NewTask(title="Buy milk")).id
+    loaded(panel, qtbot, 1)
+    panel.select_task(milk)
+    panel.search.setText("nothing like it")
+    qtbot.wait_until(lambda: panel.model.rowCount() == 0)
+    qtbot.wait_until(lambda: ctx.selection.task_id == 0)
