@@ -1,5 +1,6 @@
 """How the window looks: Fusion style, light or dark (following the system by default),
-and a font list whose fallbacks cover Chinese text (Noto CJK) where the system has it."""
+switched live both ways (every widget repolished and repainted), and a font list whose
+fallbacks cover Chinese text (Noto CJK) where the system has it."""
 
 from __future__ import annotations
 
@@ -47,17 +48,40 @@ def apply_look(app: QApplication, choice: str | None = None) -> None:
         choice = _setting_or_system()
     app.setStyle("Fusion")
     dark = wants_dark(app, choice)
-    palette = dark_palette() if dark else app.style().standardPalette()
+    palette = resolved(dark_palette() if dark else app.style().standardPalette())
     app.setPalette(palette)
     for name in ("QAbstractItemView", "QTableView", "QHeaderView"):  # a desktop theme may
         app.setPalette(palette, name)  # type: ignore[arg-type]  # the stub says bytes; str works
     app.setProperty("stepwise_dark", dark)
+    repolish(app)
     font = QFont(app.font())
     available = set(QFontDatabase.families())
     families = [f for f in FAMILIES if f in available]
     if families:
         font.setFamilies(families)
     app.setFont(font)
+
+
+def resolved(palette: QPalette) -> QPalette:
+    """The palette with every colour set explicitly. Fusion's standard (light) palette
+    sets none, so applied after the dark one it would leave the children of item views
+    (scroll bars, check boxes, tab scrollers) with the dark colours they inherited."""
+    out = QPalette()
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+                  QPalette.ColorGroup.Disabled):
+        for role in QPalette.ColorRole:
+            if role != QPalette.ColorRole.NColorRoles:
+                out.setBrush(group, role, palette.brush(group, role))
+    return out
+
+
+def repolish(app: QApplication) -> None:
+    """Every widget takes the new palette now: a widget with a style sheet keeps the
+    palette it was polished with until it is polished again; then each repaints."""
+    for widget in app.allWidgets():
+        if widget.styleSheet():
+            widget.setStyleSheet(widget.styleSheet())  # polished again, with the palette
+        widget.update()
 
 
 def _setting_or_system() -> str:

@@ -236,9 +236,7 @@ class MainWindow(QMainWindow):
         if not force and wanted == self._look:
             return
         if force or wanted[0] != self._look[0]:
-            apply_look(app, wanted[0])
-            for widget in app.allWidgets():  # item views keep old pixels otherwise
-                widget.update()
+            apply_look(app, wanted[0])  # repolishes and repaints every widget
         if force or wanted[1] != self._look[1]:
             i18n.install(app, wanted[1])  # LanguageChange: every text follows
         self._look = wanted

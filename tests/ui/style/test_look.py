@@ -1,62 +1,59 @@
-"""How the window looks (ui.style.look): Fusion, light or dark as chosen (or following the
-system), the dark palette on the item views too, and fonts that exist on this machine."""
+"""A live theme switch (``ui.style.look``) repaints every widget both ways: after dark →
+light no widget of the window keeps a dark colour (scroll bars, the list's tab bar and
+check boxes, widgets with a style sheet), and after light → dark none keeps a light one."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtGui import QColor, QFontDatabase, QPalette
-from PySide6.QtWidgets import QApplication, QTableView
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
-from ui.style import look
+from ui.shared.context import WindowContext
+from ui.style.look import apply_look
+from ui.window.main import MainWindow
+
+SURFACES = (QPalette.ColorRole.Window, QPalette.ColorRole.Base, QPalette.ColorRole.Button)
 
 
 @pytest.fixture
-def light_after(qapp: QApplication) -> Iterator[QApplication]:
-    yield qapp
-    look.apply_look(qapp, "light")
+def window(ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> Iterator[MainWindow]:
+    win = MainWindow(ctx)
+    win.remember_geometry = False
+    qtbot.add_widget(win)
+    win.show()
+    qtbot.wait_exposed(win)
+    yield win
+    apply_look(qapp, "light")
 
 
-def test_dark_sets_the_dark_palette_everywhere(light_after: QApplication) -> None:
-    look.apply_look(light_after, "dark")
-    assert light_after.style().name().lower() == "fusion"
-    assert light_after.property("stepwise_dark") is True
-    window = light_after.palette().color(QPalette.ColorRole.Window)
-    assert window == QColor("#23262b")
-    table = QApplication.palette(QTableView()).color(QPalette.ColorRole.Base)
-    assert table == QColor("#1b1d21")  # a desktop theme cannot leave the list white
-    disabled = light_after.palette().color(QPalette.ColorGroup.Disabled,
-                                           QPalette.ColorRole.Text)
-    assert disabled == QColor("#6b7078")
+def off_key(qapp: QApplication, dark: bool) -> list[str]:
+    """The widgets whose surfaces are not of the theme (dark ones in light, or back)."""
+    wrong = []
+    for widget in qapp.allWidgets():
+        for role in SURFACES:
+            lightness = widget.palette().color(role).lightness()
+            if (lightness > 150) if dark else (lightness < 100):
+                wrong.append(f"{type(widget).__name__}:{widget.objectName()}:{role.name}")
+    return wrong
 
 
-def test_light_is_the_styles_own_palette(light_after: QApplication) -> None:
-    look.apply_look(light_after, "dark")
-    look.apply_look(light_after, "light")
-    assert light_after.property("stepwise_dark") is False
-    standard = light_after.style().standardPalette().color(QPalette.ColorRole.Window)
-    assert light_after.palette().color(QPalette.ColorRole.Window) == standard
+def test_dark_then_light_leaves_nothing_dark(window: MainWindow, qtbot: QtBot,
+                                             qapp: QApplication) -> None:
+    apply_look(qapp, "dark")
+    qtbot.wait_until(lambda: not off_key(qapp, dark=True))
+    apply_look(qapp, "light")
+    qtbot.wait_until(lambda: not off_key(qapp, dark=False))
+    tabs = window.tasks.tabs
+    assert tabs.palette().color(QPalette.ColorRole.Window).lightness() > 150
 
 
-def test_system_follows_the_colour_scheme(qapp: QApplication) -> None:
-    from PySide6.QtCore import Qt
-
-    assert look.wants_dark(qapp, "dark") and not look.wants_dark(qapp, "light")
-    system_dark = qapp.styleHints().colorScheme() == Qt.ColorScheme.Dark
-    assert look.wants_dark(qapp, "system") is system_dark
-
-
-def test_the_fonts_named_are_ones_this_machine_has(light_after: QApplication) -> None:
-    look.apply_look(light_after, "light")
-    available = set(QFontDatabase.families())
-    wanted = [f for f in look.FAMILIES if f in available]
-    if wanted:
-        assert light_after.font().families() == wanted
-    else:
-        assert all(f not in look.FAMILIES for f in light_after.font().families())
-
-
-def test_without_a_database_the_theme_follows_the_system(light_after: QApplication) -> None:
-    look.apply_look(light_after)  # no store open: no crash, the system's choice
-    assert light_after.property("stepwise_dark") is look.wants_dark(light_after, "system")
+def test_light_then_dark_leaves_nothing_light(window: MainWindow, qtbot: QtBot,
+                                              qapp: QApplication) -> None:
+    apply_look(qapp, "light")
+    apply_look(qapp, "dark")
+    qtbot.wait_until(lambda: not off_key(qapp, dark=True))
+    view = window.tasks.table.viewport()
+    assert view.palette().color(QPalette.ColorRole.Base).lightness() < 100
