@@ -749,17 +749,27 @@
 <context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../ui/window/crash.py" line="20"/>
+        <location filename="../../ui/window/crash.py" line="68"/>
+        <source>Stepwise closed unexpectedly last time; the details are in %1.</source>
+        <translation>Stepwise 上次意外关闭；详细信息在 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/crash.py" line="70"/>
+        <source>Your tasks and plans are saved as they were. If it happens again, please include that file in a report.</source>
+        <translation>你的任务和计划都按原样保存着。如果再次发生，请在报告中附上该文件。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/crash.py" line="81"/>
         <source>Stepwise hit a bug</source>
         <translation>Stepwise 遇到了程序错误</translation>
     </message>
     <message>
-        <location filename="../../ui/window/crash.py" line="21"/>
+        <location filename="../../ui/window/crash.py" line="82"/>
         <source>Something went wrong while: %1. This is a bug in Stepwise, not something you did. Your data is safe.</source>
         <translation>执行以下操作时出错：%1。这是 Stepwise 的程序错误，并非您的操作所致。您的数据是安全的。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/crash.py" line="24"/>
+        <location filename="../../ui/window/crash.py" line="85"/>
         <source>The details are in %1; please include them in a report.</source>
         <translation>详细信息见 %1；报告问题时请附上这些信息。</translation>
     </message>

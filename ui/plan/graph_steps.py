@@ -1,5 +1,7 @@
 """The graph's side of editing one step in place: rename over the node (double-click or
-F2), the check circle (one-click done), the step keys and the step context menu.
+F2), the check circle (one-click done), the step keys and the step context menu, and
+walking the nodes from the keyboard: Tab and Shift+Tab in dependency order (the order
+the graph is laid out in, left to right), the arrow keys to the nearest node that way.
 
 ``GraphSteps`` is attached to a ``ui.plan.view.PlanView``; what each command does is
 ``ui.plan.step_actions.StepActions``'s, shared with the outline and the details panel.
@@ -14,13 +16,14 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from app.plan.graph import topological_order
 from app.states import StepStatus
 from ui.plan.inline_rename import InlineRename
-from ui.plan.step_actions import KEYS, StepActions, StepRef, move_allowed, ref_from
+from ui.plan.keys import KeyMap, next_in_direction, step_keys
+from ui.plan.step_actions import StepActions, StepRef, move_allowed, ref_from
 from ui.words import labels
 
 if TYPE_CHECKING:
-    from ui.plan.graph_view import KeyMap
     from ui.plan.view import PlanView
 
 
@@ -46,40 +49,64 @@ class GraphSteps(QObject):
         return self.ref(steps[0]) if len(steps) == 1 else None
 
     def keys(self) -> KeyMap:
-        """Keys the graph handles while it has focus (shown in the context menu)."""
-        def on_selected(action: str) -> None:
-            ref = self.selected()
-            if ref is not None and move_allowed(ref, action):
-                self.actions.move(ref, action)
+        """Keys the graph handles while it has focus (the step menu shows them)."""
+        arrows = [(QKeySequence(key), lambda k=key: self.select_towards(k))
+                  for key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up,
+                              Qt.Key.Key_Down)]
+        return arrows + step_keys(self.actions, self.selected,
+                                  rename=lambda ref: self.start_rename(ref.step_id),
+                                  delete=self.view.delete_selected, tick=self._tick)
 
-        def add(kind: str) -> None:
-            ref = self.selected()
-            if ref is not None:
-                (self.actions.add_after if kind == "after" else self.actions.add_inside)(ref)
+    def _shown(self) -> list[str]:
+        """The steps drawn (a node or a group box), in dependency order."""
+        scene = self.view.scene
+        spec = None if self.view.snapshot is None else self.view.snapshot.spec
+        order = self.view.snapshot_order()
+        if spec is not None:
+            try:
+                order = topological_order(spec.steps)
+            except ValueError:  # a cycle drawn ahead of its refusal: the plan's order
+                pass
+        return [sid for sid in order if sid in scene.nodes or sid in scene.groups]
 
-        return [
-            (QKeySequence(Qt.Key.Key_Down), lambda: self.select_next(1)),
-            (QKeySequence(Qt.Key.Key_Up), lambda: self.select_next(-1)),
-            (QKeySequence(KEYS["rename"]), lambda: self._rename_selected()),
-            (QKeySequence(KEYS["done"]), lambda: on_selected("done")),
-            (QKeySequence(KEYS["start"]), lambda: on_selected("start")),
-            (QKeySequence(KEYS["skip"]), lambda: on_selected("skip")),
-            (QKeySequence(KEYS["retry"]), lambda: on_selected("retry")),
-            (QKeySequence(KEYS["add_after"]), lambda: add("after")),
-            (QKeySequence(KEYS["add_inside"]), lambda: add("inside")),
-        ]
-
-    def select_next(self, step: int) -> None:
-        """Walk the steps with the arrow keys, in plan order (the first when none is)."""
-        shown = [sid for sid in self.view.snapshot_order() if sid in self.view.scene.nodes]
-        if not shown:
-            return
+    def _current(self) -> str:
         selected = self.view.scene.selected_steps()
-        at = shown.index(selected[0]) + step if len(selected) == 1 and selected[0] in shown \
-            else 0
-        wanted = shown[max(0, min(len(shown) - 1, at))]
-        self.view.scene.clearSelection()
-        item = self.view.scene.select_step(wanted)
+        return selected[0] if len(selected) == 1 else ""
+
+    def select_next(self, step: int) -> bool:
+        """Tab (1) and Shift+Tab (-1): the next step in dependency order, the first when
+        none is selected; False at either end (the focus then leaves the graph)."""
+        shown = self._shown()
+        current = self._current()
+        if not shown:
+            return False
+        if current not in shown:
+            wanted = shown[0 if step > 0 else -1]
+        else:
+            at = shown.index(current) + step
+            if not 0 <= at < len(shown):
+                return False
+            wanted = shown[at]
+        self._go_to(wanted)
+        return True
+
+    def select_towards(self, key: Qt.Key) -> None:
+        """An arrow key: the nearest node that way (the first step when none is selected)."""
+        scene = self.view.scene
+        current = self._current()
+        boxes = {**{sid: g.scene_box() for sid, g in scene.groups.items()},
+                 **{sid: n.sceneBoundingRect() for sid, n in scene.nodes.items()}}
+        if current not in boxes:
+            self.select_next(1)
+            return
+        centres = {sid: (r.center().x(), r.center().y()) for sid, r in boxes.items()
+                   if sid in scene.nodes or sid == current}
+        found = next_in_direction(centres, current, key)
+        if found is not None:
+            self._go_to(found)
+
+    def _go_to(self, step_id: str) -> None:
+        item = self.view.scene.select_step(step_id)
         if item is not None:
             self.view.graphics.ensureVisible(item, 40, 40)
 
@@ -119,6 +146,10 @@ class GraphSteps(QObject):
     def _on_actions_rename_requested(self, step_id: str) -> None:
         if self.view.isVisible() and step_id in self.view.scene.nodes:
             self.start_rename(step_id)
+
+    def _tick(self, ref: StepRef) -> None:
+        """Ctrl+Return or Space: as a click on the node's check circle."""
+        self._on_scene_done_clicked(ref.step_id)
 
     def _on_scene_done_clicked(self, step_id: str) -> None:
         ref = self.ref(step_id)

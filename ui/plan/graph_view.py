@@ -1,22 +1,28 @@
 """The view onto the plan canvas: zoom, pan, and the graph's own keys.
 
 ``GraphView`` zooms with Ctrl+wheel (between ``MIN_ZOOM`` and ``MAX_ZOOM``), fits a
-plan without enlarging it past life size, pans when the background is dragged, and
-lets its own keys (Delete, F, undo, redo, zoom) win over window-wide shortcuts while
-it has focus.
+plan without enlarging it past life size and without shrinking its text below the
+interface font (a bigger plan scrolls), pans when the background is dragged, and
+lets its own keys (Delete, F, undo, redo, zoom, the step keys) win over window-wide
+shortcuts while it has focus. Tab and Shift+Tab walk the nodes (``tab_to``) before the
+focus moves on to the next widget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+
+from ui.plan.keys import KeyMap, action_for, in_editor
 
 STEP_ZOOM = 1.2
 MIN_ZOOM, MAX_ZOOM = 0.02, 4.0
-KeyMap = list[tuple[QKeySequence, Callable[[], None]]]
+# A focused graph is framed, so where the keys go shows without a node selected.
+FOCUS_STYLE = ("QGraphicsView#planGraph { border: 2px solid transparent; }"
+               "QGraphicsView#planGraph:focus { border: 2px solid palette(highlight); }")
 
 
 class GraphView(QGraphicsView):
@@ -24,10 +30,15 @@ class GraphView(QGraphicsView):
     keys (Delete, F, undo, redo, zoom) win over window-wide shortcuts while it has focus."""
 
     zoom_requested = Signal(float)  # Ctrl+wheel: zoom by this factor
+    focus_changed = Signal(bool)  # the keyboard came (True) or went
 
     def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.keys: KeyMap = []
+        self.readable_zoom = 1.0  # the zoom at which a node's text is the interface font
+        self.tab_to: Callable[[bool], bool] | None = None  # Tab: to the next node?
+        self.setObjectName("planGraph")
+        self.setStyleSheet(FOCUS_STYLE)
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.TextAntialiasing)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
@@ -35,8 +46,8 @@ class GraphView(QGraphicsView):
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
     def zoom(self) -> float:
@@ -50,19 +61,23 @@ class GraphView(QGraphicsView):
             self.scale(target / self.zoom(), target / self.zoom())
 
     def fit(self, rect: QRectF) -> None:
-        """Show all of ``rect``; never larger than life size."""
+        """Show all of ``rect`` when it fits at a readable size, never larger than life
+        size; a bigger plan is shown from its start at the readable size (it scrolls)."""
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.zoom() > 1.0 or self.zoom() < MIN_ZOOM:
-            self.resetTransform()
-            self.zoom_by(min(1.0, max(MIN_ZOOM, self.zoom())))
-            self.centerOn(rect.center())
+        wanted = min(max(self.zoom(), self.readable_zoom), max(1.0, self.readable_zoom))
+        self.resetTransform()
+        self.zoom_by(wanted)
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        x = rect.center().x() if seen.width() >= rect.width() \
+            else rect.left() + seen.width() / 2
+        y = rect.center().y() if seen.height() >= rect.height() \
+            else rect.top() + seen.height() / 2
+        self.centerOn(QPointF(x, y))
 
     def _action_for(self, event: QKeyEvent) -> Callable[[], None] | None:
-        pressed = QKeySequence(event.keyCombination())
-        for sequence, action in self.keys:
-            if sequence.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch:
-                return action
-        return None
+        if in_editor(self):
+            return None  # passed up from an editor over the graph (a rename)
+        return action_for(self.keys, event)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
@@ -70,6 +85,23 @@ class GraphView(QGraphicsView):
                 event.accept()
                 return True
         return super().event(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 - Qt's names
+        if self.hasFocus() and self.tab_to is not None and self.tab_to(next):
+            return True  # Tab moved to another node; at the last one it leaves
+        return super().focusNextPrevChild(next)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+        super().focusInEvent(event)
+        reason = event.reason()
+        if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason) \
+                and self.tab_to is not None and not self.scene().selectedItems():
+            self.tab_to(reason == Qt.FocusReason.TabFocusReason)  # a node, not just a frame
+        self.focus_changed.emit(True)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt's name
+        super().focusOutEvent(event)
+        self.focus_changed.emit(False)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         action = self._action_for(event)

@@ -41,12 +41,14 @@ from ui.plan.look import (
     CARD_BOX,
     CROSS_CURSOR,
     DEVICE_CACHE,
+    FOCUS_RING,
     GLYPH_AT,
     GLYPH_R,
     HAND_CURSOR,
     HANDLE_R,
     LOD_TEXT,
     MOVABLE,
+    NO_BRUSH,
     NO_PEN,
     SELECTABLE,
     TEXT_X,
@@ -62,7 +64,9 @@ from ui.plan.look import (
 
 
 class ItemHost(Protocol):
-    """What items report to (the scene)."""
+    """What items report to (the scene), and whether the keyboard is in its view."""
+
+    keyboard_focus: bool  # the view has focus: the selected node wears the focus ring
 
     def node_pressed(self, node: NodeItem) -> None: ...
     def node_dragged(self, node: NodeItem, scene_pos: QPointF) -> None: ...
@@ -160,7 +164,8 @@ class NodeItem(QGraphicsItem):
             toggle.step_id = data.step_id
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-2, -2, NODE_W + 8, NODE_H + 8)  # room for a folded group's stack
+        # room for the focus ring around it and a folded group's stack below it
+        return QRectF(-5, -5, NODE_W + 11, NODE_H + 11)
 
     def shape(self) -> QPainterPath:
         return CARD
@@ -178,6 +183,10 @@ class NodeItem(QGraphicsItem):
             painter.drawPath(CARD.translated(4, 4))
         painter.setPen(look.pens[self._border()])
         painter.drawPath(CARD)
+        if self.host.keyboard_focus and self.isSelected():
+            painter.setPen(look.pens["focus"])
+            painter.setBrush(NO_BRUSH)
+            painter.drawPath(FOCUS_RING)
         painter.setPen(NO_PEN)
         painter.setBrush(self._colour)
         painter.drawPath(BAR)

@@ -98,6 +98,7 @@ def _pens(border: QColor, subtle: QColor, highlight: QColor, edge: QColor) -> di
     dash = Qt.PenStyle.DashLine
     return {
         "border": QPen(border, 1.0), "selected": QPen(highlight, 2.5),
+        "focus": QPen(highlight, 2.0, Qt.PenStyle.DotLine),
         "target": QPen(highlight, 2.5, dash), "draft": QPen(subtle, 1.2, dash),
         "edge": QPen(edge, 1.4), "edge_hover": QPen(edge, 2.2),
         "edge_selected": QPen(highlight, 3.0), "edge_draft": QPen(edge, 1.4, dash),
@@ -159,6 +160,7 @@ _BAR_RECT = QPainterPath()
 _BAR_RECT.addRect(QRectF(0, 0, BAR_W + 0.5, NODE_H))
 BAR = CARD.intersected(_BAR_RECT)
 CARD_BOX = QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1)  # the card far out: square corners
+FOCUS_RING = _rounded(QRectF(-3.5, -3.5, NODE_W + 7, NODE_H + 7), RADIUS + 3)
 BAR_BOX = QRectF(0.5, 0.5, BAR_W, NODE_H - 1)
 
 

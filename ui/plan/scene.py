@@ -43,7 +43,7 @@ def _extent(result: Layout) -> QRectF:
     boxes = [*result.nodes.values(), *result.groups.values()]
     if not boxes:
         return QRectF()
-    left, top = min(b.x for b in boxes) - 2, min(b.y for b in boxes) - 2
+    left, top = min(b.x for b in boxes) - 5, min(b.y for b in boxes) - 5
     right, bottom = max(b.x + b.w for b in boxes) + 8, max(b.y + b.h for b in boxes) + 8
     return QRectF(left, top, right - left, bottom - top)
 
@@ -67,6 +67,7 @@ class PlanScene(QGraphicsScene):
         self.edges: list[EdgeItem] = []
         self.draft = False
         self.dragging = False
+        self.keyboard_focus = False  # the view has focus (the selected node's ring)
         self._edges_of: dict[str, list[EdgeItem]] = {}
         self._graph = Graph([])
         self._link: QGraphicsLineItem | None = None
@@ -213,6 +214,13 @@ class PlanScene(QGraphicsScene):
             if sid in self.groups:
                 self.groups[sid].set_rect(_rect(box))
         self.fit_scene_rect()
+
+    def show_keyboard_focus(self, on: bool) -> None:
+        """The view gained or lost focus: the selected node wears the focus ring or not."""
+        if on != self.keyboard_focus:
+            self.keyboard_focus = on
+            for item in self.selectedItems():
+                item.update()
 
     # --- selection ------------------------------------------------------------------
 

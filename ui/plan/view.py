@@ -41,7 +41,8 @@ from ui.plan.edits import PlanEditor, PlanFeed
 from ui.plan.graph_edits import GraphEdits
 from ui.plan.graph_steps import GraphSteps
 from ui.plan.graph_toolbar import GraphToolbar
-from ui.plan.graph_view import STEP_ZOOM, GraphView, KeyMap
+from ui.plan.graph_view import STEP_ZOOM, GraphView
+from ui.plan.keys import KeyMap
 from ui.plan.node_moves import MoveNodeCommand
 from ui.plan.scene import PlanScene
 from ui.shared.context import WindowContext
@@ -82,6 +83,8 @@ class PlanView(QWidget):
         self.step_commands = GraphSteps(self)
         self.edits = GraphEdits(self)
         self.graphics.keys += self.step_commands.keys()
+        self.graphics.tab_to = lambda forward: self.step_commands.select_next(
+            1 if forward else -1)
         self._connect()
         self.setFocusProxy(self.graphics)
         self.show_task(0)
@@ -121,6 +124,7 @@ class PlanView(QWidget):
     def _connect(self) -> None:
         self.feed.loaded.connect(self._on_feed_loaded)
         self.graphics.zoom_requested.connect(self.zoom_by)
+        self.graphics.focus_changed.connect(self.scene.show_keyboard_focus)
         self.scene.step_moved.connect(self._on_scene_step_moved)
         self.scene.group_toggled.connect(self._on_scene_group_toggled)
         self.scene.drag_finished.connect(self._on_scene_drag_finished)

@@ -144,6 +144,9 @@ def run_window() -> int:
     if raise_running_instance():
         log.info("another Stepwise is running; asked it to show its window")
         return 0
+    from ui.window import crash
+
+    crashed = bool(crash.keep_fault_trace())  # a native crash leaves its stack there
     frame = first_frame(app)  # asyncio, qasync and the store load after its first paint
     shown: list[object] = [frame]
     server = listen_for_second_launch(lambda: shown[0])
@@ -157,10 +160,13 @@ def run_window() -> int:
     with loop:
         if hand_over(frame, window):
             start_background(ctx, window)
+            if crashed:
+                crash.tell_last_crash(window)
             settle_heap()
             loop.run_until_complete(closed.wait())
         loop.run_until_complete(shutdown(ctx))
     server.close()
+    crash.stop_fault_trace()
     return 0
 
 

@@ -76,9 +76,11 @@ def test_one_click_on_the_check_circle_finishes_a_user_step(ctx: WindowContext, 
 def test_arrow_keys_walk_the_steps_in_the_graph(ctx: WindowContext, qtbot: QtBot) -> None:
     view = open_view(ctx, qtbot, running_task())
     view.graphics.setFocus()
-    QTest.keyClick(view.graphics, Qt.Key.Key_Down)
+    QTest.keyClick(view.graphics, Qt.Key.Key_Down)  # none selected: the first step
     assert view.scene.selected_steps() == ["s1"]
-    QTest.keyClick(view.graphics, Qt.Key.Key_Down)
+    QTest.keyClick(view.graphics, Qt.Key.Key_Down)  # nothing below it
+    assert view.scene.selected_steps() == ["s1"]
+    QTest.keyClick(view.graphics, Qt.Key.Key_Right)  # s2 waits for it: to its right
     assert view.scene.selected_steps() == ["s2"]
-    QTest.keyClick(view.graphics, Qt.Key.Key_Up)
+    QTest.keyClick(view.graphics, Qt.Key.Key_Left)
     assert view.scene.selected_steps() == ["s1"]

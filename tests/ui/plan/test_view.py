@@ -83,7 +83,8 @@ def revision_count(task_id: int) -> int:
     return int(Plan.select().where(Plan.task == task_id).count())
 
 
-def open_view(ctx: WindowContext, qtbot: QtBot, task_id: int = 0) -> PlanView:
+def open_view(ctx: WindowContext, qtbot: QtBot, task_id: int = 0, *, whole: bool = True
+              ) -> PlanView:
     view = PlanView(ctx)
     qtbot.add_widget(view)
     view.resize(1280, 760)
@@ -93,7 +94,17 @@ def open_view(ctx: WindowContext, qtbot: QtBot, task_id: int = 0) -> PlanView:
         ctx.selection.select_task(task_id)
         with qtbot.wait_signal(view.plan_shown, timeout=5000):
             view.show_task(task_id)
+        if whole:
+            show_whole(view)
     return view
+
+
+def show_whole(view: PlanView) -> None:
+    """Zoom out until the whole plan is in view (the tests that point at any node); fit
+    itself stops at the readable size and scrolls."""
+    view.graphics.fitInView(view.scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+    if view.zoom() > 1.0:
+        view.graphics.resetTransform()
 
 
 @pytest.fixture
