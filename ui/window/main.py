@@ -41,7 +41,8 @@ from ui.window.reminders import ReminderCenter, ReminderDock
 from ui.window.welcome import WelcomeView
 from ui.words.retexts import Retexts
 
-TASKS_MIN_WIDTH = 300  # a title, its due, priority and status side by side
+TASKS_MIN_WIDTH = 300
+DOCK_MIN_START = 200  # the docks' height at the first start: five reminders in sight  # a title, its due, priority and status side by side
 
 
 class MainWindow(QMainWindow):
@@ -259,9 +260,10 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, self._size_docks)
 
     def _size_docks(self) -> None:
-        """The docks start at about a fifth of the window's height."""
+        """The docks start at about a quarter of the window's height, and never so low that
+        the reminders show only two lines."""
         docks = [self.assistant_dock, self.reminder_dock, self.calendar_dock]
-        self.resizeDocks(docks, [max(120, self.height() // 5)] * len(docks),
+        self.resizeDocks(docks, [max(DOCK_MIN_START, self.height() // 4)] * len(docks),
                          Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +29,7 @@ from app.reminders.store import ReminderView
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words.dates import short_when
+from ui.words.retexts import Retexts
 
 TICK_MS = 10_000
 UPCOMING = 20  # how many reminders still to fire the dock lists
@@ -89,48 +89,70 @@ def _act(reminder_id: int, action: str) -> tuple[list[ReminderView], list[Remind
 
 
 class ReminderDock(QDockWidget):
-    """The reminder list: what fired and waits for you, with Snooze and Done."""
+    """The reminder list: what fired and waits for you, with Snooze and Done, beside what
+    is still to come. Its texts follow the language live."""
 
     def __init__(self, ctx: WindowContext, center: ReminderCenter,
                  parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Reminders"), parent)
+        super().__init__(parent)
         self.setObjectName("reminderDock")
         self.ctx, self.center = ctx, center
+        self.texts = Retexts()
         self.list = QListWidget(self)
-        self.list.setAccessibleName(self.tr("Reminders waiting for you"))
-        self.empty = QLabel(self.tr("No reminders waiting."), self)
-        self.coming = QLabel(self.tr("Coming up"), self)
+        self.empty = QLabel(self)
+        self.coming = QLabel(self)
         self.upcoming = QListWidget(self)
         self.upcoming.setObjectName("upcomingReminders")
-        self.upcoming.setAccessibleName(self.tr("Reminders still to come"))
-        self.buttons = {
-            "5m": QPushButton(self.tr("Snooze 5 min"), self),
-            "1h": QPushButton(self.tr("Snooze 1 hour"), self),
-            "tomorrow": QPushButton(self.tr("Tomorrow"), self),
-            "done": QPushButton(self.tr("Done"), self),
-        }
-        row = QHBoxLayout()
-        for key, button in self.buttons.items():
-            button.clicked.connect(lambda _=False, k=key: self._on_button_clicked(k))
-            row.addWidget(button)
-        body = QWidget()
-        box = QVBoxLayout(body)
-        box.addWidget(self.empty)
-        box.addWidget(self.list, 1)
-        box.addLayout(row)
-        box.addWidget(self.coming)
-        box.addWidget(self.upcoming, 1)
-        for widget in (self.list, self.upcoming):
-            widget.setMinimumHeight(40)
-        holder = QScrollArea(self)  # a short dock scrolls instead of squeezing the window
-        holder.setWidgetResizable(True)
-        holder.setFrameShape(QScrollArea.Shape.NoFrame)
-        holder.setWidget(body)
-        self.setWidget(holder)
+        self.buttons = {key: QPushButton(self) for key in ("5m", "1h", "tomorrow", "done")}
+        self._set_texts()
+        self._upcoming: list[ReminderView] = []
+        self.setWidget(self._build())
         center.list_changed.connect(self._on_center_list_changed)
         center.upcoming_changed.connect(self._on_center_upcoming_changed)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         self._update_buttons()
+
+    def _set_texts(self) -> None:
+        add = self.texts.add
+        add(self.setWindowTitle, lambda: self.tr("Reminders"))
+        add(self.list.setAccessibleName, lambda: self.tr("Reminders waiting for you"))
+        add(self.empty.setText, lambda: self.tr("No reminders waiting."))
+        add(self.coming.setText, lambda: self.tr("Coming up"))
+        add(self.upcoming.setAccessibleName, lambda: self.tr("Reminders still to come"))
+        add(self.buttons["5m"].setText, lambda: self.tr("Snooze 5 min"))
+        add(self.buttons["1h"].setText, lambda: self.tr("Snooze 1 hour"))
+        add(self.buttons["tomorrow"].setText, lambda: self.tr("Tomorrow"))
+        add(self.buttons["done"].setText, lambda: self.tr("Done"))
+
+    def _build(self) -> QWidget:
+        """What waits for you on the left, with its buttons; what is coming up on the
+        right: each list gets the dock's whole height, and scrolls on its own."""
+        row = QHBoxLayout()
+        for key, button in self.buttons.items():
+            button.clicked.connect(lambda _=False, k=key: self._on_button_clicked(k))
+            row.addWidget(button)
+        row.addStretch(1)
+        waiting = QVBoxLayout()
+        waiting.addWidget(self.empty)
+        waiting.addWidget(self.list, 1)
+        waiting.addLayout(row)
+        coming = QVBoxLayout()
+        coming.addWidget(self.coming)
+        coming.addWidget(self.upcoming, 1)
+        body = QWidget(self)
+        box = QHBoxLayout(body)
+        box.setContentsMargins(6, 4, 6, 4)
+        box.addLayout(waiting, 3)
+        box.addLayout(coming, 2)
+        for widget in (self.list, self.upcoming):
+            widget.setMinimumHeight(40)
+        return body
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "texts"):
+            self.texts.apply()
+            self._on_center_upcoming_changed(self._upcoming)
 
     @Slot(list)
     def _on_center_list_changed(self, waiting: list[ReminderView]) -> None:
@@ -149,6 +171,7 @@ class ReminderDock(QDockWidget):
 
     @Slot(list)
     def _on_center_upcoming_changed(self, upcoming: list[ReminderView]) -> None:
+        self._upcoming = upcoming
         self.upcoming.clear()
         for reminder in upcoming:
             when = reminder.snoozed_until or reminder.fire_at

@@ -56,3 +56,42 @@ def test_the_first_close_to_the_tray_tells_once(ctx: WindowContext, qtbot: QtBot
     window.show()
     window.close()
     assert told == [True]  # once ever
+
+
+def test_the_dock_follows_a_live_language_switch(ctx: WindowContext, qtbot: QtBot,
+                                                 qapp: object) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ui.words import i18n
+
+    assert isinstance(qapp, QApplication)
+    center = ReminderCenter(ctx, interval_ms=60_000)
+    dock = ReminderDock(ctx, center)
+    qtbot.add_widget(dock)
+    center.tick()
+    qtbot.wait_until(lambda: dock.upcoming.count() == 1)
+    english = (dock.windowTitle(), dock.buttons["done"].text(), dock.upcoming.item(0).text())
+    assert english == ("Reminders", "Done", "Nothing scheduled")
+    try:
+        i18n.install(qapp, "zh_CN")
+        qtbot.wait_until(lambda: dock.windowTitle() != "Reminders")
+        assert dock.buttons["done"].text() != "Done" and dock.coming.text() != "Coming up"
+        assert dock.upcoming.item(0).text() != "Nothing scheduled"
+    finally:
+        i18n.install(qapp, "en")
+    qtbot.wait_until(lambda: dock.windowTitle() == "Reminders")
+
+
+def test_the_docks_start_tall_enough_for_a_few_reminders(ctx: WindowContext, qtbot: QtBot
+                                                         ) -> None:
+    from ui.window.main import MainWindow
+
+    window = MainWindow(ctx)
+    window.remember_geometry = False
+    qtbot.add_widget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.reminder_dock.raise_()
+    lines = window.reminder_dock.list.fontMetrics().height() * 5
+    qtbot.wait_until(lambda: window.reminder_dock.list.height() >= lines)
+    assert window.reminder_dock.widget().minimumSizeHint().height() < 200  # it may shrink
