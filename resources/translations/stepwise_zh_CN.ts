@@ -111,137 +111,137 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="52"/>
-        <location filename="../../ui/assistant/dock.py" line="181"/>
+        <location filename="../../ui/assistant/dock.py" line="51"/>
+        <location filename="../../ui/assistant/dock.py" line="178"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="94"/>
-        <location filename="../../ui/assistant/dock.py" line="182"/>
+        <location filename="../../ui/assistant/dock.py" line="91"/>
+        <location filename="../../ui/assistant/dock.py" line="179"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="97"/>
-        <location filename="../../ui/assistant/dock.py" line="182"/>
+        <location filename="../../ui/assistant/dock.py" line="94"/>
+        <location filename="../../ui/assistant/dock.py" line="179"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="98"/>
-        <location filename="../../ui/assistant/dock.py" line="183"/>
+        <location filename="../../ui/assistant/dock.py" line="95"/>
+        <location filename="../../ui/assistant/dock.py" line="180"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="99"/>
-        <location filename="../../ui/assistant/dock.py" line="183"/>
-        <location filename="../../ui/assistant/dock.py" line="306"/>
+        <location filename="../../ui/assistant/dock.py" line="96"/>
+        <location filename="../../ui/assistant/dock.py" line="180"/>
+        <location filename="../../ui/assistant/dock.py" line="332"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="130"/>
-        <location filename="../../ui/assistant/dock.py" line="185"/>
+        <location filename="../../ui/assistant/dock.py" line="127"/>
+        <location filename="../../ui/assistant/dock.py" line="182"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="132"/>
-        <location filename="../../ui/assistant/dock.py" line="186"/>
+        <location filename="../../ui/assistant/dock.py" line="129"/>
+        <location filename="../../ui/assistant/dock.py" line="183"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="134"/>
-        <location filename="../../ui/assistant/dock.py" line="187"/>
+        <location filename="../../ui/assistant/dock.py" line="131"/>
+        <location filename="../../ui/assistant/dock.py" line="184"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="136"/>
-        <location filename="../../ui/assistant/dock.py" line="188"/>
+        <location filename="../../ui/assistant/dock.py" line="133"/>
+        <location filename="../../ui/assistant/dock.py" line="185"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="138"/>
-        <location filename="../../ui/assistant/dock.py" line="170"/>
+        <location filename="../../ui/assistant/dock.py" line="135"/>
+        <location filename="../../ui/assistant/dock.py" line="167"/>
         <source>Show model output</source>
         <translation>显示模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="141"/>
-        <location filename="../../ui/assistant/dock.py" line="189"/>
+        <location filename="../../ui/assistant/dock.py" line="138"/>
+        <location filename="../../ui/assistant/dock.py" line="186"/>
         <source>The model&apos;s reply as it writes it, word for word</source>
         <translation>模型正在写的回复，逐字显示</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="157"/>
+        <location filename="../../ui/assistant/dock.py" line="154"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="158"/>
-        <location filename="../../ui/assistant/dock.py" line="192"/>
+        <location filename="../../ui/assistant/dock.py" line="155"/>
+        <location filename="../../ui/assistant/dock.py" line="189"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="160"/>
-        <location filename="../../ui/assistant/dock.py" line="193"/>
+        <location filename="../../ui/assistant/dock.py" line="157"/>
+        <location filename="../../ui/assistant/dock.py" line="190"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="169"/>
+        <location filename="../../ui/assistant/dock.py" line="166"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="44"/>
-        <location filename="../../ui/assistant/log.py" line="48"/>
+        <location filename="../../ui/assistant/log.py" line="59"/>
+        <location filename="../../ui/assistant/log.py" line="62"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="44"/>
+        <location filename="../../ui/assistant/log.py" line="59"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="45"/>
+        <location filename="../../ui/assistant/log.py" line="60"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="45"/>
+        <location filename="../../ui/assistant/log.py" line="60"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="48"/>
+        <location filename="../../ui/assistant/log.py" line="62"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="49"/>
+        <location filename="../../ui/assistant/log.py" line="63"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="49"/>
+        <location filename="../../ui/assistant/log.py" line="63"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="50"/>
+        <location filename="../../ui/assistant/log.py" line="64"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="53"/>
+        <location filename="../../ui/assistant/log.py" line="66"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
@@ -261,39 +261,40 @@
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="215"/>
+        <location filename="../../ui/assistant/dock.py" line="213"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="215"/>
-        <location filename="../../ui/assistant/dock.py" line="216"/>
+        <location filename="../../ui/assistant/dock.py" line="213"/>
+        <location filename="../../ui/assistant/dock.py" line="214"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="216"/>
-        <location filename="../../ui/assistant/dock.py" line="279"/>
+        <location filename="../../ui/assistant/dock.py" line="214"/>
+        <location filename="../../ui/assistant/dock.py" line="277"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="239"/>
+        <location filename="../../ui/assistant/dock.py" line="237"/>
+        <location filename="../../ui/assistant/dock.py" line="301"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="275"/>
+        <location filename="../../ui/assistant/dock.py" line="273"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="69"/>
+        <location filename="../../ui/assistant/log.py" line="82"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="104"/>
+        <location filename="../../ui/assistant/log.py" line="121"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
@@ -308,7 +309,7 @@
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="306"/>
+        <location filename="../../ui/assistant/dock.py" line="332"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
@@ -893,6 +894,169 @@ Details: %2</source>
     </message>
 </context>
 <context>
+    <name>JournalWords</name>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="28"/>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="29"/>
+        <source>Assistant</source>
+        <translation type="unfinished">助理</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="30"/>
+        <source>Sync</source>
+        <translation type="unfinished">同步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="33"/>
+        <source>Added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="34"/>
+        <source>Status</source>
+        <translation type="unfinished">状态</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="35"/>
+        <source>Edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="36"/>
+        <source>Looked at it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="37"/>
+        <source>Plan</source>
+        <translation type="unfinished">计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="38"/>
+        <source>Tried again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="39"/>
+        <source>Skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="40"/>
+        <source>Calendar</source>
+        <translation type="unfinished">日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="41"/>
+        <source>Scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="42"/>
+        <source>Repeat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="43"/>
+        <source>Sync conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="44"/>
+        <source>Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="45"/>
+        <source>Looked at a failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="48"/>
+        <source>reading the reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="49"/>
+        <source>used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="50"/>
+        <source>could not be used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="51"/>
+        <source>too long, refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="52"/>
+        <source>the built-in planner&apos;s used instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="53"/>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="83"/>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="90"/>
+        <source>Added by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="91"/>
+        <source>Added by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="95"/>
+        <source>by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="96"/>
+        <source>by the assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="98"/>
+        <source>Plan version %1 with 1 step, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="100"/>
+        <source>Plan version %1 with %2 steps, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="105"/>
+        <source>Looked at it with the built-in planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="120"/>
+        <source>the built-in planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/journal_words.py" line="132"/>
+        <source>failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../ui/window/menus.py" line="131"/>
@@ -900,12 +1064,12 @@ Details: %2</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="84"/>
+        <location filename="../../ui/window/main.py" line="85"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="85"/>
+        <location filename="../../ui/window/main.py" line="86"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
@@ -1050,17 +1214,17 @@ Details: %2</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="155"/>
+        <location filename="../../ui/window/main.py" line="156"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="186"/>
+        <location filename="../../ui/window/main.py" line="187"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="196"/>
+        <location filename="../../ui/window/main.py" line="197"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
@@ -1070,7 +1234,7 @@ Details: %2</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="204"/>
+        <location filename="../../ui/window/main.py" line="205"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -1259,29 +1423,29 @@ Details: %2</source>
 <context>
     <name>PlanOutline</name>
     <message>
-        <location filename="../../ui/plan/outline.py" line="127"/>
+        <location filename="../../ui/plan/outline.py" line="129"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="127"/>
+        <location filename="../../ui/plan/outline.py" line="129"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="128"/>
+        <location filename="../../ui/plan/outline.py" line="130"/>
         <source>Plan outline</source>
         <translation>计划大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="136"/>
-        <location filename="../../ui/plan/outline.py" line="150"/>
+        <location filename="../../ui/plan/outline.py" line="138"/>
+        <location filename="../../ui/plan/outline.py" line="152"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/outline.py" line="138"/>
-        <location filename="../../ui/plan/outline.py" line="169"/>
+        <location filename="../../ui/plan/outline.py" line="140"/>
+        <location filename="../../ui/plan/outline.py" line="171"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
@@ -1302,146 +1466,173 @@ Details: %2</source>
 <context>
     <name>PlanToolbar</name>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="135"/>
+        <location filename="../../ui/plan/toolbar.py" line="142"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="136"/>
+        <location filename="../../ui/plan/toolbar.py" line="143"/>
         <source>Place every step that has an estimate into free working time (see the calendar)</source>
         <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="127"/>
+        <location filename="../../ui/plan/toolbar.py" line="131"/>
         <source>Approve</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="128"/>
+        <location filename="../../ui/plan/toolbar.py" line="132"/>
         <source>Approve the plan so its steps can run</source>
         <translation>批准计划，以便执行其中的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="129"/>
+        <location filename="../../ui/plan/toolbar.py" line="133"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="130"/>
+        <location filename="../../ui/plan/toolbar.py" line="134"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="131"/>
+        <location filename="../../ui/plan/toolbar.py" line="135"/>
         <source>Abort…</source>
         <translation>中止…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="132"/>
+        <location filename="../../ui/plan/toolbar.py" line="136"/>
         <source>Stop the plan for good; open steps are skipped</source>
         <translation>永久停止计划；未完成的步骤将被跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="133"/>
+        <location filename="../../ui/plan/toolbar.py" line="137"/>
+        <source>Approve all</source>
+        <translation>全部批准</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/toolbar.py" line="138"/>
+        <source>Approve every plan that waits for your approval, of every task</source>
+        <translation>批准所有任务中等待你批准的计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/toolbar.py" line="140"/>
         <source>Revisions…</source>
         <translation>历史版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="134"/>
+        <location filename="../../ui/plan/toolbar.py" line="141"/>
         <source>Compare two revisions of this plan</source>
         <translation>比较此计划的两个版本</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="160"/>
+        <location filename="../../ui/plan/toolbar.py" line="167"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="162"/>
+        <location filename="../../ui/plan/toolbar.py" line="169"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="164"/>
+        <location filename="../../ui/plan/toolbar.py" line="171"/>
         <source>%1 · revision %2</source>
         <translation>%1 · 版本 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="164"/>
+        <location filename="../../ui/plan/toolbar.py" line="172"/>
         <source>Plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="176"/>
+        <location filename="../../ui/plan/toolbar.py" line="183"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="177"/>
+        <location filename="../../ui/plan/toolbar.py" line="184"/>
         <source>Stop the assistant now; nothing half-done is saved</source>
         <translation>立即停止助理；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="179"/>
+        <location filename="../../ui/plan/toolbar.py" line="186"/>
         <source>Generate plan</source>
         <translation>生成计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="180"/>
+        <location filename="../../ui/plan/toolbar.py" line="187"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="181"/>
+        <location filename="../../ui/plan/toolbar.py" line="188"/>
         <source>Let the assistant write a new plan for this task</source>
         <translation>让助理为此任务编写新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="208"/>
+        <location filename="../../ui/plan/toolbar.py" line="216"/>
         <source>Writing the plan…</source>
         <translation>正在编写计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="230"/>
+        <location filename="../../ui/plan/toolbar.py" line="238"/>
         <source>Writing the plan: %1 steps so far — %2</source>
         <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="247"/>
+        <location filename="../../ui/plan/toolbar.py" line="255"/>
         <source>Abort the plan?</source>
         <translation>中止计划？</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="248"/>
+        <location filename="../../ui/plan/toolbar.py" line="256"/>
         <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
         <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="253"/>
+        <location filename="../../ui/plan/toolbar.py" line="261"/>
         <source>Plan of task %1: %2</source>
         <translation>任务 %1 的计划：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/toolbar.py" line="274"/>
+        <source>Approving every waiting plan</source>
+        <translation>正在批准所有等待中的计划</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/plan/toolbar.py" line="280"/>
+        <source>Approved %n plan(s)</source>
+        <translation>
+            <numerusform>已批准 %n 个计划</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/toolbar.py" line="282"/>
+        <source>No plan was waiting for approval</source>
+        <translation>没有等待批准的计划</translation>
     </message>
 </context>
 <context>
     <name>PlanView</name>
     <message>
         <location filename="../../ui/plan/view.py" line="63"/>
-        <location filename="../../ui/plan/view.py" line="208"/>
+        <location filename="../../ui/plan/view.py" line="209"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="168"/>
+        <location filename="../../ui/plan/view.py" line="169"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="248"/>
+        <location filename="../../ui/plan/view.py" line="249"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="275"/>
+        <location filename="../../ui/plan/view.py" line="276"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
@@ -1523,6 +1714,7 @@ Details: %2</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
+        <location filename="../../ui/plan/edits.py" line="305"/>
         <location filename="../../ui/plan/graph_edits.py" line="61"/>
         <source>New step</source>
         <translation>新步骤</translation>
@@ -1665,52 +1857,52 @@ Details: %2</source>
 <context>
     <name>ReminderDock</name>
     <message>
-        <location filename="../../ui/window/reminders.py" line="96"/>
+        <location filename="../../ui/window/reminders.py" line="117"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="100"/>
+        <location filename="../../ui/window/reminders.py" line="118"/>
         <source>Reminders waiting for you</source>
         <translation>等待您处理的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="101"/>
+        <location filename="../../ui/window/reminders.py" line="119"/>
         <source>No reminders waiting.</source>
         <translation>没有待处理的提醒。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="102"/>
+        <location filename="../../ui/window/reminders.py" line="120"/>
         <source>Coming up</source>
         <translation>即将到来</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="105"/>
+        <location filename="../../ui/window/reminders.py" line="121"/>
         <source>Reminders still to come</source>
         <translation>尚未到时的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="107"/>
+        <location filename="../../ui/window/reminders.py" line="122"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="108"/>
+        <location filename="../../ui/window/reminders.py" line="123"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="109"/>
+        <location filename="../../ui/window/reminders.py" line="124"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="110"/>
+        <location filename="../../ui/window/reminders.py" line="125"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="157"/>
+        <location filename="../../ui/window/reminders.py" line="180"/>
         <source>Nothing scheduled</source>
         <translation>没有安排的提醒</translation>
     </message>
@@ -2420,6 +2612,7 @@ Details: %2</source>
         <translation>删除</translation>
     </message>
     <message>
+        <location filename="../../ui/plan/edits.py" line="305"/>
         <location filename="../../ui/plan/step_actions.py" line="193"/>
         <source>New step</source>
         <translation>新步骤</translation>

@@ -295,3 +295,12 @@ class PlanFeed(QObject):
 
     def _on_bridge_external_change(self) -> None:
         self.load()
+
+
+def new_blank_step(saved: Saved) -> str:
+    """The step an "Add step" just made, still called "New step" (its title is typed
+    next); "" when the edit added no such step."""
+    before = {s["id"] for s in saved.before["steps"]}
+    added = [s for s in saved.after["steps"] if s["id"] not in before]
+    blank = {translate("PlanView", "New step"), translate("StepActions", "New step")}
+    return str(added[0]["id"]) if len(added) == 1 and added[0].get("title") in blank else ""

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.plan.editing import PlanSnapshot
+from app.plan.editing import PlanSnapshot, Saved
 from app.plan.graph import Graph
 from app.plan.spec import PlanStep
 from app.states import StepStatus
-from ui.plan.edits import PlanFeed
+from ui.plan.edits import PlanEditor, PlanFeed, new_blank_step
 from ui.plan.keys import KeyFilter, step_keys
 from ui.plan.step_actions import StepActions, StepRef, ref_from
 from ui.shared.context import WindowContext
@@ -84,6 +84,7 @@ class PlanOutline(QWidget):
         self._icons: dict[str, QIcon] = {}
         self._shape: Shape = []
         self._waiting: list[PlanStep] | None = None  # a new shape, held while editing
+        self._rename_after = ""  # a step just added here: its title editor opens when shown
         self._build()
         self._snapshot: PlanSnapshot | None = None
         self.step_actions = StepActions.of(ctx)
@@ -92,6 +93,7 @@ class PlanOutline(QWidget):
             delete=self._delete_current))
         self.feed.loaded.connect(self._on_feed_loaded)
         self.tree.itemDelegate().closeEditor.connect(self._on_delegate_close_editor)
+        PlanEditor.of(ctx).edit_saved.connect(self._on_editor_edit_saved)
         self.model.itemChanged.connect(self._on_model_item_changed)
         self.tree.customContextMenuRequested.connect(self._on_tree_custom_context_menu_requested)
         self.step_actions.rename_requested.connect(self._on_actions_rename_requested)
@@ -167,7 +169,21 @@ class PlanOutline(QWidget):
         self._snapshot = snapshot
         self._fill(steps)
         self._show_empty("" if steps else self.tr("No plan yet"))
+        self._rename_added()
         self.outline_shown.emit(self._task_id)
+
+    def _on_editor_edit_saved(self, saved: Saved) -> None:
+        if saved.task_id == self._task_id and self.isVisible():
+            self._rename_after = new_blank_step(saved)
+            self._rename_added()
+
+    def _rename_added(self) -> None:
+        """Open the title editor on a step just added, once its row is there."""
+        item = self.items.get(self._rename_after)
+        if item is not None and self.tree.state() != QAbstractItemView.State.EditingState:
+            self._rename_after = ""
+            self.tree.setCurrentIndex(item.index())
+            self.tree.edit(item.index())
 
     def _fill(self, steps: list[PlanStep]) -> None:
         """Show ``steps``: in place when the plan keeps its shape, else rows built anew

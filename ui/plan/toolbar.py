@@ -1,10 +1,12 @@
-"""The bar above a task's plan: its status, and generate, approve, pause, resume, abort.
+"""The bar above a task's plan: its status, and generate, approve, pause, resume, abort,
+and Approve all (every plan that waits for approval, of every task).
 
 Generate (or Regenerate) asks the assistant for a new plan and streams it: the steps
 written so far appear here as the model writes them, and the button turns into Stop,
 which cancels at once. Approve, pause, resume and abort are enabled as
 ``app.states.PLAN`` allows and run ``app.plan.store.plan_action`` in a worker; abort asks
-first. Revisions… opens the comparison of two revisions.
+first. Revisions… opens the comparison of two revisions. The heading names the task as
+it is called now (a renamed task is followed).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from ui.calendar.scheduling import schedule_now
 from ui.plan.elided import ElidedLabel
 from ui.plan.revision_diff import RevisionDiffDialog
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words import labels
 from ui.words.retexts import told
 
@@ -100,6 +102,7 @@ class PlanToolbar(QWidget):
             "resume": self._button("resumeButton", lambda: self._on_action_clicked("resume")),
             "abort": self._button("abortButton", lambda: self._on_action_clicked("abort")),
         }
+        self.approve_all = self._button("approveAllButton", self._on_approve_all_clicked)
         self.revisions = self._button("revisionsButton", self._on_revisions_clicked)
         self.schedule = self._button("scheduleButton", lambda: schedule_now(self.ctx))
         self._set_texts()
@@ -111,7 +114,8 @@ class PlanToolbar(QWidget):
         heading.addWidget(self.chip)
         heading.addWidget(self.growing, 1)
         actions = QHBoxLayout()
-        for widget in (self.generate, *self.buttons.values(), self.revisions, self.schedule):
+        for widget in (self.generate, *self.buttons.values(), self.approve_all, self.revisions,
+                       self.schedule):
             actions.addWidget(widget)
         actions.addStretch(1)
         layout.addLayout(heading)
@@ -130,6 +134,9 @@ class PlanToolbar(QWidget):
         self.buttons["resume"].setText(self.tr("Resume"))
         self.buttons["abort"].setText(self.tr("Abort…"))
         self.buttons["abort"].setToolTip(self.tr("Stop the plan for good; open steps are skipped"))
+        self.approve_all.setText(self.tr("Approve all"))
+        self.approve_all.setToolTip(self.tr("Approve every plan that waits for your approval, "
+                                            "of every task"))
         self.revisions.setText(self.tr("Revisions…"))
         self.revisions.setToolTip(self.tr("Compare two revisions of this plan"))
         self.schedule.setText(self.tr("Schedule"))
@@ -160,9 +167,9 @@ class PlanToolbar(QWidget):
             title = self.tr("No task selected")
         elif plan is None:
             title = self.tr("No plan yet")
-        else:
-            title = labels.fill(self.tr("%1 · revision %2"), plan.title or self.tr("Plan"),
-                                plan.revision)
+        else:  # the task's name as it is now: a rename is followed, the plan keeps its own
+            title = labels.fill(self.tr("%1 · revision %2"),
+                                plan.task.title or plan.title or self.tr("Plan"), plan.revision)
         self.title.set_full_text(title)
         self.chip.setVisible(self.status is not None)
         if self.status is not None:
@@ -183,6 +190,7 @@ class PlanToolbar(QWidget):
         idle = self._busy_actions == 0
         for action, button in self.buttons.items():
             button.setEnabled(idle and plan_action_allowed(action, self.status))
+        self.approve_all.setEnabled(idle)
         self._show_one_primary()
         self.revisions.setEnabled(self.revision >= 2)
 
@@ -257,6 +265,26 @@ class PlanToolbar(QWidget):
         self._busy_actions -= 1
         if error:
             self.ctx.status.error.emit(error)
+        self.refresh()
+
+    def _on_approve_all_clicked(self) -> None:
+        """Approve every waiting plan in a worker; the status line says how many."""
+        self._busy_actions += 1
+        self._update_buttons()
+        Op(self.ctx.runner, in_thread(plans.approve_all), self.tr("Approving every waiting plan")
+           ).success(self._on_approve_all_finished).failure(self._on_approve_all_refused).run()
+
+    def _on_approve_all_finished(self, approved: int) -> None:
+        self._busy_actions -= 1
+        if approved:
+            self.ctx.status.info.emit(self.tr("Approved %n plan(s)", "", approved))
+        else:
+            self.ctx.status.info.emit(self.tr("No plan was waiting for approval"))
+        self.refresh()
+
+    def _on_approve_all_refused(self, message: str) -> None:
+        self._busy_actions -= 1
+        self.ctx.status.error.emit(message)
         self.refresh()
 
     def _ask(self, title: str, question: str) -> bool:

@@ -37,7 +37,7 @@ from app.plan.editing import PlanSnapshot, Saved
 from app.plan.layout import Layout, LayoutCache
 from app.plan.spec import PlanStep
 from ui.plan.banner import PlanBanner
-from ui.plan.edits import PlanEditor, PlanFeed
+from ui.plan.edits import PlanEditor, PlanFeed, new_blank_step
 from ui.plan.graph_edits import GraphEdits
 from ui.plan.graph_steps import GraphSteps
 from ui.plan.graph_toolbar import GraphToolbar
@@ -78,6 +78,7 @@ class PlanView(QWidget):
         self._fit_pending = False
         self._render_pending = False
         self._select_after = ""
+        self._rename_after = ""  # a step just added: its title editor opens once drawn
         self._syncing = False
         self._build()
         self.step_commands = GraphSteps(self)
@@ -293,6 +294,10 @@ class PlanView(QWidget):
             self.scene.select_step(wanted)
             if wanted != self.ctx.selection.step_id:
                 QTimer.singleShot(0, self, lambda: self.ctx.selection.select_step(wanted))
+            if wanted == self._rename_after:
+                self._rename_after = ""
+                if self.isVisible():
+                    QTimer.singleShot(0, self, lambda: self.step_commands.start_rename(wanted))
         elif mine and self._draft is None:
             QTimer.singleShot(0, self, lambda: self.ctx.selection.select_step(""))
 
@@ -311,7 +316,8 @@ class PlanView(QWidget):
     # --- editing ----------------------------------------------------------------------
 
     def add_step(self) -> None:
-        """A new step after the selected one (waiting for it), or at the end."""
+        """A new step after the selected one (waiting for it), or at the end; its title
+        editor opens on it once it is saved."""
         self.edits.add_step()
 
     def delete_selected(self) -> None:
@@ -369,6 +375,7 @@ class PlanView(QWidget):
         new = {s["id"] for s in saved.after["steps"]} - {s["id"] for s in saved.before["steps"]}
         if len(new) == 1:
             self._select_after = new.pop()
+            self._rename_after = new_blank_step(saved)
         shown = self._snapshot is not None and self._snapshot.revision >= saved.revision
         if shown and self._select_after:  # the feed drew it before this report came
             self._syncing = True

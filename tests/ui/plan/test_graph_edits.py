@@ -106,7 +106,7 @@ def test_a_drop_beyond_four_levels_is_refused(ctx: WindowContext, qtbot: QtBot) 
     assert view.scene.nodes["x"].pos() == start  # snapped back
 
 
-def test_add_a_step_after_the_selected_one_then_delete_it(ctx: WindowContext, qtbot: QtBot
+def test_add_a_step_after_the_selected_one_name_it_then_delete_it(ctx: WindowContext, qtbot: QtBot
                                                           ) -> None:
     task_id = make_task(plan15())
     view = open_view(ctx, qtbot, task_id)
@@ -119,10 +119,18 @@ def test_add_a_step_after_the_selected_one_then_delete_it(ctx: WindowContext, qt
     assert (new.title, new.depends_on, new.parent) == ("New step", ["rsvp"], "invites")
     qtbot.wait_until(lambda: ctx.selection.step_id == "step16")
     assert view.scene.nodes["step16"].isSelected()
+    qtbot.wait_until(lambda: view.step_commands.editor is not None)  # its title, typed next
+    editor = view.step_commands.editor
+    assert editor is not None and editor.text() == "New step" and editor.selectedText()
+    editor.setText("Book the bus")
+    with qtbot.wait_signal(view.editor.edit_saved, timeout=5000):
+        QTest.keyClick(editor, Qt.Key.Key_Return)
+    assert latest(task_id).step("step16").title == "Book the bus"
+    assert view.step_commands.editor is None
     with qtbot.wait_signal(view.editor.edit_saved, timeout=5000):
         qtbot.keyClick(view.graphics, Qt.Key.Key_Delete)
     assert "step16" not in {s.id for s in latest(task_id).steps}
-    assert revision_count(task_id) == 2  # both edits in one session's revision
+    assert revision_count(task_id) == 2  # every edit in one session's revision
 
 
 def test_deleting_a_step_keeps_the_order_it_imposed(ctx: WindowContext, qtbot: QtBot) -> None:

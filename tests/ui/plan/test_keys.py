@@ -162,3 +162,26 @@ def test_arrows_go_to_the_nearest_step_that_way() -> None:
     assert next_in_direction(centres, "a", Qt.Key.Key_Down) == "e"
     assert next_in_direction(centres, "a", Qt.Key.Key_Left) is None
     assert next_in_direction(centres, "a", Qt.Key.Key_Up) is None
+
+
+def test_add_after_opens_the_title_editor_on_the_new_step(ctx: WindowContext,
+                                                           qtbot: QtBot) -> None:
+    task_id = four_steps()
+    outline = PlanOutline(ctx)
+    qtbot.add_widget(outline)
+    outline.show()
+    with qtbot.wait_signal(outline.outline_shown, timeout=5000):
+        outline.show_task(task_id)
+    outline.tree.setFocus()
+    outline.tree.setCurrentIndex(outline.items["s2"].index())
+    QTest.keyClick(outline.tree, Qt.Key.Key_N,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.wait_until(lambda: isinstance(outline.tree.focusWidget(), QLineEdit))
+    editor = outline.tree.focusWidget()
+    assert isinstance(editor, QLineEdit) and editor.text() == "New step"
+    new = next(s for s in plans.spec_of(latest(task_id)).steps if s.title == "New step")
+    assert outline.tree.currentIndex() == outline.items[new.id].index()
+    editor.setText("Carry it home")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step(new.id).title
+                     == "Carry it home")

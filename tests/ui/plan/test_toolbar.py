@@ -236,3 +236,32 @@ def test_diff_orders_added_then_removed_and_skips_equal_steps() -> None:
     assert [(s.kind, s.step_id) for s in diff.steps] == [("added", "new"), ("removed", "gone")]
     assert diff.count("added") == 1 and not diff.empty
     assert diff_plans(old, old).empty
+
+
+def test_approve_all_approves_every_waiting_plan_and_says_how_many(
+        toolbar: PlanToolbar, ctx: WindowContext, qtbot: QtBot) -> None:
+    waiting = [planned_task(approve=False, title=f"Offsite {n}") for n in range(3)]
+    running = planned_task(title="Running already")
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    toolbar.show_task(waiting[0])
+    assert toolbar.approve_all.isVisible() and toolbar.approve_all.text() == "Approve all"
+    click(qtbot, toolbar.approve_all)
+    qtbot.wait_until(lambda: bool(said))
+    assert said == ["Approved 3 plan(s)"]
+    assert {plan_status(t) for t in waiting} == {"in_progress"}
+    assert plan_status(running) == "in_progress"
+    assert toolbar.status == "in_progress" and toolbar.approve_all.isEnabled()
+    click(qtbot, toolbar.approve_all)
+    qtbot.wait_until(lambda: len(said) == 2)
+    assert said[1] == "No plan was waiting for approval"
+
+
+def test_the_heading_follows_a_renamed_task(toolbar: PlanToolbar, qtbot: QtBot) -> None:
+    from app.tasks.store import update_task
+
+    task_id = planned_task(title="Organise the team offsite")
+    toolbar.show_task(task_id)
+    assert toolbar.title.full_text.startswith("Organise the team offsite")
+    update_task(task_id, title="Organise the spring offsite")
+    qtbot.wait_until(lambda: toolbar.title.full_text.startswith("Organise the spring offsite"))
