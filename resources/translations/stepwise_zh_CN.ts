@@ -246,17 +246,17 @@
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="78"/>
+        <location filename="../../ui/assistant/outbox.py" line="79"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="81"/>
+        <location filename="../../ui/assistant/outbox.py" line="82"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="97"/>
+        <location filename="../../ui/assistant/outbox.py" line="98"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
@@ -299,12 +299,12 @@
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="108"/>
+        <location filename="../../ui/assistant/outbox.py" line="109"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="118"/>
+        <location filename="../../ui/assistant/outbox.py" line="119"/>
         <source>To %1 (task %2): %3</source>
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
@@ -314,27 +314,27 @@
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="139"/>
+        <location filename="../../ui/assistant/outbox.py" line="140"/>
         <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="151"/>
+        <location filename="../../ui/assistant/outbox.py" line="152"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="152"/>
+        <location filename="../../ui/assistant/outbox.py" line="153"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="162"/>
+        <location filename="../../ui/assistant/outbox.py" line="163"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="166"/>
+        <location filename="../../ui/assistant/outbox.py" line="167"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -898,162 +898,157 @@ Details: %2</source>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="28"/>
         <source>You</source>
-        <translation type="unfinished"></translation>
+        <translation>你</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="29"/>
         <source>Assistant</source>
-        <translation type="unfinished">助理</translation>
+        <translation>助理</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="30"/>
         <source>Sync</source>
-        <translation type="unfinished">同步</translation>
+        <translation>同步</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="33"/>
         <source>Added</source>
-        <translation type="unfinished"></translation>
+        <translation>添加</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="34"/>
         <source>Status</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="35"/>
         <source>Edited</source>
-        <translation type="unfinished"></translation>
+        <translation>修改</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="36"/>
         <source>Looked at it</source>
-        <translation type="unfinished"></translation>
+        <translation>查看</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="37"/>
         <source>Plan</source>
-        <translation type="unfinished">计划</translation>
+        <translation>计划</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="38"/>
         <source>Tried again</source>
-        <translation type="unfinished"></translation>
+        <translation>重试</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="39"/>
         <source>Skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="40"/>
         <source>Calendar</source>
-        <translation type="unfinished">日历</translation>
+        <translation>日历</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="41"/>
         <source>Scheduled</source>
-        <translation type="unfinished"></translation>
+        <translation>排程</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="42"/>
         <source>Repeat</source>
-        <translation type="unfinished"></translation>
+        <translation>重复</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="43"/>
         <source>Sync conflict</source>
-        <translation type="unfinished"></translation>
+        <translation>同步冲突</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="44"/>
         <source>Imported</source>
-        <translation type="unfinished"></translation>
+        <translation>导入</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="45"/>
         <source>Looked at a failure</source>
-        <translation type="unfinished"></translation>
+        <translation>查看失败原因</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="48"/>
         <source>reading the reply</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取回复</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="49"/>
         <source>used</source>
-        <translation type="unfinished"></translation>
+        <translation>已采用</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="50"/>
         <source>could not be used</source>
-        <translation type="unfinished"></translation>
+        <translation>无法采用</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="51"/>
         <source>too long, refused</source>
-        <translation type="unfinished"></translation>
+        <translation>太长，已拒收</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="52"/>
         <source>the built-in planner&apos;s used instead</source>
-        <translation type="unfinished"></translation>
+        <translation>改用了内置规划器的结果</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="53"/>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="83"/>
-        <source>%1 → %2</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../ui/assistant/journal_words.py" line="89"/>
+        <source>Added by you</source>
+        <translation>由你添加</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="90"/>
-        <source>Added by you</source>
-        <translation type="unfinished"></translation>
+        <source>Added by %1</source>
+        <translation>由%1添加</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="91"/>
-        <source>Added by %1</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../ui/assistant/journal_words.py" line="94"/>
+        <source>by you</source>
+        <translation>由你制定</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/journal_words.py" line="95"/>
-        <source>by you</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../ui/assistant/journal_words.py" line="96"/>
         <source>by the assistant</source>
-        <translation type="unfinished"></translation>
+        <translation>由助理制定</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="98"/>
+        <location filename="../../ui/assistant/journal_words.py" line="97"/>
         <source>Plan version %1 with 1 step, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>计划第 %1 版，1 个步骤，%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="100"/>
+        <location filename="../../ui/assistant/journal_words.py" line="99"/>
         <source>Plan version %1 with %2 steps, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>计划第 %1 版，%2 个步骤，%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="105"/>
+        <location filename="../../ui/assistant/journal_words.py" line="104"/>
         <source>Looked at it with the built-in planner</source>
-        <translation type="unfinished"></translation>
+        <translation>用内置规划器查看了这个任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="120"/>
+        <location filename="../../ui/assistant/journal_words.py" line="119"/>
         <source>the built-in planner</source>
-        <translation type="unfinished"></translation>
+        <translation>内置规划器</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="132"/>
+        <location filename="../../ui/assistant/journal_words.py" line="131"/>
         <source>failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：%1</translation>
     </message>
 </context>
 <context>
@@ -2641,89 +2636,132 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step/form.py" line="82"/>
-        <source>Change target</source>
-        <translation>更改执行方</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step/form.py" line="83"/>
-        <source>Inputs (JSON)</source>
-        <translation>输入（JSON）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step/form.py" line="93"/>
+        <location filename="../../ui/step/form.py" line="103"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="93"/>
-        <source>Step</source>
-        <translation>步骤</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step/form.py" line="94"/>
+        <location filename="../../ui/step/form.py" line="103"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="94"/>
+        <location filename="../../ui/step/form.py" line="117"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="95"/>
-        <source>Inputs</source>
-        <translation>输入</translation>
+        <location filename="../../ui/step/form.py" line="49"/>
+        <source>You</source>
+        <translation type="unfinished">你</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="95"/>
-        <source>Done when</source>
-        <translation>完成标准</translation>
+        <location filename="../../ui/step/form.py" line="49"/>
+        <source>Assistant</source>
+        <translation type="unfinished">助理</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="96"/>
-        <source>Worker</source>
-        <translation>负责人</translation>
+        <location filename="../../ui/step/form.py" line="104"/>
+        <source>Finished when</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="96"/>
+        <location filename="../../ui/step/form.py" line="104"/>
+        <source>Who does it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/form.py" line="105"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="97"/>
+        <location filename="../../ui/step/form.py" line="105"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="97"/>
+        <location filename="../../ui/step/form.py" line="106"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="108"/>
+        <location filename="../../ui/step/form.py" line="123"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="115"/>
-        <source>Save changes</source>
-        <translation>保存更改</translation>
+        <location filename="../../ui/step/form.py" line="124"/>
+        <source>e.g. the venue is booked</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="118"/>
-        <source>Revert</source>
-        <translation>还原</translation>
+        <location filename="../../ui/step/form.py" line="210"/>
+        <source>A step needs a title</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StepInputs</name>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="37"/>
+        <source>From</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="169"/>
-        <source>Inputs must be JSON, like {&quot;text&quot;: &quot;hello&quot;}</source>
-        <translation>输入必须是 JSON，例如 {&quot;text&quot;: &quot;hello&quot;}</translation>
+        <location filename="../../ui/step/inputs.py" line="38"/>
+        <source>Until</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="172"/>
-        <source>Inputs must be a set of named values in braces</source>
-        <translation>输入必须是花括号中的一组具名值</translation>
+        <location filename="../../ui/step/inputs.py" line="40"/>
+        <source>What to write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="41"/>
+        <source>File name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="42"/>
+        <source>File text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="43"/>
+        <source>Text from the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="44"/>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="44"/>
+        <source>Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="45"/>
+        <source>Time</source>
+        <translation type="unfinished">时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="98"/>
+        <source>e.g. tomorrow 9:00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="187"/>
+        <source>Fill in %1 to save this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/inputs.py" line="189"/>
+        <source>These inputs cannot be used: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

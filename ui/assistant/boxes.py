@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTreeWidget, QVBoxLayout, QWidget
 
+MIN_HEIGHT = 40  # a low dock keeps its boxes (each scrolls itself) without a scroll around
+
 
 def plain_box(parent: QWidget, name: str, placeholder: str) -> QPlainTextEdit:
     """A read-only plain-text box named ``name`` (model text is never read as markup)."""
@@ -12,6 +14,7 @@ def plain_box(parent: QWidget, name: str, placeholder: str) -> QPlainTextEdit:
     box.setObjectName(name)
     box.setReadOnly(True)
     box.setPlaceholderText(placeholder)
+    box.setMinimumHeight(MIN_HEIGHT)
     return box
 
 
@@ -36,4 +39,5 @@ def flat_tree(parent: QWidget, name: str, headers: list[str]) -> QTreeWidget:
     tree.setAlternatingRowColors(True)
     tree.setHeaderLabels(headers)
     tree.setUniformRowHeights(True)
+    tree.setMinimumHeight(MIN_HEIGHT)
     return tree

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -55,11 +54,9 @@ class AssistantDock(QDockWidget):
         self._stream_length = 0
         self._log_timer = self._timer(self.reload_log)
         self._outbox_timer = self._timer(self.reload_outbox)
-        holder = QScrollArea(self)  # a short dock scrolls instead of squeezing the window
-        holder.setWidgetResizable(True)
-        holder.setFrameShape(QScrollArea.Shape.NoFrame)
-        holder.setWidget(self._build())
-        self.setWidget(holder)
+        self._resay_timer = self._timer(self._resay_changed)
+        self._changed_tasks: set[int] = set()  # tasks whose lines may no longer be true
+        self.setWidget(self._build())  # its lists scroll themselves: no scroll area around
         self._connect()
         self._set_running(ctx.assistant.busy, "")
         self.reload_outbox()
@@ -200,6 +197,7 @@ class AssistantDock(QDockWidget):
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "tabs"):
             self._set_texts()
             self._resay_outcomes()
+            self.journal.retranslate()
 
     def _resay_outcomes(self) -> None:
         for row in range(self.outcomes.count()):
@@ -279,7 +277,35 @@ class AssistantDock(QDockWidget):
             self.doing.setText(self.tr("Running…"))
         if task_id and task_id == self.task_id:
             self._log_timer.start()
+        if task_id and kind not in (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED) \
+                and self._lines_of(task_id):
+            self._changed_tasks.add(task_id)  # approved, done…: its line says it again
+            self._resay_timer.start()
         self._outbox_timer.start()
+
+    def _lines_of(self, task_id: int) -> list[QListWidgetItem]:
+        items = (self.outcomes.item(row) for row in range(self.outcomes.count()))
+        return [item for item in items if item.data(Qt.ItemDataRole.UserRole) == task_id]
+
+    def _resay_changed(self) -> None:
+        """The lines of the tasks that changed since, said from what they are now (a plan
+        "waiting for your approval" once approved is "Working on …")."""
+        for task_id in self._changed_tasks:
+            self._read_and_resay(task_id)
+        self._changed_tasks.clear()
+
+    def _read_and_resay(self, task_id: int) -> None:
+        def read(facts: Facts) -> None:
+            self._resay(task_id, facts)
+
+        self.ctx.runner.start(in_thread(read_facts, task_id), self.tr("Reading the task"), read)
+
+    def _resay(self, task_id: int, facts: Facts) -> None:
+        for item in self._lines_of(task_id):
+            _old, problem = item.data(Qt.ItemDataRole.UserRole + 1)
+            if not problem:  # a problem stays as it was told until the next run
+                item.setData(Qt.ItemDataRole.UserRole + 1, (facts, problem))
+                item.setText(sentence(facts, problem))
 
     def _on_bridge_external_change(self) -> None:
         self._log_timer.start()

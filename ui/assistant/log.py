@@ -15,10 +15,12 @@ from PySide6.QtWidgets import QSplitter, QTreeWidgetItem, QWidget
 
 from app.errors import KnownError
 from app.plan import views
+from ui.assistant import journal_words as words
 from ui.assistant.boxes import flat_tree, plain_box
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
+from ui.words.dates import short_when_text
 
 translate = QCoreApplication.translate
 
@@ -40,19 +42,30 @@ class TaskJournal(QObject):
         self.ctx = ctx
         self.task_id = 0
         self._calls: list[dict[str, Any]] = []
-        self.worklog = flat_tree(parent, "worklog", [
+        self._data: dict[str, Any] | None = None
+        self.worklog = flat_tree(parent, "worklog", [])
+        self.calls_page = QSplitter(Qt.Orientation.Horizontal, parent)  # the reply beside
+        self.calls = flat_tree(self.calls_page, "modelCalls", [])
+        self.calls.currentItemChanged.connect(self._on_calls_current_item_changed)
+        self.reply = plain_box(self.calls_page, "reply", "")
+        self.calls_page.addWidget(self.calls)
+        self.calls_page.addWidget(self.reply)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Headers and rows in the language now installed (the dock calls this on a
+        language change)."""
+        self.worklog.setHeaderLabels([
             translate("AssistantDock", "Time"), translate("AssistantDock", "Who"),
             translate("AssistantDock", "What"), translate("AssistantDock", "Message")])
-        self.calls_page = QSplitter(Qt.Orientation.Vertical, parent)
-        self.calls = flat_tree(self.calls_page, "modelCalls", [
+        self.calls.setHeaderLabels([
             translate("AssistantDock", "Time"), translate("AssistantDock", "Purpose"),
             translate("AssistantDock", "Model"), translate("AssistantDock", "Outcome"),
             translate("AssistantDock", "Time taken")])
-        self.calls.currentItemChanged.connect(self._on_calls_current_item_changed)
-        self.reply = plain_box(self.calls_page, "reply",
-                               translate("AssistantDock", "Select a call to read its reply."))
-        self.calls_page.addWidget(self.calls)
-        self.calls_page.addWidget(self.reply)
+        self.reply.setPlaceholderText(
+            translate("AssistantDock", "Select a call to read its reply."))
+        if self._data is not None:
+            self._fill(self._data)
 
     def show_task(self, task_id: int) -> None:
         """Show the work log and model calls of this task (0: none)."""
@@ -75,18 +88,22 @@ class TaskJournal(QObject):
             self.shown.emit(task_id)
 
     def _fill(self, data: dict[str, Any] | None) -> None:
+        self._data = data
         self.worklog.clear()
         self.calls.clear()
         self.reply.clear()
         self._calls = [] if data is None else list(data["model_calls"])
         for entry in [] if data is None else data["worklog"]:
-            QTreeWidgetItem(self.worklog, [views.local(entry["at"]), entry["actor"],
-                                           entry["kind"], entry["message"]])
+            item = QTreeWidgetItem(self.worklog, [
+                short_when_text(entry["at"]), words.who(entry["actor"]),
+                words.what(entry["kind"]), words.message(entry["kind"], entry["message"])])
+            item.setToolTip(3, item.text(3))  # a long message is cut off in its column
         for call in self._calls:
             latency = call["latency_ms"]
             QTreeWidgetItem(self.calls, [
-                views.local(call["at"]), call["purpose"], f"{call['provider']}/{call['model']}",
-                call["outcome"] or "", "" if latency is None else f"{latency:.0f} ms"])
+                short_when_text(call["at"]), labels.stage_name(call["purpose"]),
+                words.model_name(call["provider"], call["model"]), words.outcome(call["outcome"]),
+                "" if latency is None else _seconds(latency)])
         for tree in (self.worklog, self.calls):
             for column in range(tree.columnCount() - 1):
                 tree.resizeColumnToContents(column)
@@ -104,3 +121,9 @@ class TaskJournal(QObject):
             text = labels.fill(translate("AssistantDock", "Error: %1"), call["error"]) + (
                 "\n\n" + text if text else "")
         self.reply.setPlainText(text)
+
+
+def _seconds(latency_ms: float) -> str:
+    """How long a call took: "0.3 s", "12 s"."""
+    seconds = latency_ms / 1000
+    return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"

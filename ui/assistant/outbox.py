@@ -23,7 +23,7 @@ from app.agent import outbox
 from app.agent.outbox import Entry, Transport
 from app.errors import KnownError
 from models import StoreError
-from ui.assistant.boxes import plain_box
+from ui.assistant.boxes import MIN_HEIGHT, plain_box
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
@@ -58,13 +58,14 @@ class OutboxTab(QWidget):
         self.ctx = ctx
         self.transport: Transport | None = None  # None: the system mail client
         self.messages: list[Entry] = []
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)  # side by side: a low dock fits
         self.outbox_list = QListWidget(splitter)
         self.outbox_list.setObjectName("outboxList")
+        self.outbox_list.setMinimumHeight(MIN_HEIGHT)
         self.outbox_list.currentRowChanged.connect(self._on_outbox_list_current_row_changed)
         splitter.addWidget(self.outbox_list)
         splitter.addWidget(self._build_message(splitter))
-        splitter.setSizes([100, 200])
+        splitter.setSizes([200, 400])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter, 1)
         layout.addLayout(self._build_buttons())

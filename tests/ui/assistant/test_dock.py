@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
@@ -84,8 +86,14 @@ def test_a_run_shows_outcomes_the_work_log_and_model_calls(
     assert "── Task" in dock.stream.toPlainText() and "{" in dock.stream.toPlainText()
     qtbot.wait_until(lambda: dock.calls.topLevelItemCount() >= 1, timeout=5000)
     call = rows(dock.calls)[0]
-    assert (call.text(1), call.text(2)) == ("review", "offline/offline-planner")
-    assert {"create", "plan"} <= {item.text(2) for item in rows(dock.worklog)}
+    assert (call.text(1), call.text(2), call.text(3)) == ("reviewing", "the built-in planner",
+                                                          "used")
+    log = rows(dock.worklog)
+    assert {"Added", "Plan"} <= {item.text(2) for item in log}
+    said = [item.text(c) for item in log for c in range(4)]
+    assert not any(re.search(r"\d{4}-\d\d-\d\dT|Z$|offline planner:|→ \w+:", t)
+                   for t in said), said
+    assert "You" in {item.text(1) for item in log}
     dock.calls.setCurrentItem(call)
     assert dock.reply.toPlainText().startswith("{")  # the reply, as written
     assert dock.doing.text() == "Idle" and dock.run_button.isEnabled()
@@ -139,3 +147,40 @@ def test_an_outcome_sentence_links_to_its_task(dock: AssistantDock, ctx: WindowC
     assert "waiting for your approval" in item.text() or "Working on" in item.text()
     dock.outcomes.itemClicked.emit(item)
     assert ctx.selection.task_id == task_id
+
+
+def test_approving_a_plan_ends_its_waiting_line(dock: AssistantDock, ctx: WindowContext,
+                                                 qtbot: QtBot) -> None:
+    task_id = int(add_task(NewTask(title="Renew passport by Friday")).id)
+    with qtbot.wait_signal(ctx.assistant.idle, timeout=20_000):
+        ctx.assistant.run_until_idle()
+    qtbot.wait_until(lambda: any(t.endswith("waiting for your approval")
+                                 for t in item_texts(dock)))
+    plans.plan_action(task_id, "approve")
+    ctx.bridge.external_change.emit()  # as the bridge's poll tells of another process
+    qtbot.wait_until(lambda: not any("approval" in t for t in item_texts(dock)), timeout=5000)
+
+
+def test_the_dock_has_no_scroll_area_around_its_lists(dock: AssistantDock) -> None:
+    from PySide6.QtWidgets import QScrollArea
+
+    assert not isinstance(dock.widget(), QScrollArea)
+    assert dock.widget().minimumSizeHint().height() < 200  # a short dock still fits
+
+
+def test_the_journal_headers_follow_the_language(dock: AssistantDock, qtbot: QtBot,
+                                                 qapp: object) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ui.words import i18n
+
+    assert isinstance(qapp, QApplication)
+    english = dock.worklog.headerItem().text(0), dock.calls.headerItem().text(1)
+    assert english == ("Time", "Purpose")
+    try:
+        i18n.install(qapp, "zh_CN")
+        qtbot.wait_until(lambda: dock.worklog.headerItem().text(0) != "Time")
+        assert dock.calls.headerItem().text(1) != "Purpose"
+    finally:
+        i18n.install(qapp, "en")
+    qtbot.wait_until(lambda: dock.worklog.headerItem().text(0) == "Time")
