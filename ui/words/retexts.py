@@ -25,16 +25,26 @@ class Retexts:
 
     def __init__(self) -> None:
         self._texts: list[tuple[Setter, Callable[[], str]]] = []
+        self._labels: list[tuple[Callable[[list[str]], object], Callable[[], list[str]]]] = []
 
     def add(self, setter: Setter, make: Callable[[], str]) -> None:
         """Set a text now (``setter(make())``) and again after each language change."""
         setter(make())
         self._texts.append((setter, make))
 
+    def add_labels(self, setter: Callable[[list[str]], object],
+                   make: Callable[[], list[str]]) -> None:
+        """Set a list of texts now and after each language change: a table's or tree's
+        headers (``model.setHorizontalHeaderLabels``, ``tree.setHeaderLabels``)."""
+        setter(make())
+        self._labels.append((setter, make))
+
     def apply(self) -> None:
         """Make every text again (call on ``QEvent.LanguageChange``)."""
         for setter, make in self._texts:
             setter(make())
+        for set_labels, make_labels in self._labels:
+            set_labels(make_labels())
 
 
 def interface_language() -> str:

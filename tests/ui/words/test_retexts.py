@@ -54,3 +54,20 @@ def test_a_core_text_is_told_in_the_interface_language(qapp: QApplication) -> No
         assert told(refusal) == "优先级从 1（最高）到 4（最低）"
     finally:
         i18n.install(qapp, "en")
+
+
+def test_headers_are_set_now_and_again_on_each_language_change(qapp: QApplication) -> None:
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QTreeWidget
+
+    language = ["en"]
+    model = QStandardItemModel(0, 2)
+    tree = QTreeWidget()
+    texts = Retexts()
+    names = {"en": ["Step", "Status"], "zh_CN": ["步骤", "状态"]}
+    texts.add_labels(model.setHorizontalHeaderLabels, lambda: names[language[0]])
+    texts.add_labels(tree.setHeaderLabels, lambda: names[language[0]])
+    assert model.horizontalHeaderItem(1).text() == "Status"
+    language[0] = "zh_CN"
+    texts.apply()
+    assert model.horizontalHeaderItem(0).text() == "步骤" and tree.headerItem().text(1) == "状态"
