@@ -17,11 +17,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtCore import QEventLoop as QtEventLoop
 from PySide6.QtGui import QCloseEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QHeaderView, QMainWindow, QTableView
 
+from ui.window.geometry import restore_geometry
 from ui.words import labels
 from ui.words.dates import short_when
 
@@ -124,9 +125,7 @@ class FirstFrame(QMainWindow):
         super().__init__()
         self.setWindowTitle("Stepwise")
         self.resize(1280, 800)
-        saved = QSettings("stepwise", "window").value("geometry")
-        if saved is not None:
-            self.restoreGeometry(saved)
+        restore_geometry(self)
         self.closing = False
         self.table = QTableView(self)
         self.table.setModel(FirstPageModel(rows, self.table))

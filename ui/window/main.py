@@ -36,13 +36,14 @@ from ui.sync.worker import SyncWorker
 from ui.tasks.dialog import TaskDialog
 from ui.tasks.list_view import TaskListPanel
 from ui.tasks.quick_add import QuickAddBar
+from ui.window.geometry import restore_geometry, save_geometry
 from ui.window.menus import WindowMenus
 from ui.window.reminders import ReminderCenter, ReminderDock
 from ui.window.welcome import WelcomeView
 from ui.words.retexts import Retexts
 
-TASKS_MIN_WIDTH = 300
-DOCK_MIN_START = 200  # the docks' height at the first start: five reminders in sight  # a title, its due, priority and status side by side
+TASKS_MIN_WIDTH = 300  # a title beside its due and priority (the status makes way)
+DOCK_MIN_START = 200  # the docks' height at the first start: five reminders in sight
 
 
 class MainWindow(QMainWindow):
@@ -269,6 +270,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.keep_in_tray and not self.quitting:
             event.ignore()
+            self._save_geometry()  # now: hidden, the window manager may forget "maximised"
             self.hide()
             self._tell_once_about_the_tray()
             return
@@ -294,15 +296,16 @@ class MainWindow(QMainWindow):
         QApplication.instance().quit()  # type: ignore[union-attr]
 
     def _save_geometry(self) -> None:
-        if not self.remember_geometry:
+        """Where the window is, its size and whether it is maximised, and the layout for
+        its screen's size. Only while it is shown: a window hidden to the tray may have
+        lost its maximised state to the window manager, and Quit would save that."""
+        if not self.remember_geometry or not self.isVisible():
             return
-        QSettings("stepwise", "window").setValue("geometry", self.saveGeometry())
+        save_geometry(self)
         self.save_layout()
 
     def _restore_geometry(self) -> None:
-        saved = QSettings("stepwise", "window").value("geometry")
-        if saved is not None:
-            self.restoreGeometry(saved)
+        restore_geometry(self)
         self._restore_layout()
 
     def _layout_key(self) -> str:
@@ -330,4 +333,5 @@ class MainWindow(QMainWindow):
     def confirm(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Stepwise", question)
         return answer == QMessageBox.StandardButton.Yes
+
 
