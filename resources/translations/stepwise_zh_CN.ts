@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="96"/>
+        <location filename="../../ui/window/first_frame.py" line="97"/>
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
@@ -778,7 +778,7 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="138"/>
+        <location filename="../../ui/window/first_frame.py" line="137"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1059,12 +1059,12 @@ Details: %2</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="85"/>
+        <location filename="../../ui/window/main.py" line="86"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="86"/>
+        <location filename="../../ui/window/main.py" line="87"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
@@ -1209,17 +1209,17 @@ Details: %2</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="156"/>
+        <location filename="../../ui/window/main.py" line="157"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="187"/>
+        <location filename="../../ui/window/main.py" line="188"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="197"/>
+        <location filename="../../ui/window/main.py" line="198"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
@@ -1229,7 +1229,7 @@ Details: %2</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="205"/>
+        <location filename="../../ui/window/main.py" line="206"/>
         <source>Saving the task</source>
         <translation>保存任务</translation>
     </message>
@@ -2636,67 +2636,67 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step/form.py" line="103"/>
+        <location filename="../../ui/step/form.py" line="108"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="103"/>
+        <location filename="../../ui/step/form.py" line="108"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="117"/>
+        <location filename="../../ui/step/form.py" line="122"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="49"/>
+        <location filename="../../ui/step/form.py" line="50"/>
         <source>You</source>
         <translation type="unfinished">你</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="49"/>
+        <location filename="../../ui/step/form.py" line="50"/>
         <source>Assistant</source>
         <translation type="unfinished">助理</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="104"/>
+        <location filename="../../ui/step/form.py" line="109"/>
         <source>Finished when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="104"/>
+        <location filename="../../ui/step/form.py" line="109"/>
         <source>Who does it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="105"/>
+        <location filename="../../ui/step/form.py" line="110"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="105"/>
+        <location filename="../../ui/step/form.py" line="110"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="106"/>
+        <location filename="../../ui/step/form.py" line="111"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="123"/>
+        <location filename="../../ui/step/form.py" line="129"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="124"/>
+        <location filename="../../ui/step/form.py" line="130"/>
         <source>e.g. the venue is booked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="210"/>
+        <location filename="../../ui/step/form.py" line="217"/>
         <source>A step needs a title</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2767,155 +2767,190 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step/panel.py" line="150"/>
+        <location filename="../../ui/step/panel.py" line="249"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="171"/>
+        <location filename="../../ui/step/panel.py" line="261"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="173"/>
+        <location filename="../../ui/step/panel.py" line="262"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="175"/>
+        <location filename="../../ui/step/panel.py" line="263"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="250"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="209"/>
+        <location filename="../../ui/step/panel.py" line="250"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="210"/>
+        <location filename="../../ui/step/panel.py" line="251"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="210"/>
+        <location filename="../../ui/step/panel.py" line="251"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="210"/>
+        <location filename="../../ui/step/panel.py" line="251"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="211"/>
+        <location filename="../../ui/step/panel.py" line="252"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="212"/>
+        <location filename="../../ui/step/panel.py" line="253"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="213"/>
+        <location filename="../../ui/step/panel.py" line="254"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="214"/>
+        <location filename="../../ui/step/panel.py" line="255"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="215"/>
+        <location filename="../../ui/step/panel.py" line="256"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="240"/>
+        <location filename="../../ui/step/panel.py" line="260"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="280"/>
+        <location filename="../../ui/step/panel.py" line="303"/>
+        <source>Unsaved change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="304"/>
+        <source>The change to “%1” cannot be saved: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="306"/>
+        <source>Drop the change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="307"/>
+        <source>Keep editing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="329"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="310"/>
+        <location filename="../../ui/step/panel.py" line="346"/>
+        <source>Waiting for your approval to message %1 (see the Outbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="349"/>
+        <source>You approved the message to %1; it has not been sent yet (see the Outbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="351"/>
+        <source>The message to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="382"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="311"/>
+        <location filename="../../ui/step/panel.py" line="383"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="312"/>
+        <location filename="../../ui/step/panel.py" line="384"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="314"/>
+        <location filename="../../ui/step/panel.py" line="386"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="315"/>
+        <location filename="../../ui/step/panel.py" line="387"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="316"/>
+        <location filename="../../ui/step/panel.py" line="388"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="344"/>
-        <source>Step %1: %2</source>
-        <translation>步骤 %1：%2</translation>
+        <location filename="../../ui/step/panel.py" line="412"/>
+        <source>Step “%1”: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step/schedule.py" line="37"/>
+        <location filename="../../ui/step/schedule.py" line="51"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="45"/>
+        <location filename="../../ui/step/schedule.py" line="52"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="46"/>
+        <location filename="../../ui/step/schedule.py" line="53"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="68"/>
+        <location filename="../../ui/step/schedule.py" line="79"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="70"/>
+        <location filename="../../ui/step/schedule.py" line="81"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="75"/>
+        <location filename="../../ui/step/schedule.py" line="86"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="90"/>
+        <location filename="../../ui/step/schedule.py" line="101"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -3371,126 +3406,166 @@ The server said: %2</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="165"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="165"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="165"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="165"/>
+        <location filename="../../ui/tasks/list_view.py" line="172"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="166"/>
+        <location filename="../../ui/tasks/list_view.py" line="173"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="176"/>
+        <location filename="../../ui/tasks/list_view.py" line="183"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="177"/>
+        <location filename="../../ui/tasks/list_view.py" line="184"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="177"/>
+        <location filename="../../ui/tasks/list_view.py" line="184"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="177"/>
+        <location filename="../../ui/tasks/list_view.py" line="184"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="166"/>
+        <location filename="../../ui/tasks/list_view.py" line="173"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="167"/>
+        <location filename="../../ui/tasks/list_view.py" line="174"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="167"/>
+        <location filename="../../ui/tasks/list_view.py" line="174"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="168"/>
+        <location filename="../../ui/tasks/list_view.py" line="175"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="168"/>
+        <location filename="../../ui/tasks/list_view.py" line="175"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="169"/>
+        <location filename="../../ui/tasks/list_view.py" line="176"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="170"/>
+        <location filename="../../ui/tasks/list_view.py" line="177"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="178"/>
+        <location filename="../../ui/tasks/list_view.py" line="185"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="180"/>
-        <location filename="../../ui/tasks/list_view.py" line="335"/>
+        <location filename="../../ui/tasks/list_view.py" line="187"/>
+        <location filename="../../ui/tasks/list_view.py" line="343"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="181"/>
+        <location filename="../../ui/tasks/list_view.py" line="188"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="283"/>
+        <location filename="../../ui/tasks/list_view.py" line="291"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="349"/>
+        <location filename="../../ui/tasks/list_view.py" line="357"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="379"/>
+        <location filename="../../ui/tasks/list_view.py" line="365"/>
+        <source>No task matches “%1”.</source>
+        <translation>没有与“%1”匹配的任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="367"/>
+        <source>No task here with this tag or status.</source>
+        <translation>这里没有带这个标签或状态的任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="369"/>
+        <source>Nothing left to do. Add a task above (Ctrl+N).</source>
+        <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="370"/>
+        <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
+        <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="372"/>
+        <source>Nothing due in the coming days.</source>
+        <translation>接下来几天没有到期的任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="373"/>
+        <source>Nothing is waiting to start or for a check.</source>
+        <translation>没有在等待开始或检查的任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="374"/>
+        <source>Nothing needs your attention.</source>
+        <translation>没有需要你处理的任务。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="375"/>
+        <source>No tasks yet. Add one above (Ctrl+N).</source>
+        <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/list_view.py" line="407"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="429"/>
+        <location filename="../../ui/tasks/list_view.py" line="457"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
         <location filename="../../ui/tasks/list_view.py" line="91"/>
-        <location filename="../../ui/tasks/list_view.py" line="382"/>
+        <location filename="../../ui/tasks/list_view.py" line="410"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

@@ -132,6 +132,13 @@ class TaskListPanel(QWidget):
             self.status.addItem("", state)
         self._set_texts()
         self.count = QLabel(self)
+        self.empty = QLabel(self)  # in place of the table when the view shows no task
+        self.empty.setObjectName("emptyView")
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setTextFormat(Qt.TextFormat.PlainText)  # a search's text is shown in it
+        self.empty.setMargin(16)
+        self.empty.hide()
         self.table = TaskTable(self)
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -229,6 +236,7 @@ class TaskListPanel(QWidget):
         box.addWidget(self.view_choice)
         box.addLayout(filters)
         box.addWidget(self.table, 1)
+        box.addWidget(self.empty, 1)
         box.addWidget(self.count)
 
     def _connect(self) -> None:
@@ -347,6 +355,26 @@ class TaskListPanel(QWidget):
     @Slot(int)
     def _on_model_loaded(self, count: int) -> None:
         self.count.setText(self.tr("%n task(s)", "", count))
+        self.empty.setText(self._empty_text() if not count else "")
+        self.empty.setVisible(not count)
+        self.table.setVisible(bool(count))
+
+    def _empty_text(self) -> str:
+        """What an empty view says: why nothing is here, and what to do."""
+        if self.model.query.text.strip():
+            return self.tr("No task matches “%1”.").replace("%1", self.model.query.text.strip())
+        if self.model.query.tag or self.model.query.status:
+            return self.tr("No task here with this tag or status.")
+        said = {
+            "open": self.tr("Nothing left to do. Add a task above (Ctrl+N)."),
+            "today": self.tr("Nothing due or starting today. Enjoy the quiet — or add a "
+                             "task above."),
+            "upcoming": self.tr("Nothing due in the coming days."),
+            "waiting": self.tr("Nothing is waiting to start or for a check."),
+            "attention": self.tr("Nothing needs your attention."),
+            "all": self.tr("No tasks yet. Add one above (Ctrl+N)."),
+        }
+        return said.get(self.model.query.view, "")
 
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, selected: QItemSelection, _old: QItemSelection

@@ -193,3 +193,14 @@ def test_the_plan_never_shows_a_task_the_filter_hid(
     panel.search.setText("nothing like it")
     qtbot.wait_until(lambda: panel.model.rowCount() == 0)
     qtbot.wait_until(lambda: ctx.selection.task_id == 0)
+
+
+def test_an_empty_view_says_so_in_words(panel: TaskListPanel, qtbot: QtBot) -> None:
+    add_task(NewTask(title="Buy milk"))  # open, due no day: not in Today
+    panel.tabs.setCurrentIndex(1)  # Today
+    qtbot.wait_until(lambda: panel.empty.isVisible())
+    assert not panel.table.isVisible() and "today" in panel.empty.text()
+    panel.tabs.setCurrentIndex(0)  # Open
+    qtbot.wait_until(lambda: panel.table.isVisible() and not panel.empty.isVisible())
+    panel.search.setText("dentist")
+    qtbot.wait_until(lambda: panel.empty.text() == "No task matches “dentist”.")
