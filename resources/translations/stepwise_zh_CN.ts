@@ -2636,69 +2636,69 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step/form.py" line="108"/>
+        <location filename="../../ui/step/form.py" line="115"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="108"/>
+        <location filename="../../ui/step/form.py" line="115"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="122"/>
+        <location filename="../../ui/step/form.py" line="117"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
         <location filename="../../ui/step/form.py" line="50"/>
         <source>You</source>
-        <translation type="unfinished">你</translation>
+        <translation>你</translation>
     </message>
     <message>
         <location filename="../../ui/step/form.py" line="50"/>
         <source>Assistant</source>
-        <translation type="unfinished">助理</translation>
+        <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="109"/>
+        <location filename="../../ui/step/form.py" line="116"/>
         <source>Finished when</source>
-        <translation type="unfinished"></translation>
+        <translation>完成的标志</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="109"/>
+        <location filename="../../ui/step/form.py" line="116"/>
         <source>Who does it</source>
-        <translation type="unfinished"></translation>
+        <translation>由谁来做</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="110"/>
+        <location filename="../../ui/step/form.py" line="117"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="110"/>
+        <location filename="../../ui/step/form.py" line="118"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="111"/>
+        <location filename="../../ui/step/form.py" line="118"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="129"/>
+        <location filename="../../ui/step/form.py" line="130"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="130"/>
+        <location filename="../../ui/step/form.py" line="131"/>
         <source>e.g. the venue is booked</source>
-        <translation type="unfinished"></translation>
+        <translation>例如：场地已订好</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="217"/>
+        <location filename="../../ui/step/form.py" line="218"/>
         <source>A step needs a title</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤需要一个标题</translation>
     </message>
 </context>
 <context>
@@ -2706,62 +2706,62 @@ Details: %2</source>
     <message>
         <location filename="../../ui/step/inputs.py" line="37"/>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>从</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="38"/>
         <source>Until</source>
-        <translation type="unfinished"></translation>
+        <translation>到</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="40"/>
         <source>What to write</source>
-        <translation type="unfinished"></translation>
+        <translation>要写什么</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="41"/>
         <source>File name</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="42"/>
         <source>File text</source>
-        <translation type="unfinished"></translation>
+        <translation>文件内容</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="43"/>
         <source>Text from the step</source>
-        <translation type="unfinished"></translation>
+        <translation>取自步骤的文字</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="44"/>
         <source>To</source>
-        <translation type="unfinished"></translation>
+        <translation>收件人</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="44"/>
         <source>Text</source>
-        <translation type="unfinished"></translation>
+        <translation>文字</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="45"/>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="98"/>
+        <location filename="../../ui/step/inputs.py" line="99"/>
         <source>e.g. tomorrow 9:00</source>
-        <translation type="unfinished"></translation>
+        <translation>例如：明天 9:00</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="187"/>
         <source>Fill in %1 to save this step</source>
-        <translation type="unfinished"></translation>
+        <translation>填写 %1 后才能保存此步骤</translation>
     </message>
     <message>
         <location filename="../../ui/step/inputs.py" line="189"/>
         <source>These inputs cannot be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>这些输入无法使用：%1</translation>
     </message>
 </context>
 <context>
@@ -2844,22 +2844,22 @@ Details: %2</source>
     <message>
         <location filename="../../ui/step/panel.py" line="303"/>
         <source>Unsaved change</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="304"/>
         <source>The change to “%1” cannot be saved: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>对“%1”的更改无法保存：%2</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="306"/>
         <source>Drop the change</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃更改</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="307"/>
         <source>Keep editing</source>
-        <translation type="unfinished"></translation>
+        <translation>继续编辑</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="329"/>
@@ -2869,17 +2869,17 @@ Details: %2</source>
     <message>
         <location filename="../../ui/step/panel.py" line="346"/>
         <source>Waiting for your approval to message %1 (see the Outbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>等待你批准发给 %1 的消息（见发件箱）</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="349"/>
         <source>You approved the message to %1; it has not been sent yet (see the Outbox)</source>
-        <translation type="unfinished"></translation>
+        <translation>你已批准发给 %1 的消息，但尚未发出（见发件箱）</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="351"/>
         <source>The message to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>发给 %1 的消息：%2</translation>
     </message>
     <message>
         <location filename="../../ui/step/panel.py" line="382"/>
@@ -2914,43 +2914,43 @@ Details: %2</source>
     <message>
         <location filename="../../ui/step/panel.py" line="412"/>
         <source>Step “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤“%1”：%2</translation>
     </message>
 </context>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step/schedule.py" line="51"/>
+        <location filename="../../ui/step/schedule.py" line="52"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="52"/>
+        <location filename="../../ui/step/schedule.py" line="53"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="53"/>
+        <location filename="../../ui/step/schedule.py" line="54"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="79"/>
+        <location filename="../../ui/step/schedule.py" line="77"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="81"/>
+        <location filename="../../ui/step/schedule.py" line="79"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="86"/>
+        <location filename="../../ui/step/schedule.py" line="84"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="101"/>
+        <location filename="../../ui/step/schedule.py" line="99"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>

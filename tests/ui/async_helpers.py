@@ -155,6 +155,6 @@ def planned_task(plan: dict[str, Any] | None = None, *, approve: bool = True,
 
     task_id = int(add_task(NewTask(title=title)).id)
     plans.save_plan(task_id, plan or two_step_plan())
-    if approve:
-        plans.plan_action(task_id, "approve")
+    if approve and plans.latest_plan_or_fail(task_id).status == "pending":  # a checklist
+        plans.plan_action(task_id, "approve")  # starts by itself
     return task_id

@@ -1,26 +1,28 @@
-"""The editable part of the step details: title, objective, done when, worker, due,
-target and inputs, laid out as a form that wraps (labels above their fields when the
-panel is narrow) and never scrolls sideways.
+"""The editable part of the step details: title, objective, finished when, who does it,
+due, what does it and its inputs, laid out as a form that wraps (labels above their
+fields when the panel is narrow) and never scrolls sideways.
 
-What was typed is compared with the step as saved; ``Save changes`` (or Enter in a
-field) saves every changed field as one plan edit, so an editing session is one
-revision and one undo step. A due time is read as a person writes it ("next friday",
-"明天下午三点") by ``app.dates.when.parse_when``.
+Nothing typed is lost: a field saves when it is left (Tab, a click elsewhere) or Enter
+is pressed, and the panel saves what is left when another step is shown
+(``StepPanel``). What was typed is compared with what the form showed; what changed
+goes out as one plan edit (one undo step), and an editing session's edits rewrite one
+revision. A refresh of the same step keeps what is typed in a field not saved yet. Every
+value is shown in the person's words: "You" or "Assistant" for who does it, times in
+the window's format, the inputs as labelled fields (``ui.step.inputs``). A due time is
+read as a person writes it ("next friday", "明天下午三点") by ``app.dates.when.parse_when``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSizePolicy,
     QWidget,
 )
@@ -28,19 +30,24 @@ from PySide6.QtWidgets import (
 from app.dates.when import parse_when
 from app.errors import KnownError
 from app.plan import capabilities
-from app.plan.views import local
+from ui.step.inputs import FieldError, StepInputs
 from ui.words import labels
+from ui.words.dates import long_when
 from ui.words.retexts import told
 
 if TYPE_CHECKING:
     from app.plan.step_view import StepView
 
-TEXT_FIELDS = ("title", "objective", "done_when", "worker", "due")
-SHOWN = ("step_id", "attempts", "waiting_for")
+__all__ = ["FieldError", "StepForm"]
+translate = QCoreApplication.translate
+TEXT_FIELDS = ("title", "objective", "done_when", "due")
+SHOWN = ("waiting_for", "attempts")
+EMPTY_DONE_WHEN = frozenset({"done", "完成"})  # says nothing: shown as not set
 
 
-class FieldError(ValueError):
-    """What is wrong with a typed value, in the user's words."""
+def worker_names() -> dict[str, str]:
+    """Who does a step, in words ("me" is the person); a contact is named as it is."""
+    return {"me": translate("StepForm", "You"), "assistant": translate("StepForm", "Assistant")}
 
 
 def _label(parent: QWidget, key: str) -> QLabel:
@@ -62,13 +69,16 @@ class StepForm(QWidget):
         super().__init__(parent)
         self.fields: dict[str, Any] = {}
         self.view: StepView | None = None
-        form = QFormLayout(self)
+        self.shown: dict[str, str] = {}  # what each field showed when last filled
+        self.layout_ = QFormLayout(self)
+        form = self.layout_
         form.setContentsMargins(0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for key, caption in self._captions().items():
+        self.captions: dict[str, QLabel] = {}  # made here: addRow("") would make none
+        for key in ("title", "objective", "done_when", "worker", "due"):
             self.fields[key] = self._field(key)
-            form.addRow(caption, self.fields[key])
+            form.addRow(self._caption(key), self.fields[key])
         self.target = QComboBox(self)
         self.target.setObjectName("targetEdit")
         self.target.setSizeAdjustPolicy(
@@ -76,126 +86,167 @@ class StepForm(QWidget):
         self.target.setMinimumContentsLength(8)
         for name in capabilities.CAPABILITIES:
             self.target.addItem(labels.target_name(name), name)
-        self.inputs_edit = QLineEdit(self)
-        self.inputs_edit.setObjectName("inputsEdit")
-        self.inputs_edit.setPlaceholderText('{"instructions": "…"}')
-        form.addRow(self.tr("Change target"), self.target)
-        form.addRow(self.tr("Inputs (JSON)"), self.inputs_edit)
-        form.addRow(self._buttons())
+        self.target.addItem(labels.target_name(None), "")  # a group's: shown, never chosen
+        model = self.target.model()
+        if isinstance(model, QStandardItemModel):
+            model.item(self.target.count() - 1).setEnabled(False)
+        form.addRow(self._caption("target"), self.target)
+        self.inputs = StepInputs(self)
+        form.addRow(self.inputs)
+        for key in SHOWN:
+            self.fields[key] = _label(self, key)
+            form.addRow(self._caption(key), self.fields[key])
         self.problem = _label(self, "fieldProblem")
         self.problem.setStyleSheet("color: #c0392b;")
         self.problem.hide()
         form.addRow(self.problem)
-        self.target.currentIndexChanged.connect(self._on_edited)
-        self.inputs_edit.textEdited.connect(self._on_edited)
+        self.target.currentIndexChanged.connect(self._on_target_current_index_changed)
+        self.target.activated.connect(lambda _=0: self.save())
+        self.inputs.finished.connect(self.save)
+        self.retranslate()
+
+    def _caption(self, key: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(f"{key}Caption")
+        self.captions[key] = label
+        return label
 
     def _captions(self) -> dict[str, str]:
-        return {"title": self.tr("Title"), "step_id": self.tr("Step"),
-                "objective": self.tr("Objective"), "target": self.tr("Done by"),
-                "inputs": self.tr("Inputs"), "done_when": self.tr("Done when"),
-                "worker": self.tr("Worker"), "due": self.tr("Due"),
+        return {"title": self.tr("Title"), "objective": self.tr("Objective"),
+                "done_when": self.tr("Finished when"), "worker": self.tr("Who does it"),
+                "due": self.tr("Due"), "target": self.tr("Done by"),
                 "attempts": self.tr("Attempts"), "waiting_for": self.tr("Waits for")}
 
+    def retranslate(self) -> None:
+        """Captions and placeholders in the language installed (the fields stay)."""
+        for key, text in self._captions().items():
+            self.captions[key].setText(text)
+        for index in range(self.target.count()):
+            self.target.setItemText(index, labels.target_name(
+                str(self.target.itemData(index)) or None))
+        worker = self.fields["worker"]
+        for index, name in enumerate(worker_names().values()):
+            worker.setItemText(index, name)
+        self.fields["due"].setPlaceholderText(self.tr("e.g. next friday 17:00"))
+        self.fields["done_when"].setPlaceholderText(self.tr("e.g. the venue is booked"))
+        self.inputs.retranslate()
+
     def _field(self, key: str) -> QWidget:
-        if key not in TEXT_FIELDS:
-            return _label(self, key)
+        if key == "worker":
+            box = QComboBox(self)
+            box.setObjectName("workerEdit")
+            box.setEditable(True)
+            box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            for code, name in worker_names().items():
+                box.addItem(name, code)
+            line = box.lineEdit()
+            assert line is not None
+            line.setPlaceholderText("—")
+            line.editingFinished.connect(self.save)
+            box.activated.connect(lambda _=0: self.save())
+            return box
         edit = QLineEdit(self)
         edit.setObjectName(f"{key}Edit")
         edit.setPlaceholderText("—")
-        edit.textEdited.connect(self._on_edited)
-        edit.returnPressed.connect(self.save)
-        if key == "due":
-            edit.setPlaceholderText(self.tr("e.g. next friday 17:00"))
+        edit.editingFinished.connect(self.save)  # Enter, Tab and a click elsewhere
         return edit
 
-    def _buttons(self) -> QWidget:
-        row = QWidget(self)
-        box = QHBoxLayout(row)
-        box.setContentsMargins(0, 0, 0, 0)
-        self.save_button = QPushButton(self.tr("Save changes"), row)
-        self.save_button.setObjectName("saveStepButton")
-        self.save_button.clicked.connect(self.save)
-        self.revert_button = QPushButton(self.tr("Revert"), row)
-        self.revert_button.clicked.connect(self._revert)
-        box.addWidget(self.save_button)
-        box.addWidget(self.revert_button)
-        box.addStretch(1)
-        return row
+    # --- showing -----------------------------------------------------------------------------
 
-    def fill(self, view: StepView, shown: dict[str, str]) -> None:
-        """Show the step as saved (typed but unsaved text is dropped)."""
+    def fill(self, view: StepView, shown: dict[str, str], steps: dict[str, str]) -> None:
+        """Show the step as saved. For the same step again, a field typed into since the
+        last fill keeps its text (a save of one field never drops another's)."""
+        same = self.view is not None and (self.view.task_id, self.view.step.id) == (
+            view.task_id, view.step.id)
         self.view = view
-        values = {"title": view.step.title, "objective": view.step.objective,
-                  "done_when": view.step.done_when, "worker": view.step.worker,
-                  "due": local(view.step.due) if view.step.due else ""}
+        values = {**self._values(view), **shown}
         for key, widget in self.fields.items():
-            widget.setText(values[key] if key in values else shown.get(key, ""))
+            text = values.get(key, "")
+            if isinstance(widget, QLabel):
+                widget.setText(text)
+            elif not (same and self._text(key).strip() != self.shown.get(key, "").strip()):
+                self._set_text(key, text)
+            self.shown[key] = text
         self.target.blockSignals(True)
-        self.target.setCurrentIndex(max(0, self.target.findData(view.step.target)))
+        if not (same and self.target.currentData() != self.shown.get("target")):
+            self.target.setCurrentIndex(max(0, self.target.findData(
+                "" if view.is_group else view.step.target)))
+        self.shown["target"] = str(view.step.target or "")
         self.target.blockSignals(False)
         self.target.setEnabled(not view.is_group)
-        self.inputs_edit.setEnabled(not view.is_group)
-        self.inputs_edit.setText(json.dumps(view.step.inputs, ensure_ascii=False)
-                                 if view.step.inputs else "")
-        self._show_problem("")
-        self._on_edited()
+        others = {sid: title for sid, title in steps.items() if sid != view.step.id}
+        self.inputs.fill(str(self.target.currentData() or ""), view.step.inputs, others,
+                         keep_typed=same)
+        self.inputs.setVisible(not view.is_group)
+        if not same:
+            self._show_problem("")
+
+    def _values(self, view: StepView) -> dict[str, str]:
+        step = view.step
+        done_when = "" if (step.done_when or "").strip().lower() in EMPTY_DONE_WHEN \
+            else step.done_when or ""
+        return {"title": step.title, "objective": step.objective or "", "done_when": done_when,
+                "worker": worker_names().get(step.worker or "", step.worker or ""),
+                "due": long_when(step.due) if step.due else ""}
+
+    def _text(self, key: str) -> str:
+        widget = self.fields[key]
+        return str(widget.currentText() if isinstance(widget, QComboBox) else widget.text())
+
+    def _set_text(self, key: str, text: str) -> None:
+        widget = self.fields[key]
+        if not isinstance(widget, QComboBox):
+            widget.setText(text)
+        elif widget.findText(text) >= 0:
+            widget.setCurrentIndex(widget.findText(text))
+        else:
+            widget.setEditText(text)
+
+    # --- saving ------------------------------------------------------------------------------
 
     def changes(self) -> dict[str, Any]:
-        """The fields that differ from the step as saved; FieldError for a bad value."""
+        """The fields that differ from what the form showed; FieldError for a bad value."""
         view = self.view
         if view is None:
             return {}
         out: dict[str, Any] = {}
-        for key in ("title", "objective", "done_when", "worker"):
-            text = self.fields[key].text().strip()
-            if text != (getattr(view.step, key) or ""):
-                out[key] = text
-        due = self.fields["due"].text().strip()
-        if due != (local(view.step.due) if view.step.due else ""):
-            out["due"] = _read_due(due)
+        for key in ("title", "objective", "done_when", "worker", "due"):
+            text = self._text(key).strip()
+            if text == self.shown.get(key, "").strip():
+                continue
+            if key == "title" and not text:
+                raise FieldError(self.tr("A step needs a title"))
+            out[key] = _read_due(text) if key == "due" else (
+                _read_worker(text) if key == "worker" else text)
         if not view.is_group:
-            out.update(self._target_changes(view))
-        return out
-
-    def _target_changes(self, view: StepView) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        target = self.target.currentData()
-        if target != view.step.target:
-            out["target"] = target
-        text = self.inputs_edit.text().strip()
-        try:
-            inputs = json.loads(text) if text else {}
-        except ValueError as exc:
-            raise FieldError(self.tr("Inputs must be JSON, like {\"text\": \"hello\"}")) \
-                from exc
-        if not isinstance(inputs, dict):
-            raise FieldError(self.tr("Inputs must be a set of named values in braces"))
-        if inputs != view.step.inputs:
-            out["inputs"] = inputs
+            target = str(self.target.currentData() or "")
+            moved = target != self.shown.get("target", "")
+            if moved:
+                out["target"] = target
+            if moved or self.inputs.changed():
+                out["inputs"] = self.inputs.values(moved)
         return out
 
     def save(self) -> None:
-        """Ask to save what changed (nothing: nothing happens)."""
+        """Save what changed (nothing: nothing happens); a value that cannot be saved is
+        named under the fields and stays as typed."""
         try:
             changed = self.changes()
         except FieldError as exc:
             self._show_problem(told(str(exc)))
             return
-        if changed:
-            self._show_problem("")
+        self._show_problem("")
+        if changed:  # what is sent counts as shown: leaving the field again sends nothing
+            for key in ("title", "objective", "done_when", "worker", "due"):
+                if key in changed:
+                    self.shown[key] = self._text(key).strip()
+            self.shown["target"] = str(changed.get("target", self.shown.get("target", "")))
+            if "inputs" in changed:
+                self.inputs.mark_sent(changed["inputs"])
             self.save_requested.emit(changed)
 
-    def _revert(self) -> None:
-        if self.view is not None:
-            self.fill(self.view, {k: self.fields[k].text() for k in SHOWN + ("target", "inputs")})
-
-    def _on_edited(self, *_: object) -> None:
-        try:
-            dirty = bool(self.changes())
-        except FieldError:
-            dirty = True
-        self.save_button.setEnabled(dirty)
-        self.revert_button.setEnabled(dirty)
+    def _on_target_current_index_changed(self, _index: int) -> None:
+        self.inputs.show_target(str(self.target.currentData() or ""))
 
     def _show_problem(self, text: str) -> None:
         self.problem.setText(text)
@@ -210,3 +261,10 @@ def _read_due(text: str) -> str | None:
         return parse_when(text, "due").when.isoformat()
     except (KnownError, ValueError) as exc:
         raise FieldError(str(exc)) from exc
+
+
+def _read_worker(text: str) -> str:
+    """"You" and "Assistant" (in any language shown) as the stored codes; a contact's
+    name as it is typed."""
+    codes = {name.casefold(): code for code, name in worker_names().items()}
+    return codes.get(text.casefold(), text)

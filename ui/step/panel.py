@@ -5,12 +5,21 @@ its task. A button is enabled only when ``app.states.STEP`` allows its move and 
 runs (a paused plan still lets a failed step be retried or skipped). Moves are written
 by ``app.plan.store.step_action`` in a worker thread. Everything a model may have written
 (titles, results, errors) is shown as plain text, never as rich text. The step is
-read by ``app.plan.step_view.read_step``.
+read by ``app.plan.step_view.read_step``, the words around it by ``ui.step.reads``.
+
+No edit is lost: the form saves a field when it is left, and before another step is
+shown the panel saves what is still typed (or, when it cannot be saved, asks whether to
+drop it; "Keep editing" keeps this step in view until it is fixed). A language change
+sets the texts again in place: the fields, and what is typed in them, stay.
+
+Over 400 lines because the panel is one screen whose parts (header, moves, the prompt
+for a result or a reason, the form, the result) share the step shown and its state;
+the form, the inputs, the schedule and the reads are modules of their own.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
@@ -19,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -36,7 +46,8 @@ from models import StoreError
 from ui.plan.step_actions import StepActions, StepRef
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
-from ui.step.form import StepForm
+from ui.step.form import FieldError, StepForm
+from ui.step.reads import message_state, step_titles
 from ui.step.schedule import StepSchedule
 from ui.words import labels
 from ui.words.retexts import told
@@ -101,6 +112,9 @@ def _plain_box(parent: QWidget, object_name: str) -> QPlainTextEdit:
     return box
 
 
+Ask = Callable[[str, str], bool]  # (step title, what is wrong) → drop the typed change?
+
+
 class StepPanel(QWidget):
     """Details of the selected step, with the buttons that move it."""
 
@@ -110,10 +124,15 @@ class StepPanel(QWidget):
         self.task_id = 0
         self.step_id = ""
         self.view: StepView | None = None
+        self.ask_drop: Ask = self._ask_drop
         self._pending_action = ""
         self._busy = False
+        self._held = False  # kept on a step whose typed change cannot be saved yet
         self._pages = QStackedWidget(self)
-        self._build_pages()
+        self._empty = self._build_empty()
+        self._pages.addWidget(self._empty)
+        self._pages.addWidget(self._build_details())
+        self._set_texts()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._pages)
@@ -122,32 +141,17 @@ class StepPanel(QWidget):
         ctx.bridge.external_change.connect(self.refresh)
         self.show_step(ctx.selection.task_id, ctx.selection.step_id)
 
-    def _build_pages(self) -> None:
-        self._empty = self._build_empty()
-        self._pages.addWidget(self._empty)
-        self._pages.addWidget(self._build_details())
-
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)
-        if event.type() == QEvent.Type.LanguageChange:
-            QTimer.singleShot(0, self, self._rebuild)  # not while Qt walks the children
-
-    def _rebuild(self) -> None:
-        """Build the pages again in the language now installed (texts typed are kept
-        only when saved: the step is shown as stored)."""
-        while self._pages.count():
-            page = self._pages.widget(0)
-            assert page is not None
-            self._pages.removeWidget(page)
-            page.deleteLater()
-        self._build_pages()
-        self._close_prompt()
-        self.refresh()
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
+            self._set_texts()  # in place: nothing typed is dropped, no widget deleted
+            if self.view is not None:
+                self._fill(self.view)
 
     # --- building ------------------------------------------------------------------------
 
     def _build_empty(self) -> QLabel:
-        label = QLabel(self.tr("Select a step in the plan to see its details here."), self)
+        label = QLabel(self)
         label.setObjectName("emptyState")
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setWordWrap(True)
@@ -168,11 +172,11 @@ class StepPanel(QWidget):
         layout.addWidget(self._build_form(page))
         self.schedule = StepSchedule(self.ctx, page)
         layout.addWidget(self.schedule)
-        layout.addWidget(QLabel(self.tr("Result"), page))
+        self.result_title = QLabel(page)
+        layout.addWidget(self.result_title)
         self.result_box = _plain_box(page, "result")
-        self.result_box.setPlaceholderText(self.tr("No result yet"))
         layout.addWidget(self.result_box)
-        self.error_title = QLabel(self.tr("Error"), page)
+        self.error_title = QLabel(page)
         layout.addWidget(self.error_title)
         self.error_box = _plain_box(page, "error")
         layout.addWidget(self.error_box)
@@ -206,18 +210,10 @@ class StepPanel(QWidget):
 
     def _build_buttons(self, page: QWidget) -> QGridLayout:
         grid = QGridLayout()  # two a row: the panel may be narrow
-        captions = {"start": self.tr("Start"), "done": self.tr("Done…"),
-                    "fail": self.tr("Fail…"), "skip": self.tr("Skip"), "retry": self.tr("Retry")}
-        tips = {"start": self.tr("Start working on this step"),
-                "done": self.tr("Mark the step completed, with an optional result"),
-                "fail": self.tr("Mark the step failed and say why"),
-                "skip": self.tr("Leave the step out (it counts as done for what follows)"),
-                "retry": self.tr("Try the failed step again")}
         self.buttons: dict[str, QPushButton] = {}
         for index, action in enumerate(ACTIONS):
-            button = QPushButton(captions[action], page)
+            button = QPushButton(page)
             button.setObjectName(f"{action}Button")
-            button.setToolTip(tips[action])
             button.clicked.connect(lambda _=False, a=action: self._on_button_clicked(a))
             grid.addWidget(button, index // 2, index % 2)
             self.buttons[action] = button
@@ -237,26 +233,80 @@ class StepPanel(QWidget):
         self.confirm = QPushButton(box)
         self.confirm.setObjectName("confirmButton")
         self.confirm.clicked.connect(self._on_confirm_clicked)
-        cancel = QPushButton(self.tr("Cancel"), box)
-        cancel.clicked.connect(self._close_prompt)
+        self.cancel = QPushButton(box)
+        self.cancel.clicked.connect(self._close_prompt)
         row.addWidget(self.note, 1)
         row.addWidget(self.confirm)
-        row.addWidget(cancel)
+        row.addWidget(self.cancel)
         layout.addWidget(self.prompt_label)
         layout.addLayout(row)
         box.hide()
         self.prompt = box
         return box
 
+    def _set_texts(self) -> None:
+        """Every caption in the language installed."""
+        self._empty.setText(self.tr("Select a step in the plan to see its details here."))
+        captions = {"start": self.tr("Start"), "done": self.tr("Done…"),
+                    "fail": self.tr("Fail…"), "skip": self.tr("Skip"), "retry": self.tr("Retry")}
+        tips = {"start": self.tr("Start working on this step"),
+                "done": self.tr("Mark the step completed, with an optional result"),
+                "fail": self.tr("Mark the step failed and say why"),
+                "skip": self.tr("Leave the step out (it counts as done for what follows)"),
+                "retry": self.tr("Try the failed step again")}
+        for action, button in self.buttons.items():
+            button.setText(captions[action])
+            button.setToolTip(tips[action])
+        self.cancel.setText(self.tr("Cancel"))
+        self.result_title.setText(self.tr("Result"))
+        self.result_box.setPlaceholderText(self.tr("No result yet"))
+        self.error_title.setText(self.tr("Error"))
+        if self._pending_action:
+            self._word_prompt(self._pending_action)
+        self.form.retranslate()
+        self.schedule.retranslate()
+
     # --- showing -------------------------------------------------------------------------
 
     def show_step(self, task_id: int, step_id: str) -> None:
-        """Show this step of the task's latest plan (an empty state for none)."""
+        """Show this step of the task's latest plan (an empty state for none); what is
+        typed for the step shown is saved first (or, when it cannot be, dropped only if
+        the person says so)."""
         if (task_id, step_id) != (self.task_id, self.step_id):
+            if not self._leave_step():
+                return
             self._close_prompt()
             self._show_message("")
         self.task_id, self.step_id = task_id, step_id
         self.refresh()
+
+    def _leave_step(self) -> bool:
+        """Save what is typed for the step shown; False to stay on it."""
+        view = self.view
+        if view is None:
+            return True
+        try:
+            changed = self.form.changes()
+        except FieldError as exc:
+            if self.ask_drop(view.step.title, str(exc)):
+                self._held = False
+                return True
+            self._held = True
+            self.form.save()  # names the problem under the field
+            return False
+        if changed:
+            self._save(view, changed)
+        self._held = False
+        return True
+
+    def _ask_drop(self, title: str, problem: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved change"),
+                          labels.fill(self.tr("The change to “%1” cannot be saved: %2"),
+                                      title, told(problem)), parent=self)
+        drop = box.addButton(self.tr("Drop the change"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(self.tr("Keep editing"), QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        return box.clickedButton() is drop
 
     def refresh(self) -> None:
         """Read the step again (a few rows, on the GUI thread) and redraw."""
@@ -273,18 +323,33 @@ class StepPanel(QWidget):
         self.title.setText(view.step.title)
         self.chip.setText(labels.step_status(view.step.status))
         self.chip.setStyleSheet(labels.chip_style(view.step.status))
-        shown = {
-            "step_id": view.step.id,
-            "target": labels.target_name(None if view.is_group else view.step.target),
-            "inputs": _inputs_text(view.step.inputs) or "—", "attempts": str(view.attempts),
-            "waiting_for": ", ".join(view.waiting_for) or self.tr("nothing"),
-        }
-        self.form.fill(view, shown)
+        titles = step_titles(view.task_id, view.revision)
+        waits = [titles.get(sid, sid) for sid in view.waiting_for]
+        shown = {"attempts": str(view.attempts),
+                 "waiting_for": "“" + "”, “".join(waits) + "”" if waits else self.tr("nothing")}
+        self.form.fill(view, shown, titles)
         self.schedule.show_step(view.task_id, view.step.id)
-        self.result_box.setPlainText(view.step.result or "")
+        self.result_box.setPlainText(self._result_text(view))
         self.error_box.setPlainText(view.error or "")
         self.error_box.setVisible(bool(view.error))
         self.error_title.setVisible(bool(view.error))
+
+    def _result_text(self, view: StepView) -> str:
+        """The step's result; a message step says where its message stands now."""
+        if view.step.target != "message.post" or view.step.status == StepStatus.COMPLETED:
+            return view.step.result or ""
+        state = message_state(view.task_id, view.step.id)
+        if state is None:
+            return view.step.result or ""
+        status, contact = state
+        if status == "pending":
+            return self.tr("Waiting for your approval to message %1 (see the Outbox)").replace(
+                "%1", contact)
+        if status == "approved":
+            return self.tr("You approved the message to %1; it has not been sent yet "
+                           "(see the Outbox)").replace("%1", contact)
+        return labels.fill(self.tr("The message to %1: %2"), contact,
+                           labels.outbox_status(status))
 
     def _update_buttons(self) -> None:
         allowed = allowed_actions(self.view) if self.view is not None else frozenset()
@@ -306,6 +371,13 @@ class StepPanel(QWidget):
 
     def _open_prompt(self, action: str) -> None:
         self._pending_action = action
+        self._word_prompt(action)
+        self.note.clear()
+        self.prompt.show()
+        self.note.setFocus()
+        self._on_note_text_changed("")
+
+    def _word_prompt(self, action: str) -> None:
         if action == "done":
             self.prompt_label.setText(self.tr("Result (optional):"))
             self.note.setPlaceholderText(self.tr("What came of it"))
@@ -314,10 +386,6 @@ class StepPanel(QWidget):
             self.prompt_label.setText(self.tr("Why did it fail?"))
             self.note.setPlaceholderText(self.tr("The reason (required)"))
             self.confirm.setText(self.tr("Mark failed"))
-        self.note.clear()
-        self.prompt.show()
-        self.note.setFocus()
-        self._on_note_text_changed("")
 
     def _close_prompt(self) -> None:
         self._pending_action = ""
@@ -341,7 +409,8 @@ class StepPanel(QWidget):
         self._busy = True
         self._show_message("")
         self._update_buttons()
-        what = labels.fill(self.tr("Step %1: %2"), self.view.step.id, action)
+        what = labels.fill(self.tr("Step “%1”: %2"), self.view.step.title,
+                           self.buttons[action].text().rstrip("…"))
         self.ctx.runner.start(_act(self.view, action, note), what,
                               done=self._on_action_finished)
 
@@ -353,11 +422,16 @@ class StepPanel(QWidget):
         self.refresh()
 
     def _on_form_save_requested(self, fields: dict[str, Any]) -> None:
-        view = self.view
-        if view is None:
-            return
-        ref = StepRef(view.task_id, view.revision, view.step.id, view.step.title, view.step.status,
-                      view.is_group, view.plan_status)
+        if self.view is not None:
+            self._save(self.view, fields)
+        if self._held:  # the change that kept this step in view is saved: catch up
+            self._held = False
+            selected = (self.ctx.selection.task_id, self.ctx.selection.step_id)
+            QTimer.singleShot(0, self, lambda: self.show_step(*selected))
+
+    def _save(self, view: StepView, fields: dict[str, Any]) -> None:
+        ref = StepRef(view.task_id, view.revision, view.step.id, view.step.title,
+                      view.step.status, view.is_group, view.plan_status)
         StepActions.of(self.ctx).edit(ref, fields)
 
     # --- following the window ------------------------------------------------------------
@@ -368,12 +442,3 @@ class StepPanel(QWidget):
     def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str, _initiator: int) -> None:
         if task_id == self.task_id and self.step_id:
             self.refresh()
-
-
-def _inputs_text(inputs: dict[str, Any]) -> str:
-    """Inputs as ``key: value`` lines, values that are not text as compact JSON."""
-    lines = []
-    for key, value in inputs.items():
-        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        lines.append(f"{key}: {shown}")
-    return "\n".join(lines)

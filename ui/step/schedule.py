@@ -34,17 +34,26 @@ class StepSchedule(QWidget):
         self.minutes: int | None = None  # the estimate shown
         self.estimate = QLineEdit(self)
         self.estimate.setObjectName("estimate")
-        self.estimate.setPlaceholderText(self.tr("e.g. 45m or 1h30"))
         self.estimate.editingFinished.connect(self._on_estimate_editing_finished)
         self.blocks = QLabel(self)
         self.blocks.setObjectName("plannedBlocks")
         self.blocks.setTextFormat(Qt.TextFormat.PlainText)
         self.blocks.setWordWrap(True)
-        form = QFormLayout(self)
-        form.setContentsMargins(0, 0, 0, 0)
-        form.addRow(self.tr("Estimate"), self.estimate)
-        form.addRow(self.tr("Planned"), self.blocks)
+        self.form = QFormLayout(self)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.captions = (QLabel(self), QLabel(self))  # addRow("") would make no label
+        self.form.addRow(self.captions[0], self.estimate)
+        self.form.addRow(self.captions[1], self.blocks)
+        self.retranslate()
         ctx.bridge.changed.connect(self._on_bridge_changed)
+
+    def retranslate(self) -> None:
+        """The captions in the language installed (what is typed stays)."""
+        self.estimate.setPlaceholderText(self.tr("e.g. 45m or 1h30"))
+        self.captions[0].setText(self.tr("Estimate"))
+        self.captions[1].setText(self.tr("Planned"))
+        if self.task_id:
+            self.refresh()
 
     def show_step(self, task_id: int, step_id: str) -> None:
         """Show this step's estimate and blocks (a few rows, read on the GUI thread)."""

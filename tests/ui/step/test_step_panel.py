@@ -47,11 +47,16 @@ def test_no_selected_step_shows_the_empty_state(panel: StepPanel, ctx: WindowCon
 
 def test_details_show_every_field(panel: StepPanel, ctx: WindowContext) -> None:
     select(ctx, planned_task(), "draft")
-    fields = {key: label.text() for key, label in panel.fields.items()}
-    assert fields["target"] == "assistant writes a draft"
-    assert fields["inputs"] == "instructions: a short invitation"
-    assert fields["waiting_for"] == "dates" and fields["attempts"] == "0"
+    fields = {key: panel.form._text(key) if key in ("worker",) else label.text()
+              for key, label in panel.fields.items()}
+    assert panel.form.target.currentText() == "assistant writes a draft"
+    instructions = panel.form.inputs.fields[("assistant.write", "instructions")]
+    assert instructions.isVisible() and instructions.text() == "a short invitation"
+    assert fields["waiting_for"] == "“Pick two dates”" and fields["attempts"] == "0"
+    assert fields["worker"] == "You" and fields["title"] == "Draft the invitation"
     assert panel.chip.text() == "pending"
+    shown = [w.text() for w in panel.findChildren(QLabel) if w.isVisible()]
+    assert not {"draft", "dates", "me", "Step", "Inputs", "Inputs (JSON)"} & set(shown), shown
 
 
 def test_start_then_done_with_a_result(panel: StepPanel, ctx: WindowContext,
@@ -114,7 +119,8 @@ def test_a_group_has_no_buttons(panel: StepPanel, ctx: WindowContext) -> None:
     plan["steps"] = [{"id": "venue", "title": "Venue", "target": None},
                      {"id": "book", "title": "Book it", "parent": "venue"}]
     select(ctx, planned_task(plan), "venue")
-    assert panel.fields["target"].text() == "group of steps" and enabled(panel) == set()
+    assert panel.form.target.currentText() == "group of steps" and enabled(panel) == set()
+    assert not panel.form.target.isEnabled() and not panel.form.inputs.isVisible()
 
 
 def test_model_text_is_shown_literally(panel: StepPanel, ctx: WindowContext,
