@@ -32,7 +32,7 @@ from app.errors import KnownError
 from app.plan import capabilities
 from ui.step.inputs import FieldError, StepInputs
 from ui.words import labels
-from ui.words.dates import long_when
+from ui.words.dates import long_when, read_when_text
 from ui.words.retexts import told
 
 if TYPE_CHECKING:
@@ -257,6 +257,9 @@ def _read_due(text: str) -> str | None:
     """A typed due time as ISO 8601 (None: cleared); FieldError when it is not a time."""
     if not text:
         return None
+    shown = read_when_text(text)  # the Chinese form the window writes
+    if shown is not None:
+        return shown.isoformat()
     try:
         return parse_when(text, "due").when.isoformat()
     except (KnownError, ValueError) as exc:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 from app.dates.when import parse_when
 from app.errors import KnownError
 from app.plan import capabilities
-from ui.words.dates import long_when
+from ui.words.dates import long_when, read_when_text
 
 translate = QCoreApplication.translate
 TIMES = frozenset({("reminder.set", "at"), ("calendar.read", "from"), ("calendar.read", "to")})
@@ -57,8 +57,9 @@ def time_text(value: str) -> str:
 
 def read_time(text: str) -> str:
     """A typed time as the stored instant; FieldError when it is not a time."""
+    moment = read_when_text(text)  # the Chinese form the window writes
     try:
-        moment = parse_when(text, "due").when
+        moment = moment or parse_when(text, "due").when
     except (KnownError, ValueError) as exc:
         raise FieldError(str(exc)) from exc
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

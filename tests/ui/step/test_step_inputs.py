@@ -63,3 +63,11 @@ def test_a_target_without_its_inputs_says_what_to_fill_in(ctx: WindowContext,
     assert step.target == "reminder.set"
     assert step.inputs == {"at": "2026-12-24T10:00:00Z", "text": "Call the venue"}
     assert not form.problem.isVisible()
+
+
+def test_times_are_read_back_as_the_window_writes_them() -> None:
+    from ui.step.inputs import read_time, time_text
+
+    shown = time_text("2026-12-24T10:00:00Z")
+    assert read_time(shown) == "2026-12-24T10:00:00Z"  # the English form, read back
+    assert read_time("2026年12月24日 周四 18:00") == "2026-12-24T10:00:00Z"
