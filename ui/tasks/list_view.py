@@ -43,6 +43,7 @@ from models import Task
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread, started_by
 from ui.tasks import edits as task_edits
+from ui.tasks.check_ring import CheckRing
 from ui.tasks.model import Pages, TaskListModel, read_pages
 from ui.words import labels
 
@@ -158,6 +159,7 @@ class TaskListPanel(QWidget):
         for column in (1, 2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)  # the tooltip has it whole
+        self.table.setItemDelegateForColumn(0, CheckRing(self.table))  # seen in the dark too
         self._layout()
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)

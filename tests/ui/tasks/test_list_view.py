@@ -204,3 +204,34 @@ def test_an_empty_view_says_so_in_words(panel: TaskListPanel, qtbot: QtBot) -> N
     qtbot.wait_until(lambda: panel.table.isVisible() and not panel.empty.isVisible())
     panel.search.setText("dentist")
     qtbot.wait_until(lambda: panel.empty.text() == "No task matches “dentist”.")
+
+
+def test_the_check_box_is_ringed_in_the_dark(panel: TaskListPanel, qtbot: QtBot,
+                                            qapp: Any) -> None:
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+    from ui.style.look import apply_look
+
+    add_task(NewTask(title="Buy milk"))
+    loaded(panel, qtbot, 1)
+    apply_look(qapp, "dark")
+    try:
+        index = panel.model.index(0, 0)
+        option = QStyleOptionViewItem()
+        panel.table.initViewItemOption(option)
+        option.rect = panel.table.visualRect(index)
+        panel.table.itemDelegateForIndex(index).initStyleOption(option, index)
+        box = panel.table.style().subElementRect(
+            QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, panel.table)
+        mid = panel.table.palette().color(QPalette.ColorRole.Mid).lightness()
+
+        def ringed() -> None:
+            image = panel.table.viewport().grab().toImage()
+            edge = max(image.pixelColor(box.left() + 1, y).lightness()
+                       for y in range(box.top() + 2, box.bottom() - 1))
+            assert edge >= mid - 30, (edge, mid)
+
+        qtbot.wait_until(ringed)
+    finally:
+        apply_look(qapp, "light")
