@@ -2636,67 +2636,67 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step/form.py" line="115"/>
+        <location filename="../../ui/step/form.py" line="122"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="115"/>
+        <location filename="../../ui/step/form.py" line="122"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="117"/>
+        <location filename="../../ui/step/form.py" line="124"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="50"/>
+        <location filename="../../ui/step/form.py" line="51"/>
         <source>You</source>
-        <translation>你</translation>
+        <translation>您</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="50"/>
+        <location filename="../../ui/step/form.py" line="51"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="116"/>
+        <location filename="../../ui/step/form.py" line="123"/>
         <source>Finished when</source>
         <translation>完成的标志</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="116"/>
+        <location filename="../../ui/step/form.py" line="123"/>
         <source>Who does it</source>
         <translation>由谁来做</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="117"/>
+        <location filename="../../ui/step/form.py" line="124"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="118"/>
+        <location filename="../../ui/step/form.py" line="125"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="118"/>
+        <location filename="../../ui/step/form.py" line="125"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="130"/>
+        <location filename="../../ui/step/form.py" line="137"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="131"/>
+        <location filename="../../ui/step/form.py" line="138"/>
         <source>e.g. the venue is booked</source>
         <translation>例如：场地已订好</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="218"/>
+        <location filename="../../ui/step/form.py" line="233"/>
         <source>A step needs a title</source>
         <translation>步骤需要一个标题</translation>
     </message>
@@ -2749,17 +2749,17 @@ Details: %2</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="99"/>
+        <location filename="../../ui/step/inputs.py" line="100"/>
         <source>e.g. tomorrow 9:00</source>
         <translation>例如：明天 9:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="187"/>
+        <location filename="../../ui/step/inputs.py" line="188"/>
         <source>Fill in %1 to save this step</source>
         <translation>填写 %1 后才能保存此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="189"/>
+        <location filename="../../ui/step/inputs.py" line="190"/>
         <source>These inputs cannot be used: %1</source>
         <translation>这些输入无法使用：%1</translation>
     </message>
@@ -3396,176 +3396,176 @@ The server said: %2</source>
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="79"/>
+        <location filename="../../ui/tasks/list_view.py" line="80"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="95"/>
+        <location filename="../../ui/tasks/list_view.py" line="96"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="174"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="174"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="174"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="172"/>
+        <location filename="../../ui/tasks/list_view.py" line="174"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="173"/>
+        <location filename="../../ui/tasks/list_view.py" line="175"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="183"/>
+        <location filename="../../ui/tasks/list_view.py" line="185"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="184"/>
+        <location filename="../../ui/tasks/list_view.py" line="186"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="184"/>
+        <location filename="../../ui/tasks/list_view.py" line="186"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="184"/>
+        <location filename="../../ui/tasks/list_view.py" line="186"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="173"/>
+        <location filename="../../ui/tasks/list_view.py" line="175"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="174"/>
+        <location filename="../../ui/tasks/list_view.py" line="176"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="174"/>
+        <location filename="../../ui/tasks/list_view.py" line="176"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="175"/>
+        <location filename="../../ui/tasks/list_view.py" line="177"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="175"/>
+        <location filename="../../ui/tasks/list_view.py" line="177"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="176"/>
+        <location filename="../../ui/tasks/list_view.py" line="178"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="177"/>
+        <location filename="../../ui/tasks/list_view.py" line="179"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="185"/>
+        <location filename="../../ui/tasks/list_view.py" line="187"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="187"/>
-        <location filename="../../ui/tasks/list_view.py" line="343"/>
+        <location filename="../../ui/tasks/list_view.py" line="189"/>
+        <location filename="../../ui/tasks/list_view.py" line="345"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="188"/>
+        <location filename="../../ui/tasks/list_view.py" line="190"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="291"/>
+        <location filename="../../ui/tasks/list_view.py" line="293"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="357"/>
+        <location filename="../../ui/tasks/list_view.py" line="359"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="365"/>
+        <location filename="../../ui/tasks/list_view.py" line="367"/>
         <source>No task matches “%1”.</source>
         <translation>没有与“%1”匹配的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="367"/>
+        <location filename="../../ui/tasks/list_view.py" line="369"/>
         <source>No task here with this tag or status.</source>
         <translation>这里没有带这个标签或状态的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="369"/>
+        <location filename="../../ui/tasks/list_view.py" line="371"/>
         <source>Nothing left to do. Add a task above (Ctrl+N).</source>
         <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="370"/>
+        <location filename="../../ui/tasks/list_view.py" line="372"/>
         <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
         <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="372"/>
+        <location filename="../../ui/tasks/list_view.py" line="374"/>
         <source>Nothing due in the coming days.</source>
         <translation>接下来几天没有到期的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="373"/>
+        <location filename="../../ui/tasks/list_view.py" line="375"/>
         <source>Nothing is waiting to start or for a check.</source>
         <translation>没有在等待开始或检查的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="374"/>
+        <location filename="../../ui/tasks/list_view.py" line="376"/>
         <source>Nothing needs your attention.</source>
         <translation>没有需要你处理的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="375"/>
+        <location filename="../../ui/tasks/list_view.py" line="377"/>
         <source>No tasks yet. Add one above (Ctrl+N).</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="407"/>
+        <location filename="../../ui/tasks/list_view.py" line="409"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="457"/>
+        <location filename="../../ui/tasks/list_view.py" line="459"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="91"/>
-        <location filename="../../ui/tasks/list_view.py" line="410"/>
+        <location filename="../../ui/tasks/list_view.py" line="92"/>
+        <location filename="../../ui/tasks/list_view.py" line="412"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

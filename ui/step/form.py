@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QStandardItemModel
+from PySide6.QtGui import QResizeEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -43,11 +43,18 @@ translate = QCoreApplication.translate
 TEXT_FIELDS = ("title", "objective", "done_when", "due")
 SHOWN = ("waiting_for", "attempts")
 EMPTY_DONE_WHEN = frozenset({"done", "完成"})  # says nothing: shown as not set
+NARROW = 340  # px: below it a caption goes above its field
 
 
 def worker_names() -> dict[str, str]:
     """Who does a step, in words ("me" is the person); a contact is named as it is."""
     return {"me": translate("StepForm", "You"), "assistant": translate("StepForm", "Assistant")}
+
+
+def narrow_wrap(width: int) -> QFormLayout.RowWrapPolicy:
+    """Captions above their fields in a narrow panel, beside them in a wide one."""
+    policy = QFormLayout.RowWrapPolicy
+    return policy.WrapAllRows if width < NARROW else policy.WrapLongRows
 
 
 def _label(parent: QWidget, key: str) -> QLabel:
@@ -151,6 +158,13 @@ class StepForm(QWidget):
         edit.editingFinished.connect(self.save)  # Enter, Tab and a click elsewhere
         return edit
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        wrap = narrow_wrap(self.width())
+        if self.layout_.rowWrapPolicy() != wrap:
+            self.layout_.setRowWrapPolicy(wrap)
+            self.inputs.form.setRowWrapPolicy(wrap)
+
     # --- showing -----------------------------------------------------------------------------
 
     def fill(self, view: StepView, shown: dict[str, str], steps: dict[str, str]) -> None:
@@ -197,6 +211,7 @@ class StepForm(QWidget):
         widget = self.fields[key]
         if not isinstance(widget, QComboBox):
             widget.setText(text)
+            widget.setCursorPosition(0)  # a long title shows its start, not its end
         elif widget.findText(text) >= 0:
             widget.setCurrentIndex(widget.findText(text))
         else:
