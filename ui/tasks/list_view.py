@@ -242,6 +242,7 @@ class TaskListPanel(QWidget):
         box.addWidget(self.count)
 
     def _connect(self) -> None:
+        self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.tabs.currentChanged.connect(self._schedule)
         self.tabs.currentChanged.connect(self.view_choice.setCurrentIndex)
         self.view_choice.currentIndexChanged.connect(self.tabs.setCurrentIndex)
@@ -261,6 +262,12 @@ class TaskListPanel(QWidget):
         self.model.cell_edited.connect(self._on_model_cell_edited)
         self.model.loaded.connect(self._on_model_loaded)
         self.table.horizontalHeader().sectionResized.connect(self._on_header_section_resized)
+
+    @Slot(int)
+    def _on_tabs_current_changed(self, index: int) -> None:
+        """Upcoming reads as an agenda: in order of due time, grouped by day."""
+        if self.VIEWS[index][0] == "upcoming":
+            self.sort.setCurrentIndex(self.sort.findData("due"))
 
     def query(self) -> TaskQuery:
         return TaskQuery(view=self.VIEWS[max(self.tabs.currentIndex(), 0)][0],

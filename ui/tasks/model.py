@@ -15,7 +15,7 @@ from __future__ import annotations
 from array import array
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from PySide6.QtCore import (
@@ -28,7 +28,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from app.plan.views import local
 from app.states import OPEN_TASK, TaskStatus
@@ -37,7 +37,7 @@ from app.tasks.urgency import urgency
 from models import Task
 from ui.tasks.page_reader import PageReader, read_rows
 from ui.words import labels
-from ui.words.dates import short_when
+from ui.words.dates import clock_text, short_when
 from ui.words.retexts import told
 
 PAGE = 200
@@ -205,7 +205,24 @@ class TaskListModel(QAbstractTableModel):
         if row is None:  # being read (a placeholder), or deleted since the ids were read
             placeholder = role == Qt.ItemDataRole.DisplayRole and index.column() == 0
             return PLACEHOLDER if placeholder and not self._loaded(index.row()) else None
+        if index.column() == 1 and self.by_day() and role in DAY_ROLES:
+            return self._day_value(index.row(), row, role)
         return _value(row, index.column(), role)
+
+    def by_day(self) -> bool:
+        """Upcoming, in order of due time: the rows are grouped by their day."""
+        return self.query.view == "upcoming" and self.query.sort == "due"
+
+    def _day_value(self, number: int, row: TaskRow, role: int) -> Any:
+        """Grouped by day, a day's first row names the day (in bold) and the rows after
+        it give the time alone."""
+        before = self._row(number - 1) if number else None
+        first = before is None or _day_of(before) != _day_of(row)
+        if role == Qt.ItemDataRole.FontRole:
+            return _bold() if first else None
+        if first or row.due_at is None:
+            return _display(row, 1)
+        return clock_text(row.due_at.astimezone())
 
     def multiData(self, index: Index,  # noqa: N802 - Qt's name
                   roleDataSpan: QModelRoleDataSpan | QModelRoleData) -> None:  # noqa: N803
@@ -313,6 +330,19 @@ def urgency_line(row: TaskRow, now: datetime) -> str:
     terms = " + ".join(f"{names[name]} {value:.1f}" for name, value in score.terms if value)
     said = QCoreApplication.translate("TaskListModel", "Urgency %1 = %2")
     return said.replace("%1", f"{score.score:.2f}").replace("%2", terms or "0")
+
+
+DAY_ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole)
+
+
+def _day_of(row: TaskRow) -> date | None:
+    return row.due_at.astimezone().date() if row.due_at is not None else None
+
+
+def _bold() -> QFont:
+    font = QFont()
+    font.setBold(True)
+    return font
 
 
 def _when(value: datetime | None) -> str:

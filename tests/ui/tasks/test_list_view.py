@@ -235,3 +235,27 @@ def test_the_check_box_is_ringed_in_the_dark(panel: TaskListPanel, qtbot: QtBot,
         qtbot.wait_until(ringed)
     finally:
         apply_look(qapp, "light")
+
+
+def test_upcoming_is_grouped_by_day(panel: TaskListPanel, qtbot: QtBot, english: object) -> None:
+    from datetime import datetime, timedelta
+
+    from PySide6.QtGui import QFont
+
+    from ui.words.dates import short_when
+
+    now = datetime.now().astimezone()
+    day = lambda n, hour: (now + timedelta(days=n)).replace(  # noqa: E731
+        hour=hour, minute=0, second=0, microsecond=0)
+    for title, due in (("Dentist", day(2, 9)), ("Gym", day(2, 17)), ("Bank", day(3, 10))):
+        add_task(NewTask(title=title, due_at=due))
+    panel.tabs.setCurrentIndex(2)  # Upcoming: by due time
+    assert panel.sort.currentData() == "due"
+    qtbot.wait_until(lambda: panel.model.rowCount() == 3)
+    model = panel.model
+    qtbot.wait_until(lambda: model.index(2, 1).data() is not None)
+    shown = [model.index(r, 1).data() for r in range(3)]
+    assert shown == [short_when(day(2, 9)), "17:00", short_when(day(3, 10))]
+    bold = [isinstance(f := model.index(r, 1).data(Qt.ItemDataRole.FontRole), QFont)
+            and f.bold() for r in range(3)]
+    assert bold == [True, False, True]
