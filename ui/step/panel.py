@@ -128,6 +128,7 @@ class StepPanel(QWidget):
         self._pending_action = ""
         self._busy = False
         self._held = False  # kept on a step whose typed change cannot be saved yet
+        self._asking = False  # the question about it is on its way
         self._pages = QStackedWidget(self)
         self._empty = self._build_empty()
         self._pages.addWidget(self._empty)
@@ -281,23 +282,38 @@ class StepPanel(QWidget):
         self.refresh()
 
     def _leave_step(self) -> bool:
-        """Save what is typed for the step shown; False to stay on it."""
+        """Save what is typed for the step shown; False to stay on it (the question
+        whether to drop what cannot be saved comes once the selection has settled:
+        never a nested event loop inside the view's own selection signal)."""
         view = self.view
         if view is None:
             return True
         try:
             changed = self.form.changes()
         except FieldError as exc:
-            if self.ask_drop(view.step.title, str(exc)):
-                self._held = False
-                return True
-            self._held = True
             self.form.save()  # names the problem under the field
+            self._held = True
+            if not self._asking:  # one question for a burst of selection changes
+                self._asking = True
+                problem = str(exc)
+                QTimer.singleShot(0, self, lambda: self._ask_about_held(view.step.title,
+                                                                        problem))
             return False
         if changed:
             self._save(view, changed)
         self._held = False
         return True
+
+    def _ask_about_held(self, title: str, problem: str) -> None:
+        """Drop the change that cannot be saved and show the selected step, or keep it
+        in view to be fixed, as the person answers."""
+        self._asking = False
+        if not self._held:
+            return  # fixed and saved meanwhile
+        if self.ask_drop(title, problem):
+            self._held = False
+            self.view = None  # dropped: nothing of it is saved
+            self.show_step(self.ctx.selection.task_id, self.ctx.selection.step_id)
 
     def _ask_drop(self, title: str, problem: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved change"),
