@@ -84,3 +84,54 @@ def test_arrow_keys_walk_the_steps_in_the_graph(ctx: WindowContext, qtbot: QtBot
     assert view.scene.selected_steps() == ["s2"]
     QTest.keyClick(view.graphics, Qt.Key.Key_Left)
     assert view.scene.selected_steps() == ["s1"]
+
+
+def test_tab_walks_the_nodes_in_dependency_order_and_space_ticks(
+        ctx: WindowContext, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QLineEdit
+
+    from tests.ui.plan.test_view import make_task, plan15
+    from ui.plan.graph_steps import GraphSteps
+
+    task_id = make_task(plan15())
+    view = open_view(ctx, qtbot, task_id)
+    after = QLineEdit(view)  # where the focus goes after the graph
+    after.show()
+    view.activateWindow()
+    view.graphics.setFocus()
+    qtbot.wait_until(view.graphics.hasFocus)
+    assert view.scene.keyboard_focus  # the selected node wears the focus ring
+    steps: GraphSteps = view.step_commands
+    order = steps._shown()
+    walked = []
+    for _ in order:
+        QTest.keyClick(view.graphics, Qt.Key.Key_Tab)
+        walked.append(view.scene.selected_steps()[0])
+    assert walked == order and view.graphics.hasFocus()
+    spec = plans.spec_of(latest(task_id))
+    seen: set[str] = set()
+    for sid in walked:  # each step comes after every step it waits for
+        assert set(spec.step(sid).depends_on) <= seen, sid
+        seen.add(sid)
+    QTest.keyClick(view.graphics, Qt.Key.Key_Backtab)
+    assert view.scene.selected_steps() == [walked[-2]]
+    QTest.keyClick(view.graphics, Qt.Key.Key_Tab)
+    QTest.keyClick(view.graphics, Qt.Key.Key_Tab)  # past the last node: out of the graph
+    qtbot.wait_until(after.hasFocus)
+    assert not view.scene.keyboard_focus
+
+
+def test_space_and_ctrl_return_tick_the_selected_step(ctx: WindowContext,
+                                                      qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    view.graphics.setFocus()
+    ctx.selection.select_step("s2")
+    QTest.keyClick(view.graphics, Qt.Key.Key_Space)  # s2 waits for s1: says so
+    qtbot.wait_until(lambda: any("waits for" in text for text in said))
+    ctx.selection.select_step("s1")
+    QTest.keyClick(view.graphics, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert view.scene.nodes["s1"].data_.status == "completed"  # drawn at once
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "completed")
