@@ -131,7 +131,8 @@ class NodeItem(QGraphicsItem):
         if not self._tooltip_ready:
             self._tooltip_ready = True
             data = self.data_
-            self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.step_id}"))
+            # the whole title (the card may elide it), never the step's internal id
+            self.setToolTip(escaped_tooltip(data.title, f"{data.status_text} · {data.subtitle}"))
 
     def _prepare_texts(self) -> None:
         """The texts painted, made once from the data (paint only draws)."""
