@@ -1410,7 +1410,7 @@ Details: %2</source>
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan/items.py" line="276"/>
+        <location filename="../../ui/plan/items.py" line="277"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -1639,7 +1639,7 @@ Details: %2</source>
     <message>
         <location filename="../../ui/plan/graph_edits.py" line="60"/>
         <location filename="../../ui/plan/graph_edits.py" line="121"/>
-        <location filename="../../ui/plan/graph_toolbar.py" line="31"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="32"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
@@ -1670,41 +1670,41 @@ Details: %2</source>
     </message>
     <message>
         <location filename="../../ui/plan/graph_toolbar.py" line="30"/>
-        <source>Show the whole plan (F)</source>
-        <translation>显示整个计划（F）</translation>
+        <source>Show the whole plan, or its start when it is too big to read (F)</source>
+        <translation>显示整个计划；计划太大看不清时显示其开头（F）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="32"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="33"/>
         <source>Add a step after the selected one</source>
         <translation>在所选步骤之后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="33"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="34"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="34"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="35"/>
         <source>Delete the selected step or arrow (Delete)</source>
         <translation>删除所选步骤或箭头（Delete）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="35"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="36"/>
         <source>Fold all</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="36"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="37"/>
         <source>Fold every group of steps</source>
         <translation>折叠所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="37"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="38"/>
         <source>Unfold all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_toolbar.py" line="38"/>
+        <location filename="../../ui/plan/graph_toolbar.py" line="39"/>
         <source>Unfold every group of steps</source>
         <translation>展开所有步骤组</translation>
     </message>
@@ -2767,152 +2767,152 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step/panel.py" line="249"/>
+        <location filename="../../ui/step/panel.py" line="250"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="261"/>
+        <location filename="../../ui/step/panel.py" line="262"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="262"/>
+        <location filename="../../ui/step/panel.py" line="263"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="263"/>
+        <location filename="../../ui/step/panel.py" line="264"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="250"/>
+        <location filename="../../ui/step/panel.py" line="251"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="250"/>
+        <location filename="../../ui/step/panel.py" line="251"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="251"/>
+        <location filename="../../ui/step/panel.py" line="252"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="251"/>
+        <location filename="../../ui/step/panel.py" line="252"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="251"/>
+        <location filename="../../ui/step/panel.py" line="252"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="252"/>
+        <location filename="../../ui/step/panel.py" line="253"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="253"/>
+        <location filename="../../ui/step/panel.py" line="254"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="254"/>
+        <location filename="../../ui/step/panel.py" line="255"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="255"/>
+        <location filename="../../ui/step/panel.py" line="256"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="256"/>
+        <location filename="../../ui/step/panel.py" line="257"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="260"/>
+        <location filename="../../ui/step/panel.py" line="261"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="303"/>
+        <location filename="../../ui/step/panel.py" line="319"/>
         <source>Unsaved change</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="304"/>
+        <location filename="../../ui/step/panel.py" line="320"/>
         <source>The change to “%1” cannot be saved: %2</source>
         <translation>对“%1”的更改无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="306"/>
+        <location filename="../../ui/step/panel.py" line="322"/>
         <source>Drop the change</source>
         <translation>放弃更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="307"/>
+        <location filename="../../ui/step/panel.py" line="323"/>
         <source>Keep editing</source>
         <translation>继续编辑</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="329"/>
+        <location filename="../../ui/step/panel.py" line="345"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="346"/>
+        <location filename="../../ui/step/panel.py" line="362"/>
         <source>Waiting for your approval to message %1 (see the Outbox)</source>
         <translation>等待你批准发给 %1 的消息（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="349"/>
+        <location filename="../../ui/step/panel.py" line="365"/>
         <source>You approved the message to %1; it has not been sent yet (see the Outbox)</source>
         <translation>你已批准发给 %1 的消息，但尚未发出（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="351"/>
+        <location filename="../../ui/step/panel.py" line="367"/>
         <source>The message to %1: %2</source>
         <translation>发给 %1 的消息：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="382"/>
+        <location filename="../../ui/step/panel.py" line="398"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="383"/>
+        <location filename="../../ui/step/panel.py" line="399"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="384"/>
+        <location filename="../../ui/step/panel.py" line="400"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="386"/>
+        <location filename="../../ui/step/panel.py" line="402"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="387"/>
+        <location filename="../../ui/step/panel.py" line="403"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="388"/>
+        <location filename="../../ui/step/panel.py" line="404"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="412"/>
+        <location filename="../../ui/step/panel.py" line="428"/>
         <source>Step “%1”: %2</source>
         <translation>步骤“%1”：%2</translation>
     </message>
@@ -3363,7 +3363,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/tasks/model.py" line="92"/>
-        <location filename="../../ui/tasks/model.py" line="309"/>
+        <location filename="../../ui/tasks/model.py" line="326"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
@@ -3373,22 +3373,22 @@ The server said: %2</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="310"/>
+        <location filename="../../ui/tasks/model.py" line="327"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="311"/>
+        <location filename="../../ui/tasks/model.py" line="328"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="312"/>
+        <location filename="../../ui/tasks/model.py" line="329"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="314"/>
+        <location filename="../../ui/tasks/model.py" line="331"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>
@@ -3492,7 +3492,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/tasks/list_view.py" line="189"/>
-        <location filename="../../ui/tasks/list_view.py" line="345"/>
+        <location filename="../../ui/tasks/list_view.py" line="352"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
@@ -3502,70 +3502,70 @@ The server said: %2</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="293"/>
+        <location filename="../../ui/tasks/list_view.py" line="300"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="359"/>
+        <location filename="../../ui/tasks/list_view.py" line="366"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="367"/>
+        <location filename="../../ui/tasks/list_view.py" line="374"/>
         <source>No task matches “%1”.</source>
         <translation>没有与“%1”匹配的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="369"/>
+        <location filename="../../ui/tasks/list_view.py" line="376"/>
         <source>No task here with this tag or status.</source>
         <translation>这里没有带这个标签或状态的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="371"/>
+        <location filename="../../ui/tasks/list_view.py" line="378"/>
         <source>Nothing left to do. Add a task above (Ctrl+N).</source>
         <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="372"/>
+        <location filename="../../ui/tasks/list_view.py" line="379"/>
         <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
         <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="374"/>
+        <location filename="../../ui/tasks/list_view.py" line="381"/>
         <source>Nothing due in the coming days.</source>
         <translation>接下来几天没有到期的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="375"/>
+        <location filename="../../ui/tasks/list_view.py" line="382"/>
         <source>Nothing is waiting to start or for a check.</source>
         <translation>没有在等待开始或检查的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="376"/>
+        <location filename="../../ui/tasks/list_view.py" line="383"/>
         <source>Nothing needs your attention.</source>
         <translation>没有需要你处理的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="377"/>
+        <location filename="../../ui/tasks/list_view.py" line="384"/>
         <source>No tasks yet. Add one above (Ctrl+N).</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="409"/>
+        <location filename="../../ui/tasks/list_view.py" line="416"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="459"/>
+        <location filename="../../ui/tasks/list_view.py" line="466"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
         <location filename="../../ui/tasks/list_view.py" line="92"/>
-        <location filename="../../ui/tasks/list_view.py" line="412"/>
+        <location filename="../../ui/tasks/list_view.py" line="419"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

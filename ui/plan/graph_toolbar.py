@@ -27,7 +27,8 @@ def toolbar_texts() -> dict[str, tuple[str, str]]:
                     translate("PlanView", "Zoom in (Ctrl+wheel, Ctrl+=)")),
         "zoom_out": (translate("PlanView", "Zoom out"),
                      translate("PlanView", "Zoom out (Ctrl+wheel, Ctrl+-)")),
-        "fit": (translate("PlanView", "Fit"), translate("PlanView", "Show the whole plan (F)")),
+        "fit": (translate("PlanView", "Fit"), translate(
+            "PlanView", "Show the whole plan, or its start when it is too big to read (F)")),
         "add": (translate("PlanView", "Add step"),
                 translate("PlanView", "Add a step after the selected one")),
         "delete": (translate("PlanView", "Delete"),
