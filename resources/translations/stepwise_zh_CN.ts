@@ -2696,7 +2696,7 @@ Details: %2</source>
         <translation>例如：场地已订好</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="233"/>
+        <location filename="../../ui/step/form.py" line="236"/>
         <source>A step needs a title</source>
         <translation>步骤需要一个标题</translation>
     </message>
@@ -2749,17 +2749,17 @@ Details: %2</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="100"/>
+        <location filename="../../ui/step/inputs.py" line="103"/>
         <source>e.g. tomorrow 9:00</source>
         <translation>例如：明天 9:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="188"/>
+        <location filename="../../ui/step/inputs.py" line="191"/>
         <source>Fill in %1 to save this step</source>
         <translation>填写 %1 后才能保存此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="190"/>
+        <location filename="../../ui/step/inputs.py" line="193"/>
         <source>These inputs cannot be used: %1</source>
         <translation>这些输入无法使用：%1</translation>
     </message>
@@ -2767,152 +2767,152 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step/panel.py" line="250"/>
+        <location filename="../../ui/step/panel.py" line="255"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="262"/>
+        <location filename="../../ui/step/panel.py" line="267"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="263"/>
+        <location filename="../../ui/step/panel.py" line="268"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="264"/>
+        <location filename="../../ui/step/panel.py" line="269"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="251"/>
+        <location filename="../../ui/step/panel.py" line="256"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="251"/>
+        <location filename="../../ui/step/panel.py" line="256"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="252"/>
+        <location filename="../../ui/step/panel.py" line="257"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="252"/>
+        <location filename="../../ui/step/panel.py" line="257"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="252"/>
+        <location filename="../../ui/step/panel.py" line="257"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="253"/>
+        <location filename="../../ui/step/panel.py" line="258"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="254"/>
+        <location filename="../../ui/step/panel.py" line="259"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="255"/>
+        <location filename="../../ui/step/panel.py" line="260"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="256"/>
+        <location filename="../../ui/step/panel.py" line="261"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="257"/>
+        <location filename="../../ui/step/panel.py" line="262"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="261"/>
+        <location filename="../../ui/step/panel.py" line="266"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="319"/>
+        <location filename="../../ui/step/panel.py" line="324"/>
         <source>Unsaved change</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="320"/>
+        <location filename="../../ui/step/panel.py" line="325"/>
         <source>The change to “%1” cannot be saved: %2</source>
         <translation>对“%1”的更改无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="322"/>
+        <location filename="../../ui/step/panel.py" line="327"/>
         <source>Drop the change</source>
         <translation>放弃更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="323"/>
+        <location filename="../../ui/step/panel.py" line="328"/>
         <source>Keep editing</source>
         <translation>继续编辑</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="345"/>
+        <location filename="../../ui/step/panel.py" line="350"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="362"/>
+        <location filename="../../ui/step/panel.py" line="367"/>
         <source>Waiting for your approval to message %1 (see the Outbox)</source>
         <translation>等待你批准发给 %1 的消息（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="365"/>
+        <location filename="../../ui/step/panel.py" line="370"/>
         <source>You approved the message to %1; it has not been sent yet (see the Outbox)</source>
         <translation>你已批准发给 %1 的消息，但尚未发出（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="367"/>
+        <location filename="../../ui/step/panel.py" line="372"/>
         <source>The message to %1: %2</source>
         <translation>发给 %1 的消息：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="398"/>
+        <location filename="../../ui/step/panel.py" line="403"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="399"/>
+        <location filename="../../ui/step/panel.py" line="404"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="400"/>
+        <location filename="../../ui/step/panel.py" line="405"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="402"/>
+        <location filename="../../ui/step/panel.py" line="407"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="403"/>
+        <location filename="../../ui/step/panel.py" line="408"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="404"/>
+        <location filename="../../ui/step/panel.py" line="409"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="428"/>
+        <location filename="../../ui/step/panel.py" line="433"/>
         <source>Step “%1”: %2</source>
         <translation>步骤“%1”：%2</translation>
     </message>
@@ -3319,32 +3319,32 @@ The server said: %2</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="100"/>
+        <location filename="../../ui/tasks/edits.py" line="102"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="119"/>
+        <location filename="../../ui/tasks/edits.py" line="121"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="120"/>
+        <location filename="../../ui/tasks/edits.py" line="122"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="121"/>
+        <location filename="../../ui/tasks/edits.py" line="123"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="122"/>
+        <location filename="../../ui/tasks/edits.py" line="124"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="123"/>
+        <location filename="../../ui/tasks/edits.py" line="125"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -3396,176 +3396,176 @@ The server said: %2</source>
 <context>
     <name>TaskListPanel</name>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="80"/>
+        <location filename="../../ui/tasks/delete.py" line="26"/>
         <source>delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="96"/>
+        <location filename="../../ui/tasks/delete.py" line="42"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="174"/>
+        <location filename="../../ui/tasks/list_view.py" line="106"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="174"/>
+        <location filename="../../ui/tasks/list_view.py" line="106"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="174"/>
+        <location filename="../../ui/tasks/list_view.py" line="106"/>
         <source>Upcoming</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="174"/>
+        <location filename="../../ui/tasks/list_view.py" line="106"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="175"/>
+        <location filename="../../ui/tasks/list_view.py" line="107"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="185"/>
+        <location filename="../../ui/tasks/list_view.py" line="117"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="186"/>
+        <location filename="../../ui/tasks/list_view.py" line="118"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="186"/>
+        <location filename="../../ui/tasks/list_view.py" line="118"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="186"/>
+        <location filename="../../ui/tasks/list_view.py" line="118"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="175"/>
+        <location filename="../../ui/tasks/list_view.py" line="107"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="176"/>
+        <location filename="../../ui/tasks/list_view.py" line="108"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="176"/>
+        <location filename="../../ui/tasks/list_view.py" line="108"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="177"/>
+        <location filename="../../ui/tasks/list_view.py" line="109"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="177"/>
+        <location filename="../../ui/tasks/list_view.py" line="109"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="178"/>
+        <location filename="../../ui/tasks/list_view.py" line="110"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="179"/>
+        <location filename="../../ui/tasks/list_view.py" line="111"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="187"/>
+        <location filename="../../ui/tasks/list_view.py" line="119"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="189"/>
-        <location filename="../../ui/tasks/list_view.py" line="352"/>
+        <location filename="../../ui/tasks/list_view.py" line="121"/>
+        <location filename="../../ui/tasks/list_view.py" line="272"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="190"/>
+        <location filename="../../ui/tasks/list_view.py" line="122"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="300"/>
+        <location filename="../../ui/tasks/list_view.py" line="220"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="366"/>
+        <location filename="../../ui/tasks/list_view.py" line="281"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="374"/>
+        <location filename="../../ui/tasks/list_view.py" line="289"/>
         <source>No task matches “%1”.</source>
         <translation>没有与“%1”匹配的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="376"/>
+        <location filename="../../ui/tasks/list_view.py" line="291"/>
         <source>No task here with this tag or status.</source>
         <translation>这里没有带这个标签或状态的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="378"/>
+        <location filename="../../ui/tasks/list_view.py" line="293"/>
         <source>Nothing left to do. Add a task above (Ctrl+N).</source>
         <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="379"/>
+        <location filename="../../ui/tasks/list_view.py" line="294"/>
         <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
         <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="381"/>
+        <location filename="../../ui/tasks/list_view.py" line="296"/>
         <source>Nothing due in the coming days.</source>
         <translation>接下来几天没有到期的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="382"/>
+        <location filename="../../ui/tasks/list_view.py" line="297"/>
         <source>Nothing is waiting to start or for a check.</source>
         <translation>没有在等待开始或检查的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="383"/>
+        <location filename="../../ui/tasks/list_view.py" line="298"/>
         <source>Nothing needs your attention.</source>
         <translation>没有需要你处理的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="384"/>
+        <location filename="../../ui/tasks/list_view.py" line="299"/>
         <source>No tasks yet. Add one above (Ctrl+N).</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="416"/>
+        <location filename="../../ui/tasks/delete.py" line="52"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="466"/>
+        <location filename="../../ui/tasks/list_view.py" line="369"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="92"/>
-        <location filename="../../ui/tasks/list_view.py" line="419"/>
+        <location filename="../../ui/tasks/delete.py" line="38"/>
+        <location filename="../../ui/tasks/delete.py" line="56"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

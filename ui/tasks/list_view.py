@@ -6,10 +6,8 @@ tag filter and sort over the lazy ``TaskListModel``; Enter edits, Delete deletes
 from __future__ import annotations
 
 from array import array
-from typing import Any
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QEvent,
     QItemSelection,
     QModelIndex,
@@ -20,80 +18,31 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QKeyEvent, QResizeEvent, QUndoCommand
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QGridLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMenu,
     QTabBar,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from app.events import Kind
 from app.states import TASK
-from app.tasks import store as tasks
 from app.tasks.queries import TaskQuery, all_tags, matching_ids
 from models import Task
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread, started_by
 from ui.tasks import edits as task_edits
-from ui.tasks.check_ring import CheckRing
+from ui.tasks.delete import delete_task
 from ui.tasks.model import Pages, TaskListModel, read_pages
+from ui.tasks.table import TaskTable
 from ui.words import labels
 
 RELOAD_DELAY_MS = 150
-TITLE_ROOM = 170  # pixels a title keeps before the status column makes way (then in its tooltip)
-STATUS = 3  # the status column
-
-
-class TaskTable(QTableView):
-    edit_requested = Signal()
-    delete_requested = Signal()
-
-    tick_requested = Signal()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        if self.state() == QAbstractItemView.State.EditingState:
-            event.ignore()  # the Enter that ends an F2 rename saves it and does no more
-        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) \
-                and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.tick_requested.emit()
-        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.edit_requested.emit()
-        elif event.key() == Qt.Key.Key_Delete:
-            self.delete_requested.emit()
-        else:
-            super().keyPressEvent(event)
-
-
-class DeleteTask(QUndoCommand):
-    """Deleting a task; undo puts back every row that belonged to it."""
-
-    def __init__(self, ctx: WindowContext, task_id: int, title: str,
-                 snapshot: dict[str, Any]) -> None:
-        super().__init__(QCoreApplication.translate("TaskListPanel", "delete “%1”")
-                         .replace("%1", title))
-        self.ctx, self.task_id, self.snapshot = ctx, task_id, snapshot
-        self.show_on_redo = False  # redo deletes it again: nothing to show
-        self.window_wide = True  # the task is gone from view: the window's undo stack
-        self._first = True
-
-    def redo(self) -> None:
-        if self._first:  # already deleted when the command was pushed
-            self._first = False
-            return
-        self.ctx.runner.start(in_thread(tasks.delete_task, self.task_id),
-                              QCoreApplication.translate("TaskListPanel", "Deleting"))
-
-    def undo(self) -> None:
-        self.ctx.runner.start(in_thread(tasks.restore_task, self.snapshot),
-                              QCoreApplication.translate("TaskListPanel", "Restoring a task"))
 
 
 class TaskListPanel(QWidget):
@@ -142,24 +91,7 @@ class TaskListPanel(QWidget):
         self.empty.hide()
         self.table = TaskTable(self)
         self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(26)
-        self.table.setShowGrid(False)
-        self.table.setWordWrap(False)
-        triggers = QAbstractItemView.EditTrigger  # in place: double-click or F2
-        self.table.setEditTriggers(triggers.DoubleClicked | triggers.EditKeyPressed)
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the title: the rest
-        # Due, priority and status keep to what the rows in sight show (precision 0): sizing
-        # to every row would read a thousand rows at every reload.
-        header.setResizeContentsPrecision(0)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)  # the tooltip has it whole
-        self.table.setItemDelegateForColumn(0, CheckRing(self.table))  # seen in the dark too
+        self.table.set_up_columns()
         self._layout()
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -194,17 +126,6 @@ class TaskListPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self._fit_views()
-        self._fit_columns()
-
-    @Slot()
-    def _fit_columns(self) -> None:
-        """The status column shows while the title keeps TITLE_ROOM beside it; in a narrow
-        list it makes way (the row's tooltip and colour still say it)."""
-        header = self.table.horizontalHeader()
-        status = max(header.sectionSizeHint(STATUS), self.table.sizeHintForColumn(STATUS))
-        others = header.sectionSize(1) + header.sectionSize(2)
-        room = self.table.viewport().width() - others - status
-        header.setSectionHidden(STATUS, room < TITLE_ROOM)
 
     def _fit_views(self) -> None:
         """Tabs while every view's name fits; a list of the views when the panel is narrow."""
@@ -261,7 +182,6 @@ class TaskListPanel(QWidget):
         self.model.done_toggled.connect(self._on_model_done_toggled)
         self.model.cell_edited.connect(self._on_model_cell_edited)
         self.model.loaded.connect(self._on_model_loaded)
-        self.table.horizontalHeader().sectionResized.connect(self._on_header_section_resized)
 
     @Slot(int)
     def _on_tabs_current_changed(self, index: int) -> None:
@@ -356,11 +276,6 @@ class TaskListPanel(QWidget):
         self.tag.setCurrentIndex(max(index, 0))
         self.tag.blockSignals(False)
 
-    @Slot(int, int, int)
-    def _on_header_section_resized(self, section: int, _old: int, _new: int) -> None:
-        if section in (1, 2):  # the due or priority column grew or shrank with its rows
-            QTimer.singleShot(0, self, self._fit_columns)
-
     @Slot(int)
     def _on_model_loaded(self, count: int) -> None:
         self.count.setText(self.tr("%n task(s)", "", count))
@@ -405,20 +320,8 @@ class TaskListPanel(QWidget):
 
     @Slot()
     def delete_selected(self) -> None:
-        task_id = self.ctx.selection.task_id
-        if not task_id:
-            return
-        title = tasks.get_task(task_id).title
-
-        def deleted(snapshot: dict[str, Any]) -> None:
-            self.ctx.undo.push(DeleteTask(self.ctx, task_id, title, snapshot))
-            self.ctx.selection.select_task(0)
-            self.ctx.status.info.emit(self.tr("Deleted “%1” — Ctrl+Z brings it back")
-                                      .replace("%1", title))
-
-        self.ctx.runner.start(in_thread(tasks.delete_task, task_id), self.tr("Deleting"),
-                              deleted)
-
+        if self.ctx.selection.task_id:
+            delete_task(self.ctx, self.ctx.selection.task_id)
 
     # --- in place (ui.tasks.edits) -------------------------------------------------------
 
