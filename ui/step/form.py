@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QResizeEvent, QStandardItemModel
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -90,7 +90,7 @@ class StepForm(QWidget):
         self.target.setObjectName("targetEdit")
         self.target.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.target.setMinimumContentsLength(8)
+        self.target.setMinimumContentsLength(4)
         for name in capabilities.CAPABILITIES:
             self.target.addItem(labels.target_name(name), name)
         self.target.addItem(labels.target_name(None), "")  # a group's: shown, never chosen
@@ -144,6 +144,8 @@ class StepForm(QWidget):
             box.setObjectName("workerEdit")
             box.setEditable(True)
             box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(4)
             for code, name in worker_names().items():
                 box.addItem(name, code)
             line = box.lineEdit()
@@ -158,9 +160,10 @@ class StepForm(QWidget):
         edit.editingFinished.connect(self.save)  # Enter, Tab and a click elsewhere
         return edit
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        super().resizeEvent(event)
-        wrap = narrow_wrap(self.width())
+    def fit_width(self, width: int) -> None:
+        """Lay the fields out for a panel ``width`` wide (captions above them when it
+        is narrow: the form's own width follows its fields, not the panel)."""
+        wrap = narrow_wrap(width)
         if self.layout_.rowWrapPolicy() != wrap:
             self.layout_.setRowWrapPolicy(wrap)
             self.inputs.form.setRowWrapPolicy(wrap)

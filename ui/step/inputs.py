@@ -90,6 +90,9 @@ class StepInputs(QWidget):
         field: QLineEdit | QComboBox
         if name in STEP_PICKS:
             field = QComboBox(self)
+            field.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            field.setMinimumContentsLength(4)
             field.activated.connect(lambda _=0: self.finished.emit())
             field.currentIndexChanged.connect(lambda _=0: self.edited.emit())
         else:

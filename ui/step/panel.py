@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -141,6 +142,10 @@ class StepPanel(QWidget):
         ctx.bridge.changed.connect(self._on_bridge_changed)
         ctx.bridge.external_change.connect(self.refresh)
         self.show_step(ctx.selection.task_id, ctx.selection.step_id)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.form.fit_width(self.width())
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         super().changeEvent(event)
