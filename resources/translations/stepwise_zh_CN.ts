@@ -137,7 +137,7 @@
     <message>
         <location filename="../../ui/assistant/dock.py" line="96"/>
         <location filename="../../ui/assistant/dock.py" line="180"/>
-        <location filename="../../ui/assistant/dock.py" line="332"/>
+        <location filename="../../ui/assistant/dock.py" line="343"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
@@ -198,6 +198,11 @@
         <location filename="../../ui/assistant/dock.py" line="166"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/dock.py" line="291"/>
+        <source>“%1”: %2</source>
+        <translation>“%1”：%2</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/log.py" line="59"/>
@@ -273,13 +278,14 @@
     </message>
     <message>
         <location filename="../../ui/assistant/dock.py" line="214"/>
-        <location filename="../../ui/assistant/dock.py" line="277"/>
+        <location filename="../../ui/assistant/dock.py" line="278"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/dock.py" line="237"/>
-        <location filename="../../ui/assistant/dock.py" line="301"/>
+        <location filename="../../ui/assistant/dock.py" line="294"/>
+        <location filename="../../ui/assistant/dock.py" line="312"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
@@ -309,7 +315,7 @@
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="332"/>
+        <location filename="../../ui/assistant/dock.py" line="343"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
@@ -3881,87 +3887,87 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
         <translation>已拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="134"/>
+        <location filename="../../ui/words/labels.py" line="141"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="135"/>
+        <location filename="../../ui/words/labels.py" line="142"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="136"/>
+        <location filename="../../ui/words/labels.py" line="143"/>
         <source>Written by</source>
         <translation>编写者</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="137"/>
+        <location filename="../../ui/words/labels.py" line="144"/>
         <source>Depends on</source>
         <translation>依赖于</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="138"/>
+        <location filename="../../ui/words/labels.py" line="145"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="139"/>
+        <location filename="../../ui/words/labels.py" line="146"/>
         <source>Done by</source>
         <translation>执行方</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="140"/>
+        <location filename="../../ui/words/labels.py" line="147"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="141"/>
+        <location filename="../../ui/words/labels.py" line="148"/>
         <source>Output schema</source>
         <translation>输出结构</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="142"/>
+        <location filename="../../ui/words/labels.py" line="149"/>
         <source>Done when</source>
         <translation>完成标准</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="143"/>
+        <location filename="../../ui/words/labels.py" line="150"/>
         <source>Worker</source>
         <translation>负责人</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="144"/>
+        <location filename="../../ui/words/labels.py" line="151"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="145"/>
+        <location filename="../../ui/words/labels.py" line="152"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="146"/>
+        <location filename="../../ui/words/labels.py" line="153"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="147"/>
+        <location filename="../../ui/words/labels.py" line="154"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="154"/>
+        <location filename="../../ui/words/labels.py" line="161"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="154"/>
+        <location filename="../../ui/words/labels.py" line="161"/>
         <source>removed</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/words/labels.py" line="155"/>
+        <location filename="../../ui/words/labels.py" line="162"/>
         <source>changed</source>
         <translation>修改</translation>
     </message>

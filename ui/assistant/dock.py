@@ -273,6 +273,7 @@ class AssistantDock(QDockWidget):
             what = labels.fill(self.tr("Task %1: %2"), task_id, labels.stage_name(detail))
             self.doing.setText(what)
             self._append_stream(("\n" if self._stream_length else "") + f"── {what} ──\n")
+            self._name_the_task(task_id, detail, what)
         elif kind == Kind.ASSISTANT_FINISHED and self.ctx.assistant.busy:
             self.doing.setText(self.tr("Running…"))
         if task_id and task_id == self.task_id:
@@ -282,6 +283,16 @@ class AssistantDock(QDockWidget):
             self._changed_tasks.add(task_id)  # approved, done…: its line says it again
             self._resay_timer.start()
         self._outbox_timer.start()
+
+    def _name_the_task(self, task_id: int, stage: str, shown: str) -> None:
+        """The task by its title, not its number, once the title is read (in a worker)."""
+        def named(facts: Facts) -> None:
+            if self.doing.text() == shown and facts.title:
+                self.doing.setText(labels.fill(self.tr("“%1”: %2"), facts.title,
+                                               labels.stage_name(stage)))
+
+        self.ctx.runner.start(in_thread(read_facts, task_id), self.tr("Reading the task"),
+                              named)
 
     def _lines_of(self, task_id: int) -> list[QListWidgetItem]:
         items = (self.outcomes.item(row) for row in range(self.outcomes.count()))

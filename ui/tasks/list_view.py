@@ -278,7 +278,7 @@ class TaskListPanel(QWidget):
 
     @Slot(int)
     def _on_model_loaded(self, count: int) -> None:
-        self.count.setText(self.tr("%n task(s)", "", count))
+        self.count.setText(labels.counted(self.tr("%n task(s)", "", count), count))
         self.empty.setText(self._empty_text() if not count else "")
         self.empty.setVisible(not count)
         self.table.setVisible(bool(count))

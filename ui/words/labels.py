@@ -128,6 +128,13 @@ def fill(template: str, *values: object) -> str:
     return re.sub(r"%(\d+)", value, template)
 
 
+def counted(text: str, count: int) -> str:
+    """A counted text of ``tr(…, "", n)`` in plain English: English is built in, with no
+    translator to pick a plural form, so "%n task(s)" would read "1 task(s)"; here it is
+    "1 task" or "3 tasks". A translation has no "(s)" and stays as it is."""
+    return text.replace("(s)", "" if count == 1 else "s")
+
+
 def field_name(field: str) -> str:
     """A PlanSpec field (``app.plan.spec.STEP_KEYS`` and the plan's own) for people."""
     names = {

@@ -108,6 +108,7 @@ def test_stop_ends_a_slow_run(dock: AssistantDock, ctx: WindowContext, qtbot: Qt
     qtbot.wait_until(lambda: slow.asked)
     qtbot.wait_until(lambda: "reviewing" in dock.doing.text()  # queued from the worker
                      and dock.stream.toPlainText().endswith('{"steps": ['))
+    qtbot.wait_until(lambda: dock.doing.text() == "“Renew passport”: reviewing")  # by name
     with qtbot.wait_signal(ctx.assistant.idle, timeout=500):
         qtbot.mouseClick(dock.stop_button, Qt.MouseButton.LeftButton)
     assert slow.cancelled and dock.doing.text() == "Idle"

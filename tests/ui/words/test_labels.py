@@ -43,3 +43,11 @@ def test_labels_are_translated_names_not_the_codes(qapp: object) -> None:
 
     assert labels.task_status(TaskStatus.IN_PROGRESS) != "in_progress"
     assert labels.plan_status(PlanStatus.PENDING) == "awaiting approval"
+
+
+def test_a_count_reads_as_english_without_a_translator() -> None:
+    from ui.words.labels import counted
+
+    assert counted("1 task(s)", 1) == "1 task"
+    assert counted("3 task(s)", 3) == "3 tasks"
+    assert counted("3 个任务", 3) == "3 个任务"
