@@ -185,3 +185,23 @@ def test_add_after_opens_the_title_editor_on_the_new_step(ctx: WindowContext,
     QTest.keyClick(editor, Qt.Key.Key_Return)
     qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step(new.id).title
                      == "Carry it home")
+
+
+def test_the_step_menu_keys_work_in_the_outline(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = four_steps()
+    outline = PlanOutline(ctx)
+    qtbot.add_widget(outline)
+    outline.show()
+    with qtbot.wait_signal(outline.outline_shown, timeout=5000):
+        outline.show_task(task_id)
+    tree = outline.tree
+    tree.setCurrentIndex(outline.items["s2"].index())
+    shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(tree, Qt.Key.Key_S, shift_ctrl)  # Start
+    qtbot.wait_until(lambda: status_of(task_id, "s2") == "in_progress")
+    QTest.keyClick(tree, Qt.Key.Key_K, shift_ctrl)  # Skip
+    qtbot.wait_until(lambda: status_of(task_id, "s2") == "skipped")
+    tree.setCurrentIndex(outline.items["s4"].index())
+    QTest.keyClick(tree, Qt.Key.Key_Delete)
+    qtbot.wait_until(lambda: "s4" not in {s.id for s in plans.spec_of(latest(task_id)).steps})
+    qtbot.wait_until(lambda: "s4" not in outline.items)
