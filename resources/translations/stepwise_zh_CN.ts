@@ -1845,12 +1845,12 @@ Details: %2</source>
 <context>
     <name>ReminderCenter</name>
     <message>
-        <location filename="../../ui/window/reminders.py" line="57"/>
+        <location filename="../../ui/window/reminders.py" line="70"/>
         <source>Checking reminders</source>
         <translation>正在检查提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="70"/>
+        <location filename="../../ui/window/reminders.py" line="83"/>
         <source>Reminder</source>
         <translation>提醒</translation>
     </message>
@@ -1858,54 +1858,79 @@ Details: %2</source>
 <context>
     <name>ReminderDock</name>
     <message>
-        <location filename="../../ui/window/reminders.py" line="117"/>
+        <location filename="../../ui/window/reminders.py" line="41"/>
+        <source>Start: %1</source>
+        <translation>开始：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reminders.py" line="43"/>
+        <source>Due %2: %1</source>
+        <translation>%2 截止：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reminders.py" line="45"/>
+        <source>Step due %2: %1 (%3)</source>
+        <translation>步骤 %2 截止：%1（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reminders.py" line="130"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="118"/>
+        <location filename="../../ui/window/reminders.py" line="131"/>
         <source>Reminders waiting for you</source>
         <translation>等待您处理的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="119"/>
+        <location filename="../../ui/window/reminders.py" line="132"/>
         <source>No reminders waiting.</source>
         <translation>没有待处理的提醒。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="120"/>
+        <location filename="../../ui/window/reminders.py" line="133"/>
         <source>Coming up</source>
         <translation>即将到来</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="121"/>
+        <location filename="../../ui/window/reminders.py" line="134"/>
         <source>Reminders still to come</source>
         <translation>尚未到时的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="122"/>
+        <location filename="../../ui/window/reminders.py" line="135"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="123"/>
+        <location filename="../../ui/window/reminders.py" line="136"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="124"/>
+        <location filename="../../ui/window/reminders.py" line="137"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="125"/>
+        <location filename="../../ui/window/reminders.py" line="138"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="180"/>
+        <location filename="../../ui/window/reminders.py" line="194"/>
         <source>Nothing scheduled</source>
         <translation>没有安排的提醒</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reminders.py" line="246"/>
+        <source>%1; and %2 more</source>
+        <translation>%1；还有 %2 条</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/reminders.py" line="248"/>
+        <source>%1 reminders: %2</source>
+        <translation>%1 条提醒：%2</translation>
     </message>
 </context>
 <context>

@@ -10,9 +10,11 @@ list always holds them, so nothing is silently dropped.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -28,9 +30,20 @@ from app.reminders import store as reminders
 from app.reminders.store import ReminderView
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
+from ui.words import labels
 from ui.words.dates import short_when
-from ui.words.retexts import Retexts
+from ui.words.retexts import Retexts, told
 
+translate = QCoreApplication.translate
+
+_WHEN = r"(?P<when>[A-Z][a-z]{2} \d\d-\d\d \d\d:\d\d)"  # how the core writes a due time
+_SAID: tuple[tuple[re.Pattern[str], Callable[[], str]], ...] = (
+    (re.compile(r"^Start: (?P<title>.+)$"), lambda: translate("ReminderDock", "Start: %1")),
+    (re.compile(rf"^Due {_WHEN}: (?P<title>.+)$"),
+     lambda: translate("ReminderDock", "Due %2: %1")),
+    (re.compile(rf"^Step due {_WHEN}: (?P<title>.+) \((?P<task>.+)\)$"),
+     lambda: translate("ReminderDock", "Step due %2: %1 (%3)")),
+)
 TICK_MS = 10_000
 UPCOMING = 20  # how many reminders still to fire the dock lists
 
@@ -61,7 +74,7 @@ class ReminderCenter(QObject):
                                        list[ReminderView]]) -> None:
         fired, waiting, upcoming = result
         if fired:
-            self.fired.emit(reminders.summary(fired), fired)
+            self.fired.emit(summary(fired), fired)
         self.list_changed.emit(waiting)
         self.upcoming_changed.emit(upcoming)
 
@@ -159,7 +172,8 @@ class ReminderDock(QDockWidget):
         current = self._current_id()
         self.list.clear()
         for reminder in waiting:
-            item = QListWidgetItem(f"{short_when(reminder.fire_at)}  {reminder.text}", self.list)
+            item = QListWidgetItem(f"{short_when(reminder.fire_at)}  {reminder_text(reminder)}",
+                                   self.list)
             item.setData(Qt.ItemDataRole.UserRole, reminder.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, reminder.task_id or 0)
             if reminder.id == current:
@@ -175,7 +189,7 @@ class ReminderDock(QDockWidget):
         self.upcoming.clear()
         for reminder in upcoming:
             when = reminder.snoozed_until or reminder.fire_at
-            QListWidgetItem(f"{short_when(when)}  {reminder.text}", self.upcoming)
+            QListWidgetItem(f"{short_when(when)}  {reminder_text(reminder)}", self.upcoming)
         if not upcoming:
             QListWidgetItem(self.tr("Nothing scheduled"), self.upcoming).setFlags(
                 Qt.ItemFlag.NoItemFlags)
@@ -193,3 +207,42 @@ class ReminderDock(QDockWidget):
         reminder_id = self._current_id()
         if reminder_id is not None:
             self.center.act(reminder_id, action)
+
+
+def reminder_text(reminder: ReminderView) -> str:
+    """A reminder's text in the interface language, its due time in the window's one
+    format: the core writes "Due Wed 12-02 09:00: Renew passport"."""
+    for pattern, make in _SAID:
+        m = pattern.match(reminder.text)
+        if m is not None:
+            found = m.groupdict()
+            when = _due_time(found["when"], reminder.fire_at) if "when" in found else None
+            return labels.fill(make(), found["title"], short_when(when) if when else "",
+                               found.get("task", ""))
+    return told(reminder.text)
+
+
+def _due_time(text: str, fired: datetime) -> datetime | None:
+    """"Wed 12-02 09:00" (no year): the first such day from a day before ``fired``."""
+    local = fired.astimezone()
+    for year in (local.year, local.year + 1):
+        try:
+            moment = datetime.strptime(f"{year} {text[4:]}", "%Y %m-%d %H:%M").astimezone()
+        except ValueError:
+            continue
+        if moment >= local - timedelta(days=1):
+            return moment
+    return None
+
+
+def summary(fired: list[ReminderView]) -> str:
+    """One line for a notification, in words: the reminder, or how many and the first
+    three."""
+    texts = [reminder_text(r) for r in fired]
+    if len(texts) <= 1:
+        return texts[0] if texts else ""
+    shown = "; ".join(texts[:3])
+    if len(texts) > 3:
+        shown = labels.fill(translate("ReminderDock", "%1; and %2 more"), shown,
+                            len(texts) - 3)
+    return labels.fill(translate("ReminderDock", "%1 reminders: %2"), len(texts), shown)

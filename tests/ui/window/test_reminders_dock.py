@@ -95,3 +95,20 @@ def test_the_docks_start_tall_enough_for_a_few_reminders(ctx: WindowContext, qtb
     lines = window.reminder_dock.list.fontMetrics().height() * 5
     qtbot.wait_until(lambda: window.reminder_dock.list.height() >= lines)
     assert window.reminder_dock.widget().minimumSizeHint().height() < 200  # it may shrink
+
+
+def test_a_reminder_says_its_due_time_as_the_window_does(qapp: object, english: object) -> None:
+    from ui.window.reminders import reminder_text, summary
+    from ui.words.dates import short_when
+
+    fire = datetime(2026, 12, 2, 8, 30).astimezone()
+    due = reminders.ReminderView(1, 1, None, "due", "Due Wed 12-02 09:00: Renew passport",
+                                 fire, None, None, None)
+    step = reminders.ReminderView(2, 1, 3, "step_due",
+                                  "Step due Thu 01-07 10:00: Book the hall (Offsite)",
+                                  datetime(2026, 12, 30, 9, 0).astimezone(), None, None, None)
+    assert reminder_text(due) == f"Due {short_when(datetime(2026, 12, 2, 9, 0).astimezone())}: " \
+        "Renew passport"
+    assert "12-02" not in reminder_text(due)
+    assert reminder_text(step).startswith("Step due ") and "2027" in reminder_text(step)
+    assert summary([due, step]).startswith("2 reminders: Due ")
