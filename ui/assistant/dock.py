@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.agent.outbox import Transport
 from app.events import Kind
+from ui.assistant import journal_words
 from ui.assistant.boxes import captioned, plain_box
 from ui.assistant.log import TaskJournal
 from ui.assistant.outbox import OutboxTab
@@ -241,7 +242,7 @@ class AssistantDock(QDockWidget):
         """One sentence a line; the core's own words are its tooltip; a click shows the task.
         The facts stay with the line, so a language switch says it again."""
         item = QListWidgetItem(sentence(facts, problem))
-        item.setToolTip(summary)
+        item.setToolTip(journal_words.message("", summary))  # the core's words, retold
         item.setData(Qt.ItemDataRole.UserRole, task_id)
         item.setData(Qt.ItemDataRole.UserRole + 1, (facts, problem))
         if problem:
