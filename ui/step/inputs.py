@@ -106,6 +106,12 @@ class StepInputs(QWidget):
         self.form.addRow(self.captions[(target, name)], field)
         return field
 
+    def line(self, target: str, name: str) -> QLineEdit:
+        """The text field of one input (not a step pick)."""
+        field = self.fields[(target, name)]
+        assert isinstance(field, QLineEdit), (target, name)
+        return field
+
     def retranslate(self) -> None:
         for (target, name), label in self.captions.items():
             label.setText(caption(target, name))

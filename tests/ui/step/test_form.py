@@ -92,7 +92,12 @@ def test_a_change_that_cannot_be_saved_is_not_dropped_unasked(ctx: WindowContext
     panel = step_panel_on(ctx, qtbot, task_id, "s1")
     asked: list[tuple[str, str]] = []
     answer = [False]
-    panel.ask_drop = lambda title, problem: asked.append((title, problem)) or answer[0]
+
+    def ask(title: str, problem: str) -> bool:
+        asked.append((title, problem))
+        return answer[0]
+
+    panel.ask_drop = ask
     panel.form.fields["due"].setText("when pigs fly")
     panel.form.save()
     assert panel.form.problem.isVisible() and panel.form.problem.text()

@@ -30,11 +30,11 @@ def test_a_reminder_shows_its_time_and_text_as_fields(ctx: WindowContext,
     task_id = planned_task(reminder_plan())
     panel = step_panel_on(ctx, qtbot, task_id, "nudge")
     inputs = panel.form.inputs
-    at, text = inputs.fields[("reminder.set", "at")], inputs.fields[("reminder.set", "text")]
+    at, text = inputs.line("reminder.set", "at"), inputs.line("reminder.set", "text")
     assert at.isVisible() and text.isVisible()
     assert at.text() == "Thu 24 Dec 18:00"  # 10:00 UTC in Shanghai, as the window writes it
     assert text.text() == "Post the invite"
-    assert not inputs.fields[("assistant.write", "instructions")].isVisible()
+    assert not inputs.line("assistant.write", "instructions").isVisible()
     captions = {w.text() for w in panel.findChildren(QLabel) if w.isVisible()}
     assert {"Time", "Text", "Done by"} <= captions and "Inputs (JSON)" not in captions
     text.setText("Post the invitation today")
@@ -55,8 +55,8 @@ def test_a_target_without_its_inputs_says_what_to_fill_in(ctx: WindowContext,
     assert form.problem.isVisible() and form.problem.text() == (
         "Fill in Time, Text to save this step")
     assert latest(task_id).revision == 1
-    form.inputs.fields[("reminder.set", "at")].setText("2026-12-24 18:00")
-    form.inputs.fields[("reminder.set", "text")].setText("Call the venue")
+    form.inputs.line("reminder.set", "at").setText("2026-12-24 18:00")
+    form.inputs.line("reminder.set", "text").setText("Call the venue")
     with qtbot.wait_signal(PlanEditor.of(ctx).edit_saved, timeout=5000):
         form.save()
     step = plans.spec_of(latest(task_id)).step("dates")

@@ -50,7 +50,7 @@ def test_details_show_every_field(panel: StepPanel, ctx: WindowContext) -> None:
     fields = {key: panel.form._text(key) if key in ("worker",) else label.text()
               for key, label in panel.fields.items()}
     assert panel.form.target.currentText() == "assistant writes a draft"
-    instructions = panel.form.inputs.fields[("assistant.write", "instructions")]
+    instructions = panel.form.inputs.line("assistant.write", "instructions")
     assert instructions.isVisible() and instructions.text() == "a short invitation"
     assert fields["waiting_for"] == "“Pick two dates”" and fields["attempts"] == "0"
     assert fields["worker"] == "You" and fields["title"] == "Draft the invitation"
