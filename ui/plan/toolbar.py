@@ -113,9 +113,9 @@ class PlanToolbar(QWidget):
         heading.addWidget(self.title, 1)
         heading.addWidget(self.chip)
         heading.addWidget(self.growing, 1)
+        heading.addWidget(self.approve_all)  # every task's plans: apart from this plan's
         actions = QHBoxLayout()
-        for widget in (self.generate, *self.buttons.values(), self.approve_all, self.revisions,
-                       self.schedule):
+        for widget in (self.generate, *self.buttons.values(), self.revisions, self.schedule):
             actions.addWidget(widget)
         actions.addStretch(1)
         layout.addLayout(heading)
