@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication
 
 from app.agent.journal import Outcome
 from ui.words import labels
-from ui.words.dates import short_when_text
+from ui.words.dates import retell_core_whens
 from ui.words.retexts import told
 
 translate = QCoreApplication.translate
-STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?Z")
 OFFLINE = "offline"  # the built-in planner's provider name in the journal
 
 WHO: dict[str, Callable[[], str]] = {
@@ -66,14 +66,15 @@ def what(kind: str) -> str:
     return make() if make is not None else kind.replace("_", " ")
 
 
-def message(kind: str, text: str) -> str:
+def message(kind: str, text: str, at: datetime | None = None) -> str:
     """A work-log message in words: the known sentences of the core said again, and
-    every UTC stamp in any of them written as the window writes a date."""
+    every date in any of them (a UTC stamp, "Fri 12-18 17:00") written as the window
+    writes a date; ``at`` is when it was written (the year of a date without one)."""
     for pattern, say in _MESSAGES.get(kind, ()):
         m = pattern.match(text)
         if m is not None:
             return say(m)
-    return told(STAMP.sub(lambda m: short_when_text(m.group(0)), text))
+    return told(retell_core_whens(text, at or datetime.now(UTC)))
 
 
 def _state(m: re.Match[str]) -> str:

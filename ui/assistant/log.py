@@ -8,6 +8,7 @@ the assistant reports on it. The texts keep the dock's translation context
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
@@ -96,7 +97,8 @@ class TaskJournal(QObject):
         for entry in [] if data is None else data["worklog"]:
             item = QTreeWidgetItem(self.worklog, [
                 short_when_text(entry["at"]), words.who(entry["actor"]),
-                words.what(entry["kind"]), words.message(entry["kind"], entry["message"])])
+                words.what(entry["kind"]),
+                words.message(entry["kind"], entry["message"], _moment(entry["at"]))])
             item.setToolTip(3, item.text(3))  # a long message is cut off in its column
         for call in self._calls:
             latency = call["latency_ms"]
@@ -127,3 +129,11 @@ def _seconds(latency_ms: float) -> str:
     """How long a call took: "0.3 s", "12 s"."""
     seconds = latency_ms / 1000
     return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"
+
+
+def _moment(stamp: str) -> datetime | None:
+    """A stored UTC stamp as a moment (None when it is not one)."""
+    try:
+        return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return None

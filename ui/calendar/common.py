@@ -14,6 +14,7 @@ from app.schedule.views import Planned
 from ui.words import dates
 from ui.words.dates import short_when
 from ui.words.labels import fill
+from ui.words.retexts import told
 
 HOUR_HEIGHT = 42
 GRID_PAD = 10  # room above 00:00 and below 24:00 for the hour labels
@@ -76,7 +77,8 @@ def planned_tooltip(planned: Planned, zone: tzinfo) -> str:
     return plain_tooltip(planned.title, f"{span} ({state})",
                          fill(QCoreApplication.translate("AgendaGrid", "Task: %1"),
                               planned.task_title),
-                         fill(QCoreApplication.translate("AgendaGrid", "Why: %1"), planned.why),
+                         fill(QCoreApplication.translate("AgendaGrid", "Why: %1"),
+                              told(dates.retell_core_whens(planned.why, planned.start))),
                          QCoreApplication.translate(
                              "AgendaGrid", "Drag to move it; drag its lower edge to change the "
                              "estimate."))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -31,7 +31,7 @@ from app.reminders.store import ReminderView
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
-from ui.words.dates import short_when
+from ui.words.dates import core_when, short_when
 from ui.words.retexts import Retexts, told
 
 translate = QCoreApplication.translate
@@ -224,15 +224,8 @@ def reminder_text(reminder: ReminderView) -> str:
 
 def _due_time(text: str, fired: datetime) -> datetime | None:
     """"Wed 12-02 09:00" (no year): the first such day from a day before ``fired``."""
-    local = fired.astimezone()
-    for year in (local.year, local.year + 1):
-        try:
-            moment = datetime.strptime(f"{year} {text[4:]}", "%Y %m-%d %H:%M").astimezone()
-        except ValueError:
-            continue
-        if moment >= local - timedelta(days=1):
-            return moment
-    return None
+    month, day, clock = text[4:6], text[7:9], text[10:]
+    return core_when(int(month), int(day), int(clock[:2]), int(clock[3:]), fired)
 
 
 def summary(fired: list[ReminderView]) -> str:

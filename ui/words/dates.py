@@ -10,7 +10,7 @@ or 12-hour clock of the locale reaches the screen.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from PySide6.QtCore import QDate, QLocale, QTime
 
@@ -83,3 +83,37 @@ def read_when_text(text: str, today: date | None = None) -> datetime | None:
     except ValueError:
         return None
     return moment.astimezone()
+
+
+# how the core writes a moment into its English texts: "Wed 12-02 09:00" (no year)
+_CORE_WHEN = re.compile(r"\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d\d)-(\d\d) (\d\d):(\d\d)\b")
+
+
+def core_when(month: int, day: int, hour: int, minute: int,
+              around: datetime) -> datetime | None:
+    """A moment written without its year, on the first such day from a day before
+    ``around`` (aware, local); None for a day that does not exist."""
+    local = around.astimezone()
+    for year in (local.year, local.year + 1):
+        try:
+            moment = datetime(year, month, day, hour, minute).astimezone()
+        except ValueError:
+            continue
+        if moment.date() >= local.date() - timedelta(days=1):
+            return moment
+    return None
+
+
+def retell_core_whens(text: str, around: datetime) -> str:
+    """Every "Wed 12-02 09:00" the core wrote in ``text`` (and every UTC stamp) in the
+    window's one format; ``around`` is when the text was written."""
+    def said(m: re.Match[str]) -> str:
+        month, day, hour, minute = (int(g) for g in m.groups())
+        moment = core_when(month, day, hour, minute, around)
+        return short_when(moment) if moment is not None else m.group(0)
+
+    text = _CORE_WHEN.sub(said, text)
+    return _STAMP.sub(lambda m: short_when_text(m.group(0)), text)
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?Z")

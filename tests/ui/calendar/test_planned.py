@@ -18,6 +18,7 @@ from models import ScheduledBlock
 from tests.ui.week_of_work import MONDAY, a_week_of_work, at, settled
 from ui.calendar.panel import CalendarPanel
 from ui.shared.context import WindowContext
+from ui.words.dates import short_when
 
 pytestmark = pytest.mark.usefixtures("command_line_keeper_off")
 PANEL_SIZE = (1100, 760)  # the panel fixture's size (conftest.py)
@@ -44,7 +45,8 @@ def test_blocks_are_drawn_where_they_were_placed_apart_from_events(panel: Calend
     centre = panel.grid.planned.rect_of(venues).center()
     tip = html.unescape(panel.grid.tooltip_at(centre))
     assert "Shortlist venues<br>10:00–12:00 (planned)" in tip
-    assert ("Why: first free 2 h before the due date Fri 12-18 17:00; 09:30–10:00 is "
+    due = short_when(at(4, 17))
+    assert (f"Why: first free 2 h before the due date {due}; 09:30–10:00 is "
             "'Standup'") in tip
     assert panel.grid.cursor_at(centre) == Qt.CursorShape.OpenHandCursor
 

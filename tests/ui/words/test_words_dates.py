@@ -39,3 +39,15 @@ def test_a_stored_stamp_is_written_as_a_person_reads_it(qapp: QApplication,
     assert shown == short_when(datetime(2026, 12, 1, 15, 0, tzinfo=UTC))
     assert "2026-12" not in shown and not shown.endswith("Z")
     assert short_when_text("soon") == "soon"
+
+
+def test_the_cores_own_dates_are_retold(qapp: QApplication, english: object) -> None:
+    from ui.words.dates import retell_core_whens
+
+    written = datetime(2026, 12, 14, 8, 0).astimezone()
+    said = retell_core_whens("placed Mon 12-14 10:00: first free 2 h before the due date "
+                             "Fri 12-18 17:00; due 2026-12-18T09:00:00Z", written)
+    assert "12-14" not in said and "12-18" not in said and "T09" not in said
+    assert f"placed {short_when(datetime(2026, 12, 14, 10, 0).astimezone())}:" in said
+    new_year = retell_core_whens("Tue 01-05 09:00", datetime(2026, 12, 30, 9).astimezone())
+    assert new_year == short_when(datetime(2027, 1, 5, 9, 0).astimezone())
