@@ -6,7 +6,7 @@ anything the table does not list. Nothing else in Stepwise decides what may foll
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from app.errors import KnownError
@@ -65,12 +65,17 @@ class Machine:
     name: str
     states: dict[str, str]  # state -> what it means
     moves: dict[str, frozenset[str]]  # state -> states it may go to
+    # state -> states a person's undo or reopening may take it back to (never the assistant)
+    reopenings: dict[str, frozenset[str]] = field(default_factory=dict)
 
-    def check(self, old: str, new: str) -> None:
-        """Raise IllegalTransition unless ``old -> new`` is in the table."""
+    def check(self, old: str, new: str, *, reopening: bool = False) -> None:
+        """Raise IllegalTransition unless ``old -> new`` is in the table (or, for a
+        person's undo or reopening, in ``reopenings``)."""
         if new not in self.states:
             raise ValueError(f"{new!r} is not a {self.name} status")
         allowed = self.moves.get(old, frozenset())
+        if reopening:
+            allowed = allowed | self.reopenings.get(old, frozenset())
         if new not in allowed:
             raise IllegalTransition(self.name, old, new, allowed)
 
@@ -109,7 +114,7 @@ TASK = Machine(
             "in_progress": "waiting planned paused done failed cancelled expired",
             "paused": "new reviewed waiting planned in_progress done failed cancelled expired",
             "failed": "new planned in_progress cancelled",
-            "done": "new waiting",
+            "done": "new reviewed waiting planned in_progress paused",
             "cancelled": "new",
             "expired": "new cancelled",
         }
@@ -136,6 +141,7 @@ PLAN = Machine(
             "superseded": "",
         }
     ),
+    reopenings=_moves({"completed": "in_progress"}),
 )
 
 STEP = Machine(
@@ -156,6 +162,7 @@ STEP = Machine(
             "skipped": "",
         }
     ),
+    reopenings=_moves({"completed": "pending in_progress", "skipped": "pending"}),
 )
 
 ACTIVE_PLAN = frozenset({PlanStatus.PENDING, PlanStatus.IN_PROGRESS, PlanStatus.PAUSED})

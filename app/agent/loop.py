@@ -199,6 +199,12 @@ class Assistant(ModelCalls):
         messages = prompts.build("plan", ctx, max_steps=str(settings.get("assistant.max_steps")))
         data = await self._ask(task, "plan", messages, model_context(self.clock, task, "plan"),
                                lambda text: sensible_plan(text, task))
+        if decisions.is_simple_plan(data) and plans.latest_plan(task.id) is None:
+            with atomic():
+                decisions.record(task.id, "review", decisions.SIMPLE,
+                                 decisions.simple_reason(data))
+                clear_retry(Task.get_by_id(task.id))
+            return "a simple task: no plan needed"
         with atomic():
             plan = plans.save_plan(task.id, data, author="assistant", source=self._source(task))
             clear_retry(Task.get_by_id(task.id))

@@ -123,12 +123,14 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
     return Entry(**{**entry.__dict__, "note": note})
 
 
-def _move_message_step(message: OutboxMessage, step_id: str, action: str, **why: str) -> str:
+def _move_message_step(message: OutboxMessage, step_id: str, action: str, *,
+                       result: str | None = None, error: str | None = None) -> str:
     """Move the message's step along; the decision stands if the step already moved on."""
     from app.plan import store as plans
 
     try:
-        plans.step_action(message.task_id, step_id, action, actor="user", **why)
+        plans.step_action(message.task_id, step_id, action, actor="user", result=result,
+                          error=error)
     except KnownError as exc:  # finished by hand, or its plan stopped: nothing left to move
         return f"step {step_id!r} was already finished or stopped ({exc}); it was left as it is"
     return ""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.agent import decisions
 from app.config import settings
 from app.plan import graph
 from app.plan import store as plans
@@ -75,7 +76,7 @@ def next_stage(task: Task, now: datetime, auto_accept: bool) -> str | None:
         return "quick_check" if due is None or due <= now else None
     plan = plans.latest_plan(task.id)
     if task.status == TaskStatus.REVIEWED:
-        return "plan" if plan is None or plan.status not in ACTIVE_PLAN else None
+        return "plan" if _wants_plan(task, plan) else None
     if plan is None:
         return None
     if plan.status == PlanStatus.PENDING:
@@ -87,6 +88,14 @@ def next_stage(task: Task, now: datetime, auto_accept: bool) -> str | None:
         if failed and reviews_done(task.id) < settings.get("assistant.review_budget"):
             return "failure_review"
     return None
+
+
+def _wants_plan(task: Task, plan: Plan | None) -> bool:
+    """A reviewed task waits for a plan unless its review found it simple, or the person
+    reopened it after its plan was finished (then it is theirs, as it stands)."""
+    if plan is None:
+        return not decisions.simple_tasks().where(WorkLog.task == task.id).exists()
+    return plan.status not in (*ACTIVE_PLAN, PlanStatus.COMPLETED)
 
 
 def _maybe_due(now: datetime, auto_accept: bool) -> Any:
@@ -109,8 +118,9 @@ def _maybe_due(now: datetime, auto_accept: bool) -> Any:
             Plan.status.in_((PlanStatus.IN_PROGRESS, PlanStatus.PAUSED))
             & Step.status.in_((StepStatus.PENDING, StepStatus.IN_PROGRESS, StepStatus.FAILED))
             & Step.target.is_null(False) & (Step.target != "user")))
-    work = (Task.status.in_((TaskStatus.NEW, TaskStatus.REVIEWED, TaskStatus.WAITING,
-                             TaskStatus.PLANNED))
+    wants_plan = (Task.status == TaskStatus.REVIEWED) & Task.id.not_in(decisions.simple_tasks())
+    work = (Task.status.in_((TaskStatus.NEW, TaskStatus.WAITING, TaskStatus.PLANNED))
+            | wants_plan
             | (Task.status.in_((TaskStatus.IN_PROGRESS, TaskStatus.PAUSED)) & assistant_work))
     return expired | (Task.status.in_(statuses) & no_problem & started & checked & work)
 

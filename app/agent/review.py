@@ -130,10 +130,20 @@ def _settle(task: Task, outcome: Action | None, decision: ReviewDecision, source
             "cannot_do", task_problems.language_for(task.title, task.detail),
             reason=outcome.reason))
         return task, f"failed: {outcome.reason}"
+    if decision.plan is not None and decisions.is_simple_plan(decision.plan):
+        return _keep_simple(task, decision.plan)
     if decision.plan is not None:
         return _save_reviewed_plan(task, outcome.name, decision.plan, source, now)
     set_status(task, TaskStatus.REVIEWED, why="a plan comes next", actor="assistant")
     return task, "reviewed; a plan comes next"
+
+
+def _keep_simple(task: Task, plan: dict[str, Any]) -> tuple[Task, str]:
+    """A plan of one step for the person is no plan: the task stays simple (caller's
+    transaction), ticked off with one click; why it is the person's is logged."""
+    decisions.record(task.id, "review", decisions.SIMPLE, decisions.simple_reason(plan))
+    set_status(task, TaskStatus.REVIEWED, why="reviewed: a simple task", actor="assistant")
+    return task, "reviewed: a simple task, no plan needed"
 
 
 def _save_reviewed_plan(task: Task, name: str, plan_data: dict[str, Any], source: str,

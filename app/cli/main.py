@@ -77,7 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     pe = psub.add_parser("export", help="print the task's plan")
     pe.add_argument("id", type=row_id)
     pe.add_argument("--format", choices=("planspec", "todos"), default="planspec")
-    for action in ("approve", "pause", "resume", "abort"):
+    approve = psub.add_parser("approve", help="approve the task's plan (--all: every plan "
+                              "waiting for approval)")
+    approve.add_argument("id", type=row_id, nargs="?")
+    approve.add_argument("--all", action="store_true", help="every plan waiting for approval")
+    for action in ("pause", "resume", "abort"):
         psub.add_parser(action, help=f"{action} the task's active plan").add_argument(
             "id", type=row_id)
 
@@ -147,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import sync as sync_cli
 
     sync_cli.add_arguments(sub)
+    from app.cli import ticks as ticks_cli
+
+    ticks_cli.add_arguments(sub)
 
     bk = sub.add_parser("backup", help="back up the database now, list backups, restore one")
     bk.add_argument("action", nargs="?", choices=("now", "list", "restore"), default="now")
@@ -285,9 +292,10 @@ def _store_error(exc: Exception) -> Exception | None:
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from app.cli.calendar import COMMANDS as CALENDAR_COMMANDS
     from app.cli.sync import COMMANDS as SYNC_COMMANDS
+    from app.cli.ticks import COMMANDS as TICK_COMMANDS
     from app.schedule.cli import COMMANDS as SCHEDULE_COMMANDS
 
-    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS, **SYNC_COMMANDS}
+    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS, **SYNC_COMMANDS, **TICK_COMMANDS}
 
 
 def _next_command(args: argparse.Namespace) -> int:

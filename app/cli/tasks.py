@@ -104,8 +104,28 @@ def cmd_plan(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(planspec.encode(spec))
         return 0
+    if action == "approve" and (args.all or args.id is None):
+        return _approve_all(args)
+    if action == "approve" and plans.active_plan(args.id).status == PlanStatus.IN_PROGRESS:
+        print(f"task {args.id}: the plan runs already (a plan of your own steps and "
+              "reminders starts at once)")
+        return 0
     plan = plans.plan_action(args.id, action)
     print(f"task {args.id}: plan revision {plan.revision} is {plan.status}")
+    return 0
+
+
+def _approve_all(args: argparse.Namespace) -> int:
+    from app.errors import Refused
+    from app.plan import store as plans
+
+    if not args.all:
+        raise Refused("name the task whose plan to approve, or give --all")
+    if args.id is not None:
+        raise Refused("give a task id or --all, not both")
+    count = plans.approve_all()
+    print(f"approved {count} plan{'s' if count != 1 else ''}" if count
+          else "no plan waits for approval")
     return 0
 
 

@@ -32,6 +32,7 @@ class Capability:
     does: str
     guard: str
     input_schema: dict[str, Any]
+    acts: bool = True  # the assistant acts for the person: its plan waits for approval
 
 
 def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> dict[str, Any]:
@@ -47,7 +48,8 @@ def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> di
 CAPABILITIES: dict[str, Capability] = {
     cap.name: cap
     for cap in (
-        Capability("user", "a step for you; you mark it done", "none", _object({}, [])),
+        Capability("user", "a step for you; you mark it done", "none", _object({}, []),
+                   acts=False),
         Capability(
             "assistant.write",
             "the assistant drafts text (a letter, checklist, summary) into the step's result",
@@ -81,6 +83,7 @@ CAPABILITIES: dict[str, Capability] = {
             "creates a reminder at a time",
             "in the future and within the task's window",
             _object({"at": _INSTANT, "text": _STRING}, ["at", "text"]),
+            acts=False,
         ),
         Capability(
             "calendar.read",
@@ -90,6 +93,16 @@ CAPABILITIES: dict[str, Capability] = {
         ),
     )
 }
+
+
+def acts_for_person(target: str | None) -> bool:
+    """Whether a step with this target has the assistant act for the person (a message,
+    a file, a draft, a look-up): such a plan asks for approval first. A group (no
+    target), the person's own step and a reminder do not."""
+    if target is None:
+        return False
+    known = CAPABILITIES.get(target)
+    return known is None or known.acts
 
 
 @cache

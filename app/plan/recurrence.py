@@ -81,6 +81,24 @@ def roll_forward(task: Task, finished: PlanSpec, *, defer: bool = True
         set_status(task, TaskStatus.WAITING,
                    why=f"its reminder for {format_utc(anchor)} is pending", actor="assistant")
         return None
+    delta = roll_times(task)
+    if delta is None:
+        return None
+    zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
+    following = task.due_at or task.start_at
+    task.next_check_at = max(anchor, utc_now()) if anchor is not None else None
+    set_status(task, TaskStatus.WAITING, why=f"next occurrence due {format_utc(following)}",
+               actor="assistant")
+    data = _reset(finished.to_json(), delta, zone)
+    data["revision"] = finished.revision
+    return data
+
+
+def roll_times(task: Task) -> timedelta | None:
+    """Record the finished occurrence and move the task's times to the next one (caller's
+    transaction); returns how far they moved, or None when the task is done instead
+    (the rule has ended)."""
+    anchor = task.due_at or task.start_at
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
     following, why_not = _following(task, zone)
     if following is None or anchor is None:
@@ -88,17 +106,12 @@ def roll_forward(task: Task, finished: PlanSpec, *, defer: bool = True
         return None
     delta = (following.astimezone(zone).replace(tzinfo=None)
              - anchor.astimezone(zone).replace(tzinfo=None))
-    log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed "
-        f"(plan revision {finished.revision})", actor="assistant")
+    log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed",
+        actor="assistant")
     for field in ("start_at", "due_at", "expires_at"):
         if getattr(task, field) is not None:
             setattr(task, field, shift_instant(getattr(task, field), delta, zone))
-    task.next_check_at = max(anchor, utc_now())
-    set_status(task, TaskStatus.WAITING, why=f"next occurrence due {format_utc(following)}",
-               actor="assistant")
-    data = _reset(finished.to_json(), delta, zone)
-    data["revision"] = finished.revision
-    return data
+    return delta
 
 
 def _announced_ahead(task: Task, anchor: datetime) -> bool:

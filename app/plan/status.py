@@ -4,6 +4,7 @@ revision (``app.plan.store``) and a revision rewritten in place (``app.plan.rewr
 from __future__ import annotations
 
 from app.config import settings
+from app.plan.capabilities import acts_for_person
 from app.plan.spec import PlanSpec
 from app.states import SATISFIED_STEP, PlanStatus, StepStatus, TaskStatus
 from app.tasks import problems as task_problems
@@ -17,10 +18,16 @@ def status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
         done = all(s.status in SATISFIED_STEP for s in spec.steps)
         return PlanStatus.COMPLETED if done else PlanStatus.IN_PROGRESS
     if previous is None or previous.status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
-        return (PlanStatus.IN_PROGRESS if settings.get("assistant.auto_accept")
-                else PlanStatus.PENDING)
+        starts = is_checklist(spec) or settings.get("assistant.auto_accept")
+        return PlanStatus.IN_PROGRESS if starts else PlanStatus.PENDING
     failed = any(s.status == StepStatus.FAILED for s in spec.steps)
     return PlanStatus.PAUSED if failed else PlanStatus.IN_PROGRESS  # a fixed failure resumes
+
+
+def is_checklist(spec: PlanSpec) -> bool:
+    """A plan of only the person's own steps and reminders: it starts without approval
+    (approval is for the assistant acting for the person, DESIGN §4)."""
+    return not any(acts_for_person(s.target) for s in spec.steps)
 
 
 def follow_plan(task: Task, status: str, revision: int) -> None:

@@ -2,7 +2,14 @@
 
 Every change is one IMMEDIATE transaction. A plan is saved as a new revision; an
 edit names the revision it was made from and is refused when that is no longer the
-latest. Steps move only along ``app.states.STEP``; groups derive their status.
+latest. Steps move only along ``app.states.STEP``; groups derive their status. The
+assistant's moves are held to the machine; a person's (any other actor) may come in
+any order and be undone (DESIGN §4).
+
+Over 400 lines because a plan's moves and its steps' moves are one concern: a step's
+move completes, pauses, reopens or rolls its plan forward inside the same transaction,
+through the same private helpers (``_move_plan``, ``_refresh_groups``); split, each half
+would reach back into the other.
 """
 
 from __future__ import annotations
@@ -18,7 +25,16 @@ from app.plan import rows as plan_rows
 from app.plan.spec import MAX_STEPS_ANY, PlanSpec, parse, parse_once
 from app.plan.status import follow_plan, status_for_new_revision, tell_failures
 from app.reminders import store as reminders
-from app.states import ACTIVE_PLAN, PLAN, SATISFIED_STEP, STEP, PlanStatus, StepStatus, TaskStatus
+from app.states import (
+    ACTIVE_PLAN,
+    OPEN_TASK,
+    PLAN,
+    SATISFIED_STEP,
+    STEP,
+    PlanStatus,
+    StepStatus,
+    TaskStatus,
+)
 from app.tasks import problems as task_problems
 from app.tasks.store import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
@@ -125,6 +141,16 @@ def roll_forward(task: Task, finished: Plan, *, defer: bool = True) -> None:
         insert_revision(task, data, status=PlanStatus.IN_PROGRESS, source="recurrence")
 
 
+def roll_simple(task: Task) -> None:
+    """Move a repeating task without an active plan to its next occurrence (caller's
+    transaction): its times move on and it stays open, or it is done when the rule ends."""
+    if recurrence.roll_times(task) is not None:
+        reviewed = task.status != TaskStatus.NEW
+        set_status(task, TaskStatus.REVIEWED if reviewed else TaskStatus.NEW,
+                   why="next occurrence")
+    task.save()
+
+
 def _insert(task: Task, spec: PlanSpec, previous: Plan | None, status: str, source: str
             ) -> Plan:
     """Store the spec as the revision after ``previous``; its steps keep their UIDs."""
@@ -156,8 +182,21 @@ def plan_action(task_id: int, action: str) -> Plan:
     return plan
 
 
-def _move_plan(plan: Plan, new: str) -> None:
-    PLAN.check(plan.status, new)
+def approve_all() -> int:
+    """Approve every plan that waits for approval (of a task still open), in one
+    transaction; returns how many were approved."""
+    waiting = [row[0] for row in _rows(
+        Plan.select(Plan.task).join(Task).where((Plan.status == PlanStatus.PENDING)
+                                                & Task.status.in_(tuple(OPEN_TASK)))
+        .order_by(Plan.task))]
+    with atomic():
+        for task_id in waiting:
+            plan_action(task_id, "approve")
+    return len(waiting)
+
+
+def _move_plan(plan: Plan, new: str, *, reopening: bool = False) -> None:
+    PLAN.check(plan.status, new, reopening=reopening)
     plan.status = new
 
 
@@ -204,57 +243,128 @@ def abort_in_transaction(plan: Plan) -> None:
 
 def current_attempts(task_id: int, step_id: str) -> int:
     """How many failed attempts the step of the active plan has behind it."""
-    return int(_find_step(active_plan(task_id), step_id).attempts)
+    return int(find_step(active_plan(task_id), step_id).attempts)
 
 
 # --- step states ---------------------------------------------------------------------
 
-STEP_ACTIONS = ("start", "done", "fail", "skip", "retry")
+STEP_ACTIONS = ("start", "done", "fail", "skip", "retry", "reopen")
+ASSISTANT = "assistant"  # the one actor the strict machine binds; any other is the person
 
 
 def step_action(task_id: int, step_id: str, action: str, *, result: str | None = None,
-                error: str | None = None, actor: str = "user") -> Step:
-    """Move one step of the active plan, then bring its groups, plan and task along.
+                error: str | None = None, actor: str = "user",
+                back_to: StepStatus | None = None) -> Step:
+    """Move one step of the task's plan, then bring its groups, plan and task along.
 
     ``done`` and ``fail`` on a pending step start it first (both moves are legal ones).
+    The assistant starts a step only in a running plan once its dependencies are met; a
+    person (any other ``actor``: the window, the CLI, another device) may tick any step in
+    any order, and the plan notes what was done before what. ``reopen`` undoes a tick
+    (back to ``back_to``, pending by default), reopening a finished plan and task.
 
     Raises:
-        Refused: the plan is not running, the step is a group, or it still waits.
+        Refused: for the assistant, the plan is not running or the step still waits;
+            for anyone, the step is a group.
         IllegalTransition: the step's status does not allow the action.
     """
     if action == "fail" and not (error and error.strip()):
         raise Refused("say why the step failed: --error TEXT")
     with atomic():
-        plan = active_plan(task_id)
-        step = _find_step(plan, step_id)
-        if action == "start" and step.status != StepStatus.PENDING:
-            _move_step(step, StepStatus.IN_PROGRESS)  # raises IllegalTransition: named, not ignored
-        if action in ("start", "done", "fail"):
-            if step.status == StepStatus.PENDING:
-                _check_can_start(plan, step)
-                _move_step(step, StepStatus.IN_PROGRESS)
-            if action == "done":
-                _move_step(step, StepStatus.COMPLETED)
-                step.result = result
-            elif action == "fail":
-                _move_step(step, StepStatus.FAILED)
-                step.error = error
-        elif action == "skip":
-            _move_step(step, StepStatus.SKIPPED)
-        elif action == "retry":
-            _move_step(step, StepStatus.PENDING)
-            step.attempts += 1
-            step.error = None
-        step.save()
-        log(plan.task_id, "do", f"step {step_id!r}: {action}"
-            + (f" ({error})" if error else ""), actor=actor, step_id=step.id)
-        _after_step_change(plan, step, action)
-        reminders.after_step(plan, step, action)
+        plan = _plan_for(task_id, action)
+        for step in _leaves_for(plan, step_id, action, actor):
+            note = _move_by(plan, step, action, actor, result=result, error=error,
+                            back_to=back_to)
+            step.save()
+            log(plan.task_id, "do", f"step {step.step_id!r}: {action}" + note, actor=actor,
+                step_id=step.id)
+            _after_step_change(plan, step, action)
+            reminders.after_step(plan, step, action)
     events.emit(Change(Kind.STEP_CHANGED, task_id, step_id))
     return step
 
 
-def _find_step(plan: Plan, step_id: str) -> Step:
+def _leaves_for(plan: Plan, step_id: str, action: str, actor: str) -> list[Step]:
+    """The steps an action moves: the step itself; for a person's done or skip of a group,
+    its open sub-steps (a group is finished when they are)."""
+    group = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
+    if actor == ASSISTANT or action not in ("done", "skip") or group is None \
+            or not Step.select(Step.id).where(Step.parent == group.id).exists():
+        return [find_step(plan, step_id)]
+    spec = spec_of(plan)
+    g = graph.Graph(spec.steps)
+    leaves = [s.id for s in spec.steps if not g.is_group(s.id) and step_id in g.ancestors(s.id)
+              and s.status not in SATISFIED_STEP]
+    if not leaves:
+        raise Refused(f"step {step_id!r} is a group whose sub-steps are all finished")
+    return [find_step(plan, leaf) for leaf in leaves]
+
+
+def _plan_for(task_id: int, action: str) -> Plan:
+    """The plan a step action is on: the active one; for ``reopen``, a finished one too."""
+    if action == "reopen":
+        plan = latest_plan_or_fail(task_id)
+        if plan.status in (*ACTIVE_PLAN, PlanStatus.COMPLETED):
+            return plan
+    return active_plan(task_id)
+
+
+def _move_by(plan: Plan, step: Step, action: str, actor: str, *, result: str | None,
+             error: str | None, back_to: StepStatus | None) -> str:
+    """Move ``step`` for ``action``; returns a note for the work log (what it came before)."""
+    note = f" ({error})" if error else ""
+    if action == "start" and step.status != StepStatus.PENDING:
+        _move_step(step, StepStatus.IN_PROGRESS)  # raises IllegalTransition: named, not ignored
+    if action in ("done", "skip") and actor != ASSISTANT and step.status in (
+            StepStatus.SKIPPED, StepStatus.COMPLETED, StepStatus.FAILED) \
+            and step.status != {"done": StepStatus.COMPLETED, "skip": StepStatus.SKIPPED}[action]:
+        _move_step(step, StepStatus.PENDING, reopening=True)  # the person's later word wins
+    if action in ("start", "done", "fail"):
+        if step.status == StepStatus.PENDING:
+            if actor == ASSISTANT:
+                _check_can_start(plan, step)
+            else:
+                note += _done_before(step)
+            _move_step(step, StepStatus.IN_PROGRESS)
+        if action == "done":
+            _move_step(step, StepStatus.COMPLETED)
+            step.result = result
+        elif action == "fail":
+            _move_step(step, StepStatus.FAILED)
+            step.error = error
+    elif action == "skip":
+        _move_step(step, StepStatus.SKIPPED)
+    elif action == "retry":
+        if step.status != StepStatus.FAILED:
+            raise Refused(f"step {step.step_id!r} has not failed; only a failed step is retried")
+        _move_step(step, StepStatus.PENDING)
+        step.attempts += 1
+        step.error = None
+    elif action == "reopen":
+        _reopen_step(step, back_to or StepStatus.PENDING)
+    return note
+
+
+def _reopen_step(step: Step, back_to: StepStatus) -> None:
+    if step.status not in SATISFIED_STEP:
+        raise Refused(f"step {step.step_id!r} is not finished; there is nothing to undo")
+    _move_step(step, back_to, reopening=True)
+    step.result = None
+
+
+def _done_before(step: Step) -> str:
+    """A person's tick ahead of the plan: which steps it came before (the assistant adapts)."""
+    waiting = _waiting_titles(step)
+    return f" (done before {', '.join(repr(t) for t in waiting)})" if waiting else ""
+
+
+def find_step(plan: Plan, step_id: str) -> Step:
+    """The plan's step ``step_id`` that a person or the assistant can move (not a group).
+
+    Raises:
+        NotFound: the plan has no such step.
+        Refused: it is a group.
+    """
     step = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
     if step is None:
         ids = ", ".join(s.step_id for s in Step.select(Step.step_id).where(Step.plan == plan))
@@ -278,30 +388,36 @@ def _ancestor_ids(step: Step) -> list[int]:
     return chain
 
 
-def _check_can_start(plan: Plan, step: Step) -> None:
-    """Refuse unless the plan runs and every dependency of the step and its ancestors is met.
+def _waiting_titles(step: Step, *, ids: bool = False) -> list[str]:
+    """The unfinished steps that ``step`` or one of its groups depends on, in plan order.
 
     Groups keep their derived status in the store, so a dependency on a group is read
     from the group's own row.
     """
-    language = task_problems.language_for(plan.task.title, plan.task.detail)
-    if plan.status in (PlanStatus.PENDING, PlanStatus.PAUSED):
-        code = "not_approved" if plan.status == PlanStatus.PENDING else "paused"
-        raise Refused(task_problems.told(code, language, task=plan.task_id))
     Dep = Step.alias()
-    waiting = [row[0] for row in _rows(
-        StepDependency.select(Dep.step_id)
+    return [row[0] for row in _rows(
+        StepDependency.select(Dep.step_id if ids else Dep.title)
         .join(Dep, on=StepDependency.depends_on == Dep.id)
         .where(StepDependency.step.in_([step.id, *_ancestor_ids(step)])
                & Dep.status.not_in(tuple(SATISFIED_STEP)))
         .order_by(Dep.position))]
+
+
+def _check_can_start(plan: Plan, step: Step) -> None:
+    """For the assistant: refuse unless the plan runs and every dependency of the step
+    and its ancestors is met."""
+    language = task_problems.language_for(plan.task.title, plan.task.detail)
+    if plan.status in (PlanStatus.PENDING, PlanStatus.PAUSED):
+        code = "not_approved" if plan.status == PlanStatus.PENDING else "paused"
+        raise Refused(task_problems.told(code, language, task=plan.task_id))
+    waiting = _waiting_titles(step, ids=True)
     if waiting:
         raise Refused(task_problems.told("still_waits", language, step=step.step_id,
                                          waiting=", ".join(waiting)))
 
 
-def _move_step(step: Step, new: str) -> None:
-    STEP.check(step.status, new)
+def _move_step(step: Step, new: str, *, reopening: bool = False) -> None:
+    STEP.check(step.status, new, reopening=reopening)
     step.status = new
 
 
@@ -317,16 +433,80 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
         if plan.status == PlanStatus.PAUSED:
             _move_plan(plan, PlanStatus.IN_PROGRESS)
         set_problem(task, None)
-    if plan.status == PlanStatus.IN_PROGRESS and not Step.select().where(
-            (Step.plan == plan) & Step.status.not_in(tuple(SATISFIED_STEP))).exists():
-        _move_plan(plan, PlanStatus.COMPLETED)
-        plan.save()
-        task.result = f"plan revision {plan.revision} completed"
-        if task.recurrence:
-            roll_forward(task, plan)
-        else:
-            set_status(task, TaskStatus.DONE, why="every step completed or skipped")
+    if action == "reopen":
+        _reopen_plan(plan, task)
+    elif plan.status in ACTIVE_PLAN and not _open_steps(plan):
+        _complete_plan(plan, task)
     plan.save()
+
+
+def _open_steps(plan: Plan) -> bool:
+    return bool(Step.select().where(
+        (Step.plan == plan) & Step.status.not_in(tuple(SATISFIED_STEP))).exists())
+
+
+def _complete_plan(plan: Plan, task: Task) -> None:
+    """Every step is finished: the plan completes (a person may finish a plan that waited
+    for approval or was paused) and the task is done, or moves on when it repeats."""
+    if plan.status != PlanStatus.IN_PROGRESS:
+        _move_plan(plan, PlanStatus.IN_PROGRESS)
+    _move_plan(plan, PlanStatus.COMPLETED)
+    plan.save()
+    task.result = f"plan revision {plan.revision} completed"
+    set_problem(task, None)
+    if task.recurrence:
+        roll_forward(task, plan)
+    else:
+        set_status(task, TaskStatus.DONE, why="every step completed or skipped")
+
+
+def _reopen_plan(plan: Plan, task: Task) -> None:
+    """A step of a finished plan is open again: the plan runs again, and so does its task."""
+    if plan.status == PlanStatus.COMPLETED:
+        _move_plan(plan, PlanStatus.IN_PROGRESS, reopening=True)
+    if task.status == TaskStatus.DONE:
+        set_status(task, TaskStatus.IN_PROGRESS if plan.status == PlanStatus.IN_PROGRESS
+                   else TaskStatus.PLANNED if plan.status == PlanStatus.PENDING
+                   else TaskStatus.PAUSED, why="a step was reopened")
+
+
+def close_with_task(plan: Plan, marker: str) -> None:
+    """The task was ticked done (caller's transaction): every open step of its running or
+    paused plan is skipped with ``marker`` as its result, and the plan completes. A plan
+    still waiting for approval is left as it is (nothing of it ran)."""
+    if plan.status == PlanStatus.PENDING:
+        return
+    groups = {r[0] for r in _rows(Step.select(Step.parent).where(
+        (Step.plan == plan) & Step.parent.is_null(False)))}
+    for step in Step.select().where((Step.plan == plan)
+                                    & Step.status.not_in(tuple(SATISFIED_STEP))):
+        if step.id not in groups:
+            _move_step(step, StepStatus.SKIPPED)
+            step.result = marker
+            step.save()
+    _refresh_groups(plan)
+    if plan.status != PlanStatus.IN_PROGRESS:
+        _move_plan(plan, PlanStatus.IN_PROGRESS)
+    _move_plan(plan, PlanStatus.COMPLETED)
+    plan.save()
+    log(plan.task_id, "plan", f"revision {plan.revision}: closed with the task")
+
+
+def reopen_closed(plan: Plan, marker: str) -> None:
+    """Undo ``close_with_task`` (caller's transaction): the steps it closed are pending
+    again and the plan runs. A plan finished by its own steps stays finished."""
+    closed = list(Step.select().where((Step.plan == plan) & (Step.status == StepStatus.SKIPPED)
+                                      & (Step.result == marker)))
+    if not closed:
+        return
+    for step in closed:
+        _move_step(step, StepStatus.PENDING, reopening=True)
+        step.result = None
+        step.save()
+    _refresh_groups(plan)
+    _move_plan(plan, PlanStatus.IN_PROGRESS, reopening=True)
+    plan.save()
+    log(plan.task_id, "plan", f"revision {plan.revision}: open again with the task")
 
 
 def fail_and_retry(task_id: int, step_id: str, error: str, *, actor: str = "assistant") -> Step:
@@ -336,7 +516,7 @@ def fail_and_retry(task_id: int, step_id: str, error: str, *, actor: str = "assi
     """
     with atomic():
         plan = active_plan(task_id)
-        step = _find_step(plan, step_id)
+        step = find_step(plan, step_id)
         _move_step(step, StepStatus.FAILED)
         _move_step(step, StepStatus.PENDING)
         step.attempts += 1

@@ -17,16 +17,18 @@ from app.errors import KnownError
 from app.ical.vtodo import StepItem
 from app.plan import editing as plan_editing
 from app.plan import store as plans
+from app.plan import ticks as task_done
 from app.states import StepStatus, TaskStatus
 from app.sync import records
 from app.sync.merge import TASK_EDITABLE, Conflict, step_fields, task_fields
-from app.tasks import done as task_done
 from app.tasks import store as tasks
 from models import Step, atomic
 
 STEP_ACTION: dict[str, str] = {StepStatus.COMPLETED: "done", StepStatus.SKIPPED: "skip",
                                StepStatus.IN_PROGRESS: "start", StepStatus.FAILED: "fail",
                                StepStatus.PENDING: "retry"}
+# a step open again on another device: a failed one is retried, a finished one reopened
+_REOPENED: dict[str, str] = {StepStatus.COMPLETED: "reopen", StepStatus.SKIPPED: "reopen"}
 _STRUCTURE = ("title", "detail", "due", "parent", "depends_on")
 
 
@@ -89,6 +91,8 @@ def apply_steps(task_id: int, changes: StepChanges) -> list[Conflict]:
         action = STEP_ACTION.get(str(take.get("status")))
         if action is None or uid not in ids:
             continue
+        if action == "retry":
+            action = _REOPENED.get(str(_steps_now(task_id).get(uid, {}).get("status")), action)
         try:
             plans.step_action(task_id, ids[uid], action, actor="sync",
                               error="failed on another device" if action == "fail" else None)

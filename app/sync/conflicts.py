@@ -73,7 +73,15 @@ def _decode(data: dict[str, Any]) -> Conflict:
 
 
 def keep(task_id: int, found: list[Conflict]) -> None:
-    """Write each conflict into the work log and mark the task "Needs attention"."""
+    """Write each conflict into the work log and mark the task "Needs attention"; one
+    already open with the same property and values is not written again."""
+    seen = {_same(c.conflict) for c in open_conflicts(task_id)}
+    fresh = []
+    for conflict in found:
+        if _same(conflict) not in seen:
+            seen.add(_same(conflict))
+            fresh.append(conflict)
+    found = fresh
     if not found:
         return
     with atomic():
@@ -83,6 +91,11 @@ def keep(task_id: int, found: list[Conflict]) -> None:
                            actor="sync", stage=STAGE, decision=_encode(conflict))
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         tasks.set_problem(task, f"{PROBLEM}{found[0].line}{more}")
+
+
+def _same(conflict: Conflict) -> tuple[str, str | None, str, str, str]:
+    return (conflict.prop, conflict.step, repr(conflict.ours), repr(conflict.theirs),
+            conflict.kept)
 
 
 def open_conflicts(task_id: int | None = None) -> list[OpenConflict]:

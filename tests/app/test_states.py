@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.errors import KnownError
-from app.states import PLAN, STEP, TASK, IllegalTransition
+from app.states import PLAN, STEP, TASK, IllegalTransition, Machine
 
 
 @pytest.mark.parametrize(("machine", "old", "new"), [
@@ -16,16 +16,26 @@ from app.states import PLAN, STEP, TASK, IllegalTransition
     (PLAN, "in_progress", "aborted"), (PLAN, "completed", "superseded"),
     (TASK, "new", "reviewed"), (TASK, "reviewed", "planned"), (TASK, "planned", "in_progress"),
     (TASK, "in_progress", "done"), (TASK, "new", "waiting"), (TASK, "done", "new"),
+    (TASK, "done", "in_progress"),  # a task reopened takes up its plan where it was
 ])
 def test_legal_moves(machine: object, old: str, new: str) -> None:
     machine.check(old, new)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("machine", "old", "new"), [
+    (STEP, "completed", "pending"), (STEP, "completed", "in_progress"),
+    (STEP, "skipped", "pending"), (PLAN, "completed", "in_progress")])
+def test_a_persons_undo_reopens(machine: Machine, old: str, new: str) -> None:
+    machine.check(old, new, reopening=True)  # the person's undo (DESIGN §4)
+    with pytest.raises(IllegalTransition):
+        machine.check(old, new)  # never the assistant's move
+
+
+@pytest.mark.parametrize(("machine", "old", "new"), [
     (STEP, "pending", "completed"), (STEP, "completed", "pending"), (STEP, "skipped", "pending"),
     (PLAN, "aborted", "in_progress"), (PLAN, "aborted", "superseded"),
     (PLAN, "superseded", "in_progress"), (PLAN, "completed", "in_progress"),
-    (TASK, "cancelled", "done"), (TASK, "done", "in_progress"),
+    (TASK, "cancelled", "done"), (TASK, "done", "failed"),
 ])
 def test_illegal_moves_raise(machine: object, old: str, new: str) -> None:
     with pytest.raises(IllegalTransition) as info:

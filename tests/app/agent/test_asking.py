@@ -38,7 +38,9 @@ def test_an_unusable_reply_is_asked_again_once_then_the_task_says_why(db: Path) 
 
 def test_a_reask_that_works_is_used(db: Path) -> None:
     t = task("Plan a trip")
-    good = review({"name": "plan", "plan": json.loads(plan_json({"id": "a", "title": "Go"}))})
+    good = review({"name": "plan", "plan": json.loads(plan_json(
+        {"id": "a", "title": "Go"}, {"id": "b", "title": "Write it up", "target":
+                                     "assistant.write", "inputs": {"instructions": "a"}}))})
     run(Assistant(ScriptedProvider(["not json", good]), clock=Clock()), until_idle=False)
     assert fresh(t).status == "planned" and fresh(t).problem is None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,33 +25,35 @@ from tests.app.agent.test_loop import (
     write_plan_then,
 )
 
+DUE = datetime(2027, 1, 10, 17, tzinfo=UTC)  # a reminder after it cannot be kept
+
 
 def test_a_failing_step_is_retried_then_reviewed_and_handed_to_you(db: Path) -> None:
     settings.put("assistant.auto_accept", True)
-    t = task("Save notes")
-    past = {"at": "2026-11-01T00:00:00Z", "text": "too late"}  # fails when it runs
+    t = task("Save notes", due_at=DUE)
+    late = {"at": "2027-01-30T00:00:00Z", "text": "too late"}  # after the due: it fails
     provider = write_plan_then([{"id": "think", "title": "Think", "target": "user"},
                                 {"id": "remind", "title": "Remind", "target": "reminder.set",
-                                 "inputs": past}])
+                                 "inputs": late}])
     run(Assistant(provider, clock=Clock()))
     steps = {s.id: s for s in spec(fresh(t)).steps}
     assert steps["remind"].target == "user" and steps["remind"].status == "pending"
     worklog = [w.message for w in WorkLog.select().where(WorkLog.kind == "retry")]
-    assert len(worklog) == 2 and all("has passed" in m for m in worklog)
+    assert len(worklog) == 2 and all("window closes" in m for m in worklog)
     assert provider.purposes()[-1] == "failure_review"
     assert plans.latest_plan(t.id).status == "in_progress"  # type: ignore[union-attr]
 
 
 def test_a_failure_review_can_split_the_step(db: Path) -> None:
     settings.put("assistant.auto_accept", True)
-    t = task("Save notes")
+    t = task("Save notes", due_at=DUE)
     split = json.dumps({"decision": "split", "steps": [
         {"id": "a", "title": "Write it", "target": "assistant.write",
          "inputs": {"instructions": "notes"}},
         {"id": "b", "title": "Save it", "target": "file.write", "depends_on": ["a"],
          "inputs": {"path": "notes.md", "from_step": "save.a"}}]})
     provider = write_plan_then([{"id": "save", "title": "Save", "target": "reminder.set",
-                                 "inputs": {"at": "2026-11-01T00:00:00Z", "text": "x"}}],
+                                 "inputs": {"at": "2027-01-30T00:00:00Z", "text": "x"}}],
                                split)
     run(Assistant(provider, clock=Clock()))
     result = {s.id: s for s in spec(fresh(t)).steps}

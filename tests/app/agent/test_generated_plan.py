@@ -30,8 +30,9 @@ def test_a_model_plan_in_busy_time_is_flagged(db: Path) -> None:
     meeting = NOW + timedelta(days=1)
     busy_event(meeting, meeting + timedelta(hours=1))
     step = {"id": "call", "title": "Call", "due": "2026-12-01T02:30:00Z"}  # in the meeting
+    notes = {"id": "notes", "title": "Write down the questions"}
     outcomes = run(Assistant(ScriptedProvider([review({"name": "plan", "plan": json.loads(
-        plan_json(step))})]), clock=Clock()), until_idle=False)
+        plan_json(notes, step))})]), clock=Clock()), until_idle=False)
     assert "due in busy time: call" in outcomes[0].summary
     logged = WorkLog.select().where(WorkLog.kind == "calendar").get().message
     assert "call at 2026-12-01T02:30:00Z" in logged

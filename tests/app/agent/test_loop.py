@@ -110,7 +110,7 @@ def test_without_auto_accept_a_plan_waits_for_approval(db: Path) -> None:
     run(Assistant(OfflineProvider(), clock=Clock()))
     assert plans.latest_plan(t.id).status == "pending"  # type: ignore[union-attr]
     assert run(Assistant(OfflineProvider(), clock=Clock())) == []
-    plans.plan_action(t.id, "approve")
+    plans.approve_all()
     run(Assistant(OfflineProvider(), clock=Clock()))
     assert fresh(t).status == "done"
 

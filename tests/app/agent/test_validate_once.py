@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,9 @@ def validations(monkeypatch: pytest.MonkeyPatch) -> list[PlanSpec]:
 
 def _run_stage(assistant: Assistant) -> None:
     asyncio.run(assistant.run_once())
+
+
+DUE = datetime(2027, 1, 10, 17, tzinfo=UTC)  # a reminder after it cannot be kept
 
 
 def test_a_plan_in_a_review_reply_is_validated_once(db: Path, validations: list[PlanSpec]
@@ -86,13 +90,13 @@ def test_data_checked_under_other_rules_is_validated_again(
 def test_a_split_from_a_failure_review_is_validated_once(db: Path,
                                                          validations: list[PlanSpec]) -> None:
     settings.put("assistant.auto_accept", True)
-    t = task("Save notes")
+    t = task("Save notes", due_at=DUE)
     split = json.dumps({"decision": "split", "steps": [
         {"id": "a", "title": "Write it", "target": "assistant.write",
          "inputs": {"instructions": "notes"}},
         {"id": "b", "title": "Remember it", "target": "user", "depends_on": ["a"]}]})
     provider = write_plan_then([{"id": "save", "title": "Save", "target": "reminder.set",
-                                 "inputs": {"at": "2026-11-01T00:00:00Z", "text": "x"}}],
+                                 "inputs": {"at": "2027-01-30T00:00:00Z", "text": "x"}}],
                                split)
     asyncio.run(Assistant(provider, clock=Clock()).run_until_idle())
     assert spec(fresh(t)).step("save.b").parent == "save"

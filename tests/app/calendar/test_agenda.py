@@ -94,7 +94,7 @@ def test_due_times_of_open_tasks_and_unfinished_steps(db: Path) -> None:
          "due": "2026-12-17T02:00:00Z"},
         {"id": "form", "title": "Fill in the form", "target": "user",
          "due": "2026-12-15T02:00:00Z", "status": "completed"}]})
-    plans.plan_action(task_id, "approve")
+    plans.approve_all()
     marks = [(m.kind, m.title, m.day, m.minute, m.step_id)
              for m in agenda.read_agenda(MONDAY, 7, ZONE).marks]
     assert marks == [("task", "Renew passport", 2, 15 * 60, ""),

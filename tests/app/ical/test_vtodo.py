@@ -64,7 +64,7 @@ def test_a_four_level_plan_round_trips_every_step_parent_and_edge(db: Path) -> N
 
     task = add_task(NewTask(title="Offsite", priority=2, tags=("work", "团队")))
     plans.save_plan(task.id, four_levels())
-    plans.plan_action(task.id, "approve")
+    plans.approve_all()
     plans.step_action(task.id, "compare", "start")
     plans.step_action(task.id, "compare", "done", result="fares in")
     original = plans.spec_of(plans.latest_plan_or_fail(task.id))

@@ -80,7 +80,7 @@ def tasks(cli: Cli, data_dir: Path) -> Iterator[Path]:
     set_problem(get_task(3), "server down\r\n\x1b[2J")
     Task.update(status="done").where(Task.id == 4).execute()
     plans.save_plan(5, PLAN)
-    plans.plan_action(5, "approve")
+    plans.approve_all()
     plans.step_action(5, "dates", "start")
     plans.step_action(5, "dates", "done", result="Dec 10 或 Dec 12\n")
     close_database()

@@ -20,7 +20,7 @@ def offsite() -> dict[str, Any]:
         {"id": "dates", "title": "Pick dates", "target": "user"},
         {"id": "venue", "title": "Venue", "target": None},
         {"id": "book", "title": "Book", "parent": "venue", "depends_on": ["dates"],
-         "target": "user"}]}
+         "target": "assistant.write", "inputs": {"instructions": "Book the venue"}}]}
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def test_approve_then_steps_run_to_completion(task_id: int) -> None:
     plans.save_plan(task_id, offsite())
     assert plans.plan_action(task_id, "approve").status == "in_progress"
     with pytest.raises(Refused):
-        plans.step_action(task_id, "book", "start")  # still waits for dates
+        plans.step_action(task_id, "book", "start", actor="assistant")  # waits for dates
     plans.step_action(task_id, "dates", "done", result="Dec 10")
     plans.step_action(task_id, "book", "done")
     assert plans.latest_plan_or_fail(task_id).status == "completed"
@@ -77,7 +77,7 @@ def test_approve_then_steps_run_to_completion(task_id: int) -> None:
 
 def test_a_failed_step_pauses_the_plan_and_resume_retries_it(task_id: int) -> None:
     plans.save_plan(task_id, offsite())
-    plans.plan_action(task_id, "approve")
+    plans.approve_all()
     with pytest.raises(Refused, match="say why"):
         plans.step_action(task_id, "dates", "fail")
     plans.step_action(task_id, "dates", "fail", error="nobody answered")
@@ -90,7 +90,7 @@ def test_a_failed_step_pauses_the_plan_and_resume_retries_it(task_id: int) -> No
 
 def test_an_aborted_plan_skips_what_was_left_and_is_no_longer_active(task_id: int) -> None:
     plans.save_plan(task_id, offsite())
-    plans.plan_action(task_id, "approve")
+    plans.approve_all()
     plans.plan_action(task_id, "abort")
     spec = plans.spec_of(plans.latest_plan_or_fail(task_id))
     assert {s.status for s in spec.steps if s.id != "venue"} == {"skipped"}

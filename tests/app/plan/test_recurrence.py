@@ -45,7 +45,6 @@ def test_defect_3_a_stored_interval_zero_rule_ends_the_task_instead_of_spinning(
 
     assert cli("add", "Weekly report", "--due", "tomorrow", "--recur", "FREQ=DAILY").code == 0
     assert cli("plan", "import", "1", str(one_step_plan(tmp_path / "p.json"))).code == 0
-    assert cli("plan", "approve", "1").code == 0
     Task.update(recurrence="FREQ=DAILY;INTERVAL=0").execute()  # as an older database holds it
     started = time.monotonic()
     assert cli("step", "done", "1", "send").code == 0
@@ -63,6 +62,5 @@ def test_add_recur_stores_the_normal_form(cli: Cli) -> None:
 def test_a_task_whose_next_occurrence_is_past_9999_is_done(cli: Cli, tmp_path: Path) -> None:
     assert cli("add", "x", "--due", "9999-06-01", "--recur", "FREQ=YEARLY").code == 0
     assert cli("plan", "import", "1", str(one_step_plan(tmp_path / "p.json"))).code == 0
-    assert cli("plan", "approve", "1").code == 0
     assert cli("step", "done", "1", "send").code == 0
     assert json.loads(cli("show", "1", "--json").out)["task"]["status"] == "done"

@@ -54,7 +54,7 @@ def test_edits_in_one_session_rewrite_its_revision_in_place(db: Path) -> None:
 
 def test_an_aborted_plan_is_never_rewritten(db: Path) -> None:
     task_id = task_with(plan(s("a"), s("b")))
-    plans.plan_action(task_id, "approve")
+    plans.approve_all()
     plans.plan_action(task_id, "abort")
     assert rewrite_latest(task_id, 1, {**plan(s("x")), "revision": 1}) is None
     assert [st["id"] for st in latest(task_id)["steps"]] == ["a", "b"]

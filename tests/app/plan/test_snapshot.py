@@ -18,7 +18,7 @@ def test_a_snapshot_holds_the_latest_plan_and_its_pinned_nodes(db: Path) -> None
     plan_snapshot.save_positions(task.id, {"a": (1.0, 2.0)})
     plan_snapshot.save_positions(task.id, {"a": (3.0, 4.0)})  # moved again: replaced
     shot = plan_snapshot.snapshot(task.id)
-    assert shot.revision == 1 and shot.status == "pending"
+    assert shot.revision == 1 and shot.status == "in_progress"  # a checklist: it runs
     assert shot.pinned == {"a": (3.0, 4.0)}
 
 

@@ -14,8 +14,8 @@ from app.tasks.store import NewTask, add_task, get_task, set_status
 from models import atomic
 
 
-def spec(*statuses: str) -> Any:
-    return SimpleNamespace(steps=[SimpleNamespace(status=s) for s in statuses])
+def spec(*statuses: str, target: str = "assistant.write") -> Any:
+    return SimpleNamespace(steps=[SimpleNamespace(status=s, target=target) for s in statuses])
 
 
 def plan(status: str) -> Any:
@@ -28,6 +28,22 @@ def test_a_first_revision_waits_for_approval_unless_auto_accepted(
     settings.put("assistant.auto_accept", auto_accept)
     assert status_for_new_revision(None, spec("pending")) == status
     assert status_for_new_revision(plan("aborted"), spec("pending")) == status
+
+
+@pytest.mark.parametrize("targets", [("user",), ("user", "reminder.set"), (None, "user")])
+def test_a_checklist_starts_at_once(db: Path, targets: tuple[str | None, ...]) -> None:
+    settings.put("assistant.auto_accept", False)
+    steps = SimpleNamespace(steps=[SimpleNamespace(status="pending", target=t) for t in targets])
+    assert status_for_new_revision(None, steps) == "in_progress"
+
+
+@pytest.mark.parametrize("acting", ["assistant.write", "file.write", "message.post",
+                                    "calendar.read", "no.such.capability"])
+def test_a_plan_that_acts_waits_for_approval(db: Path, acting: str) -> None:
+    settings.put("assistant.auto_accept", False)
+    steps = SimpleNamespace(steps=[SimpleNamespace(status="pending", target=t)
+                                   for t in ("user", "reminder.set", acting)])
+    assert status_for_new_revision(None, steps) == "pending"
 
 
 @pytest.mark.parametrize(("steps", "status"), [(("completed", "pending"), "in_progress"),

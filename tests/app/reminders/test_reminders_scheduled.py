@@ -14,9 +14,9 @@ import pytest
 from app.events import events
 from app.io import transfer
 from app.plan import store as plans
+from app.plan import ticks as task_done
 from app.plan.rewrite import rewrite_latest
 from app.reminders import store as reminders
-from app.tasks import done as task_done
 from app.tasks.store import NewTask, add_task, delete_task, restore_task, update_task
 from models import Reminder, Task, atomic
 
@@ -38,6 +38,13 @@ def plan(task_id: int, step_due: datetime, revision: int = 1) -> dict[str, objec
     return {"schema_version": 1, "revision": revision, "title": "p",
             "steps": [{"id": "a", "title": "Step a",
                        "due": step_due.strftime("%Y-%m-%dT%H:%M:%SZ")}]}
+
+
+def acting(data: dict[str, object]) -> dict[str, object]:
+    """The plan with a step in which the assistant acts: it waits for approval."""
+    steps = [*data["steps"], {"id": "w", "title": "Draft", "target": "assistant.write",  # type: ignore[misc]
+                              "inputs": {"instructions": "a draft"}}]
+    return {**data, "steps": steps}
 
 
 @pytest.fixture(autouse=True)
@@ -80,17 +87,17 @@ def test_ticking_off_and_reopening_a_task_schedule_its_reminders(db: Path) -> No
 def test_plan_saves_moves_and_rewrites_schedule_step_reminders(db: Path) -> None:
     due, step_due = soon(3), soon(1)
     t = add_task(NewTask(title="Move", due_at=due)).id
-    plans.save_plan(t, plan(t, step_due))
+    plans.save_plan(t, acting(plan(t, step_due)))
     assert pending(t) == [("due", due - LEAD)]  # a proposal gets none
-    plans.plan_action(t, "approve")
+    plans.approve_all()
     assert pending(t) == [("due", due - LEAD), ("step_due", step_due - LEAD)]
     plans.plan_action(t, "abort")
     assert pending(t) == [("due", due - LEAD)]
-    plans.save_plan(t, plan(t, step_due + timedelta(hours=2)))  # revision 2
-    plans.plan_action(t, "approve")
+    plans.save_plan(t, acting(plan(t, step_due + timedelta(hours=2))))  # revision 2
+    plans.approve_all()
     assert pending(t) == [("due", due - LEAD), ("step_due", step_due + timedelta(hours=2) - LEAD)]
     moved = step_due + timedelta(hours=5)
-    rewrite_latest(t, 2, plan(t, moved, revision=2))
+    rewrite_latest(t, 2, acting(plan(t, moved, revision=2)))
     assert pending(t) == [("due", due - LEAD), ("step_due", moved - LEAD)]
 
 
@@ -99,7 +106,7 @@ def test_a_recurring_task_rolling_forward_is_scheduled_at_its_next_time(db: Path
     t = add_task(NewTask(title="Weekly", due_at=due, timezone="UTC",
                          recurrence="FREQ=WEEKLY")).id
     plans.save_plan(t, plan(t, due - timedelta(hours=2)))
-    plans.plan_action(t, "approve")
+    plans.approve_all()
     plans.step_action(t, "a", "done")
     week = timedelta(days=7)
     assert pending(t) == [("due", due + week - LEAD),
@@ -163,7 +170,7 @@ def test_a_step_with_a_due_time_done_takes_its_reminder_away(db: Path) -> None:
     plans.save_plan(t, {"schema_version": 1, "revision": 1, "title": "p", "steps": [
         {"id": "a", "title": "Step a", "due": step_due.strftime("%Y-%m-%dT%H:%M:%SZ")},
         {"id": "b", "title": "Step b"}]})
-    plans.plan_action(t, "approve")
+    plans.approve_all()
     plans.step_action(t, "b", "done")  # no due time: nothing to move
     assert pending(t) == [("due", due - LEAD), ("step_due", step_due - LEAD)]
     plans.step_action(t, "a", "skip")  # the last one: the plan finishes, the task is done

@@ -30,9 +30,12 @@ def task(title: str = "Report", **times: datetime) -> int:
 def plan_with_steps(task_id: int, dues: dict[str, datetime | None], approve: bool = True) -> None:
     steps = [{"id": sid, "title": f"Step {sid}", "due": None if due is None else
               due.strftime("%Y-%m-%dT%H:%M:%SZ")} for sid, due in dues.items()]
+    if not approve:  # a step in which the assistant acts: the plan waits for approval
+        steps.append({"id": "w", "title": "Draft", "target": "assistant.write", "due": None,
+                      "inputs": {"instructions": "a draft"}})
     plans.save_plan(task_id, {"schema_version": 1, "revision": 1, "title": "p", "steps": steps})
     if approve:
-        plans.plan_action(task_id, "approve")
+        plans.approve_all()
 
 
 def pending(task_id: int) -> list[tuple[str, datetime]]:
@@ -256,7 +259,7 @@ def test_schedule_all_does_what_schedule_for_task_does_for_each(db: Path) -> Non
     plans.save_plan(ids[0], {"schema_version": 1, "steps": [
         {"id": "a", "title": "A", "due": "2026-12-01T01:00:00Z"},
         {"id": "b", "title": "B", "due": "2026-11-29T01:00:00Z"}]})
-    plans.plan_action(ids[0], "approve")
+    plans.approve_all()
 
     def rows() -> list[tuple[object, ...]]:
         return sorted((r.task_id, r.step_id or 0, r.kind, r.text, r.fire_at)  # type: ignore[attr-defined]

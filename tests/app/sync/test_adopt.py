@@ -24,7 +24,7 @@ def _task_with_plan() -> Task:
     task = tasks.add_task(tasks.NewTask(title="Team offsite"))
     plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
                               "title": "Offsite", "objective": "", "steps": steps})
-    plans.plan_action(task.id, "approve")
+    plans.approve_all()
     return tasks.get_task(task.id)
 
 

@@ -79,7 +79,7 @@ def test_a_valarm_relative_to_due_on_a_phone_subtask_is_a_reminder_of_that_step(
     plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
                               "title": "Trip", "objective": "",
                               "steps": [{"id": "pack", "title": "Pack", "target": "user"}]})
-    plans.plan_action(task.id, "approve")
+    plans.approve_all()
     sync_url(task_list)
     task = tasks.get_task(task.id)
     phone(task_list).add(_phone_task("phone-b", f"RELATED-TO;RELTYPE=PARENT:{task.uid}\r\n"

@@ -9,7 +9,7 @@ from app.plan import store as plans
 from app.sync import records
 from app.sync.apply import StepChanges, apply_steps, apply_task
 from app.tasks import store as tasks
-from tests.app.sync.loop_helpers import running_offsite
+from tests.app.sync.loop_helpers import running_offsite, step_statuses
 
 
 def _step_uid(task_id: int, step_id: str) -> str:
@@ -42,13 +42,32 @@ def test_a_step_completed_elsewhere_goes_through_the_state_machine(db: Path) -> 
     assert statuses == {"room": "completed", "invite": "pending"}
 
 
-def test_a_step_status_the_machine_refuses_is_kept_as_ours(db: Path) -> None:
+def test_step_done_elsewhere_any_order(db: Path) -> None:
     task = running_offsite()
-    invite = _step_uid(task.id, "invite")  # it waits for "room": it cannot be done yet
-    refused = apply_steps(task.id, StepChanges(changed={invite: {"status": "completed"}}))
-    assert [(c.prop, c.ours, c.theirs, c.step) for c in refused] == \
-        [("status", "pending", "completed", invite)]
-    assert refused[0].reason.startswith("step 'invite': ")
+    invite = _step_uid(task.id, "invite")  # it waits for "room": the person did it anyway
+    assert apply_steps(task.id, StepChanges(changed={invite: {"status": "completed"}})) == []
+    assert step_statuses(task.id) == {"room": "pending", "invite": "completed"}
+
+
+def test_step_reopened_elsewhere(db: Path) -> None:
+    task = running_offsite()
+    room = _step_uid(task.id, "room")
+    apply_steps(task.id, StepChanges(changed={room: {"status": "completed"}}))
+    assert apply_steps(task.id, StepChanges(changed={room: {"status": "pending"}})) == []
+    assert step_statuses(task.id)["room"] == "pending"
+
+
+def test_group_done_elsewhere(db: Path) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Offsite"))
+    plans.save_plan(task.id, {"schema_version": 2, "steps": [
+        {"id": "prep", "title": "Prepare", "target": None},
+        {"id": "room", "title": "Book room", "target": "user", "parent": "prep"},
+        {"id": "food", "title": "Order food", "target": "user", "parent": "prep"}]})
+    prep = _step_uid(task.id, "prep")
+    assert apply_steps(task.id, StepChanges(changed={prep: {"status": "completed"}})) == []
+    assert step_statuses(task.id) == {"prep": "completed", "room": "completed",
+                                      "food": "completed"}
+    assert tasks.get_task(task.id).status == "done"
 
 
 def test_a_step_renamed_elsewhere_is_a_new_user_revision(db: Path) -> None:

@@ -18,7 +18,7 @@ def _task_with_plan(title: str = "Team offsite") -> Task:
     task = tasks.add_task(tasks.NewTask(title=title, tags=("work",)))
     plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
                               "title": title, "objective": "", "steps": steps})
-    plans.plan_action(task.id, "approve")
+    plans.approve_all()
     return tasks.get_task(task.id)
 
 

@@ -144,7 +144,7 @@ def _planned(title: str, auto_accept: bool) -> int:
     settings.put("assistant.auto_accept", auto_accept)
     added = add_task(NewTask(title=title))
     plans.save_plan(added.id, {"schema_version": 2, "steps": [
-        {"id": "a", "title": "A", "target": "user", "inputs": {}},
+        {"id": "a", "title": "A", "target": "assistant.write", "inputs": {"instructions": "A"}},
         {"id": "b", "title": "B", "target": "user", "inputs": {}, "depends_on": ["a"]}]})
     return added.id
 
@@ -156,14 +156,14 @@ def test_a_step_of_a_plan_awaiting_approval_is_refused_in_the_tasks_language(
         db: Path, title: str, words: str) -> None:
     task_id = _planned(title, auto_accept=False)
     with pytest.raises(Refused) as refused:
-        plans.step_action(task_id, "a", "start")
+        plans.step_action(task_id, "a", "start", actor="assistant")
     assert str(refused.value) == words
 
 
 def test_a_chinese_tasks_waiting_step_is_refused_in_chinese(db: Path) -> None:
     task_id = _planned("续办护照", auto_accept=True)
     with pytest.raises(Refused) as refused:
-        plans.step_action(task_id, "b", "start")
+        plans.step_action(task_id, "b", "start", actor="assistant")
     assert str(refused.value) == "步骤“b”还在等待：a——请先完成或跳过它们"
 
 

@@ -28,7 +28,7 @@ def test_the_walk_finds_the_refusals() -> None:
     every = list(messages())
     wheres = {where.split(":")[0] for where, _text in every}
     assert len(every) > 180
-    assert {"app/plan/store.py", "app/tasks/done.py", "app/tasks/edit.py", "app/plan/editing.py",
+    assert {"app/plan/store.py", "app/tasks/trash.py", "app/tasks/edit.py", "app/plan/editing.py",
             "app/sync/conflicts.py", "app/io/importers/todotxt.py", "app/dates/when.py",
             "app/files.py", "app/calendar/fetch.py"} <= wheres
     assert english_left("task V1 has no plan yet") == ["has no", "plan yet"]
@@ -44,8 +44,8 @@ def test_every_literal_refusal_reads_in_chinese(where: str, english: str) -> Non
 
 def test_values_inside_a_refusal_are_kept() -> None:
     assert in_chinese("task 12 has no plan yet") == "任务 12 还没有计划"
-    assert in_chinese("“Team offsite” has a plan: tick off its steps instead") == \
-        "“Team offsite”有计划：请逐一勾掉它的步骤"
+    assert in_chinese("task 12 is in use by another task now; “Team offsite” stays in the "
+                      "trash") == "任务编号 12 现在已被另一个任务使用；“Team offsite”留在回收站里"
     assert in_chinese("plan revision 3 has no step 's9' (steps: s1, s2)") == \
         "计划第 3 版没有步骤 's9'（步骤有：s1, s2）"
     assert in_chinese("the start time (2026-12-03 09:00) is after the due time "

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.tasks.done import finish_task
+from app.plan.ticks import finish_task
 from app.tasks.store import list_rows
 from tests.ui.window_helpers import first_frame_of, numbered_tasks
 from ui.window.first_frame import FirstPageModel, cell_text

@@ -17,9 +17,9 @@ from pytestqt.qtbot import QtBot
 
 from app.errors import Refused
 from app.plan import store as plans
+from app.plan import ticks as task_done
 from app.sync import conflicts
 from app.sync.merge import Conflict
-from app.tasks import done as task_done
 from app.tasks.queries import rows_for
 from app.tasks.store import NewTask, add_task
 from tests.ui.window.test_import_dialog import EXPORT, _dialog, _run
