@@ -106,6 +106,13 @@ def _sync_accounts(db: peewee.SqliteDatabase) -> None:
         db.create_tables(tables, safe=True)
 
 
+def _named_times(db: peewee.SqliteDatabase) -> None:
+    """Task.named: the times the person named (empty for the tasks already there)."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("task")')}
+    if "named" not in present:
+        db.execute_sql('ALTER TABLE "task" ADD COLUMN "named" TEXT NOT NULL DEFAULT \'[]\'')
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -115,6 +122,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "tasks and steps: stable UUIDs for sync and iCalendar", _sync_uids),
     Migration(6, "model servers: the structured output each one takes", _model_servers),
     Migration(7, "task sync: accounts, synced items, trash", _sync_accounts),
+    Migration(8, "tasks: the times the person named", _named_times),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

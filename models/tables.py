@@ -61,6 +61,9 @@ class Task(Row):
     advice = peewee.TextField(null=True)
     result = peewee.TextField(null=True)
     uid = peewee.TextField(null=True, unique=True, default=new_uid)  # iCalendar UID, forever
+    # which of start and due hold a clock time the person named ("at 7am", set in the
+    # window or on a phone): appointments that the scheduler and planner never move
+    named = JSONField(default=list)
 
 
 class Plan(Row):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from app.dates.moments import sensible_moment
 from app.errors import KnownError
 from app.plan.spec import PlanSpec, PlanStep
 from models import CalendarEvent, OutboxMessage, Reminder, Step, Task, atomic
@@ -161,6 +162,15 @@ def _reminder_set(at: datetime) -> Done:
     return Done("completed", result=f"reminder set for {at.astimezone():%Y-%m-%d %H:%M}")
 
 
+def _still_ahead(at: datetime, now: datetime, closes: datetime | None) -> datetime:
+    """A reminder whose moment passed goes to the next sensible one (never a failure)."""
+    from app.calendar.freebusy import local_zone, work_hours
+
+    if at > now:
+        return at
+    return sensible_moment(at, now, closes=closes, work_start=work_hours()[0], zone=local_zone())
+
+
 def _reminder_time(task: Task, step: PlanStep, now: datetime) -> datetime | Done:
     """When the reminder fires (moved to the task's start if earlier), or why it cannot."""
     raw = step.inputs.get("at")
@@ -170,11 +180,10 @@ def _reminder_time(task: Task, step: PlanStep, now: datetime) -> datetime | Done
         at = None
     if at is None:
         return Done("failed", error=f"{raw!r} is not an ISO 8601 time with a zone")
-    if at <= now:
-        return Done("failed", error=f"the reminder time {raw} has passed")
     opens = task.start_at
     closes = task.expires_at or task.due_at
-    if closes is not None and at > closes:
+    planned, at = at, _still_ahead(at, now, closes)
+    if closes is not None and at > closes and at == planned:
         return Done("failed", error="the reminder falls after the task's window closes")
     if opens is not None and at < opens and (closes is None or opens < closes):
         at = opens  # never remind before the task may start

@@ -34,6 +34,7 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
     reading = read_typed(args.title, now)
     times: dict[str, Any] = {}
     sources: dict[str, str] = {}
+    named: list[str] = []
     recurrence = _recurrence(args.recur) if args.recur else reading.recurrence
     for role, phrase in (("start", args.start), ("due", args.due), ("expires", args.expires)):
         if phrase is None:
@@ -43,19 +44,25 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
         if found is not None and role != "expires":
             recurrence = recurrence or found.rule
             rest = (phrase[:found.start] + " " + phrase[found.end:]).strip()
-            clock = parse_when(rest, role, now).when.time() if rest else found.clock
+            understood = parse_when(rest, role, now) if rest else None
+            clock = understood.when.time() if understood else found.clock
             times[f"{role}_at"] = found.first(now, clock or reading_default(role))
+            timed = understood.had_time if understood else found.clock is not None
         else:
-            times[f"{role}_at"] = parse_when(phrase, role, now).when
+            understood = parse_when(phrase, role, now)
+            times[f"{role}_at"], timed = understood.when, understood.had_time
+        if timed and role != "expires":
+            named.append(role)
     if not times and reading.due is not None:
         times["due_at"] = reading.due
         sources["due_at"] = " ".join(reading.cut)
+        named += ["due"] if reading.due_had_time else []
     _tell(reading, times, sources, recurrence, args.title)
     detail = "\n".join(d for d in (reading.detail, args.detail) if d)
     return NewTask(title=reading.title, detail=detail,
                    priority=reading.priority or args.priority,
                    tags=tuple(dict.fromkeys([*args.tag, *reading.tags])), recurrence=recurrence,
-                   timezone=getattr(zone, "key", None), **times)
+                   timezone=getattr(zone, "key", None), named=tuple(named), **times)
 
 
 def reading_default(role: str) -> Any:

@@ -56,7 +56,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
         due = understood.when
         print(f"due: {understood.describe()}  (from {args.due!r})", file=sys.stderr)
     edit = TaskEdit(title=args.title, detail=args.detail, priority=args.priority, due_at=due,
-                    clear_due=clear, tag_ops=tuple(args.tag))
+                    clear_due=clear, tag_ops=tuple(args.tag),
+                    due_named=due is not None and understood.had_time)
     _open()
     changed = edit_task(args.id, edit)
     print(f"task {args.id}: " + (f"changed {', '.join(changed)}" if changed

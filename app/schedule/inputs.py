@@ -1,24 +1,29 @@
-"""What the scheduler reads from the store: the schedulable steps, the kept blocks, the hours.
+"""What the scheduler reads from the store: the schedulable steps, the kept blocks, the
+hours, and the appointments (times the person named).
 
-A step is schedulable when it is pending in a pending or running plan of an open task,
-targets ``user`` with the user (``me``) as its worker, has no sub-steps and has an
-estimate. Its dependencies are its own and its ancestors', a group standing for its
-leaves; satisfied ones (completed, skipped) drop out. Blocks that are pinned or under way
-stay, as do all blocks of a step that has one of them.
+A step is schedulable when it is pending in a running plan of an open task (a plan
+nobody approved is not scheduled), targets ``user`` with the user (``me``) as its worker,
+has no sub-steps and has an estimate. A time the person named ("gym at 7am Thursday") is
+an appointment: it is busy time the scheduler places nothing over, and a step due at it
+is the appointment itself, never moved. Its dependencies are its own and its ancestors',
+a group standing for its leaves; satisfied ones (completed, skipped) drop out. Blocks
+that are pinned or under way stay, as do all blocks of a step that has one of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from app.calendar.freebusy import Interval
 from app.schedule.model import Block, Hours, StepKey, Work
 from app.states import OPEN_TASK, SATISFIED_STEP, PlanStatus, StepStatus, TaskStatus
 from app.tasks.urgency import urgency
 from models import Plan, ScheduledBlock, Step, StepDependency, Task
 
-SCHEDULED_PLANS = (PlanStatus.PENDING, PlanStatus.IN_PROGRESS)
+SCHEDULED_PLANS = (PlanStatus.IN_PROGRESS,)
+APPOINTMENT_MINUTES = 60  # how long a named time is kept free when nothing says otherwise
 USER_WORKERS = ("me", "user")
 DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -40,7 +45,8 @@ class _Row:
 
 _STEP_COLUMNS = (Step.id, Step.plan, Step.step_id, Step.parent, Step.title, Step.status,
                  Step.target, Step.worker, Step.estimate_minutes, Step.due_at, Step.position)
-_TASK_COLUMNS = (Task.id, Task.priority, Task.due_at, Task.created_at, Task.start_at)
+_TASK_COLUMNS = (Task.id, Task.priority, Task.due_at, Task.created_at, Task.start_at,
+                 Task.named, Task.title)
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,12 @@ class _Task:
     due_at: datetime | None
     created_at: datetime
     start_at: datetime | None
+    named: list[str]
+    title: str
+
+    def named_times(self) -> list[datetime]:
+        held = {"start": self.start_at, "due": self.due_at}
+        return [t for role in self.named if (t := held.get(role)) is not None]
 
 
 @dataclass
@@ -60,6 +72,7 @@ class Read:
     titles: dict[StepKey, str]
     step_pks: dict[StepKey, int]
     open_keys: set[StepKey]
+    appointments: list[Interval]
 
 
 def hours() -> Hours:
@@ -94,11 +107,29 @@ def read(now: datetime) -> Read:
     titles = {(r.task_id, r.step_id): r.title for r in rows}
     step_pks = {(r.task_id, r.step_id): r.pk for r in rows}
     open_keys = {(r.task_id, r.step_id) for r in rows if r.status not in SATISFIED_STEP}
+    at_named = {r.pk for r in rows if r.due is not None
+                and r.due in tasks[r.task_id].named_times()}
     work = [_work(r, by_pk, edges, children, tasks[r.task_id], now)
-            for r in rows if _schedulable(r, children)]
+            for r in rows if _schedulable(r, children) and r.pk not in at_named]
     running = {(r.task_id, r.step_id) for r in rows if r.status == StepStatus.IN_PROGRESS}
     fixed = _kept_blocks(now, open_keys, running)
-    return Read(work, fixed, titles, step_pks, open_keys)
+    taken = {pk: by_pk[pk].minutes for pk in at_named}
+    return Read(work, fixed, titles, step_pks, open_keys,
+                _appointments(tasks, [by_pk[pk] for pk in at_named], taken, now))
+
+
+def _appointments(tasks: dict[int, _Task], steps: list[_Row], minutes: dict[int, int | None],
+                  now: datetime) -> list[Interval]:
+    """Busy time at each named time still ahead: as long as the step due at it takes, or
+    an hour."""
+    length = {(r.task_id, r.due): minutes[r.pk] or APPOINTMENT_MINUTES for r in steps}
+    found = []
+    for task_id, task in tasks.items():
+        for when in task.named_times():
+            span = timedelta(minutes=length.get((task_id, when), APPOINTMENT_MINUTES))
+            if when + span > now:
+                found.append(Interval(when, when + span, (task.title[:40],)))
+    return sorted(found, key=lambda i: i.start)
 
 
 def _edges(plan_ids: list[int]) -> dict[int, list[int]]:

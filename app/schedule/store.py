@@ -58,7 +58,8 @@ def plan(start: datetime, days: int, now: datetime) -> tuple[Inputs, store_input
     end = begin + timedelta(days=days)
     zone = local_zone()
     read = store_inputs.read(now)
-    return Inputs(work=read.work, busy=_busy(begin, end, zone), start=begin, end=end,
+    busy = [*_busy(begin, end, zone), *read.appointments]
+    return Inputs(work=read.work, busy=busy, start=begin, end=end,
                   zone=zone, hours=store_inputs.hours(), fixed=read.fixed,
                   titles=read.titles), read
 

@@ -25,6 +25,7 @@ class TaskEdit:
     due_at: datetime | None = None
     clear_due: bool = False
     tag_ops: tuple[str, ...] = ()
+    due_named: bool = False  # the due phrase named a clock time ("friday 3pm")
 
 
 def apply_tag_ops(current: Sequence[str], ops: Sequence[str]) -> list[str]:
@@ -69,5 +70,5 @@ def edit_task(task_id: int, edit: TaskEdit) -> list[str]:
     """
     changes = changes_for(task_id, edit)
     if changes:
-        update_task(task_id, **changes)
+        update_task(task_id, named=("due",) if edit.due_named else (), **changes)
     return sorted(changes)

@@ -161,11 +161,17 @@ def new_task(typed: str, when: str, now: datetime) -> NewTask:
     from app.dates.when import local_zone, parse_when
 
     reading = read_typed(typed, now)
-    due = parse_when(when, "due", now).when if when.strip() else reading.due
+    due: datetime | None
+    if when.strip():
+        understood = parse_when(when, "due", now)
+        due, named = understood.when, understood.had_time
+    else:
+        due, named = reading.due, reading.due_had_time
     return NewTask(title=reading.title, detail=reading.detail, due_at=due,
                    recurrence=reading.recurrence,
                    tags=reading.tags, priority=reading.priority or 3,
-                   timezone=getattr(local_zone(), "key", None))
+                   timezone=getattr(local_zone(), "key", None),
+                   named=("due",) if named and due is not None else ())
 
 
 @dataclass(frozen=True)

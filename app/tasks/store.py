@@ -33,6 +33,7 @@ class NewTask:
     recurrence: str | None = None
     timezone: str | None = None
     creator: str = "me"
+    named: tuple[str, ...] = ()  # "start", "due": times whose clock time the person named
 
 
 def check_new_task(new: NewTask) -> None:
@@ -84,12 +85,22 @@ def add_task(new: NewTask) -> Task:
             title=new.title.strip(), detail=new.detail, priority=new.priority,
             start_at=new.start_at, due_at=new.due_at, expires_at=new.expires_at,
             tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
-            creator=new.creator,
+            creator=new.creator, named=_named(new.named, new.start_at, new.due_at),
         )
         log(task.id, "create", f"added by {new.creator}")
         reminders.schedule_for_task(task.id)
     events.emit(Change(Kind.TASK_ADDED, task.id))
     return task
+
+
+NAMEABLE = ("start", "due")
+
+
+def _named(roles: Iterable[str], start_at: datetime | None, due_at: datetime | None
+           ) -> list[str]:
+    """The roles of ``roles`` that hold a time (a named time needs one)."""
+    held = {"start": start_at, "due": due_at}
+    return [r for r in NAMEABLE if r in set(roles) and held[r] is not None]
 
 
 def get_task(task_id: int) -> Task:
@@ -153,8 +164,14 @@ EDITABLE = ("title", "detail", "priority", "start_at", "due_at", "expires_at", "
             "recurrence")
 
 
-def update_task(task_id: int, **changes: object) -> Task:
-    """Change a task's own fields (not its status) after the same checks as a new task."""
+def update_task(task_id: int, *, named: Iterable[str] | None = None, **changes: object
+                ) -> Task:
+    """Change a task's own fields (not its status) after the same checks as a new task.
+
+    Args:
+        named: with a new start or due, whether the person named its clock time ("start",
+            "due"); a time changed without saying so is not taken as named.
+    """
     unknown = set(changes) - set(EDITABLE)
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
@@ -165,6 +182,7 @@ def update_task(task_id: int, **changes: object) -> Task:
         check_new_task(NewTask(timezone=task.timezone, **merged))  # type: ignore[arg-type]
         for name, value in changes.items():
             setattr(task, name, list(value) if name == "tags" else value)  # type: ignore[call-overload]
+        _rename_times(task, changes, set(named or ()))
         task.title = task.title.strip()
         task.updated_at = utc_now()
         task.save()
@@ -172,6 +190,13 @@ def update_task(task_id: int, **changes: object) -> Task:
         reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_CHANGED, task_id))
     return task
+
+
+def _rename_times(task: Task, changes: dict[str, object], named: set[str]) -> None:
+    """Keep ``Task.named`` true after an edit: a time changed is named only if said so."""
+    kept = [r for r in task.named if f"{r}_at" not in changes] + \
+        [r for r in NAMEABLE if f"{r}_at" in changes and r in named]
+    task.named = _named(kept, task.start_at, task.due_at)
 
 
 def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:

@@ -2,7 +2,7 @@
 reopen it, save a field typed into a cell (title with #tags, due in plain words,
 priority 1–4), and the task's context menu.
 
-Writes run in a worker (``app.tasks.done``, ``app.tasks.store.update_task``); a refusal is
+Writes run in a worker (``app.plan.ticks``, ``app.tasks.store.update_task``); a refusal is
 told in the status bar in the user's words and the row shows the task as saved.
 """
 
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.dates.when import parse_when
 from app.errors import KnownError
-from app.tasks import done as task_done
+from app.plan import ticks as task_done
 from app.tasks import store as tasks
 from models import StoreError
 from ui.shared.context import WindowContext
@@ -93,7 +93,9 @@ def changes_for(column: int, text: str) -> dict[str, Any]:
             raise ValueError(translate("TaskEdits", "A task needs a title"))
         return {"title": title, "tags": tags}
     if column == 1:
-        return {"due_at": parse_when(text, "due").when if text else None}
+        understood = parse_when(text, "due") if text else None
+        return {"due_at": understood.when if understood else None,
+                "named": ("due",) if understood and understood.had_time else ()}
     if column == 2:
         number = text.lstrip("!") or "3"
         if number not in ("1", "2", "3", "4"):

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.dates.in_text import find_date
+from app.dates.moments import sensible_moment
 from app.dates.recurrence_words import find_recurrence
 from app.llm.offline import rules
 from app.llm.offline import write as offline_write
@@ -247,7 +248,7 @@ def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
         return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
                     due=due, kind="write")
     if kind == "remind":
-        at = due or draft.due or draft.now + timedelta(hours=1)
+        at = _ahead(due or draft.due or draft.now + timedelta(hours=1), draft)
         return _new(draft, text, "reminder.set", {"at": format_utc(at), "text":
                     rules.reminder_text(text)}, after, due=at, kind="remind")
     if kind == "calendar":
@@ -258,6 +259,14 @@ def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
         return _new(draft, text, "file.write", {"path": "result.md",
                     "from_step": draft.last_write}, [*after, draft.last_write], due=due)
     return _new(draft, text, "user", {}, after, _why_yours(draft, part, contact), due, kind)
+
+
+def _ahead(at: datetime, draft: Draft) -> datetime:
+    """A reminder's moment, moved on to the next sensible one when it has passed."""
+    from app.calendar.freebusy import local_zone, work_hours
+
+    return sensible_moment(at, draft.now, closes=draft.due, work_start=work_hours()[0],
+                           zone=local_zone())
 
 
 def _why_yours(draft: Draft, part: rules.Part, contact: str | None) -> str:

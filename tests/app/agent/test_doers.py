@@ -73,7 +73,6 @@ def test_a_reminder_is_set_once_and_moved_to_the_task_start(db: Path) -> None:
 
 
 @pytest.mark.parametrize("at, said", [("tomorrow", "not an ISO 8601"),
-                                      ("2026-11-29T00:00:00+00:00", "has passed"),
                                       ("2027-06-01T00:00:00+00:00", "window closes")])
 def test_a_reminder_time_that_cannot_be_kept_fails(db: Path, at: str, said: str) -> None:
     t, spec, plan_id = planned({"id": "s1", "target": "reminder.set",
@@ -82,6 +81,25 @@ def test_a_reminder_time_that_cannot_be_kept_fails(db: Path, at: str, said: str)
     step = with_inputs(spec.step("s1"), {"at": at, "text": "go"})
     done = doers.do_reminder(t, step, doers.step_pk(plan_id, "s1"), NOW)
     assert done.status == "failed" and said in (done.error or "")
+
+
+def test_past_reminder_moves_on(db: Path) -> None:
+    t, spec, plan_id = planned({"id": "s1", "target": "reminder.set",
+                                "inputs": {"at": "2026-11-29T00:00:00+00:00", "text": "go"}},
+                               due_at=NOW + timedelta(days=10))
+    done = doers.do_reminder(t, spec.step("s1"), doers.step_pk(plan_id, "s1"), NOW)
+    assert done.status == "completed"  # never a failure handed to the person
+    [fired] = [r.fire_at for r in Reminder.select().where(Reminder.kind == "step")]
+    assert NOW < fired <= NOW + timedelta(days=1)  # the next working morning
+
+
+def test_past_reminder_near_due(db: Path) -> None:
+    t, spec, plan_id = planned({"id": "s1", "target": "reminder.set",
+                                "inputs": {"at": "2026-11-29T00:00:00+00:00", "text": "go"}},
+                               due_at=NOW + timedelta(minutes=30))
+    doers.do_reminder(t, spec.step("s1"), doers.step_pk(plan_id, "s1"), NOW)
+    [fired] = [r.fire_at for r in Reminder.select().where(Reminder.kind == "step")]
+    assert fired == NOW  # too close to its due for a later moment: shown at once
 
 
 def test_calendar_read_with_no_events_and_with_bad_times(db: Path) -> None:

@@ -42,6 +42,8 @@ def test_only_the_users_pending_leaves_with_an_estimate_are_work(db: Path) -> No
         step("d", estimate_minutes=None),
         step("e", target="assistant.write", inputs={"instructions": "x"}, estimate_minutes=30),
         step("f", worker="Alice", estimate_minutes=30)]})
+    assert read(NOW).work == []  # nobody approved the plan: none of it is scheduled
+    plans.approve_all()
     found = read(NOW)
     work = {w.step_id: w for w in found.work}
     assert set(work) == {"a", "b", "c"}
@@ -58,3 +60,24 @@ def test_a_done_task_has_no_work(db: Path) -> None:
     assert [w.step_id for w in read(NOW).work] == ["a"]
     Task.update(status="done").where(Task.id == task.id).execute()
     assert read(NOW).work == []
+
+
+def test_named_time_is_an_appointment(db: Path) -> None:
+    gym = NOW + timedelta(days=3)  # "gym at 7am Thursday"
+    add_task(NewTask(title="Gym", due_at=gym, named=("due",)))
+    add_task(NewTask(title="Report", due_at=NOW + timedelta(days=4)))  # a deadline, not named
+    found = read(NOW)
+    assert [(i.start, i.end, i.labels) for i in found.appointments] == [
+        (gym, gym + timedelta(hours=1), ("Gym",))]
+
+
+def test_step_at_named_time_stays(db: Path) -> None:
+    dentist = NOW + timedelta(days=1)
+    task = add_task(NewTask(title="Dentist", due_at=dentist, named=("due",)))
+    plans.save_plan(task.id, {"schema_version": 2, "title": "p", "steps": [
+        step("notes", estimate_minutes=30),
+        step("go", estimate_minutes=90, due=dentist.strftime("%Y-%m-%dT%H:%M:%SZ"))]})
+    found = read(NOW)
+    assert [w.step_id for w in found.work] == ["notes"]  # the appointment itself is not moved
+    assert [(i.start, i.end) for i in found.appointments] == [
+        (dentist, dentist + timedelta(minutes=90))]

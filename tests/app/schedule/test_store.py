@@ -36,6 +36,7 @@ def offsite(**task: Any) -> int:
         {"id": "send", "title": "Send it", "depends_on": ["book", "invite"],
          "estimate_minutes": 15, "worker": "Ann"},
     ]})
+    plans.approve_all()  # a plan nobody approved is not scheduled
     return task_id
 
 
@@ -70,6 +71,24 @@ def test_only_the_users_own_steps_with_estimates_are_placed(db: Path) -> None:
     assert logged[0].startswith("'Shortlist venues' placed Mon 12-07 09:00: ")
 
 
+def test_named_time_kept_free(db: Path) -> None:
+    add_task(NewTask(title="Call Mum", due_at=at(0, 9, 30), named=("due",)))  # "at 9:30"
+    offsite()
+    blocks = store.run(now=NOW).schedule.blocks
+    assert [(b.step_id, b.start) for b in blocks] == [("venues", at(0, 10, 30)),
+                                                       ("book", at(0, 12))]
+    assert all(b.end <= at(0, 9, 30) or b.start >= at(0, 10, 30) for b in blocks)
+
+
+def test_unapproved_plan_not_scheduled(db: Path) -> None:
+    task_id = add_task(NewTask(title="Invite")).id
+    plans.save_plan(task_id, {"schema_version": 2, "title": "p", "steps": [
+        {"id": "list", "title": "List the guests", "estimate_minutes": 30},
+        {"id": "draft", "title": "Draft", "target": "assistant.write",
+         "inputs": {"instructions": "x"}}]})
+    assert store.run(now=NOW).schedule.blocks == []
+
+
 def test_a_dry_run_saves_nothing_and_a_second_run_changes_nothing(db: Path) -> None:
     offsite()
     dry = store.run(now=NOW, dry_run=True)
@@ -82,7 +101,7 @@ def test_a_dry_run_saves_nothing_and_a_second_run_changes_nothing(db: Path) -> N
 def test_a_step_done_early_moves_what_follows(db: Path, listening: None,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     task_id = offsite()
-    plans.plan_action(task_id, "approve")
+    plans.approve_all()
     store.run(now=NOW, start=at(0, 10))
     assert starts()["book"] == at(0, 11, 30)
     _moved(monkeypatch, at(0, 10))

@@ -149,3 +149,22 @@ def test_a_month_with_a_day_names_that_day_of_that_month(text: str, title: str, 
 def test_a_day_the_month_lacks_is_not_read_as_its_last_day(text: str) -> None:
     reading = read_typed(text, DEC_1.replace(month=1))  # next month is February
     assert reading.due is None or reading.due.day != 28
+
+
+@pytest.mark.parametrize(("typed", "named"), [
+    ("Gym at 7am Thursday", ("due",)), ("Dentist appointment tomorrow 3pm", ("due",)),
+    ("明天下午三点开会", ("due",)), ("Renew passport before Dec 20", ()),
+    ("Buy milk", ()), ("Call Mum on Sunday", ())])
+def test_named_time(typed: str, named: tuple[str, ...]) -> None:
+    from app.tasks.quickadd import new_task
+
+    now = datetime(2026, 12, 1, 21, 45, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert new_task(typed, "", now).named == named
+
+
+def test_named_time_in_due_field() -> None:
+    from app.tasks.quickadd import new_task
+
+    now = datetime(2026, 12, 1, 21, 45, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert new_task("Call Mum", "Sunday 6pm", now).named == ("due",)
+    assert new_task("Call Mum", "Sunday", now).named == ()
