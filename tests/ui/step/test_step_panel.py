@@ -144,8 +144,8 @@ def test_a_refused_move_is_told_inline_and_on_the_status_line(
     # Another program finishes the step without this window hearing of it.
     Step.update(status="completed").where(Step.step_id == "dates").execute()
     with qtbot.wait_signal(ctx.status.error, timeout=5000) as blocker:
-        qtbot.mouseClick(panel.buttons["skip"], Qt.MouseButton.LeftButton)
-    assert "cannot go from completed to skipped" in blocker.args[0]
+        qtbot.mouseClick(panel.buttons["start"], Qt.MouseButton.LeftButton)
+    assert "cannot go from completed to in_progress" in blocker.args[0]
     assert panel.message.isVisible() and panel.message.text() == blocker.args[0]
     assert enabled(panel) == set() and panel.chip.text() == "completed"  # read again
 
