@@ -153,3 +153,27 @@ def test_undo_is_never_silent_and_shows_its_task(window: MainWindow, qtbot: QtBo
     window.undo_action.trigger()
     assert said[0] == "Undone: Add step in “Team offsite”"
     assert window.ctx.selection.task_id == offsite
+
+
+def test_every_dock_title_and_table_header_follows_the_language(
+        window: MainWindow, qtbot: QtBot, qapp: QApplication) -> None:
+    from PySide6.QtCore import QModelIndex, Qt
+    from PySide6.QtWidgets import QDockWidget, QTabBar, QTableView, QTreeView
+
+    def english_words() -> list[str]:
+        """Dock titles, tab texts and headers of the window still in English."""
+        found = [d.windowTitle() for d in window.findChildren(QDockWidget)]
+        found += [bar.tabText(i) for bar in window.findChildren(QTabBar)
+                  for i in range(bar.count())]
+        views = [*window.findChildren(QTableView), *window.findChildren(QTreeView)]
+        for view in views:
+            model = view.model()
+            if model is None:
+                continue
+            found += [str(model.headerData(c, Qt.Orientation.Horizontal) or "")
+                      for c in range(model.columnCount(QModelIndex()))]
+        return [text for text in found if any(ch.isalpha() for ch in text) and text.isascii()]
+
+    assert english_words()  # English now: the check sees the texts
+    i18n.install(qapp, "zh_CN")
+    qtbot.wait_until(lambda: not english_words())
