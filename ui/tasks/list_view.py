@@ -285,6 +285,8 @@ class TaskListPanel(QWidget):
 
     def _empty_text(self) -> str:
         """What an empty view says: why nothing is here, and what to do."""
+        if self.store_empty:
+            return self.tr("No tasks yet. Add one above (Ctrl+N).")
         if self.model.query.text.strip():
             return self.tr("No task matches “%1”.").replace("%1", self.model.query.text.strip())
         if self.model.query.tag or self.model.query.status:

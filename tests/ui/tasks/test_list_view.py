@@ -176,6 +176,8 @@ def test_the_plan_never_shows_a_task_the_filter_hid(
 
 
 def test_an_empty_view_says_so_in_words(panel: TaskListPanel, qtbot: QtBot) -> None:
+    loaded(panel, qtbot, 0)
+    qtbot.wait_until(lambda: panel.empty.text() == "No tasks yet. Add one above (Ctrl+N).")
     add_task(NewTask(title="Buy milk"))  # open, due no day: not in Today
     panel.tabs.setCurrentIndex(1)  # Today
     qtbot.wait_until(lambda: panel.empty.isVisible())
