@@ -42,6 +42,7 @@ class Tick:
     before: str
     step_id: str | None = None
     rows: dict[str, list[dict[str, Any]]] | None = None
+    opened: bool = False  # an untick: undo ticks it again
 
 
 def finish_task(task_id: int, *, actor: str = "user") -> str:
@@ -126,10 +127,22 @@ def tick_step(task_id: int, step_id: str) -> Tick:
     return Tick(task_id, before, step_id, rows)
 
 
+def untick_step(task_id: int, step_id: str) -> Tick:
+    """A person opens a finished step again (its check circle clicked once more), with
+    what undoes it (ticking it again)."""
+    plan = plans.latest_plan_or_fail(task_id)
+    before = str(plans.find_step(plan, step_id).status)
+    plans.step_action(task_id, step_id, "reopen", actor="user")
+    return Tick(task_id, before, step_id, opened=True)
+
+
 def undo(tick: Tick) -> None:
     """Undo a tick: the task (or step) is as it was before."""
     if tick.rows is not None:
         _restore(tick)
+    elif tick.opened and tick.step_id is not None:
+        action = "skip" if tick.before == StepStatus.SKIPPED else "done"
+        plans.step_action(tick.task_id, tick.step_id, action, actor="user")
     elif tick.step_id is not None:
         plans.step_action(tick.task_id, tick.step_id, "reopen",
                           back_to=StepStatus(tick.before) if tick.before in (

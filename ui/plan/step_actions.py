@@ -15,16 +15,16 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu
 
 from app.errors import KnownError
 from app.plan import editing as plan_editing
-from app.plan import step_edits
+from app.plan import step_edits, ticks
 from app.plan import store as plans
 from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
-from app.states import STEP, PlanStatus, StepStatus
+from app.states import ACTIVE_PLAN, StepStatus
 from models import StoreError
 from ui.plan.edits import PlanEditor
 from ui.shared.context import WindowContext
@@ -69,18 +69,18 @@ def ref_from(snapshot: PlanSnapshot | None, step_id: str) -> StepRef | None:
 
 
 def move_allowed(ref: StepRef, action: str) -> bool:
-    """Whether the step machine (and the plan running) allows ``action`` on this step."""
-    if ref.is_group or ref.plan_status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
+    """Whether a person may ``action`` this step now. The person is the authority (DESIGN
+    §4): any step of an active plan may be ticked done or skipped, in any order and
+    before the plan is approved; a group follows its sub-steps."""
+    if ref.is_group or ref.plan_status not in ACTIVE_PLAN:
         return False
-    target = {"start": StepStatus.IN_PROGRESS, "done": StepStatus.COMPLETED,
-              "skip": StepStatus.SKIPPED, "retry": StepStatus.PENDING}[action]
-    allowed = STEP.moves.get(ref.status, frozenset())
-    if action in ("start", "done") and ref.status == StepStatus.PENDING and ref.waits_for:
-        return False
-    if action == "done" and ref.status == StepStatus.PENDING:
-        return StepStatus.IN_PROGRESS in allowed
-    return target in allowed and (ref.plan_status == PlanStatus.IN_PROGRESS
-                                  or action in ("skip", "retry"))
+    if action == "done":
+        return ref.status != StepStatus.COMPLETED
+    if action == "skip":
+        return ref.status != StepStatus.SKIPPED
+    if action == "start":
+        return ref.status == StepStatus.PENDING
+    return ref.status == StepStatus.FAILED  # retry
 
 
 async def _move(ref: StepRef, action: str) -> str:
@@ -90,6 +90,29 @@ async def _move(ref: StepRef, action: str) -> str:
     except (KnownError, StoreError) as exc:
         return told(str(exc))
     return ""
+
+
+class TickStep(QUndoCommand):
+    """A person's tick of a step (or its untick); undo puts it back as it was."""
+
+    def __init__(self, actions: StepActions, ref: StepRef, text: str, tick: bool) -> None:
+        super().__init__(text)
+        self.actions, self.ref, self.tick_ = actions, ref, tick
+        self.task_id = ref.task_id
+        self.done: ticks.Tick | None = None
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:  # saved before it was pushed
+            self._first = False
+            return
+        self.actions.run_tick(self)
+
+    def undo(self) -> None:
+        done = self.done
+        if done is None:
+            return
+        self.actions.run_tick(self, undo=done)
 
 
 class StepActions(QObject):
@@ -153,15 +176,58 @@ class StepActions(QObject):
         self.ctx.runner.start(_move(ref, action), what, done=done)
 
     def toggle_done(self, ref: StepRef) -> None:
-        """The check circle: finish a step; a finished step says why it stays finished."""
-        if move_allowed(ref, "done"):
-            self.move(ref, "done")
-        elif ref.status in (StepStatus.COMPLETED, StepStatus.SKIPPED):
-            self.ctx.status.info.emit(translate(
-                "StepActions", "“%1” is finished; a finished step stays finished "
-                "(add a step to do more)").replace("%1", ref.title))
-        else:
+        """The check circle: tick the step done (in any order, undoable), or untick a
+        finished one; a group says that it follows its sub-steps."""
+        if ref.is_group or ref.plan_status not in ACTIVE_PLAN:
             self.ctx.status.info.emit(_why_not_done(ref))
+            return
+        tick = ref.status not in (StepStatus.COMPLETED, StepStatus.SKIPPED)
+        text = (translate("StepActions", "Done “%1”") if tick
+                else translate("StepActions", "Reopen “%1”")).replace("%1", ref.title)
+        command = TickStep(self, ref, text, tick)
+
+        def saved(error: str) -> None:
+            if error:
+                return
+            self.ctx.undo.push(command)
+            if tick and ref.waits_for:
+                self.ctx.status.info.emit(fill(translate(
+                    "StepActions", "“%1” done before “%2”; the plan adapts"),
+                    ref.title, "”, “".join(ref.waits_for)))
+
+        self.run_tick(command, then=saved)
+
+    def run_tick(self, command: TickStep, *, undo: ticks.Tick | None = None,
+                 then: Callable[[str], None] | None = None) -> None:
+        """Tick, untick or undo in a worker; a refusal goes to the status line."""
+        ref = command.ref
+
+        def work() -> None:
+            if undo is not None:
+                ticks.undo(undo)
+            elif command.tick_:
+                command.done = ticks.tick_step(ref.task_id, ref.step_id)
+            else:
+                command.done = ticks.untick_step(ref.task_id, ref.step_id)
+
+        async def saving() -> str:
+            try:
+                await in_thread(work)
+            except (KnownError, StoreError) as exc:
+                return told(str(exc))
+            return ""
+
+        def done(error: str) -> None:
+            if error:
+                self.ctx.status.error.emit(error)
+                self.move_failed.emit(ref.task_id, ref.step_id)
+            else:
+                self.moved.emit(ref.task_id, ref.step_id, "done" if command.tick_ else "reopen")
+            if then is not None:
+                then(error)
+
+        what = translate("StepActions", "Step “%1”").replace("%1", ref.title)
+        self.ctx.runner.start(saving(), what, done=done)
 
     def fill_menu(self, menu: QMenu, ref: StepRef) -> None:
         """The step's context menu: moves, rename, add after / inside, delete, with keys."""
@@ -197,10 +263,6 @@ def _why_not_done(ref: StepRef) -> str:
     if ref.is_group:
         return translate("StepActions", "“%1” is done when its sub-steps are").replace(
             "%1", ref.title)
-    if ref.plan_status == PlanStatus.PENDING:
-        return translate("StepActions", "Approve the plan first, then tick off its steps")
-    if ref.waits_for:
-        return fill(translate("StepActions", "“%1” waits for “%2” first"),
-                    ref.title, "”, “".join(ref.waits_for))
-    return translate("StepActions", "“%1” cannot be ticked off now").replace("%1", ref.title)
+    return translate("StepActions", "“%1” belongs to a plan that has ended; tick the task "
+                     "instead").replace("%1", ref.title)
 

@@ -1,6 +1,6 @@
-"""What the task list does to a task in place: tick a simple task off (undoable) or
-reopen it, save a field typed into a cell (title with #tags, due in plain words,
-priority 1–4), and the task's context menu.
+"""What the task list does to a task in place: tick a task off (undoable, with a plan or
+without) or reopen it, save a field typed into a cell (title with #tags, due in plain
+words, priority 1–4), and the task's context menu.
 
 Writes run in a worker (``app.plan.ticks``, ``app.tasks.store.update_task``); a refusal is
 told in the status bar in the user's words and the row shows the task as saved.
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.dates.when import parse_when
 from app.errors import KnownError
-from app.plan import ticks as task_done
+from app.plan import ticks
 from app.tasks import store as tasks
 from models import StoreError
 from ui.shared.context import WindowContext
@@ -39,21 +39,29 @@ async def _quietly(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
 
 
 class TickTask(QUndoCommand):
-    """A simple task ticked off; undo opens it again."""
+    """A task ticked off (with a plan or without; a repeating one moves on); undo puts it
+    back as it was."""
 
     def __init__(self, ctx: WindowContext, task_id: int, title: str) -> None:
         super().__init__(translate("TaskEdits", "Done “%1”").replace("%1", title))
         self.ctx, self.task_id = ctx, task_id
+        self.done: ticks.Tick | None = None
         self._first = True
 
     def redo(self) -> None:
         if self._first:  # saved before it was pushed
             self._first = False
             return
-        run(self.ctx, task_done.finish_task, self.task_id)
+        run(self.ctx, self.tick)
+
+    def tick(self) -> None:
+        """The tick itself (in a worker): what undoes it is kept."""
+        self.done = ticks.tick_task(self.task_id)
 
     def undo(self) -> None:
-        run(self.ctx, task_done.reopen_task, self.task_id)
+        done = self.done
+        run(self.ctx, ticks.undo, done) if done is not None else run(
+            self.ctx, ticks.reopen_task, self.task_id)
 
 
 def run(ctx: WindowContext, fn: Callable[..., Any], *args: Any,
@@ -70,12 +78,12 @@ def run(ctx: WindowContext, fn: Callable[..., Any], *args: Any,
 
 
 def tick(ctx: WindowContext, task_id: int, title: str, ticked: bool) -> None:
-    """The check circle: finish a simple task (undoable), or reopen a finished one."""
+    """The check circle: finish a task (undoable), or reopen a finished one."""
     if not ticked:
-        run(ctx, task_done.reopen_task, task_id)
+        run(ctx, ticks.reopen_task, task_id)
         return
-    run(ctx, task_done.finish_task, task_id,
-        done=lambda: ctx.undo.push(TickTask(ctx, task_id, title)))
+    command = TickTask(ctx, task_id, title)
+    run(ctx, command.tick, done=lambda: ctx.undo.push(command))
 
 
 def split_tags(text: str) -> tuple[str, list[str]]:

@@ -120,6 +120,16 @@ def test_undo_step_tick(db: Path) -> None:
     assert statuses(task.id)["venue"] == "pending"
 
 
+def test_untick_and_undo(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    plans.save_plan(task.id, checklist())
+    plans.step_action(task.id, "dates", "done", result="the 10th")
+    opened = ticks.untick_step(task.id, "dates")
+    assert statuses(task.id)["dates"] == "pending"
+    ticks.undo(opened)
+    assert statuses(task.id)["dates"] == "completed"
+
+
 def test_undo_last_step_reopens(db: Path) -> None:
     task = add_task(NewTask(title="Offsite"))
     plans.save_plan(task.id, checklist())

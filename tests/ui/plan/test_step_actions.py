@@ -31,25 +31,43 @@ def test_the_step_menu_lists_every_command_with_its_key(ctx: WindowContext, qtbo
     assert [s.parent for s in spec.steps if s.title == "New step"] == ["s1"]
 
 
-def test_a_step_that_still_waits_says_for_what(ctx: WindowContext, qtbot: QtBot) -> None:
+def test_tick_out_of_order(ctx: WindowContext, qtbot: QtBot) -> None:
     task_id = running_task()
     view = open_view(ctx, qtbot, task_id)
     said: list[str] = []
     ctx.status.info.connect(said.append)
-    click_check_circle(view, "s2")
-    assert said == ["“Pay” waits for “Go to the shop” first"]
-    assert plans.spec_of(latest(task_id)).step("s2").status == "pending"
+    click_check_circle(view, "s2")  # before "Go to the shop": the person's word wins
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s2").status == "completed")
+    qtbot.wait_until(lambda: said == ["“Pay” done before “Go to the shop”; the plan adapts"])
+    assert ctx.undo.stack().undoText() == "Done “Pay”"
 
 
-def test_a_waiting_title_with_a_placeholder_is_kept_as_typed_regression(
-        ctx: WindowContext, qtbot: QtBot) -> None:
-    """The reason was filled in one placeholder after another: a step called "Move 50%2"
-    had the titles it waits for written into its own title."""
+def test_tick_undo(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    view = open_view(ctx, qtbot, task_id)
+    click_check_circle(view, "s1")
+    qtbot.wait_until(lambda: ctx.undo.stack().canUndo())
+    assert plans.spec_of(latest(task_id)).step("s1").status == "completed"
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "pending")
+    ctx.undo.redo()
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "completed")
+
+
+def test_untick(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = running_task()
+    plans.step_action(task_id, "s1", "done")
+    view = open_view(ctx, qtbot, task_id)
+    click_check_circle(view, "s1")
+    qtbot.wait_until(lambda: plans.spec_of(latest(task_id)).step("s1").status == "pending")
+
+
+def test_a_group_says_it_follows_its_sub_steps(ctx: WindowContext) -> None:
     from ui.plan.step_actions import StepActions, StepRef
 
     said: list[str] = []
     ctx.status.info.connect(said.append)
     ref = StepRef(task_id=1, revision=1, step_id="m", title="Move 50%2 of stock",
-                  status="pending", plan_status="in_progress", waits_for=("Count", "Pack"))
+                  status="pending", plan_status="in_progress", is_group=True)
     StepActions.of(ctx).toggle_done(ref)
-    assert said == ["“Move 50%2 of stock” waits for “Count”, “Pack” first"]
+    assert said == ["“Move 50%2 of stock” is done when its sub-steps are"]

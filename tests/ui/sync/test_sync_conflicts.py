@@ -9,10 +9,10 @@ from functools import partial
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from app.plan import store as plans
 from app.sync import conflicts
 from app.sync.merge import Conflict
 from app.tasks import store as tasks
+from models import atomic
 from ui.shared.context import WindowContext
 from ui.sync.conflicts import ConflictsDialog
 
@@ -61,18 +61,12 @@ def test_the_dialog_shows_both_versions_and_keep_mine_applies_and_clears_the_pro
 def test_a_choice_the_rules_refuse_is_said_and_the_conflict_stays(
         ctx: WindowContext, qtbot: QtBot) -> None:
     task = tasks.add_task(tasks.NewTask(title="Team offsite"))
-    plans.save_plan(task.id, {"schema_version": 2, "revision": 1, "origin": "user",
-                              "title": "Offsite", "objective": "", "steps": [
-                                  {"id": "room", "title": "Book room", "target": "user"},
-                                  {"id": "invite", "title": "Send invites", "target": "user",
-                                   "depends_on": ["room"]}]})
-    plans.plan_action(task.id, "approve")
-    step_uid = [u for u, t in conflicts.step_titles(task.id).items() if t == "Send invites"][0]
-    assert step_uid is not None
-    conflicts.keep(task.id, [Conflict("status", "pending", "completed", "mine", step_uid,
-                                      HERE, THERE, reason="it waits for 'room'")])
+    with atomic():  # cancelled here; the phone ticked it done: done cannot follow cancelled
+        tasks.set_status(task, "cancelled", why="test")
+    conflicts.keep(task.id, [Conflict("status", "cancelled", "done", "mine", None,
+                                      HERE, THERE, reason="cancelled here")])
     dialog = _open(ctx, qtbot, None)
-    assert "Send invites" in _texts(dialog) and "Refused here" in _texts(dialog)
+    assert "Team offsite" in _texts(dialog) and "Refused here" in _texts(dialog)
     [(conflict_id, _)] = [k for k in dialog.buttons if k[1] == "theirs"]
     dialog.buttons[(conflict_id, "theirs")].click()
     qtbot.wait_until(lambda: dialog.message.text().startswith("Not settled"), timeout=5000)

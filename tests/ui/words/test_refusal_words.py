@@ -16,12 +16,14 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.errors import Refused
-from app.plan import store as plans
 from app.plan import ticks as task_done
 from app.sync import conflicts
 from app.sync.merge import Conflict
 from app.tasks.queries import rows_for
-from app.tasks.store import NewTask, add_task
+from app.tasks.store import NewTask, add_task, set_status
+from app.words.plain_zh import in_chinese
+from models import atomic
+from tests.app.plain_walk import CJK
 from tests.ui.window.test_import_dialog import EXPORT, _dialog, _run
 from tests.ui.window.test_window_main import open_window
 from ui.shared.context import WindowContext
@@ -44,19 +46,21 @@ def chinese(qapp: QApplication) -> Iterator[None]:
         QLocale.setDefault(before)
 
 
-def _planned(title: str) -> int:
+REFUSED = "a task cannot go from cancelled to done; from cancelled it can go to new"
+
+
+def _cancelled(title: str) -> int:
     task = add_task(NewTask(title=title))
-    plans.save_plan(task.id, {"schema_version": 2, "steps": [
-        {"id": "call", "title": "Call", "target": "user", "inputs": {}}]})
+    with atomic():
+        set_status(task, "cancelled", why="test")
     return task.id
 
 
 def _refused_tick(ctx: WindowContext, qtbot: QtBot) -> MainWindow:
-    """Tick off a task that has a plan (refused: its steps are ticked off instead)."""
+    """Tick off a cancelled task (refused: a cancelled task is reopened, not done)."""
     window = open_window(ctx, qtbot)
-    task_edits.run(ctx, task_done.finish_task, _planned("Team offsite"))
-    qtbot.wait_until(lambda: "Team offsite" in window.statusBar().currentMessage(),
-                     timeout=10000)
+    task_edits.run(ctx, task_done.finish_task, _cancelled("Team offsite"))
+    qtbot.wait_until(lambda: bool(window.statusBar().currentMessage()), timeout=10000)
     qtbot.wait_until(lambda: not ctx.runner.running, timeout=10000)  # the calendar's read
     return window
 
@@ -66,7 +70,7 @@ def test_a_refused_tick_reads_in_chinese_in_a_chinese_window(
         ctx: WindowContext, qtbot: QtBot, chinese: None) -> None:
     assert interface_language() == "zh"
     shown = _refused_tick(ctx, qtbot).statusBar().currentMessage()
-    assert shown == "“Team offsite”有计划：请逐一勾掉它的步骤"
+    assert shown == in_chinese(REFUSED) and CJK.search(shown)
 
 
 @pytest.mark.timeout(60)
@@ -74,7 +78,7 @@ def test_a_refused_tick_reads_unchanged_in_an_english_window(
         ctx: WindowContext, qtbot: QtBot) -> None:
     assert interface_language() == "en"
     shown = _refused_tick(ctx, qtbot).statusBar().currentMessage()
-    assert shown == "“Team offsite” has a plan: tick off its steps instead"
+    assert shown == REFUSED
 
 
 @pytest.mark.timeout(60)
