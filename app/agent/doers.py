@@ -82,6 +82,10 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
         if isinstance(found, Done):
             return found
         text = _checked_text(step, spec) or found
+        written = spec.step(str(step.inputs["from_step"]))
+        if written.target == "user" and len(text.strip()) < 12:  # "ok": no text to send
+            return Done("failed", error=f"step {written.id!r} was marked done without the "
+                        "text to send: mark it done with the finished text as its result")
         blank = _blank_in(text)
         if blank:
             return Done("failed", error=f"the draft still has {blank!r} in it: finish it and "

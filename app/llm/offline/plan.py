@@ -13,14 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from app.dates.in_text import find_date
 from app.dates.moments import sensible_moment
 from app.dates.recurrence_words import find_recurrence
 from app.llm.offline import rules
-from app.llm.offline import write as offline_write
 from app.llm.offline.situations import situation_parts
 from app.llm.offline.templates import starter_parts, template_parts, umbrella
 from app.schedule.estimates import duration_minutes, guess_minutes, without_duration
@@ -120,22 +119,23 @@ def add_part(draft: Draft, index: int, part: rules.Part) -> None:
 
 
 def _fill_in(draft: Draft, written: dict[str, Any]) -> str:
-    """A draft with nothing to write from is a template: a ``user`` step fills it in and
-    checks it before anything uses it. A message after it sends that step's result (the
-    text the person finished), or the draft itself when the step is done without one."""
-    written["done_when"] = offline_write.TEMPLATE_DONE_WHEN["zh" if draft.zh else "en"]
-    sid = written["id"]
-    check = _new(draft, draft.say("Fill in and check the draft", "填写并检查草稿"), "user", {},
-                 [sid], draft.say(
-                     f"Fill in each '(to fill in)' of the draft in step {sid} and check it; "
-                     "mark this step done with the finished text as its result (that text is "
-                     "what a message after it sends)",
-                     f"把第 {sid} 步草稿中的“（待填写）”补全并检查；完成本步时把定稿作为结果填入"
-                     "（之后的消息发送的就是这段文字）"), kind="do")
-    if sid in draft.timed:  # "write the report, 2 hours": the person's work, not the draft's
-        check["estimate_minutes"], written["estimate_minutes"] = written["estimate_minutes"], None
-    draft.checks[sid] = str(check["id"])
-    return str(check["id"])
+    """A draft with nothing to write from would be an empty form: the writing is the
+    person's own step instead (never a "finished" draft), with the sections such a text
+    usually has as its objective. A message after it sends the text the person marks the
+    step done with."""
+    from app.llm.offline.templates import document_sections
+
+    sections = document_sections(written["title"], draft.zh)
+    written.update(target="user", inputs={}, worker="me", done_when=draft.say(
+        "the text is written", "文字已写好"), objective=draft.say(
+        "Nothing is known yet to draft it from, so this one is yours"
+        + (f" (it usually has: {', '.join(sections)})" if sections else "")
+        + "; mark it done with the finished text as its result",
+        "还没有可以据以起草的内容，所以由你来写"
+        + (f"（通常包括：{'、'.join(sections)}）" if sections else "")
+        + "；完成时把定稿作为结果填入"))
+    draft.checks[str(written["id"])] = str(written["id"])
+    return str(written["id"])
 
 
 def _addressed_to(text: str, contact: str) -> bool:
@@ -201,6 +201,10 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
 def _say_also(draft: Draft, source: dict[str, Any], kind: str, gist: str) -> None:
     """Add a part to a message's draft ("; (ask) …"); a message that had nothing of its
     own to say yet ("Email Alice and ask her …") says this instead."""
+    if "instructions" not in source["inputs"]:  # the person writes it: a note of what to say
+        source["objective"] += draft.say(f"; also say ({kind}): {gist}",
+                                         f"；还要说（{kind}）：{gist}")
+        return
     head, _, said = source["inputs"]["instructions"].partition(": " if not draft.zh else "：")
     if said == draft.ctx["task"]["title"]:
         head = re.sub(r"\((\w+)\)|（(\w+)）", f"（{kind}）" if draft.zh else f"({kind})", head)
@@ -262,11 +266,11 @@ def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
 
 
 def _ahead(at: datetime, draft: Draft) -> datetime:
-    """A reminder's moment, moved on to the next sensible one when it has passed."""
-    from app.calendar.freebusy import local_zone, work_hours
-
-    return sensible_moment(at, draft.now, closes=draft.due, work_start=work_hours()[0],
-                           zone=local_zone())
+    """A reminder's moment, moved on to the next sensible one (a working morning, 09:00
+    in the request's zone; the doer moves it again by the person's own hours) when it
+    has passed."""
+    zone = draft.now.tzinfo or UTC
+    return sensible_moment(at, draft.now, closes=draft.due, work_start=time(9, 0), zone=zone)
 
 
 def _why_yours(draft: Draft, part: rules.Part, contact: str | None) -> str:

@@ -63,21 +63,21 @@ def test_an_email_to_a_contact_is_drafted_then_waits_for_approval_and_the_task_i
     t = task("Email Alice the budget draft", due_at=NOW + timedelta(days=4))
     run(offline())
     steps = steps_of(t)
-    # the draft cannot hold the budget itself: you add it in the check step, then approve
-    assert [s.target for s in steps] == ["assistant.write", "user", "message.post"]
-    assert steps[2].inputs == {"to": "Alice", "from_step": steps[0].id}
-    assert steps[2].depends_on == ["s1", "s2"] and steps[2].status == "pending"
-    assert "(to fill in)" in (steps[0].result or "") and not OutboxMessage.select().exists()
+    # nothing to draft the budget from: writing it is yours, then you approve the sending
+    assert [s.target for s in steps] == ["user", "message.post"]
+    assert steps[1].inputs == {"to": "Alice", "from_step": steps[0].id}
+    assert steps[1].depends_on == ["s1"] and steps[1].status == "pending"
+    assert steps[0].status == "pending" and not OutboxMessage.select().exists()
     finished = "Hi Alice,\n\nHere is the budget draft: travel 1,200, venue 3,000.\n\nThanks!"
-    plans.step_action(t.id, "s2", "done", result=finished)
+    plans.step_action(t.id, "s1", "done", result=finished)
     run(offline())
     assert Task.get_by_id(t.id).status == "in_progress"  # nothing was sent yet
-    assert steps_of(t)[2].result == "waiting for your approval to message Alice"
+    assert steps_of(t)[1].result == "waiting for your approval to message Alice"
     message = OutboxMessage.get()
     assert message.status == "pending" and message.text == finished
     outbox.decide(message.id, approve=True, transport=lambda *_: True)
     assert Task.get_by_id(t.id).status == "done"
-    assert steps_of(t)[2].result == "sent to Alice"
+    assert steps_of(t)[1].result == "sent to Alice"
 
 
 def test_a_question_needs_no_check_step_and_goes_straight_to_approval(
@@ -98,33 +98,31 @@ def test_a_question_to_a_contact_is_asked_as_a_question_in_chinese(db: Path) -> 
     assert Task.get_by_id(t.id).status == "in_progress"
 
 
-def test_a_draft_with_nothing_to_write_from_is_a_template_you_finish_before_it_is_sent(
-        db: Path) -> None:
+def test_nothing_to_draft_from_is_yours(db: Path) -> None:
     outbox.add_contact("张经理", "zhang@example.com")
     t = task("写一份项目周报并发给张经理")
     run(offline())
     steps = steps_of(t)
-    assert [s.target for s in steps] == ["assistant.write", "user", "message.post"]
-    draft = steps[0].result
-    assert steps[0].status == "completed" and "并发给张经理" not in draft
-    assert all(section in draft for section in ("本周完成", "下周计划", "问题与风险"))
-    assert steps[2].depends_on == ["s1", "s2"] and not OutboxMessage.select().exists()
+    assert [s.target for s in steps] == ["user", "message.post"]  # never an empty form
+    assert steps[0].status == "pending" and steps[0].result is None
+    assert all(section in steps[0].objective for section in ("本周完成", "下周计划", "问题与风险"))
+    assert steps[1].depends_on == ["s1"] and not OutboxMessage.select().exists()
     finished = "张经理您好！\n\n本周完成：上线了登录页。\n下周计划：做支付。\n问题与风险：无。"
-    plans.step_action(t.id, "s2", "done", result=finished)
+    plans.step_action(t.id, "s1", "done", result=finished)
     run(offline())
-    assert OutboxMessage.get().text == finished  # the text the person finished is sent
+    assert OutboxMessage.get().text == finished  # the text the person wrote is sent
 
 
-def test_a_template_marked_checked_without_filling_it_in_is_not_sent(db: Path) -> None:
+def test_done_without_text_is_not_sent(db: Path) -> None:
     outbox.add_contact("Alice", "alice@example.com")
     t = task("Write a summary of the Q4 report and send it to Alice")
     run(offline())
-    assert "Conclusions and next steps" in steps_of(t)[0].result
-    plans.step_action(t.id, "s2", "done", result="ok")
+    assert "Conclusions and next steps" in steps_of(t)[0].objective
+    plans.step_action(t.id, "s1", "done", result="ok")
     run(offline())
     assert not OutboxMessage.select().exists()
     logged = [w.message for w in WorkLog.select().where(WorkLog.task == t.id)]
-    assert any("(to fill in)" in m for m in logged), logged
+    assert any("without the text to send" in m for m in logged), logged
 
 
 def test_an_unknown_name_stays_a_step_for_you_with_the_reason(db: Path) -> None:
