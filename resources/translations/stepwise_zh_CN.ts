@@ -12,22 +12,22 @@
 <context>
     <name>AgendaGrid</name>
     <message>
-        <location filename="../../ui/calendar/common.py" line="80"/>
+        <location filename="../../ui/calendar/common.py" line="82"/>
         <source>Drag to move it; drag its lower edge to change the estimate.</source>
         <translation>拖动可移动；拖动下边缘可修改预估时长。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="79"/>
+        <location filename="../../ui/calendar/common.py" line="80"/>
         <source>Why: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="74"/>
+        <location filename="../../ui/calendar/common.py" line="75"/>
         <source>pinned</source>
         <translation>已固定</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="75"/>
+        <location filename="../../ui/calendar/common.py" line="76"/>
         <source>planned</source>
         <translation>已安排</translation>
     </message>
@@ -52,7 +52,7 @@
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="77"/>
+        <location filename="../../ui/calendar/common.py" line="78"/>
         <location filename="../../ui/calendar/grid.py" line="368"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
@@ -111,142 +111,142 @@
 <context>
     <name>AssistantDock</name>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="51"/>
-        <location filename="../../ui/assistant/dock.py" line="178"/>
+        <location filename="../../ui/assistant/dock.py" line="52"/>
+        <location filename="../../ui/assistant/dock.py" line="179"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="91"/>
-        <location filename="../../ui/assistant/dock.py" line="179"/>
+        <location filename="../../ui/assistant/dock.py" line="92"/>
+        <location filename="../../ui/assistant/dock.py" line="180"/>
         <source>Now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="94"/>
-        <location filename="../../ui/assistant/dock.py" line="179"/>
+        <location filename="../../ui/assistant/dock.py" line="95"/>
+        <location filename="../../ui/assistant/dock.py" line="180"/>
         <source>Work log</source>
         <translation>工作记录</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="95"/>
-        <location filename="../../ui/assistant/dock.py" line="180"/>
+        <location filename="../../ui/assistant/dock.py" line="96"/>
+        <location filename="../../ui/assistant/dock.py" line="181"/>
         <source>Model calls</source>
         <translation>模型调用</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="96"/>
-        <location filename="../../ui/assistant/dock.py" line="180"/>
-        <location filename="../../ui/assistant/dock.py" line="343"/>
+        <location filename="../../ui/assistant/dock.py" line="97"/>
+        <location filename="../../ui/assistant/dock.py" line="181"/>
+        <location filename="../../ui/assistant/dock.py" line="344"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="127"/>
-        <location filename="../../ui/assistant/dock.py" line="182"/>
+        <location filename="../../ui/assistant/dock.py" line="128"/>
+        <location filename="../../ui/assistant/dock.py" line="183"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="129"/>
-        <location filename="../../ui/assistant/dock.py" line="183"/>
+        <location filename="../../ui/assistant/dock.py" line="130"/>
+        <location filename="../../ui/assistant/dock.py" line="184"/>
         <source>Review, plan and do what is due now (F5)</source>
         <translation>审阅、规划并执行当前到期的事项（F5）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="131"/>
-        <location filename="../../ui/assistant/dock.py" line="184"/>
+        <location filename="../../ui/assistant/dock.py" line="132"/>
+        <location filename="../../ui/assistant/dock.py" line="185"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="133"/>
-        <location filename="../../ui/assistant/dock.py" line="185"/>
+        <location filename="../../ui/assistant/dock.py" line="134"/>
+        <location filename="../../ui/assistant/dock.py" line="186"/>
         <source>Stop at once; nothing half-done is saved</source>
         <translation>立即停止；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="135"/>
-        <location filename="../../ui/assistant/dock.py" line="167"/>
+        <location filename="../../ui/assistant/dock.py" line="136"/>
+        <location filename="../../ui/assistant/dock.py" line="168"/>
         <source>Show model output</source>
         <translation>显示模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="138"/>
-        <location filename="../../ui/assistant/dock.py" line="186"/>
+        <location filename="../../ui/assistant/dock.py" line="139"/>
+        <location filename="../../ui/assistant/dock.py" line="187"/>
         <source>The model&apos;s reply as it writes it, word for word</source>
         <translation>模型正在写的回复，逐字显示</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="154"/>
+        <location filename="../../ui/assistant/dock.py" line="155"/>
         <source>The model&apos;s text appears here while it writes.</source>
         <translation>模型生成的文字会实时显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="155"/>
-        <location filename="../../ui/assistant/dock.py" line="189"/>
+        <location filename="../../ui/assistant/dock.py" line="156"/>
+        <location filename="../../ui/assistant/dock.py" line="190"/>
         <source>What the assistant did</source>
         <translation>助理已完成的操作</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="157"/>
-        <location filename="../../ui/assistant/dock.py" line="190"/>
+        <location filename="../../ui/assistant/dock.py" line="158"/>
+        <location filename="../../ui/assistant/dock.py" line="191"/>
         <source>What the model is writing</source>
         <translation>模型正在生成的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="166"/>
+        <location filename="../../ui/assistant/dock.py" line="167"/>
         <source>Hide model output</source>
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="291"/>
+        <location filename="../../ui/assistant/dock.py" line="292"/>
         <source>“%1”: %2</source>
         <translation>“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="59"/>
-        <location filename="../../ui/assistant/log.py" line="62"/>
+        <location filename="../../ui/assistant/log.py" line="60"/>
+        <location filename="../../ui/assistant/log.py" line="63"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="59"/>
+        <location filename="../../ui/assistant/log.py" line="60"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="60"/>
+        <location filename="../../ui/assistant/log.py" line="61"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="60"/>
+        <location filename="../../ui/assistant/log.py" line="61"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="62"/>
+        <location filename="../../ui/assistant/log.py" line="63"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="63"/>
+        <location filename="../../ui/assistant/log.py" line="64"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="63"/>
+        <location filename="../../ui/assistant/log.py" line="64"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="64"/>
+        <location filename="../../ui/assistant/log.py" line="65"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="66"/>
+        <location filename="../../ui/assistant/log.py" line="67"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
@@ -266,41 +266,41 @@
         <translation>没有等待您批准的消息。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="213"/>
+        <location filename="../../ui/assistant/dock.py" line="214"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="213"/>
         <location filename="../../ui/assistant/dock.py" line="214"/>
+        <location filename="../../ui/assistant/dock.py" line="215"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="214"/>
-        <location filename="../../ui/assistant/dock.py" line="278"/>
+        <location filename="../../ui/assistant/dock.py" line="215"/>
+        <location filename="../../ui/assistant/dock.py" line="279"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="237"/>
-        <location filename="../../ui/assistant/dock.py" line="294"/>
-        <location filename="../../ui/assistant/dock.py" line="312"/>
+        <location filename="../../ui/assistant/dock.py" line="238"/>
+        <location filename="../../ui/assistant/dock.py" line="295"/>
+        <location filename="../../ui/assistant/dock.py" line="313"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="273"/>
+        <location filename="../../ui/assistant/dock.py" line="274"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="82"/>
+        <location filename="../../ui/assistant/log.py" line="83"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="121"/>
+        <location filename="../../ui/assistant/log.py" line="123"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
@@ -315,7 +315,7 @@
         <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="343"/>
+        <location filename="../../ui/assistant/dock.py" line="344"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
@@ -490,19 +490,19 @@
         <translation>日历来源…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="114"/>
+        <location filename="../../ui/calendar/common.py" line="116"/>
         <source>dddd d MMMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="117"/>
+        <location filename="../../ui/calendar/common.py" line="119"/>
         <source>d MMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/common.py" line="119"/>
+        <location filename="../../ui/calendar/common.py" line="121"/>
         <source>d MMM yyyy</source>
         <comment>a QLocale date pattern</comment>
         <translation>yyyy年M月d日</translation>
@@ -1012,47 +1012,47 @@ Details: %2</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="89"/>
+        <location filename="../../ui/assistant/journal_words.py" line="90"/>
         <source>Added by you</source>
         <translation>由你添加</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="90"/>
+        <location filename="../../ui/assistant/journal_words.py" line="91"/>
         <source>Added by %1</source>
         <translation>由%1添加</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="94"/>
+        <location filename="../../ui/assistant/journal_words.py" line="95"/>
         <source>by you</source>
         <translation>由你制定</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="95"/>
+        <location filename="../../ui/assistant/journal_words.py" line="96"/>
         <source>by the assistant</source>
         <translation>由助理制定</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="97"/>
+        <location filename="../../ui/assistant/journal_words.py" line="98"/>
         <source>Plan version %1 with 1 step, %2</source>
         <translation>计划第 %1 版，1 个步骤，%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="99"/>
+        <location filename="../../ui/assistant/journal_words.py" line="100"/>
         <source>Plan version %1 with %2 steps, %3</source>
         <translation>计划第 %1 版，%2 个步骤，%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="104"/>
+        <location filename="../../ui/assistant/journal_words.py" line="105"/>
         <source>Looked at it with the built-in planner</source>
         <translation>用内置规划器查看了这个任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="119"/>
+        <location filename="../../ui/assistant/journal_words.py" line="120"/>
         <source>the built-in planner</source>
         <translation>内置规划器</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/journal_words.py" line="131"/>
+        <location filename="../../ui/assistant/journal_words.py" line="132"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -1633,7 +1633,7 @@ Details: %2</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="276"/>
+        <location filename="../../ui/plan/view.py" line="277"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
@@ -1923,12 +1923,12 @@ Details: %2</source>
         <translation>没有安排的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="246"/>
+        <location filename="../../ui/window/reminders.py" line="239"/>
         <source>%1; and %2 more</source>
         <translation>%1；还有 %2 条</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="248"/>
+        <location filename="../../ui/window/reminders.py" line="241"/>
         <source>%1 reminders: %2</source>
         <translation>%1 条提醒：%2</translation>
     </message>
@@ -2567,101 +2567,102 @@ Details: %2</source>
 <context>
     <name>StepActions</name>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="118"/>
+        <location filename="../../ui/plan/step_actions.py" line="141"/>
         <source>Rename “%1”</source>
         <translation>重命名“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="125"/>
+        <location filename="../../ui/plan/step_actions.py" line="148"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="130"/>
+        <location filename="../../ui/plan/step_actions.py" line="153"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="135"/>
-        <location filename="../../ui/plan/step_actions.py" line="179"/>
+        <location filename="../../ui/plan/step_actions.py" line="158"/>
+        <location filename="../../ui/plan/step_actions.py" line="245"/>
         <source>Add sub-step</source>
         <translation>添加子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="139"/>
+        <location filename="../../ui/plan/step_actions.py" line="162"/>
         <source>Delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="152"/>
+        <location filename="../../ui/plan/step_actions.py" line="175"/>
+        <location filename="../../ui/plan/step_actions.py" line="229"/>
         <source>Step “%1”</source>
         <translation>步骤“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="160"/>
-        <source>“%1” is finished; a finished step stays finished (add a step to do more)</source>
-        <translation>“%1”已完成；完成的步骤不能重新打开（需要再做可添加步骤）</translation>
+        <location filename="../../ui/plan/step_actions.py" line="185"/>
+        <source>Done “%1”</source>
+        <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="168"/>
+        <location filename="../../ui/plan/step_actions.py" line="186"/>
+        <source>Reopen “%1”</source>
+        <translation>重新打开“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/step_actions.py" line="194"/>
+        <source>“%1” done before “%2”; the plan adapts</source>
+        <translation>“%1”在“%2”之前完成；计划会随之调整</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/step_actions.py" line="234"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="169"/>
+        <location filename="../../ui/plan/step_actions.py" line="235"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="170"/>
+        <location filename="../../ui/plan/step_actions.py" line="236"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="171"/>
+        <location filename="../../ui/plan/step_actions.py" line="237"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="175"/>
+        <location filename="../../ui/plan/step_actions.py" line="241"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="177"/>
+        <location filename="../../ui/plan/step_actions.py" line="243"/>
         <source>Add step after</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="182"/>
+        <location filename="../../ui/plan/step_actions.py" line="248"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
+        <location filename="../../ui/plan/step_actions.py" line="266"/>
+        <source>“%1” belongs to a plan that has ended; tick the task instead</source>
+        <translation>“%1”所在的计划已结束；请直接勾选任务</translation>
+    </message>
+    <message>
         <location filename="../../ui/plan/edits.py" line="305"/>
-        <location filename="../../ui/plan/step_actions.py" line="193"/>
+        <location filename="../../ui/plan/step_actions.py" line="259"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="198"/>
+        <location filename="../../ui/plan/step_actions.py" line="264"/>
         <source>“%1” is done when its sub-steps are</source>
         <translation>“%1”在其子步骤全部完成时完成</translation>
-    </message>
-    <message>
-        <location filename="../../ui/plan/step_actions.py" line="201"/>
-        <source>Approve the plan first, then tick off its steps</source>
-        <translation>请先批准计划，再勾选完成其步骤</translation>
-    </message>
-    <message>
-        <location filename="../../ui/plan/step_actions.py" line="203"/>
-        <source>“%1” waits for “%2” first</source>
-        <translation>“%1”要先等“%2”完成</translation>
-    </message>
-    <message>
-        <location filename="../../ui/plan/step_actions.py" line="205"/>
-        <source>“%1” cannot be ticked off now</source>
-        <translation>“%1”现在还不能勾选完成</translation>
     </message>
 </context>
 <context>
@@ -2785,12 +2786,12 @@ Details: %2</source>
         <translation>例如：明天 9:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="191"/>
+        <location filename="../../ui/step/inputs.py" line="197"/>
         <source>Fill in %1 to save this step</source>
         <translation>填写 %1 后才能保存此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="193"/>
+        <location filename="../../ui/step/inputs.py" line="199"/>
         <source>These inputs cannot be used: %1</source>
         <translation>这些输入无法使用：%1</translation>
     </message>
@@ -3335,47 +3336,47 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="45"/>
+        <location filename="../../ui/tasks/edits.py" line="46"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="69"/>
+        <location filename="../../ui/tasks/edits.py" line="77"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="93"/>
+        <location filename="../../ui/tasks/edits.py" line="101"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="102"/>
+        <location filename="../../ui/tasks/edits.py" line="110"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="121"/>
+        <location filename="../../ui/tasks/edits.py" line="129"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="122"/>
+        <location filename="../../ui/tasks/edits.py" line="130"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="123"/>
+        <location filename="../../ui/tasks/edits.py" line="131"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="124"/>
+        <location filename="../../ui/tasks/edits.py" line="132"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="125"/>
+        <location filename="../../ui/tasks/edits.py" line="133"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -3545,42 +3546,43 @@ The server said: %2</source>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="289"/>
+        <location filename="../../ui/tasks/list_view.py" line="291"/>
         <source>No task matches “%1”.</source>
         <translation>没有与“%1”匹配的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="291"/>
+        <location filename="../../ui/tasks/list_view.py" line="293"/>
         <source>No task here with this tag or status.</source>
         <translation>这里没有带这个标签或状态的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="293"/>
+        <location filename="../../ui/tasks/list_view.py" line="295"/>
         <source>Nothing left to do. Add a task above (Ctrl+N).</source>
         <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="294"/>
+        <location filename="../../ui/tasks/list_view.py" line="296"/>
         <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
         <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="296"/>
+        <location filename="../../ui/tasks/list_view.py" line="298"/>
         <source>Nothing due in the coming days.</source>
         <translation>接下来几天没有到期的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="297"/>
+        <location filename="../../ui/tasks/list_view.py" line="299"/>
         <source>Nothing is waiting to start or for a check.</source>
         <translation>没有在等待开始或检查的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="298"/>
+        <location filename="../../ui/tasks/list_view.py" line="300"/>
         <source>Nothing needs your attention.</source>
         <translation>没有需要你处理的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="299"/>
+        <location filename="../../ui/tasks/list_view.py" line="289"/>
+        <location filename="../../ui/tasks/list_view.py" line="301"/>
         <source>No tasks yet. Add one above (Ctrl+N).</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
@@ -3590,7 +3592,7 @@ The server said: %2</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="369"/>
+        <location filename="../../ui/tasks/list_view.py" line="371"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
