@@ -251,17 +251,17 @@
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="79"/>
+        <location filename="../../ui/assistant/outbox.py" line="96"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="82"/>
+        <location filename="../../ui/assistant/outbox.py" line="99"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="98"/>
+        <location filename="../../ui/assistant/outbox.py" line="115"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
@@ -305,14 +305,9 @@
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="109"/>
+        <location filename="../../ui/assistant/outbox.py" line="126"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
-    </message>
-    <message>
-        <location filename="../../ui/assistant/outbox.py" line="119"/>
-        <source>To %1 (task %2): %3</source>
-        <translation>发给 %1（任务 %2）：%3</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/dock.py" line="344"/>
@@ -320,27 +315,32 @@
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="140"/>
-        <source>To: %1 &lt;%2&gt; · task %3, step %4</source>
-        <translation>收件人：%1 &lt;%2&gt; · 任务 %3，步骤 %4</translation>
+        <location filename="../../ui/assistant/outbox.py" line="138"/>
+        <source>To %1 for “%2”: %3</source>
+        <translation>给 %1（“%2”）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="152"/>
+        <location filename="../../ui/assistant/outbox.py" line="160"/>
+        <source>To: %1 &lt;%2&gt; · for “%3”, step “%4”</source>
+        <translation>收件人：%1 &lt;%2&gt; · 任务“%3”，步骤“%4”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/outbox.py" line="172"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="153"/>
+        <location filename="../../ui/assistant/outbox.py" line="173"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="163"/>
+        <location filename="../../ui/assistant/outbox.py" line="183"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="167"/>
+        <location filename="../../ui/assistant/outbox.py" line="187"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>

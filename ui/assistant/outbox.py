@@ -1,12 +1,15 @@
 """The assistant dock's *Outbox* tab: messages that steps want to send, each shown with
 its exact text, approved (and sent) or rejected here.
 
-The list is read in a worker (``app.agent.outbox.entries``) and each decision is taken in one
+The list is read in a worker (``app.agent.outbox.entries``, with the titles of the tasks
+and steps the messages belong to) and each decision is taken in one
 (``app.agent.outbox.decide``). The texts keep the dock's translation context
 ("AssistantDock"), where they were first written.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.agent import outbox
 from app.agent.outbox import Entry, Transport
 from app.errors import KnownError
-from models import StoreError
+from models import Plan, Step, StoreError, Task
 from ui.assistant.boxes import MIN_HEIGHT, plain_box
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
@@ -39,6 +42,18 @@ async def _decide(message_id: int, approve: bool, transport: Transport | None) -
     except (KnownError, StoreError) as exc:
         return "", told(str(exc))
     return entry.status, ""
+
+
+def read_pending() -> tuple[list[Entry], dict[int, str], dict[tuple[int, str], str]]:
+    """In a worker: the messages awaiting approval, with the titles of their tasks and
+    steps (the tab names them, never by number or step id)."""
+    messages = outbox.entries("pending")
+    task_ids = {m.task_id for m in messages}
+    tasks: Any = Task.select(Task.id, Task.title).where(Task.id.in_(task_ids)).tuples()
+    steps: Any = (Step.select(Plan.task, Step.step_id, Step.title).join(Plan)
+                  .where(Plan.task.in_(task_ids)).order_by(Plan.revision).tuples())
+    return (messages, {task_id: str(title) for task_id, title in tasks},
+            {(task_id, str(step_id)): str(title) for task_id, step_id, title in steps})
 
 
 def preview(text: str, length: int = 80) -> str:
@@ -58,6 +73,8 @@ class OutboxTab(QWidget):
         self.ctx = ctx
         self.transport: Transport | None = None  # None: the system mail client
         self.messages: list[Entry] = []
+        self._tasks: dict[int, str] = {}  # task id → title, of the messages shown
+        self._steps: dict[tuple[int, str], str] = {}  # (task id, step id) → title
         splitter = QSplitter(Qt.Orientation.Horizontal, self)  # side by side: a low dock fits
         self.outbox_list = QListWidget(splitter)
         self.outbox_list.setObjectName("outboxList")
@@ -105,19 +122,21 @@ class OutboxTab(QWidget):
 
     def reload(self) -> None:
         """Read the messages awaiting approval again (in a worker)."""
-        self.ctx.runner.start(in_thread(outbox.entries, "pending"),
+        self.ctx.runner.start(in_thread(read_pending),
                               translate("AssistantDock", "Reading the outbox"),
                               done=self._on_outbox_read)
 
-    def _on_outbox_read(self, messages: list[Entry]) -> None:
+    def _on_outbox_read(self, read: tuple[list[Entry], dict[int, str],
+                                          dict[tuple[int, str], str]]) -> None:
+        messages, self._tasks, self._steps = read
         current = self.selected_message()
         self.messages = messages
         self.outbox_list.blockSignals(True)
         self.outbox_list.clear()
         for entry in messages:
             self.outbox_list.addItem(labels.fill(
-                translate("AssistantDock", "To %1 (task %2): %3"), entry.to, entry.task_id,
-                preview(entry.text)))
+                translate("AssistantDock", "To %1 for “%2”: %3"), entry.to,
+                self._tasks.get(entry.task_id, ""), preview(entry.text)))
         self.outbox_list.blockSignals(False)
         ids = [m.id for m in messages]
         row = ids.index(current.id) if current is not None and current.id in ids else 0
@@ -136,9 +155,10 @@ class OutboxTab(QWidget):
             self.recipient.setText("")
             self.message_text.clear()
         else:
+            step = self._steps.get((entry.task_id, entry.step_id or ""), "—")
             self.recipient.setText(labels.fill(
-                translate("AssistantDock", "To: %1 <%2> · task %3, step %4"),
-                entry.to, entry.address, entry.task_id, entry.step_id or "—"))
+                translate("AssistantDock", "To: %1 <%2> · for “%3”, step “%4”"),
+                entry.to, entry.address, self._tasks.get(entry.task_id, ""), step))
             self.message_text.setPlainText(entry.text)  # exactly what would be sent
         self.approve_button.setEnabled(entry is not None)
         self.reject_button.setEnabled(entry is not None)

@@ -128,7 +128,9 @@ def test_the_outbox_shows_the_exact_text_and_approve_sends_it(
         dock.reload_outbox()
     assert dock.outbox_list.count() == 1 and dock.tabs.tabText(3) == "Outbox (1)"
     assert dock.message_text.toPlainText() == MESSAGE
-    assert dock.recipient.text().startswith("To: Ann <ann@example.com>")
+    assert dock.recipient.text() == ("To: Ann <ann@example.com> · for “Organise the team "
+                                     "offsite”, step “Invite Ann”")  # names, not ids
+    assert dock.outbox_list.item(0).text().startswith("To Ann for “Organise the team offsite”")
     transport = FakeTransport()
     dock.transport = transport
     with qtbot.wait_signal(dock.outbox_shown, timeout=5000):
