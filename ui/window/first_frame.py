@@ -34,7 +34,7 @@ PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}  # as ui.tasks.model shows 
 LOOK_KEYS = ("ui.theme", "ui.language")
 # the setting table's own columns (models.tables.Setting: key, value as JSON text)
 SETTINGS_SQL = "SELECT key, value FROM setting WHERE key IN (?, ?)"
-COLUMNS = ("Task", "Due", "Priority", "Status")  # the task list model's headers
+COLUMNS = ("Task", "Due", "!", "Status")  # the task list model's headers ("!": priority)
 
 
 def read_first_page(db: Path) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
@@ -131,7 +131,10 @@ class FirstFrame(QMainWindow):
         self.table.setModel(FirstPageModel(rows, self.table))
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()  # as the task list: the title takes the rest
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
         self.setCentralWidget(self.table)
         self.statusBar().showMessage(QCoreApplication.translate("FirstFrame", "Starting…"))

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from app.plan.ticks import finish_task
 from app.tasks.store import list_rows
 from tests.ui.window_helpers import first_frame_of, numbered_tasks
-from ui.window.first_frame import FirstPageModel, cell_text
+from ui.window.first_frame import FirstFrame, FirstPageModel, cell_text
 
 
 def test_first_frame_lists_the_open_tasks_first_page(db: Path, qtbot: QtBot,
@@ -81,3 +81,13 @@ def test_first_frame_takes_the_stored_theme_and_language(
     finally:
         i18n.install(qapp, "en")
         apply_look(qapp, "system")
+
+
+def test_first_frame_has_the_lists_columns(db: Path, qtbot: QtBot) -> None:
+    from ui.tasks.model import TaskListModel
+
+    frame = FirstFrame([])
+    qtbot.add_widget(frame)
+    model = TaskListModel()
+    wanted = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(4)]
+    assert frame.table.model().headers == wanted  # type: ignore[attr-defined]
