@@ -43,7 +43,7 @@ from ui.window.welcome import WelcomeView
 from ui.words.retexts import Retexts
 
 TASKS_MIN_WIDTH = 300  # a title beside its due and priority (the status makes way)
-DOCK_MIN_START = 200  # the docks' height at the first start: five reminders in sight
+DOCK_MIN_START = 170  # the docks' height at the first start: five reminders in sight
 
 
 class MainWindow(QMainWindow):
