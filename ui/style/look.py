@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 FAMILIES = ["Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica Neue",
             "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei", "PingFang SC",
@@ -76,12 +76,25 @@ def resolved(palette: QPalette) -> QPalette:
 
 
 def repolish(app: QApplication) -> None:
-    """Every widget takes the new palette now: a widget with a style sheet keeps the
-    palette it was polished with until it is polished again; then each repaints."""
-    for widget in app.allWidgets():
+    """Every widget takes the new palette now, parents before children, then repaints.
+
+    Qt does not pass a palette change on to a widget marked as styled by a style sheet
+    (``WA_StyleSheet``), nor to anything below it: a widget with a style sheet is polished
+    again, and one only marked (the task list's panel, once its tab bar had one) has its
+    palette resolved afresh, so its labels and fields stop keeping the old theme's ink."""
+    for widget in sorted(app.allWidgets(), key=_depth):
         if widget.styleSheet():
             widget.setStyleSheet(widget.styleSheet())  # polished again, with the palette
+        elif widget.testAttribute(Qt.WidgetAttribute.WA_StyleSheet):
+            widget.setPalette(QPalette())  # nothing of its own: the new one, inherited
         widget.update()
+
+
+def _depth(widget: QWidget) -> int:
+    depth, parent = 0, widget.parentWidget()
+    while parent is not None:
+        depth, parent = depth + 1, parent.parentWidget()
+    return depth
 
 
 def _setting_or_system() -> str:

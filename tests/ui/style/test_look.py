@@ -57,3 +57,25 @@ def test_light_then_dark_leaves_nothing_light(window: MainWindow, qtbot: QtBot,
     qtbot.wait_until(lambda: not off_key(qapp, dark=True))
     view = window.tasks.table.viewport()
     assert view.palette().color(QPalette.ColorRole.Base).lightness() < 100
+
+
+def test_a_panel_marked_as_style_sheet_styled_follows_the_theme(
+        qtbot: QtBot, qapp: QApplication) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    apply_look(qapp, "light")
+    outer = QWidget()
+    qtbot.add_widget(outer)
+    panel = QWidget(outer)  # as Qt leaves the task list's panel: marked, no sheet of its own
+    panel.setAttribute(Qt.WidgetAttribute.WA_StyleSheet, True)
+    label = QLabel("1 task", panel)
+    QVBoxLayout(outer).addWidget(panel)
+    outer.show()
+    try:
+        apply_look(qapp, "dark")
+        ink = label.palette().color(QPalette.ColorRole.WindowText)
+        assert ink.lightness() > 150, ink.name()
+    finally:
+        apply_look(qapp, "light")
+    assert label.palette().color(QPalette.ColorRole.WindowText).lightness() < 100
