@@ -49,13 +49,10 @@ def short_when(value: datetime | None, today: date | None = None) -> str:
 
 
 def long_when(value: datetime) -> str:
-    """A moment with its day and year even today, for a preview or a field that must not
-    be misread ("due Tue 1 Dec 2026 18:00", "2026年12月1日 周二 18:00"): the same format
-    as ``short_when``, in full."""
+    """A moment with its day even today, for a preview that must not be misread
+    ("due Tue 1 Dec 18:00"): the same format as ``short_when``."""
     local = value.astimezone() if value.tzinfo else value
-    pattern = _PATTERNS[(_chinese(), True)]
-    day = QLocale().toString(QDate(local.year, local.month, local.day), pattern)
-    return f"{day} {clock_text(local)}"
+    return f"{day_text(local.date())} {clock_text(local)}"
 
 
 def short_when_text(stamp: str) -> str:
