@@ -88,7 +88,7 @@ def test_a_short_title_reads_whole_in_the_list(ctx: WindowContext, qtbot: QtBot,
                                                settings_dir: Path, width: int) -> None:
     from datetime import UTC, datetime
 
-    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+    from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
     add_task(NewTask(title="Dentist appointment", priority=1,
                      due_at=datetime(2026, 12, 15, 17, 0, tzinfo=UTC)))
@@ -100,7 +100,9 @@ def test_a_short_title_reads_whole_in_the_list(ctx: WindowContext, qtbot: QtBot,
     option = QStyleOptionViewItem()
     table.initViewItemOption(option)
     option.rect = table.visualRect(index)
-    table.itemDelegate().initStyleOption(option, index)
+    delegate = table.itemDelegateForIndex(index)
+    assert isinstance(delegate, QStyledItemDelegate)
+    delegate.initStyleOption(option, index)
     style = table.style()
 
     def reads_whole() -> None:

@@ -48,7 +48,7 @@ def test_enter_after_a_rename_only_saves(panel: TaskListPanel, qtbot: QtBot) -> 
 def test_the_check_box_is_ringed_in_the_dark(panel: TaskListPanel, qtbot: QtBot,
                                             qapp: Any) -> None:
     from PySide6.QtGui import QPalette
-    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+    from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
     from ui.style.look import apply_look
 
@@ -60,7 +60,9 @@ def test_the_check_box_is_ringed_in_the_dark(panel: TaskListPanel, qtbot: QtBot,
         option = QStyleOptionViewItem()
         panel.table.initViewItemOption(option)
         option.rect = panel.table.visualRect(index)
-        panel.table.itemDelegateForIndex(index).initStyleOption(option, index)
+        delegate = panel.table.itemDelegateForIndex(index)
+        assert isinstance(delegate, QStyledItemDelegate)
+        delegate.initStyleOption(option, index)
         box = panel.table.style().subElementRect(
             QStyle.SubElement.SE_ItemViewItemCheckIndicator, option, panel.table)
         mid = panel.table.palette().color(QPalette.ColorRole.Mid).lightness()
