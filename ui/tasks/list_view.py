@@ -244,12 +244,16 @@ class TaskListPanel(QWidget):
         self.ctx.selection.select_task(self.model.task_id(row))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        """Down and Up in the search field move through the results."""
+        """Down and Up in the search field move through the results; Enter goes to the
+        list, on the result selected (where Enter again edits it)."""
         if watched is self.search and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             step = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1}.get(Qt.Key(event.key()))
             if step is not None:
                 self._step_result(step)
+                return True
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.model.rowCount():
+                self.table.setFocus()
                 return True
         return super().eventFilter(watched, event)
 

@@ -163,6 +163,12 @@ def test_a_search_selects_its_first_result_and_keys_move_through_them(
     qtbot.keyClick(panel.search, Qt.Key.Key_Up)
     assert ctx.selection.task_id == first
     assert not panel.table.hasFocus()  # typing goes on in the search field
+    panel.activateWindow()
+    panel.search.setFocus()
+    qtbot.wait_until(panel.search.hasFocus)
+    qtbot.keyClick(panel.search, Qt.Key.Key_Return)  # to the list, on the result
+    qtbot.wait_until(panel.table.hasFocus)
+    assert ctx.selection.task_id == first
 
 
 def test_the_plan_never_shows_a_task_the_filter_hid(
