@@ -24,6 +24,12 @@ def status_for_new_revision(previous: Plan | None, spec: PlanSpec) -> str:
     return PlanStatus.PAUSED if failed else PlanStatus.IN_PROGRESS  # a fixed failure resumes
 
 
+# the status of a task whose plan takes up where it was (a reopened task, a reopened step)
+TASK_BY_PLAN = {PlanStatus.PENDING: TaskStatus.PLANNED,
+                PlanStatus.IN_PROGRESS: TaskStatus.IN_PROGRESS,
+                PlanStatus.PAUSED: TaskStatus.PAUSED}
+
+
 def is_checklist(spec: PlanSpec) -> bool:
     """A plan of only the person's own steps and reminders: it starts without approval
     (approval is for the assistant acting for the person, DESIGN §4)."""

@@ -23,7 +23,7 @@ from app.events import Change, Kind, events
 from app.plan import graph, recurrence
 from app.plan import rows as plan_rows
 from app.plan.spec import MAX_STEPS_ANY, PlanSpec, parse, parse_once
-from app.plan.status import follow_plan, status_for_new_revision, tell_failures
+from app.plan.status import TASK_BY_PLAN, follow_plan, status_for_new_revision, tell_failures
 from app.reminders import store as reminders
 from app.states import (
     ACTIVE_PLAN,
@@ -250,6 +250,7 @@ def current_attempts(task_id: int, step_id: str) -> int:
 
 STEP_ACTIONS = ("start", "done", "fail", "skip", "retry", "reopen")
 ASSISTANT = "assistant"  # the one actor the strict machine binds; any other is the person
+_ENDED = frozenset({StepStatus.SKIPPED, StepStatus.COMPLETED, StepStatus.FAILED})
 
 
 def step_action(task_id: int, step_id: str, action: str, *, result: str | None = None,
@@ -287,17 +288,18 @@ def step_action(task_id: int, step_id: str, action: str, *, result: str | None =
 def _leaves_for(plan: Plan, step_id: str, action: str, actor: str) -> list[Step]:
     """The steps an action moves: the step itself; for a person's done or skip of a group,
     its open sub-steps (a group is finished when they are)."""
-    group = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
-    if actor == ASSISTANT or action not in ("done", "skip") or group is None \
-            or not Step.select(Step.id).where(Step.parent == group.id).exists():
-        return [find_step(plan, step_id)]
+    step = _step_row(plan, step_id)
+    if not Step.select(Step.id).where(Step.parent == step.id).exists():
+        return [step]
+    if actor == ASSISTANT or action not in ("done", "skip"):
+        raise Refused(f"step {step_id!r} is a group; act on its sub-steps instead")
     spec = spec_of(plan)
     g = graph.Graph(spec.steps)
     leaves = [s.id for s in spec.steps if not g.is_group(s.id) and step_id in g.ancestors(s.id)
               and s.status not in SATISFIED_STEP]
     if not leaves:
         raise Refused(f"step {step_id!r} is a group whose sub-steps are all finished")
-    return [find_step(plan, leaf) for leaf in leaves]
+    return [_step_row(plan, leaf) for leaf in leaves]
 
 
 def _plan_for(task_id: int, action: str) -> Plan:
@@ -315,9 +317,8 @@ def _move_by(plan: Plan, step: Step, action: str, actor: str, *, result: str | N
     note = f" ({error})" if error else ""
     if action == "start" and step.status != StepStatus.PENDING:
         _move_step(step, StepStatus.IN_PROGRESS)  # raises IllegalTransition: named, not ignored
-    if action in ("done", "skip") and actor != ASSISTANT and step.status in (
-            StepStatus.SKIPPED, StepStatus.COMPLETED, StepStatus.FAILED) \
-            and step.status != {"done": StepStatus.COMPLETED, "skip": StepStatus.SKIPPED}[action]:
+    ends = {"done": StepStatus.COMPLETED, "skip": StepStatus.SKIPPED}.get(action)
+    if ends is not None and actor != ASSISTANT and step.status in _ENDED - {ends}:
         _move_step(step, StepStatus.PENDING, reopening=True)  # the person's later word wins
     if action in ("start", "done", "fail"):
         if step.status == StepStatus.PENDING:
@@ -365,12 +366,17 @@ def find_step(plan: Plan, step_id: str) -> Step:
         NotFound: the plan has no such step.
         Refused: it is a group.
     """
+    step = _step_row(plan, step_id)
+    if Step.select(Step.id).where(Step.parent == step.id).exists():
+        raise Refused(f"step {step_id!r} is a group; act on its sub-steps instead")
+    return step
+
+
+def _step_row(plan: Plan, step_id: str) -> Step:
     step = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
     if step is None:
         ids = ", ".join(s.step_id for s in Step.select(Step.step_id).where(Step.plan == plan))
         raise NotFound(f"plan revision {plan.revision} has no step {step_id!r} (steps: {ids})")
-    if Step.select(Step.id).where(Step.parent == step.id).exists():
-        raise Refused(f"step {step_id!r} is a group; act on its sub-steps instead")
     return step
 
 
@@ -428,11 +434,15 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
         _move_plan(plan, PlanStatus.PAUSED)
         set_problem(task, task_problems.step_failed(task.title, task.detail,
                                                     [(step.step_id, step.error)]))
-    elif action == "retry" and not Step.select().where(
+    elif action in ("retry", "done", "skip") and not Step.select().where(
             (Step.plan == plan) & (Step.status == StepStatus.FAILED)).exists():
-        if plan.status == PlanStatus.PAUSED:
+        # no failure left: a retry resumes the plan, and so does a person finishing the
+        # failed step (a plan paused by hand, with no problem told, stays paused)
+        resumes = action == "retry" or (plan.status == PlanStatus.PAUSED and task.problem)
+        if resumes and plan.status == PlanStatus.PAUSED:
             _move_plan(plan, PlanStatus.IN_PROGRESS)
-        set_problem(task, None)
+        if resumes:
+            set_problem(task, None)
     if action == "reopen":
         _reopen_plan(plan, task)
     elif plan.status in ACTIVE_PLAN and not _open_steps(plan):
@@ -465,9 +475,7 @@ def _reopen_plan(plan: Plan, task: Task) -> None:
     if plan.status == PlanStatus.COMPLETED:
         _move_plan(plan, PlanStatus.IN_PROGRESS, reopening=True)
     if task.status == TaskStatus.DONE:
-        set_status(task, TaskStatus.IN_PROGRESS if plan.status == PlanStatus.IN_PROGRESS
-                   else TaskStatus.PLANNED if plan.status == PlanStatus.PENDING
-                   else TaskStatus.PAUSED, why="a step was reopened")
+        set_status(task, TASK_BY_PLAN[PlanStatus(plan.status)], why="a step was reopened")
 
 
 def close_with_task(plan: Plan, marker: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from app.events import Change, Kind, events
 from app.plan import recurrence
 from app.plan import store as plans
+from app.plan.status import TASK_BY_PLAN
 from app.reminders import store as reminders
 from app.states import ACTIVE_PLAN, TASK, PlanStatus, StepStatus, TaskStatus
 from app.tasks.rows import restore_rows, task_rows
@@ -23,8 +24,6 @@ from app.tasks.store import get_task, log, set_status
 from models import Plan, Task, WorkLog, atomic
 
 CLOSED_WITH_TASK = "done with the task"  # the result of a step the task's tick closed
-_BY_PLAN = {PlanStatus.PENDING: TaskStatus.PLANNED, PlanStatus.IN_PROGRESS: TaskStatus.IN_PROGRESS,
-            PlanStatus.PAUSED: TaskStatus.PAUSED}
 
 
 def has_plan(task_id: int) -> bool:
@@ -103,8 +102,8 @@ def reopen_task(task_id: int, *, actor: str = "user") -> None:
 def _reopened_status(task: Task, plan: Plan | None) -> str:
     """A reopened task follows its active plan; without one it is open as it was
     before the assistant's review (reviewed) or before any (new)."""
-    if plan is not None and plan.status in _BY_PLAN:
-        return _BY_PLAN[PlanStatus(plan.status)]
+    if plan is not None and plan.status in TASK_BY_PLAN:
+        return TASK_BY_PLAN[PlanStatus(plan.status)]
     reviewed = WorkLog.select().where((WorkLog.task == task.id)
                                       & (WorkLog.stage == "review")).exists()
     return TaskStatus.REVIEWED if reviewed else TaskStatus.NEW

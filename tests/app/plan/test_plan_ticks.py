@@ -111,6 +111,24 @@ def test_tick_unapproved_step(db: Path) -> None:
     assert get_task(task.id).status == "done"
 
 
+def test_person_finishes_failed_step(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    plans.save_plan(task.id, checklist())
+    plans.step_action(task.id, "dates", "fail", error="nobody answered")
+    assert plans.latest_plan_or_fail(task.id).status == "paused" and get_task(task.id).problem
+    plans.step_action(task.id, "dates", "done", result="picked the 10th myself")
+    assert plans.latest_plan_or_fail(task.id).status == "in_progress"
+    assert get_task(task.id).problem is None and statuses(task.id)["dates"] == "completed"
+
+
+def test_hand_paused_stays_paused(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    plans.save_plan(task.id, checklist())
+    plans.plan_action(task.id, "pause")
+    plans.step_action(task.id, "dates", "done")
+    assert plans.latest_plan_or_fail(task.id).status == "paused"
+
+
 def test_undo_step_tick(db: Path) -> None:
     task = add_task(NewTask(title="Offsite"))
     plans.save_plan(task.id, checklist())
