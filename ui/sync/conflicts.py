@@ -31,6 +31,7 @@ from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
 from ui.words.dates import long_when
+from ui.words.repeats import repeat_words
 from ui.words.retexts import told
 
 if TYPE_CHECKING:  # app.sync reads iCalendar: imported when the dialog opens, not at start
@@ -123,8 +124,8 @@ class ConflictsDialog(QDialog):
         grid.addWidget(QLabel(self.property_label(c.prop), page), row, 1)
         ours, theirs_value = (_status_name(c.ours, c.step), _status_name(c.theirs, c.step)) \
             if c.prop == "status" else (c.ours, c.theirs)
-        grid.addWidget(self._version(ours, c.ours_at, c.kept == "mine", page), row, 2)
-        theirs = self._version(theirs_value, c.theirs_at, c.kept == "theirs", page)
+        grid.addWidget(self._version(c.prop, ours, c.ours_at, c.kept == "mine", page), row, 2)
+        theirs = self._version(c.prop, theirs_value, c.theirs_at, c.kept == "theirs", page)
         if c.reason:
             theirs.setText(theirs.text() + "\n"
                            + labels.fill(self.tr("Refused here: %1"), told(c.reason)))
@@ -140,14 +141,16 @@ class ConflictsDialog(QDialog):
             self.buttons[(one.id, key)] = button
         grid.addWidget(choice, row, 4)
 
-    def _version(self, value: object, at: datetime | None, kept: bool,
+    def _version(self, prop: str, value: object, at: datetime | None, kept: bool,
                  page: QWidget) -> QLabel:
-        """One version: its value, when it changed (local time), and whether it is kept."""
+        """One version: its value in words (a time local, a repeat as words), when it
+        changed, and whether it is kept."""
         from app.sync import conflicts
 
         when = self.tr("unknown") if at is None else long_when(at)
         shown = long_when(value) if isinstance(value, datetime) else \
-            self.tr("(none)") if value in (None, "", ()) else conflicts.value_text(value)
+            self.tr("(none)") if value in (None, "", ()) else \
+            repeat_words(str(value)) if prop == "recurrence" else conflicts.value_text(value)
         lines = [shown, labels.fill(self.tr("changed %1"), when)]
         if kept:
             lines.append(self.tr("(kept now)"))

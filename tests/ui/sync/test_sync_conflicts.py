@@ -15,6 +15,7 @@ from app.tasks import store as tasks
 from models import atomic
 from ui.shared.context import WindowContext
 from ui.sync.conflicts import ConflictsDialog
+from ui.words.dates import long_when
 
 HERE = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 THERE = datetime(2026, 12, 1, 9, 5, tzinfo=UTC)
@@ -49,7 +50,7 @@ def test_the_dialog_shows_both_versions_and_keep_mine_applies_and_clears_the_pro
     dialog = _open(ctx, qtbot, task_id)
     shown = _texts(dialog)
     assert "Offsite (here)" in shown and "Offsite (phone)" in shown and "Title" in shown
-    assert "(kept now)" in shown and "2026" in shown  # when each changed, local time
+    assert "(kept now)" in shown and long_when(HERE) in shown  # when each changed, local
     [(conflict_id, _)] = [k for k in dialog.buttons if k[1] == "mine"]
     with qtbot.wait_signal(dialog.resolved, timeout=5000):
         dialog.buttons[(conflict_id, "mine")].click()
@@ -102,3 +103,11 @@ def test_a_conflicted_tasks_context_menu_offers_the_dialog_and_another_does_not(
         entries[panel.model.task_id(row)] = [a.text() for a in menu.actions()]
     assert entries[task_id] == ["Sync conflicts…"]
     assert [e for t, e in entries.items() if t != task_id] == [[]]
+
+
+def test_repeat_in_words(ctx: WindowContext, qtbot: QtBot) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Pay rent"))
+    conflicts.keep(task.id, [Conflict("recurrence", "FREQ=MONTHLY;BYMONTHDAY=5",
+                                      "FREQ=WEEKLY", "mine", None, HERE, THERE)])
+    shown = _texts(_open(ctx, qtbot, task.id))
+    assert "BYMONTHDAY" not in shown and "FREQ" not in shown
