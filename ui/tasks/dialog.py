@@ -113,6 +113,11 @@ class TaskDialog(QDialog):
     def changes(self) -> dict[str, Any]:
         return self._changes
 
+    def named(self) -> tuple[str, ...]:
+        """The times typed with a clock time ("friday 3pm"): appointments, never moved."""
+        return tuple(role for role in ("start", "due") if f"{role}_at" in self._changes
+                     and _has_clock(self.times[role].text().strip(), role))
+
     def _on_buttons_accepted(self) -> None:
         try:
             self._changes = self._read()
@@ -144,6 +149,17 @@ class TaskDialog(QDialog):
 
 def _shown(value: datetime | None) -> str:
     return "" if value is None else long_when(value)
+
+
+def _has_clock(text: str, role: str) -> bool:
+    if not text:
+        return False
+    if read_when_text(text) is not None:
+        return ":" in text  # the dialog's own form: a clock time when it shows one
+    try:
+        return parse_when(text, role).had_time
+    except DateError:
+        return False
 
 
 def _read_time(text: str, role: str) -> datetime:

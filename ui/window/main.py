@@ -202,8 +202,8 @@ class MainWindow(QMainWindow):
             return
         dialog = TaskDialog(get_task(task_id), self)
         if dialog.exec() and dialog.changes():
-            self.ctx.runner.start(in_thread(update_task, task_id, **dialog.changes()),
-                                  self.tr("Saving the task"))
+            self.ctx.runner.start(in_thread(update_task, task_id, named=dialog.named(),
+                                            **dialog.changes()), self.tr("Saving the task"))
 
     def open_settings(self) -> None:
         from ui.settings.dialog import SettingsDialog

@@ -106,3 +106,11 @@ def test_a_time_shown_in_chinese_reads_back(db: Path, qtbot: QtBot, qapp: object
         assert dialog.changes()["due_at"].astimezone().day == 16
     finally:
         i18n.install(qapp, "en")  # type: ignore[arg-type]
+
+
+def test_named_time(db: Path, qtbot: QtBot) -> None:
+    dialog = _dialog(qtbot)
+    dialog.times["due"].setText("friday 3pm")
+    dialog.times["start"].setText("thursday")
+    _save(dialog)
+    assert dialog.named() == ("due",)  # a clock time typed is an appointment; a day is not
