@@ -165,8 +165,7 @@ class NodeItem(QGraphicsItem):
             toggle.step_id = data.step_id
 
     def boundingRect(self) -> QRectF:
-        # room for the focus ring around it and a folded group's stack below it
-        return QRectF(-5, -5, NODE_W + 11, NODE_H + 11)
+        return QRectF(-2, -2, NODE_W + 8, NODE_H + 8)  # room for a folded group's stack
 
     def shape(self) -> QPainterPath:
         return CARD

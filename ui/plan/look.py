@@ -69,6 +69,7 @@ class Look:
     pens: dict[str, QPen]
     title_metrics: QFontMetricsF = field(compare=False)  # made once a plan, not a node
     small_metrics: QFontMetricsF = field(compare=False)
+    scale: float = 1.0  # the zoom at which the card's text is the interface font
 
     @classmethod
     def from_palette(cls) -> Look:
@@ -80,6 +81,7 @@ class Look:
         small = QFont(QApplication.font())
         if title.pointSizeF() > 0:
             small.setPointSizeF(max(7.0, title.pointSizeF() * 0.86))
+        scale = _fitted(title, small)
         border = QColor("#4a4f57" if dark else "#c3c8cf")
         subtle = QColor("#9aa0a8" if dark else "#5f6670")
         highlight = palette.color(QPalette.ColorRole.Highlight)
@@ -89,8 +91,24 @@ class Look:
             text=palette.color(QPalette.ColorRole.Text), subtle=subtle,
             highlight=highlight, edge=edge, title_font=title, small_font=small,
             title_metrics=QFontMetricsF(title), small_metrics=QFontMetricsF(small),
-            pens=_pens(border, subtle, highlight, edge),
+            pens=_pens(border, subtle, highlight, edge), scale=scale,
         )
+
+
+def _fitted(title: QFont, small: QFont) -> float:
+    """Shrink the card's fonts (in place) until two title lines and the subtitle fit a
+    card; returns how much, which the view zooms by to show them at the interface font's
+    size again (a large interface font makes every card larger, never its text cut)."""
+    needed = 6 + 2 * QFontMetricsF(title).lineSpacing() + QFontMetricsF(small).height() + 9
+    scale = needed / NODE_H
+    if scale <= 1.0:
+        return 1.0
+    for font in (title, small):
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() / scale)
+        elif font.pixelSize() > 0:
+            font.setPixelSize(max(1, round(font.pixelSize() / scale)))
+    return scale
 
 
 def _pens(border: QColor, subtle: QColor, highlight: QColor, edge: QColor) -> dict[str, QPen]:
@@ -98,7 +116,7 @@ def _pens(border: QColor, subtle: QColor, highlight: QColor, edge: QColor) -> di
     dash = Qt.PenStyle.DashLine
     return {
         "border": QPen(border, 1.0), "selected": QPen(highlight, 2.5),
-        "focus": QPen(highlight, 2.0, Qt.PenStyle.DotLine),
+        "focus": QPen(highlight, 2.0),
         "target": QPen(highlight, 2.5, dash), "draft": QPen(subtle, 1.2, dash),
         "edge": QPen(edge, 1.4), "edge_hover": QPen(edge, 2.2),
         "edge_selected": QPen(highlight, 3.0), "edge_draft": QPen(edge, 1.4, dash),
@@ -160,7 +178,7 @@ _BAR_RECT = QPainterPath()
 _BAR_RECT.addRect(QRectF(0, 0, BAR_W + 0.5, NODE_H))
 BAR = CARD.intersected(_BAR_RECT)
 CARD_BOX = QRectF(0.5, 0.5, NODE_W - 1, NODE_H - 1)  # the card far out: square corners
-FOCUS_RING = _rounded(QRectF(-3.5, -3.5, NODE_W + 7, NODE_H + 7), RADIUS + 3)
+FOCUS_RING = _rounded(QRectF(3.5, 3.5, NODE_W - 7, NODE_H - 7), RADIUS - 3)  # inside
 BAR_BOX = QRectF(0.5, 0.5, BAR_W, NODE_H - 1)
 
 

@@ -43,7 +43,7 @@ def _extent(result: Layout) -> QRectF:
     boxes = [*result.nodes.values(), *result.groups.values()]
     if not boxes:
         return QRectF()
-    left, top = min(b.x for b in boxes) - 5, min(b.y for b in boxes) - 5
+    left, top = min(b.x for b in boxes) - 2, min(b.y for b in boxes) - 2
     right, bottom = max(b.x + b.w for b in boxes) + 8, max(b.y + b.h for b in boxes) + 8
     return QRectF(left, top, right - left, bottom - top)
 

@@ -263,6 +263,7 @@ class PlanView(QWidget):
         try:
             self.scene.show_plan(steps, self._layout(steps, pinned), editable=not draft,
                                  draft=draft)
+            self.graphics.readable_zoom = self.scene.look.scale  # text at the UI font's size
             self._reselect()
         finally:
             self._syncing = False

@@ -48,3 +48,24 @@ def test_dragging_the_background_pans(ctx: WindowContext, qtbot: QtBot) -> None:
     drag(view, spot, spot + QPoint(-150, 0))
     assert bar.value() != start_value
     assert view.scene.nodes["dates"].pos() == QPointF(0, view.scene.nodes["dates"].pos().y())
+
+
+def test_a_large_interface_font_makes_cards_larger_not_text_cut(
+        ctx: WindowContext, qtbot: QtBot, qapp: QApplication) -> None:
+    from PySide6.QtGui import QFont
+
+    kept = QFont(qapp.font())
+    big = QFont(kept)
+    big.setPointSizeF(20.0)
+    qapp.setFont(big)
+    try:
+        view = open_view(ctx, qtbot, make_task(plan15()), whole=False)
+        look = view.scene.look
+        assert look.scale > 1.0  # two lines of 20 pt and a subtitle do not fit a card
+        assert view.zoom() == pytest.approx(look.scale)  # fit: the text at 20 pt again
+        assert look.title_font.pointSizeF() * view.zoom() == pytest.approx(20.0, rel=0.02)
+        view.zoom_out()
+        qtbot.keyClick(view.graphics, Qt.Key.Key_F)
+        assert view.zoom() == pytest.approx(look.scale)
+    finally:
+        qapp.setFont(kept)
