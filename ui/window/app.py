@@ -19,7 +19,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtWidgets import QApplication
 
@@ -163,6 +163,7 @@ def run_window() -> int:
             if crashed:
                 crash.tell_last_crash(window)
             settle_heap()
+            collect_between_events(app)
             loop.run_until_complete(closed.wait())
         loop.run_until_complete(shutdown(ctx))
     server.close()
@@ -231,6 +232,37 @@ def settle_heap() -> None:
 
     gc.collect()
     gc.freeze()
+
+
+GC_TICK_MS = 1000  # how often the event loop lets the garbage collector run
+GC_YOUNG = 700  # new objects before a young collection (Python's own first threshold)
+
+
+def collect_between_events(app: QApplication) -> QTimer:
+    """The cyclic garbage collector runs only from the event loop, between events.
+
+    Left to itself it runs at whatever allocation crosses its threshold — inside a paint
+    event, say — and a Qt object it frees there (a closed widget's wrapper in a cycle)
+    is destroyed while Qt still uses it: a segfault in libQt6Widgets. (Anki's window
+    does the same.) Returns the timer (a child of ``app``).
+    """
+    import gc
+
+    gc.disable()
+    ticks = [0]
+
+    def collect() -> None:
+        ticks[0] += 1
+        generation = 2 if ticks[0] % 60 == 0 else 1 if ticks[0] % 10 == 0 else 0
+        if generation or gc.get_count()[0] >= GC_YOUNG:
+            gc.collect(generation)
+
+    timer = QTimer(app)
+    timer.setObjectName("garbageCollector")
+    timer.setInterval(GC_TICK_MS)
+    timer.timeout.connect(collect)
+    timer.start()
+    return timer
 
 
 def start_background(ctx: object, window: object) -> None:

@@ -157,8 +157,11 @@ def test_generate_for_a_task_without_a_plan(toolbar: PlanToolbar, ctx: WindowCon
     assert toolbar.generate.text() == "Generate plan" and toolbar.title.text() == "No plan yet"
     with qtbot.wait_signal(ctx.assistant.idle, timeout=10_000):
         click(qtbot, toolbar.generate)
-    qtbot.wait_until(lambda: toolbar.chip.text() == "awaiting approval")
-    assert plans.latest_plan_or_fail(task_id).revision == 1
+    qtbot.wait_until(lambda: toolbar.status is not None)
+    plan = plans.latest_plan_or_fail(task_id)
+    assert plan.revision == 1  # a checklist of the person's own steps starts at once
+    assert toolbar.chip.text() == {"pending": "awaiting approval",
+                                   "in_progress": "running"}[str(plan.status)]
 
 
 def test_stop_cancels_a_slow_model_at_once_and_saves_nothing(

@@ -175,3 +175,30 @@ def test_first_paint_loads_no_log_rotation_hashing_or_http(db: Path) -> None:
                           env=stepwise_env(db.parent, QT_QPA_PLATFORM="offscreen"))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == {"rows": 2, "loaded": []}
+
+
+def test_garbage_is_collected_between_events_only(qapp: QApplication, qtbot: QtBot) -> None:
+    import gc
+    import weakref
+
+    from ui.window.app import collect_between_events
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    enabled = gc.isenabled()
+    timer = collect_between_events(qapp)
+    try:
+        assert not gc.isenabled() and timer.isActive()  # never at an allocation
+        left = Cycle()
+        gone = weakref.ref(left)
+        del left
+        for _ in range(10):  # a tick collects the young, every tenth the older too
+            timer.timeout.emit()
+        qtbot.wait_until(lambda: gone() is None)
+    finally:
+        timer.stop()
+        timer.deleteLater()
+        if enabled:
+            gc.enable()
