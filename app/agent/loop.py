@@ -64,6 +64,7 @@ class Assistant(ModelCalls):
         self.on_chunk = on_chunk
         self.secret = secret
         self._instead: set[int] = set()  # tasks whose stage the offline planner answered
+        self._asked: set[int] = set()  # tasks the person asked a plan for (Generate)
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -138,9 +139,15 @@ class Assistant(ModelCalls):
         """Write a new plan for a task now (the window's Generate / Regenerate).
 
         The new revision supersedes the active plan, which the stale-edit rule protects:
-        if the plan changed meanwhile, the save is refused and nothing is lost.
+        if the plan changed meanwhile, the save is refused and nothing is lost. A plan
+        the person asked for is saved even when it is one step (the review would have
+        kept such a task simple).
         """
-        return await self._run_announced(Task.get_by_id(task_id), "plan", self.clock())
+        self._asked.add(task_id)
+        try:
+            return await self._run_announced(Task.get_by_id(task_id), "plan", self.clock())
+        finally:
+            self._asked.discard(task_id)
 
     async def _run_announced(self, task: Task, stage: str, now: datetime) -> Outcome:
         events.emit(Change(Kind.ASSISTANT_STARTED, task.id, stage))
@@ -199,7 +206,8 @@ class Assistant(ModelCalls):
         messages = prompts.build("plan", ctx, max_steps=str(settings.get("assistant.max_steps")))
         data = await self._ask(task, "plan", messages, model_context(self.clock, task, "plan"),
                                lambda text: sensible_plan(text, task))
-        if decisions.is_simple_plan(data) and plans.latest_plan(task.id) is None:
+        if decisions.is_simple_plan(data) and task.id not in self._asked \
+                and plans.latest_plan(task.id) is None:
             with atomic():
                 decisions.record(task.id, "review", decisions.SIMPLE,
                                  decisions.simple_reason(data))

@@ -77,7 +77,7 @@ def move_allowed(ref: StepRef, action: str) -> bool:
     if action == "done":
         return ref.status != StepStatus.COMPLETED
     if action == "skip":
-        return ref.status != StepStatus.SKIPPED
+        return ref.status not in (StepStatus.SKIPPED, StepStatus.COMPLETED)
     if action == "start":
         return ref.status == StepStatus.PENDING
     return ref.status == StepStatus.FAILED  # retry

@@ -20,6 +20,7 @@ from app.dates.when import parse_when
 from app.errors import KnownError
 from app.plan import capabilities
 from ui.words.dates import long_when, read_when_text
+from ui.words.retexts import told
 
 translate = QCoreApplication.translate
 TIMES = frozenset({("reminder.set", "at"), ("calendar.read", "from"), ("calendar.read", "to")})
@@ -61,7 +62,7 @@ def read_time(text: str) -> str:
     try:
         moment = moment or parse_when(text, "due").when
     except (KnownError, ValueError) as exc:
-        raise FieldError(str(exc)) from exc
+        raise FieldError(told(str(exc))) from exc
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

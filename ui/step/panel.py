@@ -42,9 +42,9 @@ from app.errors import KnownError
 from app.plan import store as plans
 from app.plan.step_view import StepView as StepView
 from app.plan.step_view import read_step as read_step
-from app.states import STEP, PlanStatus, StepStatus
+from app.states import ACTIVE_PLAN, StepStatus
 from models import StoreError
-from ui.plan.step_actions import StepActions, StepRef
+from ui.plan.step_actions import StepActions, StepRef, move_allowed
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.step.form import FieldError, StepForm
@@ -54,33 +54,19 @@ from ui.words import labels
 from ui.words.retexts import told
 
 ACTIONS = ("start", "done", "fail", "skip", "retry")
-_TARGET = {"start": StepStatus.IN_PROGRESS, "done": StepStatus.COMPLETED,
-           "fail": StepStatus.FAILED, "skip": StepStatus.SKIPPED, "retry": StepStatus.PENDING}
-_WHILE_PAUSED = frozenset({"skip", "retry"})  # what a paused plan still allows
 _TEXT_HEIGHT = 96
 
 
-def is_legal(action: str, status: str) -> bool:
-    """Whether ``app.states.STEP`` allows ``action`` on a step in ``status``.
-
-    ``done`` and ``fail`` on a pending step start it first, as ``step_action`` does.
-    """
-    allowed = STEP.moves.get(status, frozenset())
-    target = _TARGET[action]
-    if action in ("done", "fail") and status == StepStatus.PENDING:
-        return (StepStatus.IN_PROGRESS in allowed
-                and target in STEP.moves[StepStatus.IN_PROGRESS])
-    return target in allowed
-
-
 def allowed_actions(view: StepView) -> frozenset[str]:
-    """The buttons to enable for this step."""
-    if view.is_group or view.plan_status not in (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED):
-        return frozenset()
-    found = {a for a in ACTIONS if is_legal(a, view.step.status)
-             and (view.plan_status == PlanStatus.IN_PROGRESS or a in _WHILE_PAUSED)}
-    if view.step.status == StepStatus.PENDING and view.waiting_for:
-        found -= {"start", "done", "fail"}
+    """The buttons to enable for this step: what the person may do (any step, in any
+    order, before approval too — ``ui.plan.step_actions.move_allowed``), and fail a step
+    not yet finished."""
+    ref = StepRef(view.task_id, 0, view.step.id, view.step.title, str(view.step.status),
+                  view.is_group, str(view.plan_status))
+    found = {a for a in ("start", "done", "skip", "retry") if move_allowed(ref, a)}
+    if not view.is_group and view.plan_status in ACTIVE_PLAN and view.step.status in (
+            StepStatus.PENDING, StepStatus.IN_PROGRESS):
+        found.add("fail")
     return frozenset(found)
 
 
@@ -300,7 +286,7 @@ class StepPanel(QWidget):
             self._held = True
             if not self._asking:  # one question for a burst of selection changes
                 self._asking = True
-                problem = str(exc)
+                problem = told(str(exc))
                 QTimer.singleShot(0, self, lambda: self._ask_about_held(view.step.title,
                                                                         problem))
             return False
@@ -362,15 +348,15 @@ class StepPanel(QWidget):
         state = message_state(view.task_id, view.step.id)
         if state is None:
             return view.step.result or ""
-        status, contact = state
-        if status == "pending":
+        where, contact = state  # the message's own machine: pending → approved → sent
+        if where == "pending":
             return self.tr("Waiting for your approval to message %1 (see the Outbox)").replace(
                 "%1", contact)
-        if status == "approved":
+        if where == "approved":
             return self.tr("You approved the message to %1; it has not been sent yet "
                            "(see the Outbox)").replace("%1", contact)
         return labels.fill(self.tr("The message to %1: %2"), contact,
-                           labels.outbox_status(status))
+                           labels.outbox_status(where))
 
     def _update_buttons(self) -> None:
         allowed = allowed_actions(self.view) if self.view is not None else frozenset()

@@ -133,6 +133,21 @@ def test_an_unknown_name_stays_a_step_for_you_with_the_reason(db: Path) -> None:
     assert "not in your contacts" in why
 
 
+def test_simple_task_no_plan(db: Path) -> None:
+    t = task("Buy milk")
+    outcomes = run(offline())
+    assert [o.summary for o in outcomes] == ["reviewed: a simple task, no plan needed"]
+    assert plans.latest_plan(t.id) is None and Task.get_by_id(t.id).status == "reviewed"
+    assert run(offline()) == []  # it stays simple: no plan stage comes after
+
+
+def test_generate_makes_a_plan_anyway(db: Path) -> None:
+    t = task("Buy milk")
+    run(offline())
+    asyncio.run(offline().replan(t.id))  # the person asked for one
+    assert [s.title for s in steps_of(t)] == ["Buy milk"]
+
+
 def test_a_recurring_reminder_typed_in_words_fires_at_its_time_and_rolls_forward(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     t = task("每天晚上10点提醒我吃药")  # added without the grammar: the review reads it

@@ -77,15 +77,14 @@ def test_start_then_done_with_a_result(panel: StepPanel, ctx: WindowContext,
     assert enabled(panel) == set() and panel.chip.text() == "completed"
 
 
-def test_a_step_that_waits_can_only_be_skipped(panel: StepPanel, ctx: WindowContext,
-                                               qtbot: QtBot) -> None:
+def test_a_waiting_step_moves_too(panel: StepPanel, ctx: WindowContext, qtbot: QtBot) -> None:
     task_id = planned_task()
-    select(ctx, task_id, "draft")
-    assert enabled(panel) == {"skip"}
+    select(ctx, task_id, "draft")  # it waits for "dates": the person may do it first
+    assert enabled(panel) == {"start", "done", "fail", "skip"}
     qtbot.mouseClick(panel.buttons["skip"], Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: not ctx.runner.running)  # the write and its done callback
     assert step_status(task_id, "draft") == "skipped" and panel.chip.text() == "skipped"
-    assert enabled(panel) == set()
+    assert enabled(panel) == {"done"}  # done after all: the person's later word
 
 
 def test_fail_needs_a_reason_and_retry_resumes(panel: StepPanel, ctx: WindowContext,
@@ -99,7 +98,7 @@ def test_fail_needs_a_reason_and_retry_resumes(panel: StepPanel, ctx: WindowCont
     qtbot.wait_until(lambda: step_status(task_id, "dates") == "failed")
     assert plans.latest_plan_or_fail(task_id).status == "paused"
     qtbot.wait_until(lambda: panel.error_box.toPlainText() == "nobody answered")
-    qtbot.wait_until(lambda: enabled(panel) == {"retry", "skip"})  # allowed while paused
+    qtbot.wait_until(lambda: enabled(panel) == {"retry", "skip", "done"})  # while paused
     qtbot.mouseClick(panel.buttons["retry"], Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: not ctx.runner.running)
     assert step_status(task_id, "dates") == "pending"
@@ -107,11 +106,10 @@ def test_fail_needs_a_reason_and_retry_resumes(panel: StepPanel, ctx: WindowCont
     assert panel.fields["attempts"].text() == "1"
 
 
-def test_nothing_moves_before_the_plan_is_approved(panel: StepPanel,
-                                                    ctx: WindowContext) -> None:
+def test_steps_move_before_approval(panel: StepPanel, ctx: WindowContext) -> None:
     select(ctx, planned_task(approve=False), "dates")
     assert panel.view is not None and panel.view.plan_status == "pending"
-    assert enabled(panel) == set()
+    assert enabled(panel) == {"start", "done", "fail", "skip"}  # the person's own word
 
 
 def test_a_group_has_no_buttons(panel: StepPanel, ctx: WindowContext) -> None:
