@@ -14,6 +14,9 @@ again. The same validation and status rules as a new revision apply.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from app.config import settings
 from app.errors import StaleEdit
 from app.events import Change, Kind, events
@@ -50,6 +53,7 @@ def rewrite_latest(task_id: int, revision: int, data: object,
                             "the edit was not saved")
         if plan.status not in ACTIVE_PLAN:  # aborted, completed, superseded: never rewritten
             return None
+        spec = _with_progress(plan, spec)
         status = status_for_new_revision(plan, spec)
         if status != plan.status:
             PLAN.check(plan.status, status)
@@ -66,6 +70,18 @@ def rewrite_latest(task_id: int, revision: int, data: object,
         reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.PLAN_SAVED, task_id, str(revision)))
     return plan
+
+
+def _with_progress(plan: Plan, spec: PlanSpec) -> PlanSpec:
+    """The edit with each kept step's progress as it stands now: an edit changes what the
+    plan says, never what was done — a tick that landed after the edit was made (or an
+    undo of an older edit) stays ticked."""
+    query: Any = Step.select(Step.step_id, Step.status, Step.result, Step.error).where(
+        Step.plan == plan).tuples()
+    now = {sid: (status, result, error) for sid, status, result, error in query}
+    steps = [replace(s, status=now[s.id][0], result=now[s.id][1], error=now[s.id][2])
+             if s.id in now else s for s in spec.steps]
+    return replace(spec, steps=steps)
 
 
 def _rewrite_steps(plan: Plan, spec: PlanSpec) -> None:

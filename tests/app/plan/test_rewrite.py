@@ -13,6 +13,7 @@ from app.errors import StaleEdit
 from app.plan import editing as pe
 from app.plan import store as plans
 from app.plan.rewrite import rewrite_latest
+from app.plan.step_edits import rename_step
 from app.tasks.store import NewTask, add_task
 from models import Plan, Step
 
@@ -50,6 +51,19 @@ def test_edits_in_one_session_rewrite_its_revision_in_place(db: Path) -> None:
     assert pe.snapshot(task_id).revision == 2
     kept = Step.get((Step.plan == plans.latest_plan(task_id)) & (Step.step_id == "a")).id
     assert kept == row_a  # the work log and reminders still point at it
+
+
+def test_edit_keeps_a_later_tick(db: Path) -> None:
+    task_id = task_with(plan(s("a"), s("b")))
+    first = pe.apply_edit(task_id, 1, partial(pe.add_step, title="C"))
+    stale = pe.snapshot(task_id)  # what the window's editor holds
+    plans.step_action(task_id, "a", "done", result="done it")  # then a tick lands
+    assert stale.spec is not None and first.revision == 2
+    edited = rename_step(stale.spec.to_json(), "b", "Book it")  # made before the tick
+    rewrite_latest(task_id, 2, edited)
+    steps = {st["id"]: st for st in latest(task_id)["steps"]}
+    assert (steps["a"]["status"], steps["a"]["result"]) == ("completed", "done it")
+    assert steps["b"]["title"] == "Book it"
 
 
 def test_an_aborted_plan_is_never_rewritten(db: Path) -> None:
