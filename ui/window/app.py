@@ -234,8 +234,11 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-GC_TICK_MS = 1000  # how often the event loop lets the garbage collector run
+GC_TICK_MS = 50  # how often the event loop lets the garbage collector run: often, so that
+# what the assistant's worker allocates meanwhile is a small young collection, not a pause
 GC_YOUNG = 700  # new objects before a young collection (Python's own first threshold)
+GC_MIDDLE_TICKS = 20  # a middle-aged collection about once a second
+GC_FULL_TICKS = 1200  # a full one about once a minute
 
 
 def collect_between_events(app: QApplication) -> QTimer:
@@ -253,7 +256,8 @@ def collect_between_events(app: QApplication) -> QTimer:
 
     def collect() -> None:
         ticks[0] += 1
-        generation = 2 if ticks[0] % 60 == 0 else 1 if ticks[0] % 10 == 0 else 0
+        generation = (2 if ticks[0] % GC_FULL_TICKS == 0
+                      else 1 if ticks[0] % GC_MIDDLE_TICKS == 0 else 0)
         if generation or gc.get_count()[0] >= GC_YOUNG:
             gc.collect(generation)
 
