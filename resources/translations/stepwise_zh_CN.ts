@@ -608,147 +608,147 @@
 <context>
     <name>ConflictsDialog</name>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="67"/>
+        <location filename="../../ui/sync/conflicts.py" line="68"/>
         <source>Sync conflicts</source>
         <translation>同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="70"/>
+        <location filename="../../ui/sync/conflicts.py" line="71"/>
         <source>The same property was changed here and on another device. Choose the version to keep; the next sync sends it to the other devices.</source>
         <translation>同一项在本设备和另一台设备上都被改过。请选择要保留的版本；下次同步会把它发送到其他设备。</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="99"/>
+        <location filename="../../ui/sync/conflicts.py" line="100"/>
         <source>Reading the sync conflicts</source>
         <translation>正在读取同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="106"/>
+        <location filename="../../ui/sync/conflicts.py" line="107"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="106"/>
+        <location filename="../../ui/sync/conflicts.py" line="107"/>
         <source>Property</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="106"/>
+        <location filename="../../ui/sync/conflicts.py" line="107"/>
         <source>Mine (this device)</source>
         <translation>我的（本设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="107"/>
+        <location filename="../../ui/sync/conflicts.py" line="108"/>
         <source>Theirs (the other device)</source>
         <translation>对方的（另一台设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="113"/>
+        <location filename="../../ui/sync/conflicts.py" line="114"/>
         <source>No sync conflicts are waiting.</source>
         <translation>没有待处理的同步冲突。</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="130"/>
+        <location filename="../../ui/sync/conflicts.py" line="131"/>
         <source>Refused here: %1</source>
         <translation>本设备拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="135"/>
+        <location filename="../../ui/sync/conflicts.py" line="136"/>
         <source>Keep mine</source>
         <translation>保留我的</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="135"/>
+        <location filename="../../ui/sync/conflicts.py" line="136"/>
         <source>Take theirs</source>
         <translation>采用对方的</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="148"/>
+        <location filename="../../ui/sync/conflicts.py" line="150"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="150"/>
+        <location filename="../../ui/sync/conflicts.py" line="152"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="151"/>
+        <location filename="../../ui/sync/conflicts.py" line="154"/>
         <source>changed %1</source>
         <translation>修改于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="153"/>
+        <location filename="../../ui/sync/conflicts.py" line="156"/>
         <source>(kept now)</source>
         <translation>（当前保留）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="159"/>
+        <location filename="../../ui/sync/conflicts.py" line="162"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="159"/>
+        <location filename="../../ui/sync/conflicts.py" line="162"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="160"/>
+        <location filename="../../ui/sync/conflicts.py" line="163"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="160"/>
+        <location filename="../../ui/sync/conflicts.py" line="163"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="161"/>
+        <location filename="../../ui/sync/conflicts.py" line="164"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="161"/>
+        <location filename="../../ui/sync/conflicts.py" line="164"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="162"/>
+        <location filename="../../ui/sync/conflicts.py" line="165"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="162"/>
+        <location filename="../../ui/sync/conflicts.py" line="165"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="163"/>
+        <location filename="../../ui/sync/conflicts.py" line="166"/>
         <source>Parent step</source>
         <translation>上级步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="163"/>
+        <location filename="../../ui/sync/conflicts.py" line="166"/>
         <source>Depends on</source>
         <translation>依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="164"/>
+        <location filename="../../ui/sync/conflicts.py" line="167"/>
         <source>Steps added or deleted</source>
         <translation>新增或删除的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="174"/>
+        <location filename="../../ui/sync/conflicts.py" line="177"/>
         <source>Settling a sync conflict</source>
         <translation>正在处理同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="180"/>
+        <location filename="../../ui/sync/conflicts.py" line="183"/>
         <source>Not settled: %1</source>
         <translation>未能处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="183"/>
+        <location filename="../../ui/sync/conflicts.py" line="186"/>
         <source>Settled; the next sync sends it to the other devices.</source>
         <translation>已处理；下次同步会把它发送到其他设备。</translation>
     </message>
@@ -784,7 +784,7 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="137"/>
+        <location filename="../../ui/window/first_frame.py" line="140"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1416,7 +1416,7 @@ Details: %2</source>
 <context>
     <name>PlanGraph</name>
     <message>
-        <location filename="../../ui/plan/items.py" line="277"/>
+        <location filename="../../ui/plan/items.py" line="276"/>
         <source>Drag onto another step to make it wait for this one</source>
         <translation>拖到另一个步骤上，使其等待此步骤</translation>
     </message>
@@ -2668,19 +2668,14 @@ Details: %2</source>
 <context>
     <name>StepForm</name>
     <message>
-        <location filename="../../ui/step/form.py" line="122"/>
+        <location filename="../../ui/step/form.py" line="126"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="122"/>
+        <location filename="../../ui/step/form.py" line="126"/>
         <source>Objective</source>
         <translation>目标</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step/form.py" line="124"/>
-        <source>Done by</source>
-        <translation>执行方</translation>
     </message>
     <message>
         <location filename="../../ui/step/form.py" line="51"/>
@@ -2694,41 +2689,51 @@ Details: %2</source>
     </message>
     <message>
         <location filename="../../ui/step/form.py" line="123"/>
+        <source>your own step</source>
+        <translation>你自己的步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/form.py" line="127"/>
         <source>Finished when</source>
         <translation>完成的标志</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="123"/>
+        <location filename="../../ui/step/form.py" line="127"/>
         <source>Who does it</source>
         <translation>由谁来做</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="124"/>
+        <location filename="../../ui/step/form.py" line="128"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="125"/>
+        <location filename="../../ui/step/form.py" line="128"/>
+        <source>Kind of step</source>
+        <translation>步骤类型</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/form.py" line="129"/>
         <source>Attempts</source>
         <translation>尝试次数</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="125"/>
+        <location filename="../../ui/step/form.py" line="129"/>
         <source>Waits for</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="137"/>
+        <location filename="../../ui/step/form.py" line="141"/>
         <source>e.g. next friday 17:00</source>
         <translation>例如：下周五 17:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="138"/>
+        <location filename="../../ui/step/form.py" line="142"/>
         <source>e.g. the venue is booked</source>
         <translation>例如：场地已订好</translation>
     </message>
     <message>
-        <location filename="../../ui/step/form.py" line="236"/>
+        <location filename="../../ui/step/form.py" line="240"/>
         <source>A step needs a title</source>
         <translation>步骤需要一个标题</translation>
     </message>
@@ -2736,62 +2741,62 @@ Details: %2</source>
 <context>
     <name>StepInputs</name>
     <message>
-        <location filename="../../ui/step/inputs.py" line="37"/>
+        <location filename="../../ui/step/inputs.py" line="38"/>
         <source>From</source>
         <translation>从</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="38"/>
+        <location filename="../../ui/step/inputs.py" line="39"/>
         <source>Until</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="40"/>
+        <location filename="../../ui/step/inputs.py" line="41"/>
         <source>What to write</source>
         <translation>要写什么</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="41"/>
+        <location filename="../../ui/step/inputs.py" line="42"/>
         <source>File name</source>
         <translation>文件名</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="42"/>
+        <location filename="../../ui/step/inputs.py" line="43"/>
         <source>File text</source>
         <translation>文件内容</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="43"/>
+        <location filename="../../ui/step/inputs.py" line="44"/>
         <source>Text from the step</source>
         <translation>取自步骤的文字</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="44"/>
+        <location filename="../../ui/step/inputs.py" line="45"/>
         <source>To</source>
         <translation>收件人</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="44"/>
+        <location filename="../../ui/step/inputs.py" line="45"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="45"/>
+        <location filename="../../ui/step/inputs.py" line="46"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="103"/>
+        <location filename="../../ui/step/inputs.py" line="104"/>
         <source>e.g. tomorrow 9:00</source>
         <translation>例如：明天 9:00</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="197"/>
+        <location filename="../../ui/step/inputs.py" line="198"/>
         <source>Fill in %1 to save this step</source>
         <translation>填写 %1 后才能保存此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/inputs.py" line="199"/>
+        <location filename="../../ui/step/inputs.py" line="200"/>
         <source>These inputs cannot be used: %1</source>
         <translation>这些输入无法使用：%1</translation>
     </message>
@@ -2799,152 +2804,152 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step/panel.py" line="255"/>
+        <location filename="../../ui/step/panel.py" line="241"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="267"/>
+        <location filename="../../ui/step/panel.py" line="253"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="268"/>
+        <location filename="../../ui/step/panel.py" line="254"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="269"/>
+        <location filename="../../ui/step/panel.py" line="255"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="256"/>
+        <location filename="../../ui/step/panel.py" line="242"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="256"/>
+        <location filename="../../ui/step/panel.py" line="242"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="257"/>
+        <location filename="../../ui/step/panel.py" line="243"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="257"/>
+        <location filename="../../ui/step/panel.py" line="243"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="257"/>
+        <location filename="../../ui/step/panel.py" line="243"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="258"/>
+        <location filename="../../ui/step/panel.py" line="244"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="259"/>
+        <location filename="../../ui/step/panel.py" line="245"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="260"/>
+        <location filename="../../ui/step/panel.py" line="246"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="261"/>
+        <location filename="../../ui/step/panel.py" line="247"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="262"/>
+        <location filename="../../ui/step/panel.py" line="248"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="266"/>
+        <location filename="../../ui/step/panel.py" line="252"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="324"/>
+        <location filename="../../ui/step/panel.py" line="310"/>
         <source>Unsaved change</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="325"/>
+        <location filename="../../ui/step/panel.py" line="311"/>
         <source>The change to “%1” cannot be saved: %2</source>
         <translation>对“%1”的更改无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="327"/>
+        <location filename="../../ui/step/panel.py" line="313"/>
         <source>Drop the change</source>
         <translation>放弃更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="328"/>
+        <location filename="../../ui/step/panel.py" line="314"/>
         <source>Keep editing</source>
         <translation>继续编辑</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="350"/>
+        <location filename="../../ui/step/panel.py" line="336"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="367"/>
+        <location filename="../../ui/step/panel.py" line="353"/>
         <source>Waiting for your approval to message %1 (see the Outbox)</source>
         <translation>等待你批准发给 %1 的消息（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="370"/>
+        <location filename="../../ui/step/panel.py" line="356"/>
         <source>You approved the message to %1; it has not been sent yet (see the Outbox)</source>
         <translation>你已批准发给 %1 的消息，但尚未发出（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="372"/>
+        <location filename="../../ui/step/panel.py" line="358"/>
         <source>The message to %1: %2</source>
         <translation>发给 %1 的消息：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="403"/>
+        <location filename="../../ui/step/panel.py" line="389"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="404"/>
+        <location filename="../../ui/step/panel.py" line="390"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="405"/>
+        <location filename="../../ui/step/panel.py" line="391"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="407"/>
+        <location filename="../../ui/step/panel.py" line="393"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="408"/>
+        <location filename="../../ui/step/panel.py" line="394"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="409"/>
+        <location filename="../../ui/step/panel.py" line="395"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="433"/>
+        <location filename="../../ui/step/panel.py" line="419"/>
         <source>Step “%1”: %2</source>
         <translation>步骤“%1”：%2</translation>
     </message>
@@ -3524,7 +3529,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/tasks/list_view.py" line="121"/>
-        <location filename="../../ui/tasks/list_view.py" line="272"/>
+        <location filename="../../ui/tasks/list_view.py" line="276"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
@@ -3539,50 +3544,50 @@ The server said: %2</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="281"/>
+        <location filename="../../ui/tasks/list_view.py" line="285"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="291"/>
+        <location filename="../../ui/tasks/list_view.py" line="295"/>
         <source>No task matches “%1”.</source>
         <translation>没有与“%1”匹配的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="293"/>
+        <location filename="../../ui/tasks/list_view.py" line="297"/>
         <source>No task here with this tag or status.</source>
         <translation>这里没有带这个标签或状态的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="295"/>
+        <location filename="../../ui/tasks/list_view.py" line="299"/>
         <source>Nothing left to do. Add a task above (Ctrl+N).</source>
         <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="296"/>
+        <location filename="../../ui/tasks/list_view.py" line="300"/>
         <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
         <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="298"/>
+        <location filename="../../ui/tasks/list_view.py" line="302"/>
         <source>Nothing due in the coming days.</source>
         <translation>接下来几天没有到期的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="299"/>
+        <location filename="../../ui/tasks/list_view.py" line="303"/>
         <source>Nothing is waiting to start or for a check.</source>
         <translation>没有在等待开始或检查的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="300"/>
+        <location filename="../../ui/tasks/list_view.py" line="304"/>
         <source>Nothing needs your attention.</source>
         <translation>没有需要你处理的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="289"/>
-        <location filename="../../ui/tasks/list_view.py" line="301"/>
+        <location filename="../../ui/tasks/list_view.py" line="293"/>
+        <location filename="../../ui/tasks/list_view.py" line="305"/>
         <source>No tasks yet. Add one above (Ctrl+N).</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
@@ -3592,7 +3597,7 @@ The server said: %2</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="371"/>
+        <location filename="../../ui/tasks/list_view.py" line="375"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>

@@ -92,7 +92,7 @@ class StepForm(QWidget):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.target.setMinimumContentsLength(4)
         for name in capabilities.CAPABILITIES:
-            self.target.addItem(labels.target_name(name), name)
+            self.target.addItem(self._kind_name(name), name)
         self.target.addItem(labels.target_name(None), "")  # a group's: shown, never chosen
         model = self.target.model()
         if isinstance(model, QStandardItemModel):
@@ -118,10 +118,14 @@ class StepForm(QWidget):
         self.captions[key] = label
         return label
 
+    def _kind_name(self, target: str | None) -> str:
+        """A kind of step as the form names it: "you" would read as who does it."""
+        return self.tr("your own step") if target == "user" else labels.target_name(target)
+
     def _captions(self) -> dict[str, str]:
         return {"title": self.tr("Title"), "objective": self.tr("Objective"),
                 "done_when": self.tr("Finished when"), "worker": self.tr("Who does it"),
-                "due": self.tr("Due"), "target": self.tr("Done by"),
+                "due": self.tr("Due"), "target": self.tr("Kind of step"),
                 "attempts": self.tr("Attempts"), "waiting_for": self.tr("Waits for")}
 
     def retranslate(self) -> None:
@@ -129,7 +133,7 @@ class StepForm(QWidget):
         for key, text in self._captions().items():
             self.captions[key].setText(text)
         for index in range(self.target.count()):
-            self.target.setItemText(index, labels.target_name(
+            self.target.setItemText(index, self._kind_name(
                 str(self.target.itemData(index)) or None))
         worker = self.fields["worker"]
         for index, name in enumerate(worker_names().values()):

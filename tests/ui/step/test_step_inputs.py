@@ -36,7 +36,7 @@ def test_a_reminder_shows_its_time_and_text_as_fields(ctx: WindowContext,
     assert text.text() == "Post the invite"
     assert not inputs.line("assistant.write", "instructions").isVisible()
     captions = {w.text() for w in panel.findChildren(QLabel) if w.isVisible()}
-    assert {"Time", "Text", "Done by"} <= captions and "Inputs (JSON)" not in captions
+    assert {"Time", "Text", "Kind of step"} <= captions and "Inputs (JSON)" not in captions
     text.setText("Post the invitation today")
     text.textEdited.emit(text.text())
     with qtbot.wait_signal(PlanEditor.of(ctx).edit_saved, timeout=5000):
