@@ -3341,49 +3341,69 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="46"/>
+        <location filename="../../ui/tasks/edits.py" line="47"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="77"/>
+        <location filename="../../ui/tasks/edits.py" line="78"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="101"/>
+        <location filename="../../ui/tasks/edits.py" line="102"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="110"/>
+        <location filename="../../ui/tasks/edits.py" line="111"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="129"/>
+        <location filename="../../ui/tasks/edits.py" line="130"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="130"/>
+        <location filename="../../ui/tasks/edits.py" line="131"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="131"/>
+        <location filename="../../ui/tasks/edits.py" line="132"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="132"/>
+        <location filename="../../ui/tasks/edits.py" line="133"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="133"/>
+        <location filename="../../ui/tasks/edits.py" line="134"/>
         <source>Delete</source>
         <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/edits.py" line="141"/>
+        <source>Approve every plan that waits</source>
+        <translation>批准所有等待批准的计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/edits.py" line="149"/>
+        <source>Plans approved: %1</source>
+        <translation>已批准的计划：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/edits.py" line="150"/>
+        <source>No plan waits for approval</source>
+        <translation>没有等待批准的计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/edits.py" line="155"/>
+        <source>Approving the waiting plans</source>
+        <translation>正在批准等待中的计划</translation>
     </message>
 </context>
 <context>
@@ -3597,7 +3617,7 @@ The server said: %2</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="375"/>
+        <location filename="../../ui/tasks/list_view.py" line="376"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.dates.when import parse_when
 from app.errors import KnownError
+from app.plan import store as plans
 from app.plan import ticks
 from app.tasks import store as tasks
 from models import StoreError
@@ -136,3 +137,20 @@ def fill_task_menu(menu: QMenu, done: bool, can_tick: bool,
         action.setShortcut(QKeySequence(keys))
         action.triggered.connect(slots[key])
         action.setEnabled(key != "tick" or can_tick)
+    menu.addSeparator()
+    menu.addAction(translate("TaskEdits", "Approve every plan that waits")).triggered.connect(
+        slots["approve_all"])
+
+
+def approve_all(ctx: WindowContext) -> None:
+    """Approve every plan that waits for approval (of every task); the status line says how
+    many."""
+    def finished(count: int) -> None:
+        ctx.status.info.emit(translate("TaskEdits", "Plans approved: %1").replace(
+            "%1", str(count)) if count else translate("TaskEdits", "No plan waits for approval"))
+
+    async def approving() -> int:
+        return int(await in_thread(plans.approve_all))
+
+    ctx.runner.start(approving(), translate("TaskEdits", "Approving the waiting plans"),
+                     finished)

@@ -359,7 +359,8 @@ class TaskListPanel(QWidget):
         task_edits.fill_task_menu(menu, done, can_tick, {
             "tick": self._on_table_tick_requested,
             "rename": lambda: self.table.edit(index),
-            "edit": self._on_table_edit_requested, "delete": self.delete_selected})
+            "edit": self._on_table_edit_requested, "delete": self.delete_selected,
+            "approve_all": lambda: task_edits.approve_all(self.ctx)})
         self._add_conflicts_entry(menu, index)
         menu.popup(self.table.viewport().mapToGlobal(pos))
 

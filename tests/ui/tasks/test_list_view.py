@@ -124,7 +124,25 @@ def test_the_task_menu_shows_its_keys(panel: TaskListPanel, qtbot: QtBot) -> Non
     assert menu is not None
     entries = {a.text(): a.shortcut().toString() for a in menu.actions() if a.text()}
     assert entries == {"Done": "Ctrl+Return", "Rename": "F2", "Edit…": "Return",
-                       "Delete": "Del"}
+                       "Delete": "Del", "Approve every plan that waits": ""}
+    menu.close()
+
+
+def test_approve_all_from_the_list(panel: TaskListPanel, ctx: WindowContext,
+                                   qtbot: QtBot) -> None:
+    planned = add_task(NewTask(title="Team offsite")).id
+    plans.save_plan(planned, plan15())
+    assert plans.latest_plan_or_fail(planned).status == "pending"
+    loaded(panel, qtbot, 1)
+    said: list[str] = []
+    ctx.status.info.connect(said.append)
+    panel.table.customContextMenuRequested.emit(
+        panel.table.visualRect(panel.model.index(0, 0)).center())
+    menu = panel.findChild(QMenu)
+    assert menu is not None
+    next(a for a in menu.actions() if a.text() == "Approve every plan that waits").trigger()
+    qtbot.wait_until(lambda: "Plans approved: 1" in said)
+    assert plans.latest_plan_or_fail(planned).status == "in_progress"
     menu.close()
 
 
