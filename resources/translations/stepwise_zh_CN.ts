@@ -3723,30 +3723,30 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/window/welcome.py" line="30"/>
-        <source>Add what you need to do in the bar above — with a time in plain words if you like (“next friday”, “明天下午三点”). The assistant reviews each task, fixes when it can start and when it is too late, splits it into steps that depend on each other, and does the steps it can: drafts, files, reminders, and messages you approve. You see every plan as a graph and can change it by dragging.
+        <source>Add what you need to do in the bar above — with a time in plain words if you like (“next friday”, “明天下午三点”). The assistant reviews each task and fixes when it can start and when it is too late. A task that needs more than one thing gets a plan of steps that depend on each other; the assistant does what it can (reminders at once; drafts, files and messages once you approve). You tick off anything, in any order, and can always undo. You see every plan as a graph and can change it by dragging.
 
 No model is needed: the built-in offline planner works with plain rules (lists, “then”, dates, common verbs). Connect a local or online model for plans that understand more. Press F5 to run the assistant.</source>
-        <translation>在上方输入要做的事——也可以用日常说法写上时间（“下周五”“明天下午三点”）。助理会审阅每个任务，确定何时可以开始、何时为时已晚，把它拆分成相互依赖的步骤，并完成它能做的步骤：草稿、文件、提醒，以及经您批准后发送的消息。每个计划都以图的形式呈现，拖动即可修改。
+        <translation>在上方输入要做的事——也可以用日常说法写上时间（“下周五”“明天下午三点”）。助理会审阅每个任务，确定何时可以开始、何时为时已晚。需要不止一件事的任务会得到一个由相互依赖的步骤组成的计划；助理完成它能做的部分（提醒立即设置；草稿、文件和消息经您批准后才做）。任何事情都可以按任意顺序勾掉，也随时可以撤销。每个计划都以图的形式呈现，拖动即可修改。
 
 无需模型：内置的离线规划器按简单规则工作（列表、“然后”、日期、常用动词）。连接本地或在线模型，可获得理解更深的计划。按 F5 运行助理。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="42"/>
+        <location filename="../../ui/window/welcome.py" line="43"/>
         <source>Add sample tasks (English)</source>
         <translation>添加示例任务（英文）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="43"/>
+        <location filename="../../ui/window/welcome.py" line="44"/>
         <source>Add sample tasks (中文)</source>
         <translation>添加示例任务（中文）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="44"/>
+        <location filename="../../ui/window/welcome.py" line="45"/>
         <source>Connect a model…</source>
         <translation>连接模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="67"/>
+        <location filename="../../ui/window/welcome.py" line="68"/>
         <source>Adding sample tasks</source>
         <translation>正在添加示例任务</translation>
     </message>

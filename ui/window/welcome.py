@@ -29,10 +29,11 @@ class WelcomeView(QWidget):
         body = QLabel(self.tr(
             "Add what you need to do in the bar above — with a time in plain words if you "
             "like (\u201cnext friday\u201d, \u201c明天下午三点\u201d). The assistant reviews each "
-            "task, fixes when it can start and when it is too late, splits it into steps "
-            "that depend on each other, and does the steps it can: drafts, files, "
-            "reminders, and messages you approve. You see every plan as a graph and can "
-            "change it by dragging.\n\n"
+            "task and fixes when it can start and when it is too late. A task that needs "
+            "more than one thing gets a plan of steps that depend on each other; the "
+            "assistant does what it can (reminders at once; drafts, files and messages once "
+            "you approve). You tick off anything, in any order, and can always undo. You see "
+            "every plan as a graph and can change it by dragging.\n\n"
             "No model is needed: the built-in offline planner works with plain rules "
             "(lists, \u201cthen\u201d, dates, common verbs). Connect a local or online "
             "model for plans that understand more. Press F5 to run the assistant."), self)
