@@ -11,6 +11,7 @@ device's version kept, the reason said), for ``app.sync.conflicts`` to keep.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from app.errors import KnownError
@@ -50,7 +51,7 @@ def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
     edits = {k: (list(v) if k == "tags" else v) for k, v in take.items() if k in TASK_EDITABLE}
     if edits:
         try:
-            tasks.update_task(task_id, **edits)
+            tasks.update_task(task_id, named=_clock_times(edits), **edits)
         except (KnownError, ValueError) as exc:
             ours = task_fields(records.items_of(tasks.get_task(task_id))[0])
             refused += [Conflict(k, ours[k], take[k], "mine", reason=str(exc)) for k in edits]
@@ -61,6 +62,18 @@ def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
             refused.append(Conflict("status", tasks.get_task(task_id).status, take["status"],
                                     "mine", reason=str(exc)))
     return refused
+
+
+def _clock_times(edits: dict[str, Any]) -> tuple[str, ...]:
+    """The start and due another app set with a clock time: named by the person there, so
+    appointments here. An all-day date arrives at its day's default time and is not; a
+    time that falls on that default exactly cannot be told from one."""
+    from app.dates.when import DEFAULT_TIME, local_zone
+
+    zone = local_zone()
+    return tuple(role for role in ("start", "due")
+                 if isinstance(when := edits.get(f"{role}_at"), datetime)
+                 and when.astimezone(zone).time() != DEFAULT_TIME[role])
 
 
 def task_status(task_id: int, status: str) -> None:

@@ -81,3 +81,18 @@ def test_a_step_renamed_elsewhere_is_a_new_user_revision(db: Path) -> None:
 
 def test_no_changes_are_falsy() -> None:
     assert not StepChanges() and StepChanges(gone=["x"])
+
+
+def test_phone_time_is_named(db: Path) -> None:
+    from datetime import datetime, time
+
+    from app.dates.when import local_zone
+
+    task = tasks.add_task(tasks.NewTask(title="Gym"))
+    day = datetime(2026, 12, 3, tzinfo=local_zone())
+    at_seven = datetime.combine(day.date(), time(7, 0), local_zone())
+    assert apply_task(task.id, {"due_at": at_seven}) == []
+    assert tasks.get_task(task.id).named == ["due"]  # set with a time on the phone
+    all_day = datetime.combine(day.date(), time(18, 0), local_zone())  # a DATE arrives so
+    assert apply_task(task.id, {"due_at": all_day}) == []
+    assert tasks.get_task(task.id).named == []

@@ -89,6 +89,21 @@ def test_phone_ticks_out_of_order(db: Path, task_list: str, phone: Phones) -> No
                                   WorkLog.message.contains("done before")).exists()
 
 
+def test_phone_sets_a_time(db: Path, task_list: str, phone: Phones) -> None:
+    from datetime import date
+
+    task = tasks.add_task(tasks.NewTask(title="Gym"))
+    tasks.add_task(tasks.NewTask(title="Report"))
+    sync_url(task_list)
+    at_seven = datetime(2026, 12, 3, 7, 0, tzinfo=UTC)  # a time set on the phone
+    phone(task_list).edit("Gym", due=at_seven)
+    phone(task_list).edit("Report", due=date(2026, 12, 4))  # an all-day date
+    assert sync_url(task_list).conflicts == []
+    assert (tasks.get_task(task.id).due_at, tasks.get_task(task.id).named) == (
+        at_seven, ["due"])  # an appointment: the scheduler keeps it free
+    assert Task.get(Task.title == "Report").named == []
+
+
 def test_phone_ticks_the_task(db: Path, task_list: str, phone: Phones) -> None:
     task = _task_with_plan()
     sync_url(task_list)
