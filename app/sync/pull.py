@@ -25,8 +25,9 @@ from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
 from app.tasks import store as tasks
+from app.tasks import trash
 from models import Task, atomic
-from models.tables import SyncAccount, SyncItem, Trash
+from models.tables import SyncAccount, SyncItem
 
 
 @dataclass
@@ -236,9 +237,7 @@ def _trash(account: SyncAccount, task_uid: str, report: Report) -> None:
     with atomic():
         task = Task.get_or_none(Task.uid == task_uid)
         if task is not None:
-            title = task.title
-            snapshot = tasks.delete_task(task.id)
-            Trash.create(task_uid=task_uid, title=title, snapshot=snapshot)
+            trash.trash_task(task.id)
             report.trashed += 1
         SyncItem.delete().where(SyncItem.account == account,
                                 SyncItem.task_uid == task_uid).execute()
