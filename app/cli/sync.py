@@ -133,17 +133,14 @@ def _trash(args: argparse.Namespace) -> int:
 
 def _restore(args: argparse.Namespace) -> int:
     from app.errors import NotFound
-    from app.tasks import store as tasks
-    from models import atomic
+    from app.tasks import trash
     from models.tables import Trash
 
     row = Trash.get_or_none(Trash.id == args.id)
     if row is None:
         raise NotFound(f"nothing in the trash with id {args.id} (stepwise sync trash)")
-    with atomic():
-        tasks.restore_task(row.snapshot)
-        row.delete_instance()
-    print(f"restored {row.title!r}; the next sync puts it back on the server")
+    title = trash.restore_row(row)
+    print(f"restored {title!r}; the next sync puts it back on the server")
     return 0
 
 

@@ -31,15 +31,26 @@ def restore_task(task_id: int) -> str:
 
     Raises:
         NotFound: nothing in the trash had that id.
-        Refused: another task has taken the id since (restore it from the trash list
-            with `stepwise sync restore N` once that task is gone, or export it).
+        Refused: another task has taken the id since (nothing is overwritten).
     """
     with atomic():
         row = next((r for r in Trash.select().order_by(Trash.id.desc())
                     if _task_id(r.snapshot) == task_id), None)
         if row is None:
             raise NotFound(f"task {task_id} is not in the trash (`stepwise sync trash` lists it)")
-        if Task.select().where(Task.id == task_id).exists():
+        return restore_row(row)
+
+
+def restore_row(row: Trash) -> str:
+    """Bring back the task of one trash row (``stepwise restore ID``, ``sync restore N``);
+    returns its title.
+
+    Raises:
+        Refused: another task has taken its id since: nothing is overwritten.
+    """
+    task_id = _task_id(row.snapshot)
+    with atomic():
+        if task_id is not None and Task.select().where(Task.id == task_id).exists():
             raise Refused(f"task {task_id} is in use by another task now; "
                           f"“{row.title}” stays in the trash")
         tasks.restore_task(row.snapshot)

@@ -39,3 +39,17 @@ def test_restore_refuses_a_reused_id(db: Path) -> None:
     with pytest.raises(Refused, match="in use by another task"):
         restore_task(task.id)
     assert Task.get_by_id(task.id).title == "Written after"  # nothing overwritten
+
+
+def test_sync_restore_keeps_a_reused_id(db: Path) -> None:
+    from app.tasks.trash import restore_row
+    from models.tables import Trash
+
+    task = add_task(NewTask(title="Task two"))
+    trash_task(task.id)
+    add_task(NewTask(title="Written after the sync", detail="notes"))  # takes the id
+    with pytest.raises(Refused, match="in use by another task"):
+        restore_row(Trash.get())
+    assert (Task.get_by_id(task.id).title, Task.get_by_id(task.id).detail) == (
+        "Written after the sync", "notes")
+    assert Trash.select().count() == 1  # still there to restore later
