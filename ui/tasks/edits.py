@@ -60,9 +60,10 @@ class TickTask(QUndoCommand):
         self.done = ticks.tick_task(self.task_id)
 
     def undo(self) -> None:
-        done = self.done
-        run(self.ctx, ticks.undo, done) if done is not None else run(
-            self.ctx, ticks.reopen_task, self.task_id)
+        if self.done is not None:
+            run(self.ctx, ticks.undo, self.done)
+        else:  # undone before its tick came back from the worker
+            run(self.ctx, ticks.reopen_task, self.task_id)
 
 
 def run(ctx: WindowContext, fn: Callable[..., Any], *args: Any,
