@@ -121,19 +121,28 @@ class Dav:
         return ServerFailed(f"{host} answered HTTP {response.status} to {what}; the server "
                             "has a problem, try again later (nothing was deleted)")
 
-    def ensure_collection(self) -> None:
-        """Make the task list when it does not exist yet."""
+    def kinds(self) -> set[str] | None:
+        """The task list's resource types (``collection``, ``calendar``, …), or None
+        when nothing is at its address."""
         # not the etag: Radicale reads every item to make a collection's etag
         found = self._request(self.path, "PROPFIND", KIND, {**_XML, "Depth": "0"})
         if found.status == 404 or self._missing(found):
-            made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
-            if made.status == 409:  # its parent (the user's home) is not there yet
-                self._request(self.path.rstrip("/").rsplit("/", 1)[0] + "/", "MKCOL")
-                made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
-            if made.status not in (200, 201):
-                raise self._fail("creating the task list", made)
-        elif found.status >= 400:
+            return None
+        if found.status >= 400 or found.tree is None:
             raise self._fail("reading the task list", found)
+        kinds: set[str] = set()
+        for kind in found.tree.iter(f"{{{D}}}resourcetype"):
+            kinds |= {str(child.tag).rsplit("}", 1)[-1] for child in kind}
+        return kinds
+
+    def make_collection(self) -> None:
+        """Make the task list (and the user's home when the server wants it first)."""
+        made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
+        if made.status == 409:  # its parent (the user's home) is not there yet
+            self._request(self.path.rstrip("/").rsplit("/", 1)[0] + "/", "MKCOL")
+            made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
+        if made.status not in (200, 201):
+            raise self._fail("creating the task list", made)
 
     def _missing(self, answer: Any) -> bool:
         """A 207 whose one answer is 404 (Xandikos says "not there" this way)."""

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from app.calendar.dav import TIMEOUT_S, Account
 from app.calendar.errors import CalendarError
 from app.errors import KnownError
-from app.sync import accounts, adopt, pull, push
+from app.sync import accounts, adopt, identity, pull, push
 from app.sync.dav import Dav, Listing
 from app.sync.report import Progress, Report
 from models.tables import SyncAccount, SyncItem
@@ -48,7 +48,7 @@ def run(account_id: int, password: str | None = None, *, timeout: float = TIMEOU
                       timeout))
     report = Report()
     try:
-        dav.ensure_collection()
+        identity.check(account, dav)
         _pull(account, dav, report, progress)
         push.push(account, dav, report, progress)
         if report.pushed or report.deleted:

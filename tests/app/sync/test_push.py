@@ -24,7 +24,7 @@ pytestmark = pytest.mark.timeout(120)
 @pytest.fixture
 def dav(task_list: str) -> Iterator[Dav]:
     client = Dav(Account(task_list, "ann", "", 10))
-    client.ensure_collection()
+    client.make_collection()
     yield client
     client.close()
 

@@ -55,7 +55,7 @@ def test_a_new_items_href_is_its_uid_made_safe_under_the_list() -> None:
 def dav(task_list: str) -> Iterator[Dav]:
     """The sync client on a fresh task list, made on the server."""
     client = Dav(Account(task_list, "ann", "", 10))
-    client.ensure_collection()
+    client.make_collection()
     yield client
     client.close()
 
