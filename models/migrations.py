@@ -19,6 +19,7 @@ import peewee
 from models.db import StoreError
 from models.tables import (
     ALL_TABLES,
+    DeletedTask,
     ModelServer,
     ScheduledBlock,
     SyncAccount,
@@ -113,6 +114,18 @@ def _named_times(db: peewee.SqliteDatabase) -> None:
         db.execute_sql('ALTER TABLE "task" ADD COLUMN "named" TEXT NOT NULL DEFAULT \'[]\'')
 
 
+def _sync_safety(db: peewee.SqliteDatabase) -> None:
+    """Sync that never deletes another device's items: refused items, the list's
+    identity, and the tasks the person deleted here."""
+    for table, column in (("sync_account", "identity"), ("sync_item", "state"),
+                          ("sync_item", "reason")):
+        present = {row[1] for row in db.execute_sql(f'PRAGMA table_info("{table}")')}
+        if column not in present:
+            db.execute_sql(f'ALTER TABLE "{table}" ADD COLUMN "{column}" TEXT')
+    with db.bind_ctx([DeletedTask], bind_refs=False, bind_backrefs=False):
+        db.create_tables([DeletedTask], safe=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -123,6 +136,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "model servers: the structured output each one takes", _model_servers),
     Migration(7, "task sync: accounts, synced items, trash", _sync_accounts),
     Migration(8, "tasks: the times the person named", _named_times),
+    Migration(9, "task sync: refused items, list identity, deleted tasks", _sync_safety),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

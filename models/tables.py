@@ -273,6 +273,8 @@ class SyncAccount(Row):
     last_sync_at = UTCDateTimeField(null=True)
     last_error = peewee.TextField(null=True)
     created_at = UTCDateTimeField(default=utc_now)
+    # What the list was when last synced (app.sync.identity): its sync token's origin.
+    identity = peewee.TextField(null=True)
 
 
 class SyncItem(Row):
@@ -287,6 +289,11 @@ class SyncItem(Row):
     step_id = peewee.TextField(null=True)  # None: the task's own VTODO
     synced = peewee.TextField(default="")
     mark = peewee.TextField(null=True)  # a task item: its local state when last pushed
+    # None: taken; "refused": another device's item Stepwise could not take (``reason``
+    # says why; kept on the server, never deleted); "delete": to delete on the server
+    # (a step of a task deleted on another device).
+    state = peewee.TextField(null=True)
+    reason = peewee.TextField(null=True)
 
     class Meta:
         indexes = ((("account", "uid"), True), (("account", "task_uid"), False))
@@ -298,6 +305,14 @@ class Trash(Row):
     task_uid = peewee.TextField()
     title = peewee.TextField()
     snapshot = JSONField()
+    deleted_at = UTCDateTimeField(default=utc_now)
+
+
+class DeletedTask(Row):
+    """A task the person deleted here (``app.tasks.store.delete_task``): what lets sync
+    delete its items on the server; gone again when the task is restored."""
+
+    uid = peewee.TextField(unique=True)
     deleted_at = UTCDateTimeField(default=utc_now)
 
 
@@ -321,4 +336,5 @@ ALL_TABLES: tuple[type[BaseModel], ...] = (
     SyncAccount,
     SyncItem,
     Trash,
+    DeletedTask,
 )

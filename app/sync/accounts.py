@@ -117,14 +117,26 @@ def marks() -> dict[str, str]:
         query = model.select(column, peewee.fn.MAX(model.id)).group_by(column)
         return {int(k): int(v) for k, v in query.tuples().iterator() if k is not None}
 
-    plan, log, alarm = (latest(Plan, Plan.task), latest(WorkLog, WorkLog.task),
-                        latest(Reminder, Reminder.task))
+    plan, log = latest(Plan, Plan.task), latest(WorkLog, WorkLog.task)
+    alarm = _alarm_states()
     found = {}
     query = Task.select(Task.id, Task.uid, Task.updated_at).tuples()
     for task_id, uid, updated in query.iterator():
         stamp = updated.isoformat() if isinstance(updated, datetime) else str(updated)
         found[str(uid)] = f"{stamp}|{plan.get(task_id)}|{log.get(task_id)}|{alarm.get(task_id)}"
     return found
+
+
+def _alarm_states() -> dict[int, str]:
+    """Each task's reminders as one string: a new, snoozed, fired or dismissed reminder
+    changes it (they change the task's VALARMs)."""
+    fn = peewee.fn
+    query = (Reminder.select(Reminder.task, fn.MAX(Reminder.id), fn.COUNT(Reminder.fired_at),
+                             fn.MAX(Reminder.snoozed_until), fn.MAX(Reminder.acknowledged_at),
+                             fn.COUNT(Reminder.id))
+             .group_by(Reminder.task))
+    return {int(task): "/".join(str(v) for v in rest)
+            for task, *rest in query.tuples().iterator() if task is not None}
 
 
 def record(account: SyncAccount, uid: str, task_uid: str, step_id: str | None, href: str,

@@ -13,7 +13,7 @@ from app.events import Change, Kind, events
 from app.reminders import store as reminders
 from app.states import OPEN_TASK, TASK
 from models import Task, WorkLog, atomic
-from models.tables import utc_now
+from models.tables import DeletedTask, utc_now
 
 MAX_TITLE = 500
 PRIORITIES = (1, 2, 3, 4)
@@ -206,7 +206,10 @@ def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
     with atomic():
         get_task(task_id)
         snapshot = task_rows(task_id)
+        uid = Task.get_by_id(task_id).uid
         Task.delete().where(Task.id == task_id).execute()
+        if uid:
+            DeletedTask.insert(uid=uid).on_conflict_replace().execute()
     events.emit(Change(Kind.TASK_DELETED, task_id))
     return snapshot
 
@@ -218,6 +221,8 @@ def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
     task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
     with atomic():
         restore_rows(snapshot)
+        uids = [row.get("uid") for row in snapshot.get("task", [])]
+        DeletedTask.delete().where(DeletedTask.uid.in_([u for u in uids if u])).execute()
         if isinstance(task_id, int):
             reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_ADDED, task_id if isinstance(task_id, int) else None))
