@@ -139,8 +139,9 @@ def _restore(args: argparse.Namespace) -> int:
     row = Trash.get_or_none(Trash.id == args.id)
     if row is None:
         raise NotFound(f"nothing in the trash with id {args.id} (stepwise sync trash)")
-    title = trash.restore_row(row)
-    print(f"restored {title!r}; the next sync puts it back on the server")
+    back = trash.restore_row(row)
+    print(f"restored “{back.title}” as task {back.task_id}; the next sync puts it back on "
+          "the server")
     return 0
 
 

@@ -60,8 +60,10 @@ def cmd_restore(args: argparse.Namespace) -> int:
     open_store()
     from app.tasks import trash
 
-    title = trash.restore_task(args.id)
-    print(f"task {args.id} “{title}” is back")
+    back = trash.restore_task(args.id)
+    moved = "" if back.task_id == args.id else \
+        f" as task {back.task_id} (another task has id {args.id} now)"
+    print(f"task {args.id} “{back.title}” is back{moved}")
     return 0
 
 

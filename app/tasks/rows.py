@@ -1,15 +1,23 @@
 """One task's rows as stored, and back: what deleting a task keeps so Undo restores it.
 
-The rows have the shape of the database export (``app.io.transfer``), which reads its
-columns from here; nothing here imports the export, so ``app.tasks.store`` can use it.
+``insert_rows`` puts a deleted task back beside what was written since, never over it (a
+row whose id was taken comes back under a new one); ``restore_rows`` puts a task that
+still exists back as it was (undoing a tick). The rows have the shape of the database
+export (``app.io.transfer``), which reads its columns from here; nothing here imports the
+export, so ``app.tasks.store`` can use it.
 """
 
 from __future__ import annotations
 
+from itertools import count
 from typing import Any
+
+import peewee
 
 from models import ALL_TABLES, Task, database
 from models.fields import JSONField
+
+Rows = dict[str, list[dict[str, Any]]]
 
 
 def table_columns(model: Any) -> list[tuple[str, bool]]:
@@ -17,7 +25,7 @@ def table_columns(model: Any) -> list[tuple[str, bool]]:
     return [(f.column_name, isinstance(f, JSONField)) for f in model._meta.sorted_fields]
 
 
-def task_rows(task_id: int) -> dict[str, list[dict[str, Any]]]:
+def task_rows(task_id: int) -> Rows:
     """Every row that belongs to one task, as stored (the shape of the export)."""
     from models import (
         ModelCall,
@@ -38,7 +46,7 @@ def task_rows(task_id: int) -> dict[str, list[dict[str, Any]]]:
         WorkLog: WorkLog.task == task_id, OutboxMessage: OutboxMessage.task == task_id,
         StepLayout: StepLayout.task == task_id, ModelCall: ModelCall.task == task_id,
     }
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: Rows = {}
     for model, where in wheres.items():
         columns = table_columns(model)
         rows = model.select(*model._meta.sorted_fields).where(where).order_by(
@@ -53,14 +61,55 @@ def _raw(model: Any, row: Any) -> list[Any]:
     return [field.db_value(v) for field, v in zip(model._meta.sorted_fields, row, strict=True)]
 
 
-def restore_rows(rows: dict[str, list[dict[str, Any]]]) -> None:
+def restore_rows(rows: Rows) -> None:
     """Put rows back (caller's transaction); rows that still exist are replaced."""
     database.execute_sql("PRAGMA defer_foreign_keys = ON")
     for model in ALL_TABLES:
-        table = model._meta.table_name
-        for row in rows.get(table, []):
-            columns = list(row)
-            names = ", ".join(f'"{c}"' for c in columns)
-            marks = ", ".join("?" for _ in columns)
-            sql = f'INSERT OR REPLACE INTO "{table}" ({names}) VALUES ({marks})'
-            database.execute_sql(sql, [row[c] for c in columns])
+        for row in rows.get(model._meta.table_name, []):
+            _write(model._meta.table_name, row, "INSERT OR REPLACE")
+
+
+def insert_rows(rows: Rows) -> dict[str, dict[int, int]]:
+    """Put rows back beside the rows there now, never over one (caller's transaction): a
+    row whose id is taken gets a fresh id, and every key in ``rows`` that pointed at it
+    follows (a plan's steps, a dependency's two steps, a step's parent, a log's step).
+
+    Returns:
+        For each table in ``rows``, each row's id there and the id it has now.
+    """
+    database.execute_sql("PRAGMA defer_foreign_keys = ON")
+    present = [m for m in ALL_TABLES if rows.get(m._meta.table_name)]
+    moved = {m._meta.table_name: _fresh_ids(m, rows[m._meta.table_name]) for m in present}
+    for model in present:
+        for row in rows[model._meta.table_name]:
+            _write(model._meta.table_name, _moved(model, row, moved), "INSERT")
+    return moved
+
+
+def _fresh_ids(model: Any, rows: list[dict[str, Any]]) -> dict[int, int]:
+    """Each row's id, or a new one above every id in the table and in ``rows`` if taken."""
+    olds = [row["id"] for row in rows]
+    taken = {i for (i,) in model.select(model.id).where(model.id.in_(olds)).tuples()}
+    top = max([*olds, model.select(peewee.fn.MAX(model.id)).scalar() or 0])
+    fresh = count(top + 1)
+    return {old: next(fresh) if old in taken else old for old in olds}
+
+
+def _moved(model: Any, row: dict[str, Any], moved: dict[str, dict[int, int]]
+           ) -> dict[str, Any]:
+    """``row`` under its new id, its keys pointing at the new ids of the rows they name."""
+    out = {**row, "id": moved[model._meta.table_name][row["id"]]}
+    for field in model._meta.sorted_fields:
+        ids = moved.get(field.rel_model._meta.table_name, {}) \
+            if isinstance(field, peewee.ForeignKeyField) else {}
+        if out.get(field.column_name) in ids:
+            out[field.column_name] = ids[out[field.column_name]]
+    return out
+
+
+def _write(table: str, row: dict[str, Any], verb: str) -> None:
+    columns = list(row)
+    names = ", ".join(f'"{c}"' for c in columns)
+    marks = ", ".join("?" for _ in columns)
+    database.execute_sql(f'{verb} INTO "{table}" ({names}) VALUES ({marks})',
+                         [row[c] for c in columns])

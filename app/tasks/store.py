@@ -12,8 +12,8 @@ from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.reminders import store as reminders
 from app.states import OPEN_TASK, TASK
-from models import Task, WorkLog, atomic
-from models.tables import DeletedTask, utc_now
+from models import Step, Task, WorkLog, atomic
+from models.tables import DeletedTask, new_uid, utc_now
 
 MAX_TITLE = 500
 PRIORITIES = (1, 2, 3, 4)
@@ -214,15 +214,37 @@ def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
     return snapshot
 
 
-def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> None:
-    """Undo a delete: put every row back as it was."""
-    from app.tasks.rows import restore_rows
+def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> int:
+    """Undo a delete: put every row back, never over a row written since. A task whose id
+    was taken comes back under a new id (its plan revisions, steps and reminders with it),
+    and under a new UID if another task has its UID now.
 
-    task_id = snapshot["task"][0]["id"] if snapshot.get("task") else None
+    Returns:
+        The id the task is back under.
+    """
+    from app.tasks.rows import insert_rows
+
+    if not snapshot.get("task"):
+        raise ValueError("the snapshot holds no task")
     with atomic():
-        restore_rows(snapshot)
-        uids = [row.get("uid") for row in snapshot.get("task", [])]
-        DeletedTask.delete().where(DeletedTask.uid.in_([u for u in uids if u])).execute()
-        if isinstance(task_id, int):
-            reminders.schedule_for_task(task_id)
-    events.emit(Change(Kind.TASK_ADDED, task_id if isinstance(task_id, int) else None))
+        rows = _fresh_uids(snapshot)
+        task_id = insert_rows(rows)["task"][rows["task"][0]["id"]]
+        uid = rows["task"][0].get("uid")
+        DeletedTask.delete().where(DeletedTask.uid == uid).execute()
+        reminders.schedule_for_task(task_id)
+    events.emit(Change(Kind.TASK_ADDED, task_id))
+    return task_id
+
+
+def _fresh_uids(snapshot: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The snapshot with a new UID for its task, and for each of its steps' stored UIDs,
+    that another task or step has now (a step keeps one UID across its revisions)."""
+    task = dict(snapshot["task"][0])
+    if task.get("uid") and Task.select().where(Task.uid == task["uid"]).exists():
+        task["uid"] = new_uid()
+    stored = {s["uid"] for s in snapshot.get("step", []) if s.get("uid")}
+    taken = Step.select(Step.uid).where(Step.uid.in_(stored))
+    fresh = {step.uid: new_uid() for step in taken}
+    steps = [{**s, "uid": fresh.get(s.get("uid"), s.get("uid"))}
+             for s in snapshot.get("step", [])]
+    return {**snapshot, "task": [task], "step": steps}

@@ -1,13 +1,16 @@
 """The trash (Qt-free): a deleted task with everything that belongs to it, kept so that
 ``stepwise restore ID`` brings it back. Deletions that arrive from another device land
-here too (``app.sync.pull``).
+here too (``app.sync.pull``). A restore never overwrites: a task whose id was taken since
+comes back under a new one.
 """
 
 from __future__ import annotations
 
-from app.errors import NotFound, Refused
+from dataclasses import dataclass
+
+from app.errors import NotFound
 from app.tasks import store as tasks
-from models import Task, atomic
+from models import atomic
 from models.tables import Trash
 
 
@@ -25,13 +28,21 @@ def trash_task(task_id: int) -> str:
     return title
 
 
-def restore_task(task_id: int) -> str:
+@dataclass(frozen=True)
+class Restored:
+    """A task back from the trash: under its old id, or under a new one if that was taken."""
+
+    title: str
+    task_id: int  # the id it is back under
+    was_id: int  # the id it had when deleted
+
+
+def restore_task(task_id: int) -> Restored:
     """Bring the task that had id ``task_id`` back from the trash (the latest deletion of
-    it); returns its title.
+    it), under a new id if another task has taken that one since.
 
     Raises:
         NotFound: nothing in the trash had that id.
-        Refused: another task has taken the id since (nothing is overwritten).
     """
     with atomic():
         row = next((r for r in Trash.select().order_by(Trash.id.desc())
@@ -41,21 +52,14 @@ def restore_task(task_id: int) -> str:
         return restore_row(row)
 
 
-def restore_row(row: Trash) -> str:
-    """Bring back the task of one trash row (``stepwise restore ID``, ``sync restore N``);
-    returns its title.
-
-    Raises:
-        Refused: another task has taken its id since: nothing is overwritten.
-    """
-    task_id = _task_id(row.snapshot)
+def restore_row(row: Trash) -> Restored:
+    """Bring back the task of one trash row (``stepwise restore ID``, ``sync restore N``),
+    never over what was written since: if another task has taken its id (or its UID), it
+    comes back under a new one (``app.tasks.store.restore_task``)."""
     with atomic():
-        if task_id is not None and Task.select().where(Task.id == task_id).exists():
-            raise Refused(f"task {task_id} is in use by another task now; "
-                          f"“{row.title}” stays in the trash")
-        tasks.restore_task(row.snapshot)
+        task_id = tasks.restore_task(row.snapshot)
         row.delete_instance()
-    return str(row.title)
+    return Restored(str(row.title), task_id, _task_id(row.snapshot) or task_id)
 
 
 def _task_id(snapshot: object) -> int | None:

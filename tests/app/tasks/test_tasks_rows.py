@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.plan import store as plans
-from app.tasks.rows import restore_rows, table_columns, task_rows
+from app.tasks.rows import insert_rows, restore_rows, table_columns, task_rows
 from app.tasks.store import NewTask, add_task
 from models import Step, Task, atomic
 
@@ -42,3 +42,25 @@ def test_deleted_rows_come_back_as_they_were(db: Path) -> None:
     with atomic():
         restore_rows(before)
     assert task_rows(task.id) == before
+
+
+def test_inserted_rows_take_fresh_ids_where_theirs_are_taken(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    plans.save_plan(task.id, PLAN)
+    before = task_rows(task.id)
+    with atomic():
+        Task.delete().where(Task.id == task.id).execute()
+    other = add_task(NewTask(title="Other"))
+    plans.save_plan(other.id, PLAN)
+    with atomic():
+        moved = insert_rows({**before, "task": [{**before["task"][0], "uid": "fresh"}]})
+    new_id = moved["task"][task.id]
+    assert new_id != other.id == task.id
+    after = task_rows(new_id)
+    assert [s["title"] for s in after["step"]] == ["A", "B"]
+    plan_ids = {s["plan_id"] for s in after["step"]}
+    assert plan_ids == {after["plan"][0]["id"]} != {before["plan"][0]["id"]}
+    (dep,) = after["step_dependency"]
+    first, second = (s["id"] for s in after["step"])
+    assert (dep["step_id"], dep["depends_on_id"]) == (second, first)
+    assert len(task_rows(other.id)["step"]) == 2  # the other task's rows are as they were

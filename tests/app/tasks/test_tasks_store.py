@@ -110,10 +110,22 @@ def test_a_deleted_task_is_restored_whole(db: Path) -> None:
     snapshot = delete_task(task.id)
     with pytest.raises(NotFound):
         get_task(task.id)
-    restore_task(snapshot)
+    assert restore_task(snapshot) == task.id
     assert get_task(task.id).tags == ["a"]
     with pytest.raises(NotFound):
         delete_task(999)
+
+
+def test_undo_of_a_delete_never_overwrites(db: Path) -> None:
+    task = add_task(NewTask(title="Task two", tags=("a",)))
+    snapshot = delete_task(task.id)
+    newer = add_task(NewTask(title="Written after the sync", detail="notes"))
+    assert newer.id == task.id
+    back = restore_task(snapshot)
+    assert back != task.id
+    assert (get_task(back).title, get_task(back).uid) == ("Task two", task.uid)
+    kept = get_task(task.id)
+    assert (kept.title, kept.detail) == ("Written after the sync", "notes")
 
 
 def test_times_out_of_order_are_told_in_local_time_with_the_offset(

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from app.errors import NotFound, Refused
+from app.errors import NotFound
 from app.plan import store as plans
 from app.tasks.store import NewTask, add_task, get_task
-from app.tasks.trash import restore_task, trash_task
-from models import Task
+from app.tasks.trash import restore_row, restore_task, trash_task
+from models import Plan, Reminder, Step, StepDependency, Task
+from models.tables import Trash, utc_now
 
 
 def test_trash_and_restore(db: Path) -> None:
@@ -20,7 +22,7 @@ def test_trash_and_restore(db: Path) -> None:
     assert trash_task(task.id) == "Renew passport"
     with pytest.raises(NotFound):
         get_task(task.id)
-    assert restore_task(task.id) == "Renew passport"
+    assert restore_task(task.id).title == "Renew passport"
     back = get_task(task.id)
     assert (back.detail, back.uid) == ("photo first", task.uid)
     assert plans.latest_plan_or_fail(task.id).revision == 1
@@ -31,25 +33,91 @@ def test_restore_unknown(db: Path) -> None:
         restore_task(7)
 
 
-def test_restore_refuses_a_reused_id(db: Path) -> None:
-    task = add_task(NewTask(title="Old"))
+PLAN = {"schema_version": 2, "steps": [
+    {"id": "a", "title": "Photo", "target": "user"},
+    {"id": "b", "title": "Form", "target": "user", "depends_on": ["a"]}]}
+SOON = utc_now() + timedelta(days=3)
+
+
+def _task_two() -> Task:
+    """A task with notes, two plan revisions, a dependency and two reminders."""
+    task = add_task(NewTask(title="Task two", detail="notes two", due_at=SOON))
+    plans.save_plan(task.id, PLAN)
+    second = plans.save_plan(task.id, {**PLAN, "steps": [*PLAN["steps"], {
+        "id": "c", "title": "Post it", "target": "user", "depends_on": ["b"]}]})
+    form = Step.get((Step.plan == second.id) & (Step.step_id == "b"))
+    Reminder.create(task=task.id, step=form.id, kind="step", text="Form",
+                    fire_at=SOON - timedelta(days=1))
+    return task
+
+
+def _shape(task_id: int) -> list[tuple[int, list[str], list[tuple[str, str]]]]:
+    """Each revision: its number, its steps and its dependencies by step id."""
+    out = []
+    for plan in Plan.select().where(Plan.task == task_id).order_by(Plan.revision):
+        steps = {s.id: s.step_id for s in plan.steps}
+        deps = [(steps[d.step_id], steps[d.depends_on_id]) for d in StepDependency.select()
+                .where(StepDependency.step.in_(list(steps)))]
+        assert all(d.depends_on_id in steps for d in StepDependency.select()
+                   .where(StepDependency.step.in_(list(steps))))
+        out.append((plan.revision, sorted(steps.values()), sorted(deps)))
+    return out
+
+
+def test_restore_after_the_id_was_reused(db: Path) -> None:
+    task = _task_two()
+    shape, reminders = _shape(task.id), Reminder.select().where(Reminder.task == task.id).count()
     trash_task(task.id)
-    newer = add_task(NewTask(title="Written after"))
-    assert newer.id == task.id  # SQLite gave the id out again
-    with pytest.raises(Refused, match="in use by another task"):
+    newer = add_task(NewTask(title="Written after the sync", detail="notes"))
+    plans.save_plan(newer.id, PLAN)  # takes the plan and step ids too
+    assert newer.id == task.id
+    back = restore_task(task.id)
+    assert (back.title, back.was_id) == ("Task two", task.id) and back.task_id != task.id
+    kept = get_task(newer.id)
+    assert (kept.title, kept.detail, kept.uid) == ("Written after the sync", "notes", newer.uid)
+    assert _shape(newer.id) == [(1, ["a", "b"], [("b", "a")])]
+    restored = get_task(back.task_id)
+    assert (restored.detail, restored.uid) == ("notes two", task.uid)
+    assert _shape(back.task_id) == shape == [
+        (1, ["a", "b"], [("b", "a")]), (2, ["a", "b", "c"], [("b", "a"), ("c", "b")])]
+    assert Reminder.select().where(Reminder.task == back.task_id).count() == reminders == 2
+    step = Reminder.get((Reminder.task == back.task_id) & (Reminder.kind == "step")).step
+    assert (step.step_id, step.plan.task_id, step.plan.revision) == ("b", back.task_id, 2)
+    assert Trash.select().count() == 0
+
+
+def test_restore_twice(db: Path) -> None:
+    task = add_task(NewTask(title="Task two"))
+    trash_task(task.id)
+    assert restore_task(task.id).task_id == task.id  # nothing took the id: it is kept
+    with pytest.raises(NotFound, match=f"task {task.id} is not in the trash"):
         restore_task(task.id)
-    assert Task.get_by_id(task.id).title == "Written after"  # nothing overwritten
+    assert Task.select().count() == 1
 
 
-def test_sync_restore_keeps_a_reused_id(db: Path) -> None:
-    from app.tasks.trash import restore_row
-    from models.tables import Trash
-
+def test_restore_row_keeps_a_reused_id(db: Path) -> None:
     task = add_task(NewTask(title="Task two"))
     trash_task(task.id)
     add_task(NewTask(title="Written after the sync", detail="notes"))  # takes the id
-    with pytest.raises(Refused, match="in use by another task"):
-        restore_row(Trash.get())
+    back = restore_row(Trash.get())
     assert (Task.get_by_id(task.id).title, Task.get_by_id(task.id).detail) == (
         "Written after the sync", "notes")
-    assert Trash.select().count() == 1  # still there to restore later
+    assert Task.get_by_id(back.task_id).title == "Task two"
+    assert Trash.select().count() == 0
+
+
+def test_restore_under_a_new_uid_when_another_task_has_it(db: Path) -> None:
+    task = _task_two()
+    Step.update(uid="step-b").where(Step.step_id == "b").execute()  # came from a phone
+    trash_task(task.id)
+    again = add_task(NewTask(title="Task two (pulled again)"))
+    Task.update(uid=task.uid).where(Task.id == again.id).execute()
+    plans.save_plan(again.id, PLAN)
+    Step.update(uid="step-b").where(Step.step_id == "b").execute()
+    back = restore_task(task.id)
+    assert get_task(again.id).uid == task.uid
+    restored = get_task(back.task_id)
+    assert restored.uid not in (None, task.uid)
+    uids = {s.uid for s in Step.select().join(Plan).where(
+        (Plan.task == back.task_id) & (Step.step_id == "b"))}
+    assert len(uids) == 1 and uids != {"step-b"}  # one new UID across both revisions
