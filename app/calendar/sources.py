@@ -20,6 +20,7 @@ from app.calendar import cache, dav
 from app.calendar.errors import CalendarError
 from app.calendar.fetch import is_url, normal_url
 from app.calendar.sync import TIMEOUT_S, SyncResult, password_account, read_new, sync_source
+from app.config import urls
 from app.errors import BadFile, Refused
 from app.events import Change, Kind, events
 from models import CalendarSource
@@ -45,6 +46,11 @@ async def add_ics(location: str, name: str | None = None, *, now: datetime | Non
         CalendarError: the URL could not be read.
     """
     if is_url(location):
+        if any(urls.split(location)[1:]):
+            raise Refused(f"{urls.shown(location)} holds a user name or password; "
+                          "Stepwise does not keep passwords in addresses: use the "
+                          "calendar's private address without them, or add it as caldav "
+                          "with --user and --password-env")
         kind, place = "ics_url", location.strip()
         default = _url_name(normal_url(place))
     else:
@@ -78,6 +84,8 @@ async def add_caldav(url: str, user: str, password: str, name: str | None = None
         CalendarError: discovery failed, or the account has no calendar with events.
         Refused: every calendar found is already a source.
     """
+    url, in_user, in_password = urls.split(url)
+    user, password = user or in_user, password or in_password
     found = await dav.discover(dav.Account(url, user, password, timeout))
     if not found:
         raise CalendarError(f"{user!r} has no calendar with events at {url}")

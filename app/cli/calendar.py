@@ -104,16 +104,19 @@ def cmd_calendar(args: argparse.Namespace) -> int:
 
 def _calendar_add(args: argparse.Namespace) -> int:
     from app.calendar import sources
+    from app.config import urls
     from app.errors import KnownError
 
     if args.kind == "ics":
         added = sources.add_ics_blocking(args.location, args.name)
     else:
-        if not args.user or not args.password_env:
+        _, in_user, in_password = urls.split(args.location)
+        if not (args.user or in_user) or not (args.password_env or in_password):
             raise KnownError("stepwise calendar add caldav URL --user USER --password-env VAR")
-        password = _password(args.password_env)
+        password = _password(args.password_env) if args.password_env else in_password
         assert password is not None
-        added = sources.add_caldav_blocking(args.location, args.user, password, args.name)
+        added = sources.add_caldav_blocking(args.location, args.user or in_user, password,
+                                            args.name)
     for source, result in zip(added.sources, added.results, strict=True):
         print(f"calendar {source.id}: {source.name} ({result.events} events)")
         _warn(result.warnings)

@@ -6,13 +6,15 @@ password goes to the keyring; where there is none it lasts this session only, so
 (exit 0, or 1 when conflicts need attention); ``sync list``; ``sync remove N``;
 ``sync trash`` lists the tasks other devices deleted and ``sync restore N`` brings one
 back; ``sync conflicts [--json]`` lists the conflicts waiting for a choice and ``sync
-resolve ID mine|theirs`` settles one.
+resolve ID mine|theirs`` settles one; ``sync start-over N recreate|keep-both|forget``
+answers a task list that is gone or was replaced.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +46,12 @@ def add_arguments(sub: Any) -> None:
     resolve = ssub.add_parser("resolve", help="settle a conflict: keep mine or take theirs")
     resolve.add_argument("id", type=row_id, help="the conflict's id (sync conflicts)")
     resolve.add_argument("choice", choices=("mine", "theirs"))
+    over = ssub.add_parser("start-over", help="answer a task list that is gone or replaced")
+    over.add_argument("id", type=row_id, help="the sync account (stepwise sync list)")
+    over.add_argument("choice", choices=("recreate", "keep-both", "forget"),
+                      help="recreate: make the list again from this device's tasks; "
+                      "keep-both: keep these tasks and take the list's items as they are; "
+                      "forget: forget the account (tasks stay)")
 
 
 def cmd_sync(args: argparse.Namespace) -> int:
@@ -53,6 +61,7 @@ def cmd_sync(args: argparse.Namespace) -> int:
     handlers: dict[str, Callable[[argparse.Namespace], int]] = {
         "add": _add, "now": _now, "list": _list, "remove": _remove, "trash": _trash,
         "restore": _restore, "conflicts": _conflicts, "resolve": _resolve,
+        "start-over": _start_over,
     }
     _open()
     return handlers[args.sync_command](args)
@@ -81,30 +90,56 @@ def _now(args: argparse.Namespace) -> int:
         raise KnownError("no sync account yet: stepwise sync add caldav URL --user NAME "
                          "--password-env VAR")
     password = _password(args.password_env)
-    results = [(a, loop.run(a.id, password, timeout=args.timeout)) for a in found]
+    results, failed = [], []
+    for account in found:  # one account's failure never stops the others
+        try:
+            results.append((account, loop.run(account.id, password, timeout=args.timeout)))
+        except KnownError as exc:
+            if len(found) == 1:
+                raise
+            failed.append((account, exc))
     conflicts = sum(len(r.conflicts) for _, r in results)
     if args.json:
-        print(json.dumps([{"account": a.id, "url": a.url, **r.as_json()} for a, r in results],
-                         ensure_ascii=False, indent=2))
+        print(json.dumps([{"account": a.id, "url": a.url, **r.as_json()} for a, r in results]
+                         + [{"account": a.id, "url": a.url, "error": str(e)}
+                            for a, e in failed], ensure_ascii=False, indent=2))
     else:
         for account, r in results:
             print(f"{account.url}: pushed {r.pushed}, pulled {r.pulled}, merged {r.merged}, "
                   f"conflicts {len(r.conflicts)}, new {r.created}, trashed {r.trashed}")
             for line in r.conflicts:
                 print(f"  needs attention: {line}")
+            unreadable = r.unreadable_line()
+            for note in [*r.notes, *([unreadable] if unreadable else [])]:
+                print(f"  note: {note}")
+        for account, error in failed:
+            print(f"{account.url}: not synced: {error}", file=sys.stderr)
         if conflicts:
             print("choose a version for each: stepwise sync conflicts, then "
                   "stepwise sync resolve ID mine|theirs")
-    return 1 if conflicts else 0
+    return 1 if conflicts or failed else 0
+
+
+def _start_over(args: argparse.Namespace) -> int:
+    from app.sync import identity
+
+    identity.start_over(args.id, args.choice)
+    if args.choice == "forget":
+        print(f"forgot sync account {args.id}; the tasks here and on the server stay")
+    else:
+        print(f"sync account {args.id} starts over: the next `stepwise sync now` takes the "
+              "list's items as they are and sends this device's tasks to it")
+    return 0
 
 
 def _list(args: argparse.Namespace) -> int:
+    from app.config import urls
     from models.tables import SyncAccount, SyncItem
 
     rows = []
     for a in SyncAccount.select().order_by(SyncAccount.id):
         items = SyncItem.select().where(SyncItem.account == a).count()
-        rows.append({"id": a.id, "url": a.url, "user": a.user, "items": items,
+        rows.append({"id": a.id, "url": urls.shown(a.url), "user": a.user, "items": items,
                      "last_sync_at": None if a.last_sync_at is None
                      else a.last_sync_at.isoformat(), "last_error": a.last_error})
     if args.json:

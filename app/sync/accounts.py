@@ -12,7 +12,7 @@ from typing import Any
 
 import peewee
 
-from app.config import secrets
+from app.config import secrets, urls
 from app.errors import KnownError, NotFound
 from models import Plan, Reminder, Task, WorkLog, atomic
 from models.tables import SyncAccount, SyncItem
@@ -23,9 +23,16 @@ def key_name(url: str) -> str:
 
 
 def add_account(url: str, user: str, password: str | None) -> tuple[SyncAccount, bool]:
-    """Remember a CalDAV task list; returns it and whether the password is kept for good."""
+    """Remember a CalDAV task list; returns it and whether the password is kept for good.
+    A user name and password written into the URL are taken out of it: the name is the
+    account's user (unless one is given), the password goes to the keyring."""
+    url, in_user, in_password = urls.split(url)
+    if in_user and user and in_user != user:
+        raise KnownError(f"the URL names the user {in_user!r} but --user says {user!r}; "
+                         "give the user once")
+    user, password = user or in_user, password or in_password or None
     if not url.startswith(("http://", "https://")):
-        raise KnownError(f"{url!r} is not an http(s) URL of a CalDAV task list")
+        raise KnownError(f"{urls.shown(url)!r} is not an http(s) URL of a CalDAV task list")
     url = url if url.endswith("/") else url + "/"
     if SyncAccount.select().where(SyncAccount.url == url).exists():
         raise KnownError(f"{url} is already a sync account (stepwise sync list)")
@@ -86,12 +93,16 @@ def known_uids(account: SyncAccount, uids: list[str]) -> set[str]:
     return found
 
 
-def pushed_marks(account: SyncAccount) -> dict[str, str | None]:
+def pushed_marks(account: SyncAccount, task_uids: list[str] | None = None
+                 ) -> dict[str, str | None]:
     """The mark stored with each task UID the account has items of (None: not pushed
-    whole yet, or only its steps are recorded)."""
+    whole yet, or only its steps are recorded); refused items are not counted: they are
+    another device's, never this device's to push or delete."""
     found: dict[str, str | None] = {}
     query = SyncItem.select(SyncItem.task_uid, SyncItem.uid, SyncItem.mark).where(
-        SyncItem.account == account)
+        SyncItem.account == account, SyncItem.state.is_null(True))
+    if task_uids is not None:
+        query = query.where(SyncItem.task_uid.in_(task_uids))
     for task_uid, uid, mark in query.tuples().iterator():
         found.setdefault(task_uid, None)
         if uid == task_uid:
@@ -110,24 +121,30 @@ def light_rows_at(account: SyncAccount, column: peewee.Field,
     return found
 
 
-def marks() -> dict[str, str]:
-    """Every task's local state as one string by task UID (four grouped queries): a task
-    whose mark equals the one stored when it was last pushed has nothing to push."""
+def marks(task_ids: list[int] | None = None) -> dict[str, str]:
+    """Every task's local state (only ``task_ids``' when given) as one string by task
+    UID (four grouped queries): a task whose mark equals the one stored when it was
+    last pushed has nothing to push."""
     def latest(model: Any, column: peewee.Field) -> dict[int, int]:
         query = model.select(column, peewee.fn.MAX(model.id)).group_by(column)
+        if task_ids is not None:
+            query = query.where(column.in_(task_ids))
         return {int(k): int(v) for k, v in query.tuples().iterator() if k is not None}
 
     plan, log = latest(Plan, Plan.task), latest(WorkLog, WorkLog.task)
-    alarm = _alarm_states()
+    alarm = _alarm_states(task_ids)
     found = {}
-    query = Task.select(Task.id, Task.uid, Task.updated_at).tuples()
+    query = Task.select(Task.id, Task.uid, Task.updated_at)
+    if task_ids is not None:
+        query = query.where(Task.id.in_(task_ids))
+    query = query.tuples()
     for task_id, uid, updated in query.iterator():
         stamp = updated.isoformat() if isinstance(updated, datetime) else str(updated)
         found[str(uid)] = f"{stamp}|{plan.get(task_id)}|{log.get(task_id)}|{alarm.get(task_id)}"
     return found
 
 
-def _alarm_states() -> dict[int, str]:
+def _alarm_states(task_ids: list[int] | None = None) -> dict[int, str]:
     """Each task's reminders as one string: a new, snoozed, fired or dismissed reminder
     changes it (they change the task's VALARMs)."""
     fn = peewee.fn
@@ -135,18 +152,32 @@ def _alarm_states() -> dict[int, str]:
                              fn.MAX(Reminder.snoozed_until), fn.MAX(Reminder.acknowledged_at),
                              fn.COUNT(Reminder.id))
              .group_by(Reminder.task))
+    if task_ids is not None:
+        query = query.where(Reminder.task.in_(task_ids))
     return {int(task): "/".join(str(v) for v in rest)
             for task, *rest in query.tuples().iterator() if task is not None}
 
 
 def record(account: SyncAccount, uid: str, task_uid: str, step_id: str | None, href: str,
-           etag: str | None, synced: str) -> None:
-    """What the server now holds for ``uid`` (inside or outside a transaction)."""
+           etag: str | None, synced: str, *, state: str | None = None,
+           reason: str | None = None) -> None:
+    """What the server now holds for ``uid`` (inside or outside a transaction); ``state``
+    "refused" with its ``reason`` for an item Stepwise could not take."""
     SyncItem.insert(account=account, uid=uid, task_uid=task_uid, step_id=step_id, href=href,
-                    etag=etag, synced=synced).on_conflict(
+                    etag=etag, synced=synced, state=state, reason=reason).on_conflict(
         conflict_target=[SyncItem.account, SyncItem.uid],
         update={SyncItem.href: href, SyncItem.etag: etag, SyncItem.synced: synced,
-                SyncItem.task_uid: task_uid, SyncItem.step_id: step_id}).execute()
+                SyncItem.task_uid: task_uid, SyncItem.step_id: step_id,
+                SyncItem.state: state, SyncItem.reason: reason}).execute()
+
+
+def refused(account: SyncAccount) -> list[str]:
+    """What the account holds of other devices' items that could not be taken, a line
+    each (oldest first)."""
+    query = (SyncItem.select(SyncItem.reason, SyncItem.href)
+             .where(SyncItem.account == account, SyncItem.state == "refused")
+             .order_by(SyncItem.id))
+    return [str(reason or href) for reason, href in query.tuples().iterator()]
 
 
 def record_many(account: SyncAccount, rows: list[tuple[str, str, str | None, str,

@@ -94,31 +94,44 @@ def _pull(account: SyncAccount, dav: Dav, report: Report, progress: Progress | N
                if href not in known or etag is None or known[href] != etag]
     if progress is not None:
         progress("pull", 0, len(changed))
-    fetched = pull.parse(dav.multiget(changed))
+    fetched, unread = pull.parse_all(dav.multiget(changed))
+    pull.keep_unread(account, unread)
     adopt.own_steps(account, fetched)
     pull.pull(account, fetched, report)
     if listing.complete:
         gone = [h for h in listing.gone if h in known]
         pull.remove_gone(account, accounts.light_rows_at(account, SyncItem.href, gone), report)
     if listing.complete and listing.token:
-        SyncAccount.update(sync_token=listing.token).where(
+        SyncAccount.update(sync_token=listing.token,
+                           identity=identity.origin(listing.token)).where(
             SyncAccount.id == account.id).execute()
+    report.unreadable = accounts.refused(account)
 
 
 def _listing(account: SyncAccount, dav: Dav, known: dict[str, str | None]) -> Listing:
     """What changed since the stored token; with no token (or none taken) the whole
-    list, whose complete form also names every known item no longer there."""
+    list, whose complete form also names every known item no longer there.
+
+    Raises:
+        ListChanged: a whole listing holds none of the items this device synced while
+            the server refused the stored token (or there are several): the list was
+            reset or replaced, not emptied item by item.
+    """
     token = account.sync_token
     listing = dav.changes(token, len(known))
-    if listing is None and token:
+    refused = listing is None and bool(token)
+    if refused:
         token, listing = None, dav.changes(None, len(known))
     if listing is None:
         listing = dav.listing(len(known))
         listing.token = None
     else:
         listing = _follow(dav, listing)
+    if listing.token and account.identity and identity.origin(listing.token) != account.identity:
+        refused = True  # a token of another kind: the list is not the one synced before
     if not token and listing.complete:
         listing.gone = [href for href in known if href not in listing.etags]
+        identity.check_listing(account, listing, refused)
     return listing
 
 

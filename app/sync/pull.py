@@ -7,7 +7,7 @@ so a run killed half-way repeats only what it had not recorded (no duplicates).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from icalendar import Todo
@@ -16,18 +16,21 @@ from app.ical.tree import ReadTask, read_tree
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_step, read_task
 from app.io.importers import ics
-from app.io.importers.incoming import Batch
+from app.io.importers.incoming import Batch, Incoming
 from app.io.importers.store import import_batch
 from app.plan import store as plans
+from app.plan.spec import ORIGINS
 from app.reminders import store as reminders
 from app.states import PlanStatus, TaskStatus
 from app.sync import accounts, alarms, apply, conflicts, records
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
-from app.sync.report import Report, first_todo
+from app.sync.report import Report, first_todo, read_item
 from app.tasks import store as tasks
 from app.tasks import trash
 from models import Task, atomic
-from models.tables import SyncAccount, SyncItem
+from models.tables import DeletedTask, SyncAccount, SyncItem
+
+REFUSED = "refused"  # SyncItem.state of an item Stepwise could not take
 
 
 @dataclass
@@ -36,19 +39,65 @@ class Fetched:
     etag: str | None
     text: str
     todo: Todo
+    dropped: list[str] = field(default_factory=list)  # property lines left unread
 
     @property
     def uid(self) -> str:
         return text_of(self.todo, "uid")
 
 
+@dataclass(frozen=True)
+class Unread:
+    """An item whose text is not a VTODO Stepwise can read (or has no UID)."""
+
+    href: str
+    etag: str | None
+    text: str
+    reason: str
+
+
 def parse(found: dict[str, tuple[str | None, str]]) -> list[Fetched]:
-    out = []
+    return parse_all(found)[0]
+
+
+def parse_all(found: dict[str, tuple[str | None, str]]
+              ) -> tuple[list[Fetched], list[Unread]]:
+    """The readable items, and the others with what is wrong with each."""
+    out, unread = [], []
     for href, (etag, text) in found.items():
-        todo = first_todo(text)
-        if todo is not None and text_of(todo, "uid"):
-            out.append(Fetched(href, etag, text, todo))
-    return out
+        todo, dropped = read_item(text)
+        if todo is None:
+            event = "BEGIN:VEVENT" in text.upper()
+            unread.append(Unread(href, etag, text, "an event, not a task" if event
+                                 else "not readable iCalendar"))
+        elif not text_of(todo, "uid"):
+            unread.append(Unread(href, etag, text, f"{_title(todo)}: it has no UID"))
+        else:
+            out.append(Fetched(href, etag, text, todo, dropped))
+    return out, unread
+
+
+def _title(todo: Todo) -> str:
+    return repr(text_of(todo, "summary")[:60] or "(no title)")
+
+
+def keep_unread(account: SyncAccount, unread: list[Unread]) -> None:
+    """Record items that cannot be read as refused: kept on the server, listed for the
+    person, fetched again only when they change."""
+    if not unread:
+        return
+    by_href = {row.href: row for row in accounts.light_rows_at(
+        account, SyncItem.href, [u.href for u in unread])}
+    with atomic():
+        for one in unread:
+            row = by_href.get(one.href)
+            if row is not None:  # a known item another device broke: its base stays
+                SyncItem.update(etag=one.etag, state=REFUSED, reason=one.reason).where(
+                    SyncItem.id == row.id).execute()
+            else:
+                uid = f"href:{one.href}"
+                accounts.record(account, uid, uid, None, one.href, one.etag, one.text,
+                                state=REFUSED, reason=one.reason)
 
 
 def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
@@ -59,18 +108,53 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
     full = accounts.rows(account, [item.uid for item in fetched])
     by_task: dict[str, list[tuple[SyncItem, Fetched]]] = {}
     new: list[Fetched] = []
+    back = _deleted_here_but_changed(account, fetched, full, report)
     for item in fetched:
-        row = full.get(item.uid)
-        if row is None and Task.select().where(Task.uid == item.uid).exists():
+        row = None if item.uid in back else full.get(item.uid)
+        if row is not None and row.state == REFUSED and not _here(row.task_uid):
+            row = None  # changed since it was refused: tried again as a new item
+        if row is None and _here(item.uid):
             accounts.record(account, item.uid, item.uid, None, item.href, None, "")
             row = accounts.rows(account, [item.uid])[item.uid]
+        if item.dropped:
+            report.notes.append(f"{_title(item.todo)}: left out what could not be read "
+                                f"({'; '.join(item.dropped)})")
         if row is None:
             new.append(item)
         else:
             by_task.setdefault(row.task_uid, []).append((row, item))
     for task_uid, entries in by_task.items():
         merge_task(account, task_uid, entries, report)
+    known = {uid: row for uid, row in known.items() if row.state != REFUSED}
     _add_new(account, new, known, report)
+
+
+def _here(task_uid: str) -> bool:
+    return Task.select().where(Task.uid == task_uid).exists()
+
+
+def _deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
+                              full: dict[str, SyncItem], report: Report) -> set[str]:
+    """The UIDs of changed items whose task the person deleted here: the other
+    device's edit wins, so the task's records and tombstone are dropped and the items
+    come in again as new (the task's unchanged items follow at the next full listing)."""
+    gone = {row.task_uid for item in fetched if (row := full.get(item.uid)) is not None
+            and row.state != REFUSED and not _here(row.task_uid)}
+    gone = {uid for uid in gone
+            if DeletedTask.select().where(DeletedTask.uid == uid).exists()}
+    if not gone:
+        return set()
+    with atomic():
+        SyncItem.delete().where(SyncItem.account == account,
+                                SyncItem.task_uid.in_(sorted(gone))).execute()
+        DeletedTask.delete().where(DeletedTask.uid.in_(sorted(gone))).execute()
+        SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
+    back = {item.uid for item in fetched if (row := full.get(item.uid)) is not None
+            and row.task_uid in gone}
+    report.notes += [f"{_title(item.todo)}: deleted here but changed on another device "
+                     "since, so it is back" for item in fetched
+                     if item.uid in back and item.uid in gone]
+    return back
 
 
 def merge_task(account: SyncAccount, task_uid: str, entries: list[tuple[SyncItem, Fetched]],
@@ -78,13 +162,32 @@ def merge_task(account: SyncAccount, task_uid: str, entries: list[tuple[SyncItem
     """Three-way merge of one task's changed items, applied as a person's edits."""
     with atomic():
         task = Task.get_or_none(Task.uid == task_uid)
+        clean = task is not None and _clean(account, task)
+        before = len(report.conflicts)
         if task is not None:
             _merge_into(task, entries, report)
             reminders.schedule_for_task(task.id)  # after its alarms: they cover due times
         for row, item in entries:
             accounts.record(account, row.uid, task_uid, row.step_id, item.href, item.etag,
                             item.text)
+        if clean and len(report.conflicts) == before:
+            _agreed(account, [task_uid])
         report.pulled += len(entries)
+
+
+def _clean(account: SyncAccount, task: Task) -> bool:
+    """Whether the task has nothing to push (its mark is the one last pushed)."""
+    uid = str(task.uid)
+    pushed = accounts.pushed_marks(account, [uid]).get(uid)
+    return pushed is not None and pushed == accounts.marks([task.id]).get(uid)
+
+
+def _agreed(account: SyncAccount, task_uids: list[str]) -> None:
+    """What the server holds now is what these tasks say: nothing to push for them
+    (their items are not written again with this device's counters and times)."""
+    rows = Task.select(Task.id).where(Task.uid.in_(task_uids))
+    for uid, mark in accounts.marks([t.id for t in rows]).items():
+        accounts.set_mark(account, uid, mark)
 
 
 def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Report) -> None:
@@ -161,21 +264,54 @@ def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem]) -> s
 
 def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: Report) -> None:
     read = read_tree([m.todo for m in sorted(members, key=lambda m: m.uid != root)])
-    report.skipped += read.skipped
     with atomic():
-        batch = Batch(tasks=[ics._incoming(t) for t in read.tasks], read=len(members))
+        batch = Batch(tasks=[_incoming(t) for t in read.tasks], read=len(members))
         summary = import_batch(batch, "caldav")
-        report.skipped += summary.skipped
         report.created += len(summary.added)
         _approve_running(read.tasks)
-        step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps}
+        taken = _here(root)
+        step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps} if taken else {}
+        why = [*read.skipped, *summary.skipped]
         for member in members:
+            if member.uid != root and member.uid not in step_of:
+                _refuse(account, member, root, _why(member, why, taken))
+                continue
+            if member.uid == root and not taken:
+                _refuse(account, member, root, _why(member, why, taken))
+                continue
             alarms.first_seen(root, member.uid if member.uid in step_of else None, member.todo)
             accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
                             member.etag, member.text)
         for task_id in summary.added:  # after their alarms: they cover due times
             reminders.schedule_for_task(task_id)
+        if taken:
+            _agreed(account, [root])
         report.pulled += len(members)
+
+
+def _incoming(read: ReadTask) -> Incoming:
+    """An item made on another device as an import; its plan keeps its origin."""
+    incoming = ics._incoming(read)
+    origin = read.task.plan.origin if read.task.plan is not None else None
+    if incoming.plan is not None and origin in ORIGINS:
+        incoming.plan["origin"] = origin
+    return incoming
+
+
+def _refuse(account: SyncAccount, member: Fetched, root: str, reason: str) -> None:
+    accounts.record(account, member.uid, root, None, member.href, member.etag, member.text,
+                    state=REFUSED, reason=reason)
+
+
+def _why(member: Fetched, skipped: list[str], taken: bool) -> str:
+    """Why an item was not taken: the import's own words when it named one."""
+    title = _title(member.todo)
+    for line in skipped:
+        if title.strip("'\"") and title.strip("'\"")[:40] in line:
+            return line
+    if taken:
+        return f"{title}: could not be taken as a step of its task"
+    return skipped[0] if skipped else f"{title}: could not be taken"
 
 
 def _approve_running(read: list[ReadTask]) -> None:
@@ -193,19 +329,30 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
                report: Report) -> None:
     with atomic():
         task = Task.get_or_none(Task.uid == task_uid)
+        ids: dict[str, str] = {}
+        refused: list[Conflict] = []
         if task is not None:
+            clean = _clean(account, task)
             items = [read_step(m.todo, _fallback(m.todo)) for m in members]
-            _keep(task, apply.apply_steps(task.id, apply.StepChanges(added=items)), report)
+            refused = apply.apply_steps(task.id, apply.StepChanges(added=items))
+            _keep(task, refused, report)
             ids = {s.uid: s.step.id for s in records.items_of(task)[1]}
             for member in members:
-                alarms.first_seen(task_uid, member.uid, member.todo)
+                if member.uid in ids:
+                    alarms.first_seen(task_uid, member.uid, member.todo)
             reminders.schedule_for_task(task.id)  # after its alarms: they cover due times
         for member in members:
-            accounts.record(account, member.uid, task_uid,
-                            ids.get(member.uid) if task is not None else None,
-                            member.href, member.etag, member.text)
+            if member.uid in ids:
+                accounts.record(account, member.uid, task_uid, ids[member.uid],
+                                member.href, member.etag, member.text)
+                report.created += 1
+                continue
+            reason = ("its task was deleted on this device" if task is None
+                      else next((c.line for c in refused), "could not be taken as a step"))
+            _refuse(account, member, task_uid, f"{_title(member.todo)}: {reason}")
+        if task is not None and clean and not refused:
+            _agreed(account, [task_uid])
         report.pulled += len(members)
-        report.created += len(members)
 
 
 def _fallback(todo: Todo) -> str:
@@ -234,10 +381,14 @@ def remove_gone(account: SyncAccount, gone: Iterable[SyncItem], report: Report) 
 
 
 def _trash(account: SyncAccount, task_uid: str, report: Report) -> None:
+    """The task goes to the trash; the records of its steps stay, so the push deletes
+    them on the server too (as the other device meant: a deleted task's steps would
+    otherwise be left there as tasks of their own on every device)."""
     with atomic():
         task = Task.get_or_none(Task.uid == task_uid)
         if task is not None:
             trash.trash_task(task.id)
             report.trashed += 1
-        SyncItem.delete().where(SyncItem.account == account,
-                                SyncItem.task_uid == task_uid).execute()
+        SyncItem.delete().where(SyncItem.account == account, SyncItem.task_uid == task_uid,
+                                (SyncItem.uid == task_uid) | (SyncItem.state == REFUSED)
+                                ).execute()

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from typing import Any
 
+from icalendar import Todo
+
 from app.ical.vtodo import (
     StepItem,
     TaskItem,
@@ -26,7 +28,7 @@ from app.sync.dav import Dav
 from app.sync.pull import Fetched, merge_task, parse
 from app.sync.report import Progress, Report, first_todo
 from models import Task, atomic
-from models.tables import SyncAccount, SyncItem
+from models.tables import DeletedTask, SyncAccount, SyncItem
 
 # Not compared: times and counters, and a step's dependency ids (read back only as UIDs,
 # which ``depends_on`` holds).
@@ -49,9 +51,27 @@ def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | No
         if progress is not None:
             progress("push", done, len(dirty))
     gone = sorted(set(pushed) - set(marks))
-    if gone:
-        _delete_items(account, dav, accounts.light_rows_at(account, SyncItem.task_uid, gone),
-                      report)
+    deleted = {str(row.uid) for row in DeletedTask.select(DeletedTask.uid).where(
+        DeletedTask.uid.in_(gone))} if gone else set()
+    if deleted:
+        rows = accounts.light_rows_at(account, SyncItem.task_uid, sorted(deleted))
+        _delete_items(account, dav, [r for r in rows if r.state is None], report)
+    lost = [uid for uid in gone if uid not in deleted]
+    if lost:
+        _forget(account, lost, report)
+
+
+def _forget(account: SyncAccount, task_uids: list[str], report: Report) -> None:
+    """Tasks that are not here although nobody deleted them (the database was replaced
+    or restored from a backup): their items stay on the server, and a full listing at
+    the next sync brings them in again."""
+    with atomic():
+        SyncItem.delete().where(SyncItem.account == account,
+                                SyncItem.task_uid.in_(task_uids)).execute()
+        SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
+    report.notes.append(f"{len(task_uids)} task(s) synced before are not on this device "
+                        "and were not deleted here: they stay on the server and come back "
+                        "at the next sync")
 
 
 def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncItem],
@@ -64,13 +84,15 @@ def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncI
     every: list[TaskItem | StepItem] = [item, *steps]
     for it in every:
         row = rows.get(it.uid)
-        if row is not None and row.synced and _same(row.synced, it):
-            continue
+        if row is not None and (row.state is not None or row.synced and _same(row.synced, it)):
+            continue  # refused: the other device's item is never written over
         todo = task_vtodo(it, stamp) if isinstance(it, TaskItem) else step_vtodo(it, stamp)
+        if row is not None and row.synced:
+            _carry(todo, row.synced)
         text = calendar([todo]).to_ical().decode("utf-8")
         done.append(_put(account, dav, item.uid, it, text, row, report))
     current = {it.uid for it in every}
-    gone = [row for uid, row in rows.items() if uid not in current]
+    gone = [row for uid, row in rows.items() if uid not in current and row.state is None]
     whole = _delete_items(account, dav, gone, report) and None not in done
     with atomic():
         for written in done:
@@ -118,6 +140,28 @@ def _delete_items(account: SyncAccount, dav: Dav, rows: list[SyncItem],
         SyncItem.delete().where(SyncItem.id == row.id).execute()
         report.deleted += 1
     return whole
+
+
+def _carry(todo: Todo, synced: str) -> None:
+    """What the server's copy says that a rewrite must keep: its SEQUENCE only ever
+    goes up (RFC 5545 §3.8.7.4), and a COMPLETED time stays while the item stays done."""
+    theirs = first_todo(synced)
+    if theirs is None:
+        return
+    sequence = _number(theirs.get("sequence"))
+    if sequence is not None and sequence >= (_number(todo.get("sequence")) or 0):
+        todo.pop("sequence", None)
+        todo.add("sequence", sequence + 1)
+    if "completed" in todo and "completed" in theirs:
+        todo.pop("completed")
+        todo.add("completed", theirs.decoded("completed"))
+
+
+def _number(value: object) -> int | None:
+    try:
+        return None if value is None else int(str(value))
+    except ValueError:
+        return None
 
 
 def _same(synced: str, it: TaskItem | StepItem) -> bool:
