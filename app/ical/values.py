@@ -10,6 +10,7 @@ as RFC 5545 §3.3.11 says: icalendar's own escaping first turns a backslash foll
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -109,22 +110,58 @@ def when_of(component: Component, name: str, role: str) -> datetime | None:
     return instant(value, role) if isinstance(value, date) else None
 
 
-def alarms_of(component: Component) -> list[tuple[datetime, str]]:
-    """Each VALARM's fire time (absolute, or relative to DTSTART / DUE) and its text."""
-    found = []
-    for alarm in component.walk("VALARM"):
-        prop = alarm.get("trigger")
-        if prop is None:
+@dataclass(frozen=True)
+class Reminder:
+    """A VALARM as one value: when it fires (UTC), what it says, its UID, when it was
+    dismissed (RFC 9074 ACKNOWLEDGED) and, while snoozed, when its snooze alarm fires."""
+
+    fire_at: datetime
+    text: str = ""
+    uid: str = ""  # "": the alarm has none (RFC 9074 makes it optional)
+    acknowledged_at: datetime | None = None
+    snoozed_until: datetime | None = None
+
+
+def alarms_of(component: Component) -> list[Reminder]:
+    """Each VALARM's fire time (absolute, or relative to DTSTART / DUE), text, UID and state.
+
+    A snooze alarm (RFC 9074 §6: ``RELATED-TO;RELTYPE=SNOOZE`` naming another VALARM's
+    UID) is folded into the alarm it snoozes: that one is snoozed until the snooze alarm
+    fires, and dismissed only when the snooze alarm is (the ACKNOWLEDGED that snoozing
+    puts on it is no dismissal). A snooze alarm whose alarm is gone is an alarm of its own.
+    """
+    found = [(a, at) for a in component.walk("VALARM")
+             if (at := _fire_at(component, a)) is not None]
+    own = {text_of(a, "uid") for a, _ in found} - {""}
+    snoozes: dict[str, tuple[Component, datetime]] = {}
+    for alarm, at in sorted(found, key=lambda f: (_acknowledged(f[0]) is None, f[1])):
+        for uid in related(alarm, "SNOOZE"):
+            snoozes[uid] = (alarm, at)  # the last wins: the latest one not yet dismissed
+    out = []
+    for alarm, at in found:
+        if set(related(alarm, "SNOOZE")) & own:
             continue
-        trigger = alarm.decoded("trigger")
-        if isinstance(trigger, timedelta):
-            anchor_name = "due" if str(prop.params.get("RELATED", "")).upper() == "END" \
-                else "dtstart"
-            anchor = when_of(component, anchor_name, anchor_name.replace("dt", "")) \
-                or when_of(component, "due", "due")
-            if anchor is None:
-                continue
-            found.append((anchor + trigger, text_of(alarm, "description")))
-        elif isinstance(trigger, date):
-            found.append((instant(trigger, "start"), text_of(alarm, "description")))
-    return found
+        uid = text_of(alarm, "uid")
+        snooze = snoozes.get(uid) if uid else None
+        out.append(Reminder(at, text_of(alarm, "description"), uid,
+                            _acknowledged(alarm if snooze is None else snooze[0]),
+                            None if snooze is None else snooze[1]))
+    return out
+
+
+def _fire_at(component: Component, alarm: Component) -> datetime | None:
+    prop = alarm.get("trigger")
+    if prop is None:
+        return None
+    trigger = alarm.decoded("trigger")
+    if isinstance(trigger, timedelta):
+        anchor_name = "due" if str(prop.params.get("RELATED", "")).upper() == "END" \
+            else "dtstart"
+        anchor = when_of(component, anchor_name, anchor_name.replace("dt", "")) \
+            or when_of(component, "due", "due")
+        return None if anchor is None else anchor + trigger
+    return instant(trigger, "start") if isinstance(trigger, date) else None
+
+
+def _acknowledged(alarm: Component) -> datetime | None:
+    return when_of(alarm, "acknowledged", "start")

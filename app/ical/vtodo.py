@@ -11,6 +11,7 @@ keep them untouched. Times are written in UTC.
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from icalendar import Alarm, Calendar, Todo, vRecur, vText
 
 from app.ical.values import (
+    Reminder,
     Text,
     alarms_of,
     categories,
@@ -41,14 +43,6 @@ STEP_STATUS = {"completed": "COMPLETED", "skipped": "CANCELLED", "failed": "CANC
 TASK_FROM_ICAL = {"COMPLETED": "done", "CANCELLED": "cancelled", "IN-PROCESS": "in_progress"}
 STEP_FROM_ICAL = {"COMPLETED": "completed", "CANCELLED": "skipped", "IN-PROCESS": "in_progress"}
 TO_ICAL_PRIORITY = {1: 1, 2: 5, 3: 0, 4: 9}
-
-
-@dataclass(frozen=True)
-class Reminder:
-    """A VALARM: when it fires (UTC) and what it says."""
-
-    fire_at: datetime
-    text: str = ""
 
 
 @dataclass
@@ -194,15 +188,35 @@ def _common(uid: str, summary: str, description: str, stamp: datetime,
     if item.percent is not None:
         todo.add("percent-complete", item.percent)
     for reminder in item.reminders:
-        todo.add_component(_alarm(reminder))
+        for alarm in _alarms(reminder):
+            todo.add_component(alarm)
     return todo
 
 
-def _alarm(reminder: Reminder) -> Alarm:
+def _alarms(reminder: Reminder) -> list[Alarm]:
+    """A reminder's VALARMs as RFC 9074 says: dismissed, it says ACKNOWLEDGED; snoozed, it
+    is acknowledged at its own time and a snooze alarm (``RELATED-TO;RELTYPE=SNOOZE``
+    naming its UID) fires at the new time, so another device neither fires it again nor
+    loses it. Without a UID to name, a snoozed alarm is only moved."""
+    r = reminder
+    if r.snoozed_until is None or not r.uid:
+        return [_alarm(r.uid, r.snoozed_until or r.fire_at, r.text, r.acknowledged_at)]
+    stamp = r.snoozed_until.strftime("%Y%m%dT%H%M%SZ")
+    snooze = _alarm(str(uuid.uuid5(uuid.NAMESPACE_URL, f"{r.uid}/snooze/{stamp}")),
+                    r.snoozed_until, r.text, r.acknowledged_at)
+    snooze.add("related-to", vText(r.uid), parameters={"RELTYPE": "SNOOZE"})
+    return [_alarm(r.uid, r.fire_at, r.text, r.fire_at), snooze]
+
+
+def _alarm(uid: str, at: datetime, text: str, acknowledged: datetime | None) -> Alarm:
     alarm = Alarm()
+    if uid:
+        alarm.add("uid", uid)
     alarm.add("action", "DISPLAY")
-    alarm.add("trigger", reminder.fire_at, parameters={"VALUE": "DATE-TIME"})
-    alarm.add("description", Text(reminder.text or "Reminder"))
+    alarm.add("trigger", at, parameters={"VALUE": "DATE-TIME"})
+    alarm.add("description", Text(text or "Reminder"))
+    if acknowledged is not None:
+        alarm.add("acknowledged", acknowledged)
     return alarm
 
 
@@ -228,7 +242,7 @@ def read_task(todo: Todo) -> TaskItem:
         recurrence=None if recurrence is None else _rrule_text(recurrence),
         completed_at=when_of(todo, "completed", "due"),
         modified=when_of(todo, "last-modified", "due"), sequence=_int(todo.get("sequence")),
-        reminders=[Reminder(at, text) for at, text in alarms_of(todo)],
+        reminders=alarms_of(todo),
         plan=None if revision is None else PlanInfo(
             revision=_int(revision) or 1, origin=x_text(todo, X + "ORIGIN") or "user",
             title=x_text(todo, X + "PLAN-TITLE") or "",
@@ -259,7 +273,7 @@ def read_step(todo: Todo, fallback_id: str) -> StepItem:
         revision=None if revision is None else _int(revision),
         origin=x_text(todo, X + "ORIGIN"), completed_at=when_of(todo, "completed", "due"),
         modified=when_of(todo, "last-modified", "due"), sequence=_int(todo.get("sequence")),
-        reminders=[Reminder(at, text) for at, text in alarms_of(todo)],
+        reminders=alarms_of(todo),
     )
 
 

@@ -5,7 +5,11 @@ copy did not have, and whose time no reminder of that task or step already has,
 becomes a reminder of kind ``remote``; one the other device removed takes its pending
 ``remote`` reminder with it. Stepwise's own VALARMs come back at the times of its own
 reminders, so a round trip adds nothing. An alarm whose time has passed is left out:
-the other device has already reminded.
+the other device has already reminded; so is one dismissed or snoozed there.
+
+An alarm the other device dismissed (RFC 9074 ACKNOWLEDGED) dismisses the reminder here
+that it is (by the VALARM's UID, ``records.alarm_uid``, or by its time); one it snoozed
+(a snooze alarm, RFC 9074 §6) snoozes it here until the same time.
 """
 
 from __future__ import annotations
@@ -13,8 +17,11 @@ from __future__ import annotations
 from icalendar import Todo
 
 from app.events import Change, Kind, events
+from app.ical import uids
+from app.ical.values import Reminder as Alarm
 from app.ical.values import alarms_of, text_of
 from app.plan import store as plans
+from app.reminders import store as reminders
 from app.sync import records
 from models import Reminder, Step, Task
 from models.tables import utc_now
@@ -24,7 +31,8 @@ KIND = "remote"
 
 def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> int:
     """Bring one VTODO's alarms into the reminders of its task or step (inside the
-    caller's transaction); returns how many reminders were added or removed.
+    caller's transaction); returns how many reminders were added, removed, dismissed or
+    snoozed.
 
     Args:
         task: the task the VTODO belongs to.
@@ -32,27 +40,66 @@ def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> 
         base: the copy both sides last agreed on (None: never seen before).
         remote: what the server holds now.
     """
-    before = {at for at, _ in alarms_of(base)} if base is not None else set()
-    now = {at: text for at, text in alarms_of(remote)}
+    before = alarms_of(base) if base is not None else []
+    now = alarms_of(remote)
     if not before and not now:
         return 0  # most items: no alarm on either side, nothing to look up
-    step_pk = None if step_uid is None else _step_pk(task, step_uid)
-    if step_uid is not None and step_pk is None:
+    step = None if step_uid is None else _step(task, step_uid)
+    if step_uid is not None and step is None:
         return 0  # the step is not in the plan here (refused, or deleted since)
+    step_pk = None if step is None else int(step.id)
     rows = list(Reminder.select().where(Reminder.task == task.id, Reminder.step == step_pk))
+    answered = _answered(task, step, rows, before, now)
     have = {row.snoozed_until or row.fire_at for row in rows} | {row.fire_at for row in rows}
+    was = {alarm.fire_at for alarm in before}
+    still = {alarm.fire_at for alarm in now}
     gone = [row.id for row in rows if row.kind == KIND and row.fired_at is None
-            and row.fire_at in before - set(now)]
+            and row.fire_at in was - still]
     if gone:
         Reminder.delete().where(Reminder.id.in_(gone)).execute()
-    fresh = [(at, text) for at, text in now.items()
-             if at not in before and at not in have and at > utc_now()]
-    for at, text in fresh:
+    fresh = {a.fire_at: a.text for a in now if a.fire_at not in was | have
+             and a.fire_at > utc_now() and a.acknowledged_at is None and a.snoozed_until is None}
+    for at, text in fresh.items():
         Reminder.create(task=task.id, step=step_pk, kind=KIND, fire_at=at,
                         text=text or _text(task, remote))
     if gone or fresh:
         events.emit(Change(Kind.REMINDERS_SCHEDULED, task.id))
-    return len(gone) + len(fresh)
+    return len(gone) + len(fresh) + answered
+
+
+def _answered(task: Task, step: Step | None, rows: list[Reminder],
+              before: list[Alarm], now: list[Alarm]) -> int:
+    """Reminders here that the other device dismissed (ACKNOWLEDGED) or snoozed (a snooze
+    alarm, RFC 9074 §6) since the agreed copy, answered here the same way."""
+    then = {_key(alarm): alarm for alarm in before}
+    count = 0
+    for alarm in now:
+        old = then.get(_key(alarm))
+        row = next((r for r in rows if r.acknowledged_at is None
+                    and _matches(task, step, r, alarm)), None)
+        if row is None:
+            continue
+        if alarm.acknowledged_at is not None and (old is None or old.acknowledged_at is None):
+            reminders.acknowledge(row.id, now=alarm.acknowledged_at)
+            count += 1
+        elif alarm.snoozed_until is not None and alarm.snoozed_until > utc_now() \
+                and (old is None or old.snoozed_until != alarm.snoozed_until) \
+                and row.snoozed_until != alarm.snoozed_until:
+            reminders.snooze(row.id, alarm.snoozed_until)
+            count += 1
+    return count
+
+
+def _key(alarm: Alarm) -> str:
+    return alarm.uid or f"{alarm.fire_at:%Y%m%dT%H%M%SZ}"
+
+
+def _matches(task: Task, step: Step | None, row: Reminder, alarm: Alarm) -> bool:
+    """Whether the VALARM is this reminder's: its UID, or its time (another device's
+    alarm at the time of a reminder here, which therefore was never made one)."""
+    at = row.fire_at.replace(microsecond=0)
+    return alarm.fire_at == at or alarm.uid == records.alarm_uid(
+        uids.task_uid(task.uid, task.id), row.kind, None if step is None else step.step_id, at)
 
 
 def _text(task: Task, todo: Todo) -> str:
@@ -60,7 +107,7 @@ def _text(task: Task, todo: Todo) -> str:
     return f"Reminder: {summary}" + ("" if summary == task.title else f" ({task.title})")
 
 
-def _step_pk(task: Task, step_uid: str) -> int | None:
+def _step(task: Task, step_uid: str) -> Step | None:
     """The row of the step with this UID in the task's latest plan."""
     plan = plans.latest_plan(task.id)
     if plan is None:
@@ -68,8 +115,8 @@ def _step_pk(task: Task, step_uid: str) -> int | None:
     ids = {item.uid: item.step.id for item in records.items_of(task)[1]}
     if step_uid not in ids:
         return None
-    row = Step.get_or_none(Step.plan == plan, Step.step_id == ids[step_uid])
-    return None if row is None else int(row.id)
+    row: Step | None = Step.get_or_none(Step.plan == plan, Step.step_id == ids[step_uid])
+    return row
 
 
 def first_seen(task_uid: str, step_uid: str | None, todo: Todo) -> int:

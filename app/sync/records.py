@@ -1,12 +1,15 @@
 """Tasks and their plans read from the store as VTODO items (``app.ical.vtodo``).
 
 A task's latest plan travels with it while it is active or completed (an aborted plan
-stays home). Only pending reminders become VALARMs: one that has fired is history.
+stays home). Reminders become VALARMs as RFC 9074 writes them: each with a stable UID,
+a dismissed one ACKNOWLEDGED, a snoozed one with its snooze alarm (``app.ical.vtodo``).
 """
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
+from typing import Any
 
 import peewee
 
@@ -27,7 +30,7 @@ def items_of(task: Task) -> tuple[TaskItem, list[StepItem]]:
     plan = plans.latest_plan(task.id)
     travelling = plan is not None and plan.status in TRAVELLING_PLAN
     spec = plans.spec_of(plan) if plan is not None and travelling else None
-    alarms = _reminders(task.id)
+    alarms = _reminders(task.id, uids.task_uid(task.uid, task.id))
     item = _task_item(task, plan if spec is not None else None, spec, alarms.get(None, []))
     if plan is None or spec is None:
         return item, []
@@ -116,16 +119,45 @@ def _last_logged(plan: Plan) -> dict[int, datetime]:
     return found
 
 
-def _reminders(task_id: int) -> dict[int | None, list[Reminder]]:
-    """The task's pending reminders by step row id (None: the task's own), one query."""
-    query = (ReminderRow.select(ReminderRow.step, ReminderRow.fire_at,
-                                ReminderRow.snoozed_until, ReminderRow.text)
-             .where(ReminderRow.fired_at.is_null(), ReminderRow.task == task_id)
+ACKNOWLEDGED_KEPT = 10
+"""How many of a task's dismissed reminders keep their VALARM (the latest dismissed): an
+acknowledged VALARM stays so that no other device fires it (RFC 9074); the older ones,
+long past, go, so that a repeating task's VTODO does not grow for ever."""
+
+
+def _reminders(task_id: int, task_uid: str) -> dict[int | None, list[Reminder]]:
+    """The task's reminders by step row id (None: the task's own), one query: each not yet
+    dismissed (to fire, snoozed, or fired and waiting in the list) and the latest
+    dismissed ones, each with the stable UID of its VALARM."""
+    query = (ReminderRow.select(ReminderRow.id, ReminderRow.step, Step.step_id,
+                                ReminderRow.kind, ReminderRow.fire_at, ReminderRow.snoozed_until,
+                                ReminderRow.acknowledged_at, ReminderRow.text)
+             .join(Step, peewee.JOIN.LEFT_OUTER, on=(ReminderRow.step == Step.id))
+             .where(ReminderRow.task == task_id)
              .order_by(ReminderRow.fire_at, ReminderRow.id))
+    rows: list[tuple[Any, ...]] = list(query.tuples().iterator())
+    dismissed = sorted((r for r in rows if r[6] is not None), key=lambda r: (r[6], r[0]))
+    gone = {r[0] for r in dismissed[:-ACKNOWLEDGED_KEPT]}
     found: dict[int | None, list[Reminder]] = {}
-    for step_pk, fire_at, snoozed, text in query.tuples().iterator():
-        found.setdefault(step_pk, []).append(Reminder(snoozed or fire_at, text))
+    for pk, step_pk, step_id, kind, fire_at, snoozed, acknowledged, text in rows:
+        if pk not in gone:
+            uid = alarm_uid(task_uid, kind, step_id, fire_at)
+            found.setdefault(step_pk, []).append(Reminder(
+                fire_at.replace(microsecond=0), text, uid, _second(acknowledged),
+                _second(snoozed)))
     return found
+
+
+def alarm_uid(task_uid: str, kind: str, step_id: str | None, fire_at: datetime) -> str:
+    """The UID of a reminder's VALARM (RFC 9074), the same on every device that makes the
+    same reminder: from its task, its kind, its step and its time."""
+    name = f"{task_uid}/valarm/{kind}/{step_id or ''}/{fire_at:%Y%m%dT%H%M%SZ}"
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, name))
+
+
+def _second(when: datetime | None) -> datetime | None:
+    """A time as a VALARM carries it: to the second."""
+    return None if when is None else when.replace(microsecond=0)
 
 
 def all_items() -> list[tuple[TaskItem, list[StepItem]]]:

@@ -8,7 +8,15 @@ from zoneinfo import ZoneInfo
 import pytest
 from icalendar import Alarm, Todo
 
-from app.ical.values import alarms_of, as_list, categories_of, related, text_of, when_of
+from app.ical.values import (
+    Reminder,
+    alarms_of,
+    as_list,
+    categories_of,
+    related,
+    text_of,
+    when_of,
+)
 
 
 def test_text_and_lists_whether_a_property_appears_once_or_many_times() -> None:
@@ -64,9 +72,9 @@ def test_alarms_absolute_and_relative_to_due_or_start() -> None:
         alarm.add("trigger", trigger, parameters=params)
         todo.add_component(alarm)
     assert alarms_of(todo) == [
-        (datetime(2026, 12, 1, 16, 45, tzinfo=UTC), "Remember"),  # before DUE
-        (datetime(2026, 12, 1, 8, 55, tzinfo=UTC), "Remember"),  # before DTSTART
-        (datetime(2026, 11, 30, 20, 0, tzinfo=UTC), "Remember"),  # absolute
+        Reminder(datetime(2026, 12, 1, 16, 45, tzinfo=UTC), "Remember"),  # before DUE
+        Reminder(datetime(2026, 12, 1, 8, 55, tzinfo=UTC), "Remember"),  # before DTSTART
+        Reminder(datetime(2026, 11, 30, 20, 0, tzinfo=UTC), "Remember"),  # absolute
     ]
 
 
@@ -77,3 +85,39 @@ def test_an_alarm_relative_to_a_time_the_todo_lacks_is_left_out() -> None:
     alarm.add("trigger", timedelta(minutes=-10))
     todo.add_component(alarm)
     assert alarms_of(todo) == []
+
+
+def _valarm(uid: str, trigger: str, extra: str = "") -> str:
+    return (f"BEGIN:VALARM\r\nUID:{uid}\r\nACTION:DISPLAY\r\nDESCRIPTION:Call\r\n"
+            f"TRIGGER;VALUE=DATE-TIME:{trigger}\r\n{extra}END:VALARM\r\n")
+
+
+def _todo(alarms: str) -> Todo:
+    text = ("BEGIN:VTODO\r\nUID:t\r\nDTSTAMP:20261201T080000Z\r\nSUMMARY:Call\r\n"
+            f"{alarms}END:VTODO\r\n")
+    return Todo.from_ical(text)
+
+
+AT = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
+
+
+def test_an_acknowledged_alarm_reads_as_dismissed() -> None:
+    todo = _todo(_valarm("a1", "20261203T090000Z", "ACKNOWLEDGED:20261203T091500Z\r\n"))
+    assert alarms_of(todo) == [Reminder(AT, "Call", "a1", AT + timedelta(minutes=15))]
+
+
+def test_a_snooze_alarm_folds_into_the_alarm_it_snoozes() -> None:
+    """RFC 9074 §6, as Apple writes it: the alarm acknowledged, a snooze alarm related."""
+    todo = _todo(_valarm("a1", "20261203T090000Z", "ACKNOWLEDGED:20261203T090500Z\r\n")
+                 + _valarm("s1", "20261203T100000Z", "RELATED-TO;RELTYPE=SNOOZE:a1\r\n"))
+    snoozed = Reminder(AT, "Call", "a1", None, AT + timedelta(hours=1))
+    assert alarms_of(todo) == [snoozed]  # snoozing is no dismissal
+    todo = _todo(_valarm("a1", "20261203T090000Z", "ACKNOWLEDGED:20261203T090500Z\r\n")
+                 + _valarm("s1", "20261203T100000Z", "RELATED-TO;RELTYPE=SNOOZE:a1\r\n"
+                           "ACKNOWLEDGED:20261203T100100Z\r\n"))
+    assert alarms_of(todo)[0].acknowledged_at == AT + timedelta(hours=1, minutes=1)
+
+
+def test_a_snooze_alarm_without_its_alarm_is_an_alarm() -> None:
+    todo = _todo(_valarm("s1", "20261203T100000Z", "RELATED-TO;RELTYPE=SNOOZE:gone\r\n"))
+    assert alarms_of(todo) == [Reminder(AT + timedelta(hours=1), "Call", "s1")]

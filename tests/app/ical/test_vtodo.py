@@ -123,6 +123,25 @@ def test_a_task_round_trips_its_own_fields_and_reminders() -> None:
     assert back == item
 
 
+def test_dismissed_and_snoozed_reminders_are_written_as_rfc_9074_says() -> None:
+    at = datetime(2026, 12, 20, 8, 0, tzinfo=UTC)
+    waiting = Reminder(at, "leave now", "u-1")
+    dismissed = Reminder(at + timedelta(hours=1), "call", "u-2", at + timedelta(hours=2))
+    snoozed = Reminder(at + timedelta(hours=3), "pay", "u-3", None, at + timedelta(hours=5))
+    item = TaskItem(uid=str(uuid.uuid4()), title="Passport", modified=STAMP,
+                    reminders=[waiting, dismissed, snoozed])
+    todo = task_vtodo(item, STAMP)
+    text = todo.to_ical().decode()
+    alarms = {str(a["uid"]): a for a in todo.walk("VALARM")}
+    assert "acknowledged" not in alarms["u-1"]
+    assert "ACKNOWLEDGED:20261220T100000Z" in text  # the dismissed one stays, acknowledged
+    assert alarms["u-3"].decoded("acknowledged") == snoozed.fire_at  # its own time: done
+    (snooze,) = [a for a in alarms.values() if a.get("related-to") is not None]
+    assert "RELATED-TO;RELTYPE=SNOOZE:u-3" in snooze.to_ical().decode()
+    assert snooze.decoded("trigger") == snoozed.snoozed_until and len(alarms) == 4
+    assert read_task(parse(_wrap(todo))[0]).reminders == [waiting, dismissed, snoozed]
+
+
 def test_a_completion_on_the_phone_wins_over_the_stored_status() -> None:
     item = TaskItem(uid=str(uuid.uuid4()), title="Call mum", status="planned")
     todo = task_vtodo(item, STAMP)

@@ -1,6 +1,7 @@
 """VALARMs from another client (the ``caldav`` library acting as a phone, against real
 Radicale and Xandikos) read back into reminders: absolute and relative triggers, changed
-and removed alarms, and Stepwise's own alarms coming back without a duplicate."""
+and removed alarms, and Stepwise's own alarms coming back without a duplicate; reminders
+dismissed or snoozed on either side reach the other (RFC 9074)."""
 
 from __future__ import annotations
 
@@ -131,3 +132,86 @@ def test_an_alarm_whose_time_has_passed_is_not_made_a_reminder(
     phone(task_list).add(_phone_task("phone-c", _alarm(f"TRIGGER;VALUE=DATE-TIME:{_stamp(past)}")))
     sync_url(task_list)
     assert _remote(Task.get(Task.uid == "phone-c").id) == []
+
+
+def _due_reminder(title: str) -> tuple[Task, Reminder]:
+    task = tasks.add_task(tasks.NewTask(title=title, due_at=SOON))
+    return task, Reminder.get(Reminder.task == task.id)
+
+
+def _phone_alarms(phone: Phone, title: str) -> list[Alarm]:
+    return list(phone.by_title(title).icalendar_component.walk("VALARM"))
+
+
+def _answer_on_phone(phone: Phone, title: str, acknowledged: datetime,
+                     snooze_to: datetime | None = None) -> None:
+    """The phone dismisses its alarm, or snoozes it (RFC 9074 §6: acknowledged, and a
+    snooze alarm related to it)."""
+    obj = phone.by_title(title)
+    todo = obj.icalendar_component
+    (alarm,) = todo.walk("VALARM")
+    alarm.add("acknowledged", acknowledged)
+    if snooze_to is not None:
+        again = Alarm()
+        again.add("uid", "phone-snooze-1")
+        again.add("action", "DISPLAY")
+        again.add("trigger", snooze_to, parameters={"VALUE": "DATE-TIME"})
+        again.add("related-to", str(alarm["uid"]), parameters={"RELTYPE": "SNOOZE"})
+        todo.add_component(again)
+    todo.pop("last-modified", None)
+    todo.add("last-modified", datetime.now(UTC) + timedelta(seconds=5))
+    obj.save()
+
+
+def test_a_reminder_dismissed_here_is_acknowledged_on_the_phone(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task, row = _due_reminder("Dentist")
+    sync_url(task_list)
+    (alarm,) = _phone_alarms(phone(task_list), "Dentist")
+    assert alarm.get("acknowledged") is None and str(alarm["uid"])
+    reminders.done(row.id)
+    sync_url(task_list)
+    (alarm,) = _phone_alarms(phone(task_list), "Dentist")  # it stays, answered
+    acknowledged = Reminder.get_by_id(row.id).acknowledged_at
+    assert alarm.decoded("acknowledged") == acknowledged.replace(microsecond=0)
+    report = sync_url(task_list)
+    assert report.pushed == 0 and _remote(task.id) == []  # nothing comes back as new
+
+
+def test_a_reminder_snoozed_here_has_a_snooze_alarm_on_the_phone(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task, row = _due_reminder("Dentist")
+    sync_url(task_list)
+    later = SOON + timedelta(hours=2)
+    reminders.snooze(row.id, later)
+    sync_url(task_list)
+    first, snooze = _phone_alarms(phone(task_list), "Dentist")
+    assert first.decoded("acknowledged") == row.fire_at  # dealt with: not to fire again
+    assert snooze.decoded("trigger") == later and snooze.get("acknowledged") is None
+    assert snooze["related-to"].params["RELTYPE"] == "SNOOZE"
+    assert str(snooze["related-to"]) == str(first["uid"])
+    assert sync_url(task_list).pushed == 0
+    assert _remote(task.id) == [] and Reminder.get_by_id(row.id).acknowledged_at is None
+
+
+def test_a_reminder_dismissed_on_the_phone_is_dismissed_here(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task, row = _due_reminder("Dentist")
+    sync_url(task_list)
+    when = (datetime.now(UTC) - timedelta(minutes=1)).replace(microsecond=0)
+    _answer_on_phone(phone(task_list), "Dentist", when)
+    sync_url(task_list)
+    assert Reminder.get_by_id(row.id).acknowledged_at == when
+    assert _remote(task.id) == [] and reminders.upcoming() == []
+
+
+def test_a_reminder_snoozed_on_the_phone_is_snoozed_here(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task, row = _due_reminder("Dentist")
+    sync_url(task_list)
+    later = SOON + timedelta(hours=1)
+    _answer_on_phone(phone(task_list), "Dentist", datetime.now(UTC), snooze_to=later)
+    sync_url(task_list)
+    back = Reminder.get_by_id(row.id)
+    assert (back.snoozed_until, back.acknowledged_at) == (later, None)
+    assert _remote(task.id) == []
