@@ -46,14 +46,15 @@ def task_rows(task_id: int) -> Rows:
         WorkLog: WorkLog.task == task_id, OutboxMessage: OutboxMessage.task == task_id,
         StepLayout: StepLayout.task == task_id, ModelCall: ModelCall.task == task_id,
     }
-    out: Rows = {}
-    for model, where in wheres.items():
-        columns = table_columns(model)
-        rows = model.select(*model._meta.sorted_fields).where(where).order_by(
-            model._meta.primary_key).tuples()
-        out[model._meta.table_name] = [
-            {c: v for (c, _), v in zip(columns, _raw(model, row), strict=True)} for row in rows]
-    return out
+    return {model._meta.table_name: _stored(model, where) for model, where in wheres.items()}
+
+
+def _stored(model: Any, where: Any) -> list[dict[str, Any]]:
+    """The rows of ``model`` that ``where`` selects, as stored, in key order."""
+    columns = table_columns(model)
+    rows = model.select(*model._meta.sorted_fields).where(where).order_by(
+        model._meta.primary_key).tuples()
+    return [{c: v for (c, _), v in zip(columns, _raw(model, row), strict=True)} for row in rows]
 
 
 def _raw(model: Any, row: Any) -> list[Any]:
@@ -62,37 +63,52 @@ def _raw(model: Any, row: Any) -> list[Any]:
 
 
 def restore_rows(rows: Rows) -> None:
-    """Put rows back (caller's transaction); rows that still exist are replaced."""
-    database.execute_sql("PRAGMA defer_foreign_keys = ON")
-    for model in ALL_TABLES:
-        for row in rows.get(model._meta.table_name, []):
-            _write(model._meta.table_name, row, "INSERT OR REPLACE")
+    """Put a task's rows back as they were after deleting it (caller's transaction; undoing
+    a tick): ``insert_rows``, which needs the task's id to be free."""
+    insert_rows(rows)
 
 
 def insert_rows(rows: Rows) -> dict[str, dict[int, int]]:
-    """Put rows back beside the rows there now, never over one (caller's transaction): a
-    row whose id is taken gets a fresh id, and every key in ``rows`` that pointed at it
-    follows (a plan's steps, a dependency's two steps, a step's parent, a log's step).
+    """Put rows back beside the rows there now, never over another one (caller's
+    transaction): a row whose id is taken gets a fresh id, and every key in ``rows`` that
+    pointed at it follows (a plan's steps, a dependency's two steps, a step's parent, a
+    log's step). A row the delete left behind (a model call, its task key set to NULL)
+    is this very row: it is written over, linked again.
 
     Returns:
         For each table in ``rows``, each row's id there and the id it has now.
     """
     database.execute_sql("PRAGMA defer_foreign_keys = ON")
     present = [m for m in ALL_TABLES if rows.get(m._meta.table_name)]
-    moved = {m._meta.table_name: _fresh_ids(m, rows[m._meta.table_name]) for m in present}
+    placed = {m._meta.table_name: _fresh_ids(m, rows[m._meta.table_name]) for m in present}
+    moved = {table: ids for table, (ids, _left) in placed.items()}
     for model in present:
+        left = placed[model._meta.table_name][1]
         for row in rows[model._meta.table_name]:
-            _write(model._meta.table_name, _moved(model, row, moved), "INSERT")
+            verb = "INSERT OR REPLACE" if row["id"] in left else "INSERT"
+            _write(model._meta.table_name, _moved(model, row, moved), verb)
     return moved
 
 
-def _fresh_ids(model: Any, rows: list[dict[str, Any]]) -> dict[int, int]:
-    """Each row's id, or a new one above every id in the table and in ``rows`` if taken."""
-    olds = [row["id"] for row in rows]
-    taken = {i for (i,) in model.select(model.id).where(model.id.in_(olds)).tuples()}
-    top = max([*olds, model.select(peewee.fn.MAX(model.id)).scalar() or 0])
+def _fresh_ids(model: Any, rows: list[dict[str, Any]]) -> tuple[dict[int, int], set[int]]:
+    """Each row's id, or a new one above every id in the table and in ``rows`` if another
+    row has it; and the ids whose row there now is this one, left behind by the delete."""
+    there = {r["id"]: r for r in _stored(model, model.id.in_([row["id"] for row in rows]))}
+    left = {row["id"] for row in rows
+            if row["id"] in there and _left_behind(model, there[row["id"]], row)}
+    top = max([*(row["id"] for row in rows), model.select(peewee.fn.MAX(model.id)).scalar() or 0])
     fresh = count(top + 1)
-    return {old: next(fresh) if old in taken else old for old in olds}
+    return {row["id"]: next(fresh) if row["id"] in there and row["id"] not in left
+            else row["id"] for row in rows}, left
+
+
+def _left_behind(model: Any, now: dict[str, Any], then: dict[str, Any]) -> bool:
+    """Whether the stored row ``now`` is ``then`` with keys that deleting set to NULL."""
+    emptied = {f.column_name for f in model._meta.sorted_fields
+               if isinstance(f, peewee.ForeignKeyField) and f.on_delete == "SET NULL"
+               and now.get(f.column_name) is None and then.get(f.column_name) is not None}
+    return bool(emptied) and all(value == then.get(column) for column, value in now.items()
+                                 if column not in emptied)
 
 
 def _moved(model: Any, row: dict[str, Any], moved: dict[str, dict[int, int]]

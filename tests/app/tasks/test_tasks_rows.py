@@ -7,7 +7,8 @@ from pathlib import Path
 from app.plan import store as plans
 from app.tasks.rows import insert_rows, restore_rows, table_columns, task_rows
 from app.tasks.store import NewTask, add_task
-from models import Step, Task, atomic
+from models import ModelCall, Reminder, Step, Task, atomic
+from models.tables import utc_now
 
 PLAN = {"schema_version": 2, "steps": [
     {"id": "a", "title": "A", "target": "user"},
@@ -64,3 +65,31 @@ def test_inserted_rows_take_fresh_ids_where_theirs_are_taken(db: Path) -> None:
     first, second = (s["id"] for s in after["step"])
     assert (dep["step_id"], dep["depends_on_id"]) == (second, first)
     assert len(task_rows(other.id)["step"]) == 2  # the other task's rows are as they were
+
+
+def test_a_model_call_left_behind_is_linked_again_not_doubled(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    ModelCall.create(task=task.id, provider="offline", purpose="plan")
+    before = task_rows(task.id)
+    with atomic():
+        Task.delete().where(Task.id == task.id).execute()
+    assert ModelCall.get().task_id is None  # type: ignore[attr-defined]  # SET NULL
+    with atomic():
+        insert_rows(before)
+    assert [c.task_id for c in ModelCall.select()] == [task.id]  # type: ignore[attr-defined]
+
+
+def test_restored_rows_never_replace_another_tasks_row(db: Path) -> None:
+    task = add_task(NewTask(title="Offsite"))
+    Reminder.create(task=task.id, kind="step", text="Call", fire_at=utc_now())
+    before = task_rows(task.id)
+    with atomic():
+        Reminder.delete().execute()  # a tick moved the reminder on
+    other = add_task(NewTask(title="Other"))
+    theirs = Reminder.create(task=other.id, kind="step", text="Theirs", fire_at=utc_now())
+    assert theirs.id == before["reminder"][0]["id"]  # the id is given out again
+    with atomic():
+        Task.delete().where(Task.id == task.id).execute()
+        restore_rows(before)
+    assert Reminder.get_by_id(theirs.id).text == "Theirs"
+    assert [r.text for r in Reminder.select().where(Reminder.task == task.id)] == ["Call"]
