@@ -3,7 +3,8 @@
 The library is synchronous (niquests underneath), so every call here runs in a thread
 (``asyncio.to_thread``), never on the event loop. Whatever goes wrong comes back as a
 CalendarError subclass whose message names the server and what to check; the password
-never appears in a message.
+never appears in a message. ``classify`` also sorts the errors of the bounded HTTP client
+(``app.net.bounded``) that task sync uses.
 """
 
 from __future__ import annotations
@@ -17,10 +18,28 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from app.calendar.errors import AuthFailed, BadResponse, CalendarError, ServerFailed, Unreachable
+from app.calendar.errors import (
+    AuthFailed,
+    BadResponse,
+    CalendarError,
+    Redirected,
+    ServerFailed,
+    Unreachable,
+    UnsupportedAuth,
+)
+from app.net import bounded
 
 TIMEOUT_S = 20.0
 _STATUS = re.compile(r"\b([45]\d\d) ([A-Za-z][A-Za-z -]*[a-z])")
+# the known error each failure of the bounded client stands for (its message is kept)
+NET_ERRORS: dict[type[bounded.NetError], type[CalendarError]] = {
+    bounded.TooSlow: Unreachable,
+    bounded.NoConnection: Unreachable,
+    bounded.TooBig: BadResponse,
+    bounded.NotHttp: BadResponse,
+    bounded.RedirectRefused: Redirected,
+    bounded.UnsupportedScheme: UnsupportedAuth,
+}
 
 
 @dataclass(frozen=True)
@@ -109,14 +128,20 @@ def _guarded(fn: Any, account: Account, *args: Any) -> Any:
 
 
 def classify(exc: BaseException, account: Account) -> CalendarError | None:
-    """The known error an exception from caldav or niquests stands for, or None (a bug)."""
+    """The known error an exception from caldav, niquests or ``app.net.bounded`` stands
+    for, or None (a bug)."""
     from caldav.lib import error
 
     host = urlsplit(account.url).netloc or account.url
     name = type(exc).__name__
+    if isinstance(exc, bounded.NetError):
+        return NET_ERRORS.get(type(exc), CalendarError)(str(exc))
     if isinstance(exc, error.AuthorizationError):
-        return AuthFailed(f"{host} refused user {account.user!r} (HTTP 401/403); check the "
-                          "user name and the password")
+        return refused(account)
+    if isinstance(exc, NotImplementedError) and "authentication" in str(exc):
+        return UnsupportedAuth(f"{host} asks for a sign-in Stepwise does not do (it signs in "
+                               "with Basic or Digest: a user name and a password); use an "
+                               "app password or another address of the server that takes one")
     if "Timeout" in name or isinstance(exc, TimeoutError):
         return Unreachable(f"{host} did not answer within {account.timeout:g} s; the server "
                            "may be down or slow, try again later")
@@ -136,6 +161,13 @@ def classify(exc: BaseException, account: Account) -> CalendarError | None:
         return BadResponse(f"{host} sent an answer that is not CalDAV ({type(exc).__name__}: "
                            f"{_short(exc)}); is this the address of a CalDAV calendar?")
     return None
+
+
+def refused(account: Account) -> AuthFailed:
+    """The server refused the account (HTTP 401 or 403)."""
+    host = urlsplit(account.url).netloc or account.url
+    return AuthFailed(f"{host} refused user {account.user!r} (HTTP 401/403); check the "
+                      "user name and the password")
 
 
 def _raised_in_library(exc: BaseException) -> bool:

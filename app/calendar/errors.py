@@ -35,3 +35,11 @@ class BadResponse(CalendarError):
 
 class NoPassword(CalendarError):
     """A CalDAV source has no password in the keyring or the environment."""
+
+
+class UnsupportedAuth(CalendarError):
+    """The server asks for a sign-in scheme Stepwise does not do (only Basic and Digest)."""
+
+
+class Redirected(CalendarError):
+    """The server sent the request to another server, or from https to http; not followed."""

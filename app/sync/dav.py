@@ -1,10 +1,12 @@
-"""The WebDAV requests of task sync, on the ``caldav`` library's client (synchronous).
+"""The WebDAV requests of task sync, on the bounded HTTP client (``app.net.bounded``).
 
 Every call blocks: the loop (``app.sync.loop``) runs in a worker thread, never on an
-event loop. Hrefs are paths (``/ann/tasks/x.ics``). Whatever goes wrong comes back as a
-``CalendarError`` (app.calendar.errors) naming the server; a 412 is not an error but
-an answer (``Put.conflict``), and a listing that was cut short (507) says so in
-``Listing.complete`` so nothing is taken as deleted because of it.
+event loop. Hrefs are paths (``/ann/tasks/x.ics``). Each request has a deadline (the
+account's timeout, more for a request on the whole list) and a byte cap (MAX_BYTES),
+whatever the server sends; multistatus XML is parsed without a DTD (``app.net.safexml``).
+Whatever goes wrong comes back as a ``CalendarError`` (app.calendar.errors) naming the
+server; a 412 is not an error but an answer (``Put.conflict``), and a listing that was cut
+short (507) says so in ``Listing.complete`` so nothing is taken as deleted because of it.
 """
 
 from __future__ import annotations
@@ -14,17 +16,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import unquote, urljoin, urlsplit
+from xml.etree.ElementTree import Element
 
-from app.calendar.dav import Account, classify
-from app.calendar.errors import AuthFailed, CalendarError, ServerFailed
+import httpx2
+
+from app.calendar.dav import Account, classify, refused
+from app.calendar.errors import AuthFailed, BadResponse, CalendarError, ServerFailed
+from app.net import bounded, safexml
 
 BATCH = 100
-# The time a request on the whole list may take, beyond the account's timeout: a write of
+# The deadline of a request on the whole list, when longer than the account's timeout (the
+# deadline of every other request): a write of
 # the whole list 30 s + 20 s a megabyte; a full listing 30 s + 20 s a thousand items (on
 # Radicale the first full sync-collection of 6,000 items takes 5 s on an idle machine, more
 # than 60 s on this 2-core one at a load of 8).
+WHOLE_BASE_S = 30.0
 WHOLE_S_PER_BYTE = 2e-5
 FULL_S_PER_ITEM = 2e-2
+MAX_BYTES = bounded.MAX_BYTES  # one answer: a multiget of BATCH items, a whole listing
 D, C = "DAV:", "urn:ietf:params:xml:ns:caldav"
 _XML = {"Content-Type": 'application/xml; charset="utf-8"'}
 _ICS = {"Content-Type": "text/calendar; charset=utf-8"}
@@ -64,6 +73,58 @@ class Listing:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """A server's answer: its status, headers, text, and XML (None when it sent none)."""
+
+    status: int
+    headers: httpx2.Headers
+    raw: str
+    tree: Element | None
+
+
+class Requests:
+    """The account's HTTP requests; 401 and 403 raise ``AuthFailed``, a body that should be
+    XML and is not (or has a DTD) ``BadResponse``. ``timeout`` is each request's deadline."""
+
+    def __init__(self, account: Account, url: str) -> None:
+        self.account = account
+        self.host = urlsplit(url).netloc or url
+        self.http = bounded.Client(url, account.user, account.password, account.timeout)
+
+    @property
+    def timeout(self) -> float:
+        return self.http.timeout
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self.http.timeout = seconds
+
+    def close(self) -> None:
+        self.http.close()
+
+    def request(self, url: str, method: str = "GET", body: str = "",
+                headers: dict[str, str] | None = None) -> Answer:
+        reply = self.http.request(url, method, body, headers, max_bytes=MAX_BYTES)
+        if reply.status in (401, 403):
+            raise refused(self.account)
+        return Answer(reply.status, reply.headers, reply.text, self._tree(reply, method))
+
+    def _tree(self, reply: bounded.Reply, method: str) -> Element | None:
+        xml = "xml" in reply.headers.get("Content-Type", "").lower()
+        if not reply.body.strip() or not (reply.status == 207 or xml):
+            return None
+        try:
+            return safexml.parse(reply.body)
+        except safexml.NotXml as exc:
+            raise self._not_caldav(method, exc) from None
+
+    def _not_caldav(self, method: str, problem: safexml.NotXml) -> BadResponse:
+        return BadResponse(f"{self.host} answered a {method} request with something that is "
+                           f"not CalDAV ({problem}); is this the address of a CalDAV task "
+                           "list?")
+
+
+@dataclass(frozen=True)
 class Put:
     """A write's answer: its new etag (None when the server did not say), or a conflict."""
 
@@ -75,15 +136,10 @@ class Dav:
     """One sync account's collection on its server."""
 
     def __init__(self, account: Account) -> None:
-        from caldav.davclient import DAVClient
-
         self.account = account
         self.url = account.url if account.url.endswith("/") else account.url + "/"
         self.path = urlsplit(self.url).path
-        self.client = DAVClient(url=self.url, username=account.user or None,
-                                password=account.password or None,
-                                timeout=account.timeout,  # type: ignore[arg-type]
-                                enable_rfc6764=False)
+        self.client = Requests(account, self.url)
         self.unlisted = 0  # items written since the last sync-collection answer
 
     def close(self) -> None:
@@ -102,7 +158,7 @@ class Dav:
             raise known from exc
 
     def _request(self, href: str, method: str, body: str = "",
-                 headers: dict[str, str] | None = None) -> Any:
+                 headers: dict[str, str] | None = None) -> Answer:
         return self.call(self.client.request, urljoin(self.url, href), method, body,
                          headers or {})
 
@@ -110,14 +166,20 @@ class Dav:
     def _patience(self, seconds: float) -> Iterator[None]:
         """The requests inside may take ``seconds`` when that is more than the timeout."""
         usual = self.client.timeout
-        self.client.timeout = max(usual or 0, int(seconds))
+        self.client.timeout = max(usual, seconds)
         try:
             yield
         finally:
             self.client.timeout = usual
 
-    def _fail(self, what: str, response: Any) -> ServerFailed:
+    def _fail(self, what: str, response: Answer) -> CalendarError:
+        """An error status as ``ServerFailed``; a success that lacks the XML it should
+        carry (an HTML page, plain text, nothing) as ``BadResponse``."""
         host = urlsplit(self.url).netloc
+        if response.status < 300:
+            return BadResponse(f"{host} answered {what} with {_kind(response)}, not CalDAV; "
+                               "is this the address of a CalDAV task list? (nothing was "
+                               "changed)")
         return ServerFailed(f"{host} answered HTTP {response.status} to {what}; the server "
                             "has a problem, try again later (nothing was deleted)")
 
@@ -144,7 +206,7 @@ class Dav:
         if made.status not in (200, 201):
             raise self._fail("creating the task list", made)
 
-    def _missing(self, answer: Any) -> bool:
+    def _missing(self, answer: Answer) -> bool:
         """A 207 whose one answer is 404 (Xandikos says "not there" this way)."""
         if answer.status != 207 or answer.tree is None:
             return False
@@ -160,7 +222,7 @@ class Dav:
 
         expected = self.unlisted if token else items
         try:
-            with self._patience(30 + expected * FULL_S_PER_ITEM if expected else 0):
+            with self._patience(WHOLE_BASE_S + expected * FULL_S_PER_ITEM if expected else 0):
                 answer = self._request(self.path, "REPORT",
                                        SYNC_REPORT.format(token=escape(token or "")),
                                        {**_XML, "Depth": "1"})
@@ -168,7 +230,7 @@ class Dav:
             if token:  # Radicale refuses a token it no longer knows with a 403
                 return None
             raise
-        if answer.status in (400, 403, 404, 405, 409, 501):
+        if answer.status in (400, 403, 404, 405, 409, 412, 501):  # 412: Xandikos, a stale token
             return None
         if answer.status != 207 or answer.tree is None:
             raise self._fail("a sync-collection REPORT", answer)
@@ -188,7 +250,7 @@ class Dav:
     def listing(self, items: int = 0) -> Listing:
         """Every item's etag (PROPFIND Depth 1): the fallback without sync tokens;
         ``items`` (how many are expected) buys it time."""
-        with self._patience(30 + items * FULL_S_PER_ITEM):
+        with self._patience(WHOLE_BASE_S + items * FULL_S_PER_ITEM):
             answer = self._request(self.path, "PROPFIND", ETAGS, {**_XML, "Depth": "1"})
         if answer.status == 507:
             return Listing(complete=False)
@@ -262,7 +324,7 @@ class Dav:
         when the server does not take it (a 4xx: Xandikos answers 405, a change in
         between 412)."""
         # Radicale stores 6,000 items in ≈ 8 s (on a busy machine several times that)
-        with self._patience(30 + len(text) * WHOLE_S_PER_BYTE):
+        with self._patience(WHOLE_BASE_S + len(text) * WHOLE_S_PER_BYTE):
             answer = self._request(self.path, "PUT", text, {**_ICS, "If-Match": etag})
         if answer.status in (200, 201, 204):
             self.unlisted += items
@@ -280,6 +342,17 @@ class Dav:
         """Where a new item goes: its UID as the file name."""
         safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in uid)
         return self.path + safe + ".ics"
+
+
+def _kind(answer: Answer) -> str:
+    """What a success answer holds instead of a multistatus, in a few words."""
+    kind = answer.headers.get("Content-Type", "").split(";")[0].strip().lower()
+    start = answer.raw.lstrip()[:15].lower()
+    if "html" in kind or start.startswith(("<!doctype html", "<html")):
+        return "an HTML page"
+    if not answer.raw.strip():
+        return f"HTTP {answer.status} and nothing else"
+    return f"HTTP {answer.status} and {kind or 'text'} that is not XML"
 
 
 def _responses(tree: Any) -> Iterable[tuple[str, int, dict[str, str | None]]]:
