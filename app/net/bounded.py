@@ -97,8 +97,8 @@ class Allowance:
 
     def too_big(self) -> TooBig:
         return TooBig(f"{self.host} sent more than {self.max_bytes // 2**20} MB in one "
-                      "answer; Stepwise stopped reading it and changed nothing (the "
-                      "server may be broken, try again later)")
+                      "answer; Stepwise stopped reading there (the server may be broken, "
+                      "try again later)")
 
     def too_slow(self) -> TooSlow:
         if not self.answered:
@@ -237,10 +237,13 @@ class Client:
         except httpx2.ConnectError as exc:
             raise NoConnection(f"could not connect to {self.host} ({_short(exc)}); check "
                                "the address and your network") from None
-        except (httpx2.ReadError, httpx2.WriteError, httpx2.RemoteProtocolError) as exc:
-            if self._allowance.answered or isinstance(exc, httpx2.RemoteProtocolError):
-                raise NotHttp(f"{self.host} broke off its answer or sent one that is not "
-                              f"HTTP ({_short(exc)}); try again later") from None
+        except httpx2.RemoteProtocolError:
+            raise NotHttp(f"{self.host} answered with something that is not HTTP; is this "
+                          "the address of the server?") from None
+        except (httpx2.ReadError, httpx2.WriteError) as exc:
+            if self._allowance.answered:
+                raise NoConnection(f"{self.host} broke off its answer ({_short(exc)}); try "
+                                   "again later") from None
             raise NoConnection(f"the connection to {self.host} broke ({_short(exc)}); try "
                                "again later") from None
         except httpx2.HTTPError as exc:

@@ -179,7 +179,7 @@ class Dav:
         if response.status < 300:
             return BadResponse(f"{host} answered {what} with {_kind(response)}, not CalDAV; "
                                "is this the address of a CalDAV task list? (nothing was "
-                               "changed)")
+                               "deleted)")
         return ServerFailed(f"{host} answered HTTP {response.status} to {what}; the server "
                             "has a problem, try again later (nothing was deleted)")
 

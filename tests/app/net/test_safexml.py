@@ -38,5 +38,5 @@ def test_an_external_entity_is_never_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize("text", ["", "garbage", "<a><b></a>", "<x>&undefined;</x>",
                                   '{"json": true}'])
 def test_what_is_not_xml_says_so(text: str) -> None:
-    with pytest.raises(NotXml, match="not"):
+    with pytest.raises(NotXml, match="not|broken"):
         parse(text)

@@ -3,9 +3,10 @@ that acts like a phone (the ``caldav`` library), and a proxy that injects faults
 
 ``FaultProxy`` forwards every request to a server; its ``faults`` list holds rules
 ``(method, status, needle)`` taken in order: the next request with that method whose
-Depth header and body contain ``needle`` gets that status instead of going through
-(``status`` 0: the connection is cut; -1: no answer until the proxy stops, for a client
-timeout; -2: the request goes through but its answer is lost).
+Depth header and body contain ``needle`` gets that status instead of going through, or
+one of the hostile answers of ``Fault`` (0: the connection is cut; -1: no answer until
+the proxy stops, for a client timeout; -2: the request goes through but its answer is
+lost; below that, what a broken or hostile server sends).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import http.client
 import subprocess
 import sys
 import threading
+from enum import IntEnum
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -85,6 +87,35 @@ class Phone:
         self.by_title(title).delete()
 
 
+class Fault(IntEnum):
+    """The faults ``FaultProxy`` answers with instead of an HTTP status."""
+
+    CUT = 0  # the connection is cut
+    HANG = -1  # no answer until the proxy stops
+    LOST = -2  # the request reaches the server, its answer is lost
+    GARBAGE = -10  # bytes that are not HTTP, then the connection closes
+    NOT_XML = -11  # a 207 whose body is not XML
+    HTML = -12  # a 200 with an HTML page (a captive portal, a web server's index)
+    BOMB = -13  # a 207 with a "billion laughs" entity bomb
+    XXE = -14  # a 207 whose entity reads a local file (the proxy's ``secret``)
+    DRIBBLE_BODY = -15  # a 207 whose body comes a byte every DRIBBLE_S
+    ENDLESS = -16  # a 207 whose body never ends
+    DRIBBLE_HEADER = -17  # a status line, then a header a byte every DRIBBLE_S
+    REDIRECT = -18  # a 307 to another host (``localhost`` for 127.0.0.1)
+    BEARER = -19  # a 401 that asks for Bearer sign-in
+    MOVED = -20  # a 307 to the same address on the same server (to be followed)
+
+
+DRIBBLE_S = 0.5
+MULTISTATUS_OPEN = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                    b'<d:multistatus xmlns:d="DAV:">')
+BOMB = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+        + b"".join(b'<!ENTITY lol%d "%s">' % (n, (b"&lol%d;" % (n - 1) if n > 1 else b"&lol;")
+                                               * 10) for n in range(1, 10))
+        + b']>\n<d:multistatus xmlns:d="DAV:"><d:response><d:href>&lol9;</d:href>'
+          b"</d:response></d:multistatus>")
+
+
 class FaultProxy:
     """A loopback HTTP proxy in front of ``target`` that can fail chosen requests."""
 
@@ -92,6 +123,7 @@ class FaultProxy:
         self.target = urlsplit(target)
         self.faults: list[tuple[str, int, str]] = []
         self.seen: list[tuple[str, str, int]] = []
+        self.secret = Path("/nonexistent")  # the file an XXE answer points at
         self.release = threading.Event()
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
@@ -135,6 +167,13 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
 
         def _fail(self, status: int) -> None:
             proxy.seen.append((self.command, self.path, status))
+            if status < Fault.LOST:
+                self.close_connection = True
+                try:
+                    getattr(self, f"_{Fault(status).name.lower()}")()
+                except OSError:  # the client hung up, as it should
+                    pass
+                return
             if status == -1:
                 proxy.release.wait(30)
                 return
@@ -167,6 +206,73 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
             self.wfile.write(data)
             conn.close()
 
+        def _raw(self, data: bytes) -> None:
+            self.wfile.write(data)
+            self.wfile.flush()
+
+        def _head(self, status: str, *headers: str) -> None:
+            self._raw(f"HTTP/1.1 {status}\r\n".encode() + b"".join(
+                h.encode() + b"\r\n" for h in headers) + b"\r\n")
+
+        def _garbage(self) -> None:
+            self._raw(b"SSH-2.0-OpenSSH_9.6\r\n\x00\xff\xfe garbage \x01\x02\r\n\r\n")
+
+        def _whole(self, status: str, kind: str, body: bytes) -> None:
+            self._head(status, f"Content-Type: {kind}", f"Content-Length: {len(body)}")
+            self._raw(body)
+
+        def _not_xml(self) -> None:
+            self._whole("207 Multi-Status", "application/xml", b"{\"this\": [\"is json\"]}")
+
+        def _html(self) -> None:
+            self._whole("200 OK", "text/html", b"<!DOCTYPE html><html><body><h1>Welcome to "
+                        b"the hotel Wi-Fi</h1><p>Sign in to continue.</p></body></html>")
+
+        def _bomb(self) -> None:
+            self._whole("207 Multi-Status", "application/xml", BOMB)
+
+        def _xxe(self) -> None:
+            body = (b'<?xml version="1.0"?>\n<!DOCTYPE d [<!ENTITY x SYSTEM "file://'
+                    + str(proxy.secret).encode() + b'">]>\n' + MULTISTATUS_OPEN
+                    + b"<d:response><d:href>/x.ics</d:href><d:propstat><d:prop><d:getetag>"
+                    b"&x;</d:getetag></d:prop><d:status>HTTP/1.1 200 OK</d:status>"
+                    b"</d:propstat></d:response></d:multistatus>")
+            self._whole("207 Multi-Status", "application/xml", body)
+
+        def _dribble_body(self) -> None:
+            self._head("207 Multi-Status", "Content-Type: application/xml",
+                       "Content-Length: 1000000")
+            for byte in MULTISTATUS_OPEN * 100:
+                if proxy.release.wait(DRIBBLE_S):
+                    return
+                self._raw(bytes([byte]))
+
+        def _endless(self) -> None:
+            self._head("207 Multi-Status", "Content-Type: application/xml")
+            self._raw(MULTISTATUS_OPEN)
+            block = b"<d:response><d:href>/ann/x.ics</d:href></d:response>" * 1000
+            while not proxy.release.is_set():
+                self._raw(block)
+
+        def _dribble_header(self) -> None:
+            self._raw(b"HTTP/1.1 207 Multi-Status\r\n")
+            for byte in b"X-Slow: " + b"z" * 10_000:
+                if proxy.release.wait(DRIBBLE_S):
+                    return
+                self._raw(bytes([byte]))
+
+        def _redirect(self) -> None:
+            where = f"http://localhost:{proxy.server.server_address[1]}{self.path}"
+            self._head("307 Temporary Redirect", f"Location: {where}", "Content-Length: 0")
+
+        def _moved(self) -> None:
+            where = f"{proxy.url}{self.path}"
+            self._head("307 Temporary Redirect", f"Location: {where}", "Content-Length: 0")
+
+        def _bearer(self) -> None:
+            self._head("401 Unauthorized", 'WWW-Authenticate: Bearer realm="tasks"',
+                       "Content-Length: 0")
+
         do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = _any
         do_OPTIONS = do_HEAD = do_POST = do_PROPPATCH = do_MKCOL = _any
 
@@ -183,4 +289,4 @@ def run_cli(data_dir: Path, *args: str, env: dict[str, str] | None = None,
                           capture_output=True, timeout=timeout, check=False)
 
 
-__all__ = ["FaultProxy", "Phone", "Xandikos", "free_port", "run_cli", "start"]
+__all__ = ["Fault", "FaultProxy", "Phone", "Xandikos", "free_port", "run_cli", "start"]
