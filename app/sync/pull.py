@@ -12,6 +12,8 @@ from datetime import datetime
 
 from icalendar import Todo
 
+from app.calendar.errors import CalendarError
+from app.errors import KnownError
 from app.ical.tree import ReadTask, read_tree
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_step, read_task
@@ -31,6 +33,9 @@ from models import Task, atomic
 from models.tables import DeletedTask, SyncAccount, SyncItem
 
 REFUSED = "refused"  # SyncItem.state of an item Stepwise could not take
+# What one item's bad values raise on their way into the store (not the network's
+# CalendarError nor the database's StoreError: those stop the run).
+ITEM_ERRORS = (KnownError, ValueError, TypeError)
 
 
 @dataclass
@@ -124,7 +129,11 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
         else:
             by_task.setdefault(row.task_uid, []).append((row, item))
     for task_uid, entries in by_task.items():
-        merge_task(account, task_uid, entries, report)
+        try:
+            merge_task(account, task_uid, entries, report)
+        except ITEM_ERRORS as exc:  # kept as they are on the server, tried when changed
+            _refuse_all(account, task_uid, [got for _, got in entries], exc)
+            report.pulled += len(entries)
     known = {uid: row for uid, row in known.items() if row.state != REFUSED}
     _add_new(account, new, known, report)
 
@@ -238,10 +247,14 @@ def _add_new(account: SyncAccount, new: list[Fetched], known: dict[str, SyncItem
     for item in new:
         groups.setdefault(_root(item.uid, by_uid, known), []).append(item)
     for root, members in groups.items():
-        if root in by_uid:
-            _new_task(account, root, members, report)
-        else:
-            _new_steps(account, root, members, report)
+        try:
+            if root in by_uid:
+                _new_task(account, root, members, report)
+            else:
+                _new_steps(account, root, members, report)
+        except ITEM_ERRORS as exc:  # one bad tree never stops the rest
+            _refuse_all(account, root, members, exc)
+            report.pulled += len(members)
 
 
 def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem]) -> str:
@@ -296,6 +309,16 @@ def _incoming(read: ReadTask) -> Incoming:
     if incoming.plan is not None and origin in ORIGINS:
         incoming.plan["origin"] = origin
     return incoming
+
+
+def _refuse_all(account: SyncAccount, root: str, members: list[Fetched],
+                exc: Exception) -> None:
+    """Record every item of a tree that failed as refused, with what failed."""
+    if isinstance(exc, CalendarError):
+        raise exc
+    with atomic():
+        for member in members:
+            _refuse(account, member, root, f"{_title(member.todo)}: {exc}")
 
 
 def _refuse(account: SyncAccount, member: Fetched, root: str, reason: str) -> None:

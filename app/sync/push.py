@@ -14,6 +14,7 @@ from typing import Any
 
 from icalendar import Todo
 
+from app.calendar.errors import CalendarError
 from app.ical.vtodo import (
     StepItem,
     TaskItem,
@@ -25,7 +26,7 @@ from app.ical.vtodo import (
 )
 from app.sync import accounts, records, whole
 from app.sync.dav import Dav
-from app.sync.pull import Fetched, merge_task, parse
+from app.sync.pull import ITEM_ERRORS, Fetched, merge_task, parse
 from app.sync.report import Progress, Report, first_todo
 from models import Task, atomic
 from models.tables import DeletedTask, SyncAccount, SyncItem
@@ -47,7 +48,13 @@ def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | No
     for done, uid in enumerate(dirty, start=1):
         full = {r.uid: r for r in SyncItem.select().where(SyncItem.account == account,
                                                           SyncItem.task_uid == uid)}
-        _push_task(account, dav, Task.get(Task.uid == uid), full, marks[uid], report)
+        task = Task.get(Task.uid == uid)
+        try:
+            _push_task(account, dav, task, full, marks[uid], report)
+        except CalendarError:
+            raise
+        except ITEM_ERRORS as exc:  # one task that cannot be written never stops the rest
+            report.skipped.append(f"{task.title!r} was not sent: {exc}")
         if progress is not None:
             progress("push", done, len(dirty))
     gone = sorted(set(pushed) - set(marks))

@@ -220,3 +220,38 @@ def test_refused_items_are_never_counted_as_this_devices(db: Path, task_list: st
     assert row.state == "refused" and row.reason
     assert "phone-odd" not in accounts.pushed_marks(account)
     assert loop.run(account.id, timeout=10).deleted == 0
+
+
+def test_one_bad_tree_never_stops_the_rest_of_the_pull(
+        db: Path, task_list: str, phone: Phones) -> None:
+    sync_url(task_list)
+    other = phone(task_list)
+    other.add(_vtodo("tree-root", summary="Move house"))
+    other.add(_vtodo("tree-leaf", "RELATED-TO;RELTYPE=PARENT:tree-root",
+                     "DUE:99991231T100000Z", summary="Hand over the keys"))
+    other.add(_vtodo("plain", summary="Buy stamps"))
+    report = sync_url(task_list)
+    assert Task.get(Task.uid == "plain").title == "Buy stamps"
+    assert {"tree-root", "tree-leaf", "plain"} <= _uids_on(other)
+    assert sync_url(task_list).deleted == 0
+    assert {"tree-root", "tree-leaf"} <= _uids_on(other)
+    assert report.unreadable or Task.select().where(Task.uid == "tree-root").exists()
+
+
+def test_one_task_that_cannot_be_written_never_stops_the_push(
+        db: Path, task_list: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.sync import records
+
+    bad = tasks.add_task(tasks.NewTask(title="Broken"))
+    tasks.add_task(tasks.NewTask(title="Fine"))
+    real = records.items_of
+
+    def items_of(task: Task) -> object:
+        if task.id == bad.id:
+            raise ValueError("a value the VTODO cannot hold")
+        return real(task)
+
+    monkeypatch.setattr(records, "items_of", items_of)
+    report = sync_url(task_list)
+    assert report.pushed == 1
+    assert any("'Broken' was not sent" in line for line in report.skipped)
