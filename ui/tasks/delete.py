@@ -35,11 +35,17 @@ class DeleteTask(QUndoCommand):
             self._first = False
             return
         self.ctx.runner.start(in_thread(tasks.delete_task, self.task_id),
-                              translate("TaskListPanel", "Deleting"))
+                              translate("TaskListPanel", "Deleting"), self._deleted)
 
     def undo(self) -> None:
         self.ctx.runner.start(in_thread(tasks.restore_task, self.snapshot),
-                              translate("TaskListPanel", "Restoring a task"))
+                              translate("TaskListPanel", "Restoring a task"), self._restored)
+
+    def _deleted(self, snapshot: dict[str, Any]) -> None:
+        self.snapshot = snapshot  # as it was when deleted again (a sync may have edited it)
+
+    def _restored(self, task_id: int) -> None:
+        self.task_id = task_id  # a restore never overwrites: a taken id gives a new one
 
 
 def delete_task(ctx: WindowContext, task_id: int) -> None:
