@@ -1,7 +1,9 @@
 """CalDAV collections through the ``caldav`` library: discovery and fetching events.
 
-The library is synchronous (niquests underneath), so every call here runs in a thread
-(``asyncio.to_thread``), never on the event loop. Whatever goes wrong comes back as a
+The library is synchronous, so every call here runs in a thread (``asyncio.to_thread``),
+never on the event loop. Its requests go through the bounded client (``app.net.session``
+in place of its niquests session): each has the account's timeout as its deadline and a
+byte cap, whatever the server sends. Whatever goes wrong comes back as a
 CalendarError subclass whose message names the server and what to check; the password
 never appears in a message. ``classify`` also sorts the errors of the bounded HTTP client
 (``app.net.bounded``) that task sync uses.
@@ -27,7 +29,7 @@ from app.calendar.errors import (
     Unreachable,
     UnsupportedAuth,
 )
-from app.net import bounded
+from app.net import bounded, session
 
 TIMEOUT_S = 20.0
 _STATUS = re.compile(r"\b([45]\d\d) ([A-Za-z][A-Za-z -]*[a-z])")
@@ -82,9 +84,13 @@ async def fetch(account: Account, start: datetime, end: datetime) -> list[str]:
 def _client(account: Account) -> Any:
     from caldav.davclient import DAVClient
 
-    # niquests takes a float timeout; the library's hint says int
-    return DAVClient(url=account.url, username=account.user, password=account.password,
-                     timeout=account.timeout, enable_rfc6764=False)  # type: ignore[arg-type]
+    # the library's hint says int; its session (ours) takes a float
+    client = DAVClient(url=account.url, username=account.user, password=account.password,
+                       timeout=account.timeout, enable_rfc6764=False)  # type: ignore[arg-type]
+    client.session.close()
+    client.session = session.Session(bounded.Client(  # type: ignore[assignment]
+        account.url, account.user, account.password, account.timeout))
+    return client
 
 
 def _discover(account: Account) -> list[Found]:
