@@ -7,7 +7,9 @@ server that dribbles its headers or its body a byte a second ends in ``TooSlow``
 that streams without end in ``TooBig``: never a hang, never memory that grows. Sign-in
 is Basic or Digest, chosen from the server's challenge (``UnsupportedScheme`` names any
 other); redirects are followed on the same server only, never from https to http
-(``RedirectRefused``), so the password never goes anywhere else.
+(``RedirectRefused``), so the password never goes anywhere else. An http(s) proxy the
+environment names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) is used, on the same bounded
+sockets.
 
 Blocking, on httpx2: one ``Client`` serves one thread at a time.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import re
 import time
+import urllib.request
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -171,14 +174,22 @@ class _Counted(httpx2.SyncByteStream):
 
 
 class _Transport(httpx2.HTTPTransport):
-    """httpx2's transport on the bounded backend."""
+    """httpx2's transport on the bounded backend, through ``proxy`` if one is given."""
 
-    def __init__(self, allowance: Allowance) -> None:
+    def __init__(self, allowance: Allowance, proxy: str | None = None) -> None:
         super().__init__()
         self._allowance = allowance
         # HTTPTransport takes no network backend: its pool is remade with ours
-        self._pool = httpcore2.ConnectionPool(ssl_context=httpx2.create_ssl_context(),
-                                              network_backend=_Backend(allowance))
+        backend, tls = _Backend(allowance), httpx2.create_ssl_context()
+        if proxy is None:
+            self._pool = httpcore2.ConnectionPool(ssl_context=tls, network_backend=backend)
+            return
+        via = httpx2.Proxy(proxy)
+        self._pool = httpcore2.HTTPProxy(
+            proxy_url=httpcore2.URL(scheme=via.url.raw_scheme, host=via.url.raw_host,
+                                    port=via.url.port, target=via.url.raw_path),
+            proxy_auth=via.raw_auth, proxy_headers=via.headers.raw, ssl_context=tls,
+            network_backend=backend)
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
         response = super().handle_request(request)
@@ -212,10 +223,11 @@ class Client:
         self.user, self._password = user, password
         self._allowance = Allowance(self.host)
         self._auth: httpx2.Auth | None = None
-        # trust_env=False: a proxy from the environment would get a transport of its own,
-        # not bounded
-        self._http = httpx2.Client(transport=_Transport(self._allowance), trust_env=False,
-                                   timeout=httpx2.Timeout(timeout), follow_redirects=False)
+        # trust_env=False: httpx2 would give the environment's proxy a transport of its own,
+        # not bounded; _Transport takes it instead
+        self._http = httpx2.Client(transport=_Transport(self._allowance, proxy_for(url)),
+                                   trust_env=False, timeout=httpx2.Timeout(timeout),
+                                   follow_redirects=False)
 
     def close(self) -> None:
         self._http.close()
@@ -331,6 +343,16 @@ class Client:
                                   "your account: if the address moved, change it to the "
                                   "new one")
         return target
+
+
+def proxy_for(url: str) -> str | None:
+    """The http(s) proxy the environment names for ``url``, or None (none, NO_PROXY
+    names the host, or a proxy of another kind, such as socks, which is not used)."""
+    parts = urlsplit(url)
+    proxy = urllib.request.getproxies().get(parts.scheme, "")
+    if not proxy.lower().startswith(("http://", "https://")) or not parts.hostname:
+        return None
+    return None if urllib.request.proxy_bypass(parts.hostname) else proxy
 
 
 def _same_server(scheme: str, host: str | None, port: int | None, new_scheme: str,

@@ -22,6 +22,7 @@ from app.net.bounded import (
     TooBig,
     TooSlow,
     UnsupportedScheme,
+    proxy_for,
 )
 
 pytestmark = pytest.mark.timeout(60)
@@ -257,3 +258,22 @@ def test_https_to_http_is_refused_and_http_to_https_followed() -> None:
     with pytest.raises(RedirectRefused):
         _redirect("https://dav.example/a/", "https://dav.example:8443/a/")
     assert _redirect("https://dav.example/a/", "b/") == "https://dav.example/a/b/"
+
+
+def test_the_environments_proxy_carries_the_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    with serving(answer("200 OK", b"via proxy")) as (proxy, heads):
+        monkeypatch.setenv("http_proxy", proxy)
+        monkeypatch.setenv("no_proxy", "")
+        client = Client("http://dav.example/", "", "", 5)
+        assert client.request("http://dav.example/x.ics").text == "via proxy"
+        client.close()
+    assert heads[0].startswith(b"GET http://dav.example/x.ics HTTP/1.1")
+
+
+def test_no_proxy_and_socks_proxies_are_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("https_proxy", "http://proxy.example:3128")
+    monkeypatch.setenv("no_proxy", "intranet.example")
+    assert proxy_for("https://dav.example/a/") == "http://proxy.example:3128"
+    assert proxy_for("https://intranet.example/a/") is None
+    monkeypatch.setenv("https_proxy", "socks5://proxy.example:1080")
+    assert proxy_for("https://dav.example/a/") is None
