@@ -20,6 +20,7 @@ from app.calendar.errors import (
     UnsupportedAuth,
 )
 from app.sync import accounts, loop
+from app.sync import dav as sync_dav
 from app.tasks import store as tasks
 from models import Task
 from models.tables import SyncAccount, Trash
@@ -96,3 +97,16 @@ def test_a_redirect_on_the_same_server_is_followed(account: SyncAccount,
     proxy.faults.append(("REPORT", Fault.MOVED, "sync-collection"))
     assert loop.run(account.id, timeout=TIMEOUT_S).trashed == 0
     assert [s for m, _p, s in proxy.seen if m == "REPORT"][-2:] == [Fault.MOVED, 207]
+
+
+def test_a_whole_listing_has_its_patience_and_no_more(
+        account: SyncAccount, proxy: FaultProxy, monkeypatch: pytest.MonkeyPatch) -> None:
+    _synced(account)
+    monkeypatch.setattr(sync_dav, "WHOLE_BASE_S", 2.0)  # 2 s + 2 items x 0.02 s
+    SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
+    proxy.faults.append(("REPORT", Fault.DRIBBLE_BODY, "sync-collection"))
+    started = time.monotonic()
+    with pytest.raises(Unreachable, match=r"did not finish its answer within 2\.04 s"):
+        loop.run(account.id, timeout=1)
+    assert 2 <= time.monotonic() - started < 4
+    assert Task.select().count() == 2 and Trash.select().count() == 0
