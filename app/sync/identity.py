@@ -106,6 +106,12 @@ def start_over(account_id: int, choice: str) -> None:
             SyncAccount.id == account.id).execute()
 
 
+def asks(message: str | None) -> bool:
+    """Whether a stored sync error is ``ListChanged``'s question (it names the answers)."""
+    return message is not None and message.startswith("The task list ") \
+        and "start-over" in message
+
+
 def _ask(account: SyncAccount, what: str) -> str:
     return (f"The task list {account.url} {what}. Nothing was changed on this device. "
             f"Choose: `stepwise sync start-over {account.id} recreate` (make the list "

@@ -177,6 +177,43 @@ SYNC: tuple[tuple[str, str], ...] = (
      r"回收站里没有编号为 \1 的内容（stepwise sync trash）"),
     (r"the task list's name and component set were not set again after the first write "
      r"\(HTTP " + ID + r"\)", r"第一次写入之后，任务列表的名称和组件集合没能再次设置（HTTP \1）"),
+    (V + r" holds a user name or password; Stepwise does not keep passwords in addresses: "
+     r"use the calendar's private address without them, or add it as caldav with --user "
+     r"and --password-env",
+     r"\1 里含有用户名或密码；Stepwise 不在地址里保存密码：请使用不含它们的日历私密地址，"
+     r"或用 --user 和 --password-env 以 caldav 方式添加"),
+    (r"the URL names the user " + V + r" but --user says " + V + r"; give the user once",
+     r"地址里的用户是 \1，但 --user 写的是 \2；用户只需给一次"),
+    (V + r" is not one of " + V + r"$", r"\1 不是 \2 之一"),
+    (V + r" was not sent: " + V + r"$", r"\1 没有发送：\2"),
+    # a task list gone or replaced (app.sync.identity)
+    (r"The task list " + ID + r" is gone from the server\. ", r"任务列表 \1 已从服务器上消失。"),
+    (r"The task list " + ID + r" no longer holds any of the " + ID + r" tasks this device "
+     r"synced with it: it was reset, recreated or replaced\. ",
+     r"任务列表 \1 里已没有这台设备同步过的 \2 个任务中的任何一个：它被重置、重建或替换了。"),
+    (r"Nothing was changed on this device\. Choose: (`[^`]*`) \(make the list again from "
+     r"this device's tasks\), (`[^`]*`) \(keep these tasks and take the list's items as "
+     r"they are now\) or (`[^`]*`) \(forget the account\)",
+     r"这台设备上什么都没有改动。请选择：\1（用这台设备的任务重建列表）、\2（保留这些任务，"
+     r"并按现状接收列表里的条目）或 \3（忘掉这个账户）"),
+    (V + r" is not a CalDAV task list \(the server calls it (.*?)\); nothing was synced — "
+     r"check the address \(stepwise sync list\)",
+     r"\1 不是 CalDAV 任务列表（服务器称它为 \2）；什么都没有同步——请检查地址（stepwise sync list）"),
+    # other devices' items that could not be taken (app.sync.pull, app.sync.report)
+    (r"^(\d+) items? from other devices could not be read: (.*) — (?:it stays|they stay) on "
+     r"the server untouched$", r"有 \1 个来自其他设备的条目无法读取：\2——它们原样留在服务器上"),
+    (r": its task was deleted on this device", "：它的任务已在这台设备上删除"),
+    (r": could not be taken as a step of its task", "：无法作为它所属任务的步骤"),
+    (r": could not be taken", "：无法采用"),
+    (r"an event, not a task", "这是日程，不是任务"),
+    (r"not readable iCalendar", "不是可读的 iCalendar"),
+    (r": it has no UID", "：它没有 UID"),
+    (r": left out what could not be read \((.*)\)$", r"：略去了无法读取的内容（\1）"),
+    (r": deleted here but changed on another device since, so it is back",
+     "：在这里删除了，但之后在另一台设备上改过，所以它回来了"),
+    (r"^(\d+) task\(s\) synced before are not on this device and were not deleted here: "
+     r"they stay on the server and come back at the next sync",
+     r"\1 个以前同步过的任务不在这台设备上，也不是在这里删除的：它们留在服务器上，下次同步时会回来"),
     # the conflicts on a task (app.sync.conflicts, app.sync.merge)
     (r"^sync conflict: ", "同步冲突："),
     (r": the other device's (.*?) was refused \((.*)\); this device's (.*?) kept",

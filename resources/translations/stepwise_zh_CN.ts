@@ -2993,6 +2993,48 @@ Details: %2</source>
     </message>
 </context>
 <context>
+    <name>SyncChoice</name>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="23"/>
+        <source>The task list changed</source>
+        <translation>任务列表变了</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="24"/>
+        <source>The task list on the server is gone or was replaced. Nothing on this device was changed.</source>
+        <translation>服务器上的任务列表不见了，或已被替换。这台设备上什么都没有改动。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="26"/>
+        <source>Make it again from this device&apos;s tasks, keep this device&apos;s tasks and take what the list holds now, or stop syncing with it (your tasks stay here).
+
+The server said: %1</source>
+        <translation>可以用这台设备的任务重建它，可以保留这台设备的任务并接收列表现在的内容，也可以不再与它同步（你的任务留在这里）。
+
+服务器说：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="31"/>
+        <source>Make the list again</source>
+        <translation>重建列表</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="33"/>
+        <source>Keep both</source>
+        <translation>两边都保留</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="35"/>
+        <source>Forget the account</source>
+        <translation>忘掉这个账户</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="59"/>
+        <source>Answering the sync question</source>
+        <translation>正在执行同步的选择</translation>
+    </message>
+</context>
+<context>
     <name>SyncPage</name>
     <message>
         <location filename="../../ui/settings/sync_page.py" line="76"/>
@@ -3168,62 +3210,88 @@ Details: %2</source>
         <translation>无法写入数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="36"/>
+        <location filename="../../ui/sync/status.py" line="35"/>
+        <source>the task list on the server is gone or was replaced</source>
+        <translation>服务器上的任务列表不见了或已被替换</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="38"/>
         <source>the server had a problem</source>
         <translation>服务器出了问题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="88"/>
+        <location filename="../../ui/sync/status.py" line="90"/>
         <source>Stopping the sync…</source>
         <translation>正在停止同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="90"/>
+        <location filename="../../ui/sync/status.py" line="92"/>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="91"/>
+        <location filename="../../ui/sync/status.py" line="93"/>
         <source>Syncing… %1/%2</source>
         <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="98"/>
+        <location filename="../../ui/sync/status.py" line="100"/>
+        <source>Sync stopped: %1 — click to choose what to do</source>
+        <translation>同步已停止：%1——点击选择怎么办</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="103"/>
         <source>Sync failed: %1 — click for details</source>
         <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="100"/>
+        <location filename="../../ui/sync/status.py" line="105"/>
         <source>Synced %1</source>
         <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="102"/>
+        <location filename="../../ui/sync/status.py" line="107"/>
         <source>Sync stopped</source>
         <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="105"/>
+        <location filename="../../ui/sync/status.py" line="110"/>
         <source>1 conflict needs attention</source>
         <translation>1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="107"/>
+        <location filename="../../ui/sync/status.py" line="112"/>
         <source>%1 conflicts need attention</source>
         <translation>%1 个冲突需要处理</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/sync/status.py" line="116"/>
+        <source>%n item(s) from other devices could not be read</source>
+        <translation>
+            <numerusform>%n 个来自其他设备的条目无法读取</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="113"/>
+        <location filename="../../ui/sync/status.py" line="123"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="114"/>
+        <location filename="../../ui/sync/status.py" line="124"/>
         <source>Stop the sync; what was sent so far is kept</source>
         <translation>停止同步；已发送的内容会保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="127"/>
+        <location filename="../../ui/sync/status.py" line="139"/>
+        <source>These items from other devices could not be read. They stay on the server untouched; Stepwise tries again when they change.
+
+%1</source>
+        <translation>这些来自其他设备的条目无法读取。它们原样留在服务器上；它们改动后 Stepwise 会再试。
+
+%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="144"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -3236,7 +3304,7 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="136"/>
+        <location filename="../../ui/sync/status.py" line="160"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
@@ -3244,13 +3312,13 @@ The server said: %2</source>
 <context>
     <name>SyncWorker</name>
     <message>
-        <location filename="../../ui/sync/worker.py" line="87"/>
-        <location filename="../../ui/sync/worker.py" line="173"/>
+        <location filename="../../ui/sync/worker.py" line="89"/>
+        <location filename="../../ui/sync/worker.py" line="175"/>
         <source>Reading the sync state</source>
         <translation>正在读取同步状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/worker.py" line="108"/>
+        <location filename="../../ui/sync/worker.py" line="110"/>
         <source>Syncing tasks</source>
         <translation>正在同步任务</translation>
     </message>
@@ -3346,62 +3414,62 @@ The server said: %2</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="78"/>
+        <location filename="../../ui/tasks/edits.py" line="79"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="102"/>
+        <location filename="../../ui/tasks/edits.py" line="103"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="111"/>
+        <location filename="../../ui/tasks/edits.py" line="112"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="130"/>
+        <location filename="../../ui/tasks/edits.py" line="131"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="131"/>
+        <location filename="../../ui/tasks/edits.py" line="132"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="132"/>
+        <location filename="../../ui/tasks/edits.py" line="133"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="133"/>
+        <location filename="../../ui/tasks/edits.py" line="134"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="134"/>
+        <location filename="../../ui/tasks/edits.py" line="135"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="141"/>
+        <location filename="../../ui/tasks/edits.py" line="142"/>
         <source>Approve every plan that waits</source>
         <translation>批准所有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="149"/>
+        <location filename="../../ui/tasks/edits.py" line="150"/>
         <source>Plans approved: %1</source>
         <translation>已批准的计划：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="150"/>
+        <location filename="../../ui/tasks/edits.py" line="151"/>
         <source>No plan waits for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="155"/>
+        <location filename="../../ui/tasks/edits.py" line="156"/>
         <source>Approving the waiting plans</source>
         <translation>正在批准等待中的计划</translation>
     </message>
@@ -3612,7 +3680,7 @@ The server said: %2</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="52"/>
+        <location filename="../../ui/tasks/delete.py" line="58"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
@@ -3623,7 +3691,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/tasks/delete.py" line="38"/>
-        <location filename="../../ui/tasks/delete.py" line="56"/>
+        <location filename="../../ui/tasks/delete.py" line="62"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

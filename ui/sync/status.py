@@ -32,6 +32,8 @@ def plain_reason(error: str) -> str:
         "ServerFailed": translate("SyncStatus",
                                   "the server answered with an error; try again later"),
         "StoreError": translate("SyncStatus", "the database could not be written"),
+        "ListChanged": translate("SyncStatus", "the task list on the server is gone or was "
+                                               "replaced"),
     }
     return reasons.get(error, translate("SyncStatus", "the server had a problem"))
 
@@ -94,6 +96,9 @@ class SyncStatus(QWidget):
     def _finished_text(self, outcome: Outcome | None) -> str:
         if outcome is None or outcome.state == "none":
             return ""
+        if outcome.state == "failed" and outcome.error == "ListChanged":
+            return labels.fill(self.tr("Sync stopped: %1 — click to choose what to do"),
+                               plain_reason(outcome.error))
         if outcome.state == "failed":
             return labels.fill(self.tr("Sync failed: %1 — click for details"),
                                plain_reason(outcome.error))
@@ -106,6 +111,11 @@ class SyncStatus(QWidget):
         if outcome.conflicts:
             return labels.fill(self.tr("%1 conflicts need attention"),
                                outcome.conflicts) + f" · {when}"
+        if outcome.unreadable:
+            count = len(outcome.unreadable)
+            unread = labels.counted(self.tr("%n item(s) from other devices could not be read",
+                                            "", count), count)
+            return f"{when} · {unread}" if when else unread
         return when
 
     def _render(self) -> None:
@@ -116,12 +126,19 @@ class SyncStatus(QWidget):
         failed = not self.worker.running and self.worker.last is not None \
             and self.worker.last.state == "failed"
         self.label.setStyleSheet("color: #c0392b;" if failed else "")
-        self.label.setCursor(Qt.CursorShape.PointingHandCursor if failed or self.conflicts()
+        self.label.setCursor(Qt.CursorShape.PointingHandCursor
+                             if failed or self.conflicts() or self.unreadable()
                              else Qt.CursorShape.ArrowCursor)
 
     def details(self) -> str:
-        """The failure told in full ("" when the last sync did not fail)."""
+        """The failure told in full ("" when the last sync did not fail); else the other
+        devices' items that could not be read, a line each."""
         last = self.worker.last
+        if last is not None and last.state != "failed" and self.unreadable():
+            lines = "\n".join(f"• {told(line)}" for line in last.unreadable)
+            return labels.fill(self.tr("These items from other devices could not be read. "
+                                       "They stay on the server untouched; Stepwise tries "
+                                       "again when they change.\n\n%1"), lines)
         if last is None or last.state != "failed":
             return ""
         text = self.tr("The tasks could not be synced: %1.\n\nNothing here was changed; the "
@@ -131,6 +148,13 @@ class SyncStatus(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         """A failure opens its details; conflicts open the chooser (ui.sync.conflicts)."""
         super().mousePressEvent(event)
+        last = self.worker.last
+        if last is not None and last.state == "failed" and last.error == "ListChanged" \
+                and not self.worker.running:
+            from ui.sync.choice import ask_list_changed
+
+            ask_list_changed(self.worker, last, self.window())
+            return
         text = self.details()
         if text:
             QMessageBox.information(self, self.tr("Sync"), text)
@@ -138,6 +162,11 @@ class SyncStatus(QWidget):
             from ui.sync.conflicts import open_conflicts
 
             open_conflicts(self.worker.ctx, None, lambda: None, self.window())
+
+    def unreadable(self) -> int:
+        """How many of other devices' items could not be read (0 while a sync runs)."""
+        last = self.worker.last
+        return len(last.unreadable) if last is not None and not self.worker.running else 0
 
     def conflicts(self) -> int:
         """The conflicts the last sync left for the user (0 while one runs)."""

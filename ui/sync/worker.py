@@ -48,6 +48,8 @@ class Outcome:
     changed: bool = False  # tasks here changed (pulled, created, trashed)
     error: str = ""  # the known error's class name (AuthFailed, Unreachable …)
     message: str = ""  # its message (technical, English)
+    account: int = 0  # the account that failed (for ListChanged: the one to ask about)
+    unreadable: tuple[str, ...] = ()  # other devices' items that could not be taken
 
 
 class SyncWorker(QObject):
@@ -215,6 +217,7 @@ def _due(state: Outcome) -> bool:
 
 def read_state() -> Outcome:
     """The accounts' last sync and error as an outcome (worker thread)."""
+    from app.sync import accounts, identity
     from models.tables import SyncAccount
 
     rows = list(SyncAccount.select().order_by(SyncAccount.id))
@@ -222,10 +225,13 @@ def read_state() -> Outcome:
         return Outcome("none")
     times = [row.last_sync_at for row in rows if row.last_sync_at is not None]
     at = min(times) if len(times) == len(rows) else None
-    failed = next((row.last_error for row in rows if row.last_error), None)
-    if failed:
-        return Outcome("failed", at=at, error="CalendarError", message=failed)
-    return Outcome("ok" if at is not None else "none", at=at)
+    failed = next((row for row in rows if row.last_error), None)
+    if failed is not None:
+        error = "ListChanged" if identity.asks(failed.last_error) else "CalendarError"
+        return Outcome("failed", at=at, error=error, message=str(failed.last_error),
+                       account=failed.id)
+    unreadable = tuple(line for row in rows for line in accounts.refused(row))
+    return Outcome("ok" if at is not None else "none", at=at, unreadable=unreadable)
 
 
 def sync_all(cancelled: Callable[[], bool],
@@ -238,15 +244,23 @@ def sync_all(cancelled: Callable[[], bool],
     if not ids:
         return Outcome("none")
     conflicts, changed = 0, False
-    for account_id in ids:
+    unreadable: list[str] = []
+    failed: Outcome | None = None
+    for account_id in ids:  # one account's failure never stops the others
         try:
             report = loop.run(account_id, progress=progress, cancelled=cancelled)
         except loop.Cancelled:
             return Outcome("cancelled")
         except (KnownError, StoreError) as exc:
-            return Outcome("failed", error=type(exc).__name__, message=str(exc))
+            failed = failed or Outcome("failed", error=type(exc).__name__, message=str(exc),
+                                       account=account_id)
+            continue
         conflicts += len(report.conflicts)
+        unreadable += report.unreadable
         changed = changed or bool(report.pulled or report.created or report.trashed)
     if changed:
         events.emit(Change(Kind.TASKS_SYNCED))
-    return Outcome("ok", at=datetime.now(UTC), conflicts=conflicts, changed=changed)
+    if failed is not None:
+        return failed
+    return Outcome("ok", at=datetime.now(UTC), conflicts=conflicts, changed=changed,
+                   unreadable=tuple(unreadable))
