@@ -42,9 +42,19 @@ def add_account(url: str, user: str, password: str | None) -> tuple[SyncAccount,
 
 
 def get_account(account_id: int) -> SyncAccount:
+    """The account; one stored with credentials in its URL (before they were taken
+    out on adding) has them moved: the user name to its field, the password to the
+    keyring (where there is none, it lasts this session)."""
     account = SyncAccount.get_or_none(SyncAccount.id == account_id)
     if account is None:
         raise NotFound(f"no sync account {account_id} (stepwise sync list)")
+    clean, user, password = urls.split(account.url)
+    if clean != account.url:
+        if password:
+            secrets.set_key(key_name(clean), password)
+        SyncAccount.update(url=clean, user=account.user or user).where(
+            SyncAccount.id == account.id).execute()
+        account = SyncAccount.get_by_id(account.id)
     return account
 
 

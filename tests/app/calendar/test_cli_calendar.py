@@ -159,3 +159,22 @@ def test_events_needs_a_range_that_ends_after_it_starts(data_dir: Path, capsys: 
     assert result.code == 1 and "is not after --from" in result.err
     phrase = run_cli(capsys, "calendar", "events", "--from", "the day the music died")
     assert phrase.code == 2 and "could not understand" in phrase.err
+
+
+def test_credentials_in_a_caldav_url_are_used_never_stored_or_printed(
+        data_dir: Path, radicale: Radicale, capsys: Capsys) -> None:
+    put_calendar(radicale.url, "erin", "pw9", "work", "Work", [wrap(e) for e in event_texts()])
+    with_creds = radicale.url.replace("http://", "http://erin:pw9@")
+    added = run_cli(capsys, "calendar", "add", "caldav", with_creds)
+    assert added.code == 0, added.err
+    listed = run_cli(capsys, "calendar", "list", "--json").out
+    assert "pw9" not in listed + added.out + added.err
+    assert [s.username for s in cache.sources()] == ["erin"]
+    assert all("@" not in s.location for s in cache.sources())
+
+
+def test_an_ics_url_with_a_password_is_refused_with_a_way_out(data_dir: Path,
+                                                              capsys: Capsys) -> None:
+    refused = run_cli(capsys, "calendar", "add", "ics", "https://me:secret@cal.example.org/a.ics")
+    assert refused.code == 1 and "holds a user name or password" in refused.err
+    assert "secret" not in refused.err and cache.sources() == []

@@ -10,7 +10,7 @@ import pytest
 from app.errors import KnownError, NotFound
 from app.sync import accounts
 from app.tasks import store as tasks
-from models.tables import SyncItem
+from models.tables import SyncAccount, SyncItem
 
 URL = "http://127.0.0.1:5232/ann/tasks"
 
@@ -30,6 +30,22 @@ def test_a_url_that_is_not_http_or_already_an_account_is_refused(db: Path) -> No
     accounts.add_account(URL, "ann", None)
     with pytest.raises(KnownError, match="is already a sync account"):
         accounts.add_account(URL + "/", "bob", None)
+
+
+def test_credentials_in_the_url_are_taken_out_and_never_stored(db: Path) -> None:
+    account, _ = accounts.add_account("http://ann:s3cret@127.0.0.1:5232/ann/tasks/", "", None)
+    assert account.url == "http://127.0.0.1:5232/ann/tasks/" and account.user == "ann"
+    assert accounts.password(account, None) == "s3cret"
+    assert "s3cret" not in str(list(SyncAccount.select().tuples()))
+    with pytest.raises(KnownError, match="names the user 'ann' but --user says 'bob'"):
+        accounts.add_account("http://ann:x@127.0.0.1:5232/other/", "bob", None)
+
+
+def test_an_account_stored_with_credentials_before_has_them_moved(db: Path) -> None:
+    old = SyncAccount.create(url="http://bob:pw@127.0.0.1:5232/bob/tasks/", user="")
+    account = accounts.get_account(old.id)
+    assert (account.url, account.user) == ("http://127.0.0.1:5232/bob/tasks/", "bob")
+    assert accounts.password(account, None) == "pw"
 
 
 def test_removing_an_account_forgets_its_items_and_password(db: Path) -> None:

@@ -121,3 +121,13 @@ def test_an_unknown_choice_is_refused(db: Path) -> None:
     account = accounts.add_account("http://127.0.0.1:9/x/", "ann", None)[0]
     with pytest.raises(KnownError, match="not one of"):
         identity.start_over(account.id, "merge")
+
+
+def test_an_expired_token_on_the_same_list_is_no_question(
+        db: Path, task_list: str, phone: Phones) -> None:
+    _three_synced(task_list)
+    phone(task_list).delete("Pay rent")
+    SyncAccount.update(sync_token="http://radicale.org/ns/sync/expired").execute()
+    report = sync_url(task_list)  # the server refuses the token: a whole listing
+    assert report.trashed == 1
+    assert sorted(t.title for t in Task.select()) == ["Book dentist", "Call Bob"]
