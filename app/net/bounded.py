@@ -226,8 +226,7 @@ class Client:
         # trust_env=False: httpx2 would give the environment's proxy a transport of its own,
         # not bounded; _Transport takes it instead
         self._http = httpx2.Client(transport=_Transport(self._allowance, proxy_for(url)),
-                                   trust_env=False, timeout=httpx2.Timeout(timeout),
-                                   follow_redirects=False)
+                                   trust_env=False, follow_redirects=False)
 
     def close(self) -> None:
         self._http.close()
@@ -283,7 +282,9 @@ class Client:
         return reply
 
     def _once(self, method: str, url: str, body: bytes, headers: dict[str, str]) -> Reply:
-        request = self._http.build_request(method, url, content=body, headers=headers)
+        # each wait may take the whole deadline (it is clamped to what is left of it)
+        request = self._http.build_request(method, url, content=body, headers=headers,
+                                           timeout=httpx2.Timeout(self.timeout))
         response = self._http.send(request, auth=self._auth, stream=True)
         try:
             self._allowance.answered = True

@@ -104,9 +104,11 @@ class Fault(IntEnum):
     REDIRECT = -18  # a 307 to another host (``localhost`` for 127.0.0.1)
     BEARER = -19  # a 401 that asks for Bearer sign-in
     MOVED = -20  # a 307 to the same address on the same server (to be followed)
+    SLOW = -21  # the request goes through, its answer waits SLOW_S before it starts
 
 
 DRIBBLE_S = 0.5
+SLOW_S = 1.5
 MULTISTATUS_OPEN = (b'<?xml version="1.0" encoding="utf-8"?>\n'
                     b'<d:multistatus xmlns:d="DAV:">')
 BOMB = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
@@ -160,6 +162,10 @@ def _handler(proxy: FaultProxy) -> type[BaseHTTPRequestHandler]:
             fault = proxy.fault_for(self.command, seen)
             if fault == -2:
                 self._forward(body, reply=False)
+            elif fault == Fault.SLOW:
+                proxy.seen.append((self.command, self.path, fault))
+                proxy.release.wait(SLOW_S)
+                self._forward(body)
             elif fault is not None:
                 self._fail(fault)
             else:

@@ -110,3 +110,15 @@ def test_a_whole_listing_has_its_patience_and_no_more(
         loop.run(account.id, timeout=1)
     assert 2 <= time.monotonic() - started < 4
     assert Task.select().count() == 2 and Trash.select().count() == 0
+
+
+def test_a_slow_whole_listing_within_its_patience_is_waited_for(
+        account: SyncAccount, proxy: FaultProxy, monkeypatch: pytest.MonkeyPatch) -> None:
+    _synced(account)
+    monkeypatch.setattr(sync_dav, "WHOLE_BASE_S", 3.0)
+    proxy.faults.append(("REPORT", Fault.SLOW, "sync-collection"))
+    with pytest.raises(Unreachable, match="did not answer within 1 s"):
+        loop.run(account.id, timeout=1)  # with a token: the account's timeout
+    SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
+    proxy.faults.append(("REPORT", Fault.SLOW, "sync-collection"))
+    assert loop.run(account.id, timeout=1).trashed == 0  # 1.5 s of the 3.04 s it may take
