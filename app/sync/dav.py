@@ -110,8 +110,12 @@ class Requests:
         return Answer(reply.status, reply.headers, reply.text, self._tree(reply, method))
 
     def _tree(self, reply: bounded.Reply, method: str) -> Element | None:
+        """The XML of a multistatus, or of an XML answer to a PROPFIND or a REPORT; None
+        for anything else (a write's answer is never parsed, so it cannot fail a write
+        that was done)."""
         xml = "xml" in reply.headers.get("Content-Type", "").lower()
-        if not reply.body.strip() or not (reply.status == 207 or xml):
+        wanted = reply.status == 207 or (xml and method in ("PROPFIND", "REPORT"))
+        if not reply.body.strip() or not wanted:
             return None
         try:
             return safexml.parse(reply.body)

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
+import httpx2
 import pytest
 
 from app.calendar.dav import Account
-from app.sync.dav import Dav, _code, _responses
+from app.calendar.errors import BadResponse, ServerFailed
+from app.sync.dav import Answer, Dav, _code, _kind, _responses
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -49,6 +51,28 @@ def test_a_new_items_href_is_its_uid_made_safe_under_the_list() -> None:
         assert dav.href_for("a/b c@x.y-1_2") == "/ann/tasks/a_b_c_x.y-1_2.ics"
     finally:
         dav.close()
+
+
+def _answer(status: int, kind: str, text: str) -> Answer:
+    return Answer(status, httpx2.Headers({"Content-Type": kind}), text, None)
+
+
+def test_what_came_instead_of_a_multistatus_is_named() -> None:
+    assert _kind(_answer(200, "text/html; charset=utf-8", "<p>hi</p>")) == "an HTML page"
+    assert _kind(_answer(200, "", "<!DOCTYPE html><html>")) == "an HTML page"
+    assert _kind(_answer(204, "", "")) == "HTTP 204 and nothing else"
+    assert _kind(_answer(200, "text/plain", "ok")) == "HTTP 200 and text/plain that is not XML"
+
+
+def test_a_success_without_xml_is_a_bad_response_an_error_status_a_server_failure() -> None:
+    dav = Dav(Account("http://127.0.0.1:9/ann/tasks/", "", "", 10))
+    try:
+        bad = dav._fail("reading the task list", _answer(200, "text/html", "<html>"))
+        failed = dav._fail("reading the task list", _answer(502, "text/html", ""))
+    finally:
+        dav.close()
+    assert isinstance(bad, BadResponse) and "with an HTML page, not CalDAV" in str(bad)
+    assert isinstance(failed, ServerFailed) and "answered HTTP 502" in str(failed)
 
 
 @pytest.fixture
