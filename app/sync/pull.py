@@ -134,12 +134,23 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
         except ITEM_ERRORS as exc:  # kept as they are on the server, tried when changed
             _refuse_all(account, task_uid, [got for _, got in entries], exc)
             report.pulled += len(entries)
-    known = {uid: row for uid, row in known.items() if row.state != REFUSED}
     _add_new(account, new, known, report)
 
 
 def _here(task_uid: str) -> bool:
     return Task.select().where(Task.uid == task_uid).exists()
+
+
+def _edited(row: SyncItem, item: Fetched) -> bool:
+    """Whether the server's copy says something else than the one last agreed on (not
+    only our own write coming back with an etag we did not hear of)."""
+    base = first_todo(row.synced) if row.synced else None
+    if base is None:
+        return True
+    if row.step_id is None:
+        return task_fields(read_task(base)) != task_fields(read_task(item.todo))
+    return step_fields(read_step(base, row.step_id)) != \
+        step_fields(read_step(item.todo, row.step_id))
 
 
 def _deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
@@ -148,7 +159,7 @@ def _deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
     device's edit wins, so the task's records and tombstone are dropped and the items
     come in again as new (the task's unchanged items follow at the next full listing)."""
     gone = {row.task_uid for item in fetched if (row := full.get(item.uid)) is not None
-            and row.state != REFUSED and not _here(row.task_uid)}
+            and row.state != REFUSED and not _here(row.task_uid) and _edited(row, item)}
     gone = {uid for uid in gone
             if DeletedTask.select().where(DeletedTask.uid == uid).exists()}
     if not gone:
@@ -285,12 +296,13 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
         taken = _here(root)
         step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps} if taken else {}
         why = [*read.skipped, *summary.skipped]
+        head = next(m for m in members if m.uid == root)
         for member in members:
             if member.uid != root and member.uid not in step_of:
-                _refuse(account, member, root, _why(member, why, taken))
+                _refuse(account, member, root, _why(member, why, taken, head))
                 continue
             if member.uid == root and not taken:
-                _refuse(account, member, root, _why(member, why, taken))
+                _refuse(account, member, root, _why(member, why, taken, head))
                 continue
             alarms.first_seen(root, member.uid if member.uid in step_of else None, member.todo)
             accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
@@ -326,14 +338,17 @@ def _refuse(account: SyncAccount, member: Fetched, root: str, reason: str) -> No
                     state=REFUSED, reason=reason)
 
 
-def _why(member: Fetched, skipped: list[str], taken: bool) -> str:
-    """Why an item was not taken: the import's own words when it named one."""
+def _why(member: Fetched, skipped: list[str], taken: bool, root: Fetched) -> str:
+    """Why an item was not taken: the import's own words when they name it."""
     title = _title(member.todo)
+    name = title.strip("'\"")[:40]
     for line in skipped:
-        if title.strip("'\"") and title.strip("'\"")[:40] in line:
+        if name and name in line:
             return line
     if taken:
         return f"{title}: could not be taken as a step of its task"
+    if member is not root:
+        return f"{title}: its task {_title(root.todo)} could not be taken"
     return skipped[0] if skipped else f"{title}: could not be taken"
 
 
@@ -370,7 +385,8 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
                                 member.href, member.etag, member.text)
                 report.created += 1
                 continue
-            reason = ("its task was deleted on this device" if task is None
+            reason = ("its task is not on this device (deleted here, or it could not be "
+                      "read)" if task is None
                       else next((c.line for c in refused), "could not be taken as a step"))
             _refuse(account, member, task_uid, f"{_title(member.todo)}: {reason}")
         if task is not None and clean and not refused:

@@ -202,8 +202,10 @@ SYNC: tuple[tuple[str, str], ...] = (
     # other devices' items that could not be taken (app.sync.pull, app.sync.report)
     (r"^(\d+) items? from other devices could not be read: (.*) — (?:it stays|they stay) on "
      r"the server untouched$", r"有 \1 个来自其他设备的条目无法读取：\2——它们原样留在服务器上"),
-    (r": its task was deleted on this device", "：它的任务已在这台设备上删除"),
+    (r": its task is not on this device \(deleted here, or it could not be read\)",
+     "：它的任务不在这台设备上（在这里删除了，或无法读取）"),
     (r": could not be taken as a step of its task", "：无法作为它所属任务的步骤"),
+    (r": its task " + V + r" could not be taken$", r"：它的任务 \1 无法采用"),
     (r": could not be taken", "：无法采用"),
     (r"an event, not a task", "这是日程，不是任务"),
     (r"not readable iCalendar", "不是可读的 iCalendar"),

@@ -255,3 +255,28 @@ def test_one_task_that_cannot_be_written_never_stops_the_push(
     report = sync_url(task_list)
     assert report.pushed == 1
     assert any("'Broken' was not sent" in line for line in report.skipped)
+
+
+def test_a_child_added_later_under_a_refused_item_is_no_task_of_its_own(
+        db: Path, task_list: str, phone: Phones) -> None:
+    sync_url(task_list)
+    other = phone(task_list)
+    other.add(_vtodo("odd-parent", *REFUSED["minutely"], summary="Blink"))
+    sync_url(task_list)
+    other.add(_vtodo("late-child", "RELATED-TO;RELTYPE=PARENT:odd-parent", summary="Blink twice"))
+    report = sync_url(task_list)
+    assert not Task.select().where(Task.title == "Blink twice").exists()
+    assert any(line.startswith("'Blink twice': its task ") for line in report.unreadable)
+    assert {"odd-parent", "late-child"} <= _uids_on(other)
+
+
+def test_our_own_write_seen_again_does_not_bring_a_deleted_task_back(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Recycle bottles"))
+    sync_url(task_list)
+    SyncItem.update(etag=None).execute()  # a server that gave no ETag for the PUT
+    trash.trash_task(task.id)
+    report = sync_url(task_list)
+    assert report.deleted == 1 and report.notes == []
+    assert "Recycle bottles" not in [str(o.icalendar_component["summary"])
+                                     for o in phone(task_list).todos().values()]
