@@ -2995,41 +2995,61 @@ Details: %2</source>
 <context>
     <name>SyncChoice</name>
     <message>
-        <location filename="../../ui/sync/choice.py" line="23"/>
+        <location filename="../../ui/sync/choice.py" line="27"/>
         <source>The task list changed</source>
         <translation>任务列表变了</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/choice.py" line="24"/>
-        <source>The task list on the server is gone or was replaced. Nothing on this device was changed.</source>
-        <translation>服务器上的任务列表不见了，或已被替换。这台设备上什么都没有改动。</translation>
+        <location filename="../../ui/sync/choice.py" line="29"/>
+        <source>Nothing on this device was changed; syncing waits until you choose.
+
+• Make the list again: put this device&apos;s tasks back on the server.
+• Keep both: keep these tasks and take what the list holds now.
+• Forget the account: stop syncing with this list; your tasks stay here.
+
+In a terminal:
+stepwise sync start-over %1 recreate|keep-both|forget</source>
+        <translation>这台设备上什么都没有改动；在你选择之前，同步会一直暂停。
+
+• 重建列表：把这台设备的任务重新放回服务器。
+• 两边都保留：保留这些任务，同时接收列表现在的内容。
+• 忘掉这个账户：不再与这个列表同步；你的任务留在这里。
+
+在终端中：
+stepwise sync start-over %1 recreate|keep-both|forget</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/choice.py" line="26"/>
-        <source>Make it again from this device&apos;s tasks, keep this device&apos;s tasks and take what the list holds now, or stop syncing with it (your tasks stay here).
-
-The server said: %1</source>
-        <translation>可以用这台设备的任务重建它，可以保留这台设备的任务并接收列表现在的内容，也可以不再与它同步（你的任务留在这里）。
-
-服务器说：%1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/sync/choice.py" line="31"/>
+        <location filename="../../ui/sync/choice.py" line="38"/>
         <source>Make the list again</source>
         <translation>重建列表</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/choice.py" line="33"/>
+        <location filename="../../ui/sync/choice.py" line="40"/>
         <source>Keep both</source>
         <translation>两边都保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/choice.py" line="35"/>
+        <location filename="../../ui/sync/choice.py" line="42"/>
         <source>Forget the account</source>
         <translation>忘掉这个账户</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/choice.py" line="59"/>
+        <location filename="../../ui/sync/choice.py" line="57"/>
+        <source>The task list on the server is gone or was replaced.</source>
+        <translation>服务器上的任务列表不见了，或已被替换。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="61"/>
+        <source>The task list %1 is no longer on the server.</source>
+        <translation>任务列表 %1 已不在服务器上。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="63"/>
+        <source>The task list %1 no longer holds any of the tasks this device synced with it: it was reset, recreated or replaced.</source>
+        <translation>任务列表 %1 里已没有这台设备同步过的任何任务：它被重置、重建或替换了。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/choice.py" line="85"/>
         <source>Answering the sync question</source>
         <translation>正在执行同步的选择</translation>
     </message>
@@ -3283,15 +3303,25 @@ The server said: %1</source>
     </message>
     <message>
         <location filename="../../ui/sync/status.py" line="139"/>
-        <source>These items from other devices could not be read. They stay on the server untouched; Stepwise tries again when they change.
+        <source>Click to choose which version to keep</source>
+        <translation>点击选择保留哪个版本</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="141"/>
+        <source>Click to see which items and why</source>
+        <translation>点击查看是哪些条目以及原因</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="150"/>
+        <source>These items from other devices could not be read. They stay on the server untouched; correct them on the device that made them, and Stepwise reads them again when they change.
 
 %1</source>
-        <translation>这些来自其他设备的条目无法读取。它们原样留在服务器上；它们改动后 Stepwise 会再试。
+        <translation>这些来自其他设备的条目无法读取。它们原样留在服务器上；请在创建它们的设备上改正，改动后 Stepwise 会重新读取。
 
 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="144"/>
+        <location filename="../../ui/sync/status.py" line="156"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -3304,9 +3334,14 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="160"/>
+        <location filename="../../ui/sync/status.py" line="178"/>
         <source>Sync</source>
         <translation>同步</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="179"/>
+        <source>Items that could not be read</source>
+        <translation>无法读取的条目</translation>
     </message>
 </context>
 <context>

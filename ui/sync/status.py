@@ -129,6 +129,17 @@ class SyncStatus(QWidget):
         self.label.setCursor(Qt.CursorShape.PointingHandCursor
                              if failed or self.conflicts() or self.unreadable()
                              else Qt.CursorShape.ArrowCursor)
+        self.label.setToolTip(self._hint(failed))
+
+    def _hint(self, failed: bool) -> str:
+        """What a click does, for the texts that do not say it themselves."""
+        if failed:
+            return ""
+        if self.conflicts():
+            return self.tr("Click to choose which version to keep")
+        if self.unreadable():
+            return self.tr("Click to see which items and why")
+        return ""
 
     def details(self) -> str:
         """The failure told in full ("" when the last sync did not fail); else the other
@@ -137,7 +148,8 @@ class SyncStatus(QWidget):
         if last is not None and last.state != "failed" and self.unreadable():
             lines = "\n".join(f"• {told(line)}" for line in last.unreadable)
             return labels.fill(self.tr("These items from other devices could not be read. "
-                                       "They stay on the server untouched; Stepwise tries "
+                                       "They stay on the server untouched; correct them on "
+                                       "the device that made them, and Stepwise reads them "
                                        "again when they change.\n\n%1"), lines)
         if last is None or last.state != "failed":
             return ""
@@ -146,7 +158,8 @@ class SyncStatus(QWidget):
         return labels.fill(text, plain_reason(last.error), told(last.message))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
-        """A failure opens its details; conflicts open the chooser (ui.sync.conflicts)."""
+        """A failure opens its details; conflicts open the chooser (ui.sync.conflicts), as
+        the label says, before the list of unreadable items (told once they are settled)."""
         super().mousePressEvent(event)
         last = self.worker.last
         if last is not None and last.state == "failed" and last.error == "ListChanged" \
@@ -155,13 +168,16 @@ class SyncStatus(QWidget):
 
             ask_list_changed(self.worker, last, self.window())
             return
-        text = self.details()
-        if text:
-            QMessageBox.information(self, self.tr("Sync"), text)
-        elif self.conflicts():
+        if self.conflicts():
             from ui.sync.conflicts import open_conflicts
 
             open_conflicts(self.worker.ctx, None, lambda: None, self.window())
+            return
+        text = self.details()
+        if text:
+            title = self.tr("Sync") if last is not None and last.state == "failed" \
+                else self.tr("Items that could not be read")
+            QMessageBox.information(self, title, text)
 
     def unreadable(self) -> int:
         """How many of other devices' items could not be read (0 while a sync runs)."""
