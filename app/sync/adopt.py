@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from app.ical.values import related
 from app.sync import accounts, records
-from app.sync.pull import Fetched
+from app.sync.items import Fetched
 from models import Task, atomic
 from models.tables import SyncAccount
 

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from app.calendar.dav import TIMEOUT_S, Account
 from app.calendar.errors import CalendarError
 from app.errors import KnownError
-from app.sync import accounts, adopt, identity, pull, push
+from app.sync import accounts, adopt, identity, pull, push, refused
 from app.sync.dav import Dav, Listing
 from app.sync.report import Progress, Report
 from models.tables import SyncAccount, SyncItem
@@ -95,7 +95,7 @@ def _pull(account: SyncAccount, dav: Dav, report: Report, progress: Progress | N
     if progress is not None:
         progress("pull", 0, len(changed))
     fetched, unread = pull.parse_all(dav.multiget(changed))
-    pull.keep_unread(account, unread)
+    refused.keep_unread(account, unread)
     adopt.own_steps(account, fetched)
     pull.pull(account, fetched, report)
     if listing.complete:

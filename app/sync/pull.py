@@ -7,13 +7,10 @@ so a run killed half-way repeats only what it had not recorded (no duplicates).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from icalendar import Todo
 
-from app.calendar.errors import CalendarError
-from app.errors import KnownError
 from app.ical.tree import ReadTask, read_tree
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_step, read_task
@@ -24,85 +21,16 @@ from app.plan import store as plans
 from app.plan.spec import ORIGINS
 from app.reminders import store as reminders
 from app.states import PlanStatus, TaskStatus
-from app.sync import accounts, alarms, apply, conflicts, records
+from app.sync import accounts, alarms, apply, conflicts, records, refused
+from app.sync.items import Fetched, parse, parse_all, title
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
-from app.sync.report import Report, first_todo, read_item
+from app.sync.report import Report, first_todo
 from app.tasks import store as tasks
 from app.tasks import trash
 from models import Task, atomic
 from models.tables import DeletedTask, SyncAccount, SyncItem
 
-REFUSED = "refused"  # SyncItem.state of an item Stepwise could not take
-# What one item's bad values raise on their way into the store (not the network's
-# CalendarError nor the database's StoreError: those stop the run).
-ITEM_ERRORS = (KnownError, ValueError, TypeError)
-
-
-@dataclass
-class Fetched:
-    href: str
-    etag: str | None
-    text: str
-    todo: Todo
-    dropped: list[str] = field(default_factory=list)  # property lines left unread
-
-    @property
-    def uid(self) -> str:
-        return text_of(self.todo, "uid")
-
-
-@dataclass(frozen=True)
-class Unread:
-    """An item whose text is not a VTODO Stepwise can read (or has no UID)."""
-
-    href: str
-    etag: str | None
-    text: str
-    reason: str
-
-
-def parse(found: dict[str, tuple[str | None, str]]) -> list[Fetched]:
-    return parse_all(found)[0]
-
-
-def parse_all(found: dict[str, tuple[str | None, str]]
-              ) -> tuple[list[Fetched], list[Unread]]:
-    """The readable items, and the others with what is wrong with each."""
-    out, unread = [], []
-    for href, (etag, text) in found.items():
-        todo, dropped = read_item(text)
-        if todo is None:
-            event = "BEGIN:VEVENT" in text.upper()
-            unread.append(Unread(href, etag, text, "an event, not a task" if event
-                                 else "not readable iCalendar"))
-        elif not text_of(todo, "uid"):
-            unread.append(Unread(href, etag, text, f"{_title(todo)}: it has no UID"))
-        else:
-            out.append(Fetched(href, etag, text, todo, dropped))
-    return out, unread
-
-
-def _title(todo: Todo) -> str:
-    return repr(text_of(todo, "summary")[:60] or "(no title)")
-
-
-def keep_unread(account: SyncAccount, unread: list[Unread]) -> None:
-    """Record items that cannot be read as refused: kept on the server, listed for the
-    person, fetched again only when they change."""
-    if not unread:
-        return
-    by_href = {row.href: row for row in accounts.light_rows_at(
-        account, SyncItem.href, [u.href for u in unread])}
-    with atomic():
-        for one in unread:
-            row = by_href.get(one.href)
-            if row is not None:  # a known item another device broke: its base stays
-                SyncItem.update(etag=one.etag, state=REFUSED, reason=one.reason).where(
-                    SyncItem.id == row.id).execute()
-            else:
-                uid = f"href:{one.href}"
-                accounts.record(account, uid, uid, None, one.href, one.etag, one.text,
-                                state=REFUSED, reason=one.reason)
+__all__ = ["Fetched", "merge_task", "parse", "parse_all", "pull", "remove_gone"]
 
 
 def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
@@ -116,13 +44,14 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
     back = _deleted_here_but_changed(account, fetched, full, report)
     for item in fetched:
         row = None if item.uid in back else full.get(item.uid)
-        if row is not None and row.state == REFUSED and not _here(row.task_uid):
+        if row is not None and row.state == refused.REFUSED and (
+                not _here(row.task_uid) or row.step_id is None and row.uid != row.task_uid):
             row = None  # changed since it was refused: tried again as a new item
         if row is None and _here(item.uid):
             accounts.record(account, item.uid, item.uid, None, item.href, None, "")
             row = accounts.rows(account, [item.uid])[item.uid]
         if item.dropped:
-            report.notes.append(f"{_title(item.todo)}: left out what could not be read "
+            report.notes.append(f"{title(item.todo)}: left out what could not be read "
                                 f"({'; '.join(item.dropped)})")
         if row is None:
             new.append(item)
@@ -131,8 +60,8 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
     for task_uid, entries in by_task.items():
         try:
             merge_task(account, task_uid, entries, report)
-        except ITEM_ERRORS as exc:  # kept as they are on the server, tried when changed
-            _refuse_all(account, task_uid, [got for _, got in entries], exc)
+        except refused.ITEM_ERRORS as exc:  # kept as they are on the server, tried when changed
+            refused.refuse_all(account, task_uid, [got for _, got in entries], exc)
             report.pulled += len(entries)
     _add_new(account, new, known, report)
 
@@ -159,7 +88,7 @@ def _deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
     device's edit wins, so the task's records and tombstone are dropped and the items
     come in again as new (the task's unchanged items follow at the next full listing)."""
     gone = {row.task_uid for item in fetched if (row := full.get(item.uid)) is not None
-            and row.state != REFUSED and not _here(row.task_uid) and _edited(row, item)}
+            and row.state != refused.REFUSED and not _here(row.task_uid) and _edited(row, item)}
     gone = {uid for uid in gone
             if DeletedTask.select().where(DeletedTask.uid == uid).exists()}
     if not gone:
@@ -171,7 +100,7 @@ def _deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
         SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
     back = {item.uid for item in fetched if (row := full.get(item.uid)) is not None
             and row.task_uid in gone}
-    report.notes += [f"{_title(item.todo)}: deleted here but changed on another device "
+    report.notes += [f"{title(item.todo)}: deleted here but changed on another device "
                      "since, so it is back" for item in fetched
                      if item.uid in back and item.uid in gone]
     return back
@@ -217,14 +146,14 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
     times: dict[str | None, tuple[datetime | None, datetime | None]] = {}
     for row, got in entries:
         base = first_todo(row.synced) if row.synced else None
-        if row.step_id is None:
+        if row.step_id is None and row.uid == row.task_uid:
             remote = read_task(got.todo)
             out = three_way(None if base is None else task_fields(read_task(base)),
                             task_fields(item), task_fields(remote), item.modified,
                             remote.modified)
             take_task.update(out.take)
             times[None] = (item.modified, remote.modified)
-        elif row.uid in local_steps:
+        elif row.uid in local_steps and row.step_id is not None:
             mine, theirs = local_steps[row.uid], read_step(got.todo, row.step_id)
             out = three_way(None if base is None else step_fields(read_step(base, row.step_id)),
                             step_fields(mine), step_fields(theirs), mine.modified,
@@ -263,8 +192,8 @@ def _add_new(account: SyncAccount, new: list[Fetched], known: dict[str, SyncItem
                 _new_task(account, root, members, report)
             else:
                 _new_steps(account, root, members, report)
-        except ITEM_ERRORS as exc:  # one bad tree never stops the rest
-            _refuse_all(account, root, members, exc)
+        except refused.ITEM_ERRORS as exc:  # one bad tree never stops the rest
+            refused.refuse_all(account, root, members, exc)
             report.pulled += len(members)
 
 
@@ -299,10 +228,10 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
         head = next(m for m in members if m.uid == root)
         for member in members:
             if member.uid != root and member.uid not in step_of:
-                _refuse(account, member, root, _why(member, why, taken, head))
+                refused.refuse(account, member, root, refused.why(member, why, taken, head))
                 continue
             if member.uid == root and not taken:
-                _refuse(account, member, root, _why(member, why, taken, head))
+                refused.refuse(account, member, root, refused.why(member, why, taken, head))
                 continue
             alarms.first_seen(root, member.uid if member.uid in step_of else None, member.todo)
             accounts.record(account, member.uid, root, step_of.get(member.uid), member.href,
@@ -323,35 +252,6 @@ def _incoming(read: ReadTask) -> Incoming:
     return incoming
 
 
-def _refuse_all(account: SyncAccount, root: str, members: list[Fetched],
-                exc: Exception) -> None:
-    """Record every item of a tree that failed as refused, with what failed."""
-    if isinstance(exc, CalendarError):
-        raise exc
-    with atomic():
-        for member in members:
-            _refuse(account, member, root, f"{_title(member.todo)}: {exc}")
-
-
-def _refuse(account: SyncAccount, member: Fetched, root: str, reason: str) -> None:
-    accounts.record(account, member.uid, root, None, member.href, member.etag, member.text,
-                    state=REFUSED, reason=reason)
-
-
-def _why(member: Fetched, skipped: list[str], taken: bool, root: Fetched) -> str:
-    """Why an item was not taken: the import's own words when they name it."""
-    title = _title(member.todo)
-    name = title.strip("'\"")[:40]
-    for line in skipped:
-        if name and name in line:
-            return line
-    if taken:
-        return f"{title}: could not be taken as a step of its task"
-    if member is not root:
-        return f"{title}: its task {_title(root.todo)} could not be taken"
-    return skipped[0] if skipped else f"{title}: could not be taken"
-
-
 def _approve_running(read: list[ReadTask]) -> None:
     """A plan that runs on the other device runs here too (it was approved there)."""
     for one in read:
@@ -368,12 +268,12 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
     with atomic():
         task = Task.get_or_none(Task.uid == task_uid)
         ids: dict[str, str] = {}
-        refused: list[Conflict] = []
+        said_no: list[Conflict] = []
         if task is not None:
             clean = _clean(account, task)
             items = [read_step(m.todo, _fallback(m.todo)) for m in members]
-            refused = apply.apply_steps(task.id, apply.StepChanges(added=items))
-            _keep(task, refused, report)
+            said_no = apply.apply_steps(task.id, apply.StepChanges(added=items))
+            _keep(task, said_no, report)
             ids = {s.uid: s.step.id for s in records.items_of(task)[1]}
             for member in members:
                 if member.uid in ids:
@@ -387,9 +287,9 @@ def _new_steps(account: SyncAccount, task_uid: str, members: list[Fetched],
                 continue
             reason = ("its task is not on this device (deleted here, or it could not be "
                       "read)" if task is None
-                      else next((c.line for c in refused), "could not be taken as a step"))
-            _refuse(account, member, task_uid, f"{_title(member.todo)}: {reason}")
-        if task is not None and clean and not refused:
+                      else next((c.line for c in said_no), "could not be taken as a step"))
+            refused.refuse(account, member, task_uid, f"{title(member.todo)}: {reason}")
+        if task is not None and clean and not said_no:
             _agreed(account, [task_uid])
         report.pulled += len(members)
 
@@ -429,5 +329,5 @@ def _trash(account: SyncAccount, task_uid: str, report: Report) -> None:
             trash.trash_task(task.id)
             report.trashed += 1
         SyncItem.delete().where(SyncItem.account == account, SyncItem.task_uid == task_uid,
-                                (SyncItem.uid == task_uid) | (SyncItem.state == REFUSED)
+                                (SyncItem.uid == task_uid) | (SyncItem.state == refused.REFUSED)
                                 ).execute()

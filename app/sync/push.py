@@ -26,7 +26,9 @@ from app.ical.vtodo import (
 )
 from app.sync import accounts, records, whole
 from app.sync.dav import Dav
-from app.sync.pull import ITEM_ERRORS, Fetched, merge_task, parse
+from app.sync.items import Fetched, parse
+from app.sync.pull import merge_task
+from app.sync.refused import ITEM_ERRORS
 from app.sync.report import Progress, Report, first_todo
 from models import Task, atomic
 from models.tables import DeletedTask, SyncAccount, SyncItem

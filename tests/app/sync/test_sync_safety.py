@@ -280,3 +280,18 @@ def test_our_own_write_seen_again_does_not_bring_a_deleted_task_back(
     assert report.deleted == 1 and report.notes == []
     assert "Recycle bottles" not in [str(o.icalendar_component["summary"])
                                      for o in phone(task_list).todos().values()]
+
+
+def test_a_refused_step_edited_on_the_phone_is_tried_again_as_a_step(
+        db: Path, task_list: str, phone: Phones) -> None:
+    ours = tasks.add_task(tasks.NewTask(title="Ours", detail="mine"))
+    sync_url(task_list)
+    other = phone(task_list)
+    other.add(_vtodo("far-step", f"RELATED-TO;RELTYPE=PARENT:{ours.uid}",
+                     "DUE:99991231T100000Z", summary="Far off"))
+    assert len(sync_url(task_list).unreadable) == 1
+    other.edit("Far off", description="phone edit")
+    report = sync_url(task_list)
+    assert report.conflicts == [] and tasks.get_task(ours.id).detail == "mine"
+    assert len(report.unreadable) == 1 and sync_url(task_list).deleted == 0
+    assert "far-step" in _uids_on(other)
