@@ -10,6 +10,7 @@ from __future__ import annotations
 
 V = r"(.+?)"  # a value the sentence names, kept as it is
 ID = r"(\S+)"  # a number, a path or a quoted phrase without spaces
+N = r"(\d+)"  # a count
 
 TIMES: tuple[tuple[str, str], ...] = (
     (r" is a bare number, not a time; say what it counts, as in '5pm', 'Dec 5' or 'in 5 days'",
@@ -109,6 +110,57 @@ IMPORTS: tuple[tuple[str, str], ...] = (  # a file to import that is not what it
     (r"\ba Todoist CSV backup\b", "Todoist CSV 备份"), (r"\ba todo\.txt file\b", "todo.txt 文件"),
 )
 SERVERS: tuple[tuple[str, str], ...] = (
+    (r"\ban HTML page", "一个 HTML 网页"),
+    (r"\bHTTP (\d+) and nothing else\b", r"HTTP \1，没有别的内容"),
+    (r"\bHTTP (\d+) and (\S+) that is not XML\b", r"HTTP \1 和不是 XML 的 \2"),
+    (r"\breading the task list\b", "读取任务列表"),
+    (r"\blisting the task list\b", "列出任务列表"),
+    (r"\bcreating the task list\b", "创建任务列表"),
+    (r"\bwriting the whole task list\b", "写入整个任务列表"),
+    (r"\ba (sync-collection|calendar-multiget) REPORT\b", r"\1 REPORT 请求"),
+    (ID + r" did not finish its answer within " + ID + r" s \((\S+) bytes came\); the server "
+     r"may be overloaded or broken, try again later",
+     r"\1 在 \2 秒内没有发完回答（只来了 \3 字节）；服务器可能过载或出了故障，请稍后再试"),
+    (ID + r" sent more than " + ID + r" MB in one answer; Stepwise stopped reading there "
+     r"\(the server may be broken, try again later\)",
+     r"\1 的一个回答超过了 \2 MB；Stepwise 在那里停止了读取（服务器可能出了故障，请稍后再试）"),
+    (r"the connection to " + ID + r" broke \((.*)\); try again later",
+     r"与 \1 的连接断开了（\2）；请稍后再试"),
+    (ID + r" broke off its answer \((.*)\); try again later",
+     r"\1 的回答中途断了（\2）；请稍后再试"),
+    (ID + r" answered with something that is not HTTP; is this the address of the server\?",
+     r"\1 回答的内容不是 HTTP；这是服务器的地址吗？"),
+    (ID + r" sent an answer that is not HTTP \((.*)\); is this the address of the server\?",
+     r"\1 发来的回答不是 HTTP（\2）；这是服务器的地址吗？"),
+    (ID + r" redirected more than " + N + r" times; check the address",
+     r"\1 重定向超过了 \2 次；请检查地址"),
+    (ID + r" asks for " + V + r" sign-in, which Stepwise does not do",
+     r"\1 要求用 \2 方式登录，Stepwise 不支持"),
+    (ID + r" asks for a sign-in Stepwise does not do", r"\1 要求的登录方式 Stepwise 不支持"),
+    (r" \(it signs in with Basic or Digest: a user name and a password\); use an app "
+     r"password or another address of the server that takes one",
+     "（它用 Basic 或 Digest 登录：用户名加密码）；请使用应用专用密码，"
+     "或服务器接受这种登录的另一个地址"),
+    (ID + r" redirected from https to " + ID + r" \((.*)\); Stepwise does not send your "
+     r"account unencrypted: check the address",
+     r"\1 把请求从 https 重定向到了 \2（\3）；Stepwise 不会以不加密的方式发送你的账户：请检查地址"),
+    (ID + r" redirected to another server \((.*?)\); Stepwise does not follow it with your "
+     r"account: if the address moved, change it to the new one",
+     r"\1 把请求重定向到了另一台服务器（\2）；Stepwise 不会带着你的账户跟过去："
+     r"如果地址变了，请改成新地址"),
+    (ID + r" answered a " + ID + r" request with something that is not CalDAV \((.*)\); is "
+     r"this the address of a CalDAV task list\?",
+     r"\1 对 \2 请求的回答不是 CalDAV（\3）；这是 CalDAV 任务列表的地址吗？"),
+    (ID + r" answered (.+?) with (.+?), not CalDAV; is this the address of a CalDAV task "
+     r"list\? \(nothing was deleted\)",
+     r"\1 对\2的回答是\3，不是 CalDAV；这是 CalDAV 任务列表的地址吗？（什么都没有删除）"),
+    (r"broken XML at line " + N, r"XML 是坏的（第 \1 行）"),
+    (r"XML with a document type \(DTD\), which a CalDAV answer never has; it may declare "
+     r"entities, so it was not read",
+     "带文档类型（DTD）的 XML，CalDAV 的回答从不带它；它可能声明实体，所以没有读取"),
+    (r"XML that declares or refers to an entity; it was not read",
+     "声明或引用实体的 XML；没有读取"),
+    (r"not XML: there is no element in it", "不是 XML：里面没有元素"),
     (r"your tasks' text would be sent to " + ID + r"; allow it in Settings \(or use a model "
      r"on this computer\)", r"你的任务文字会被发送到 \1；请在设置中允许（或使用这台电脑上的模型）"),
     (V + r" is not a calendar address \((.*)\)$", r"\1 不是日历地址（\2）"),

@@ -198,7 +198,8 @@ SYNC: tuple[tuple[str, str], ...] = (
      r"并按现状接收列表里的条目）或 \3（忘掉这个账户）"),
     (V + r" is not a CalDAV task list \(the server calls it (.*?)\); nothing was synced — "
      r"check the address \(stepwise sync list\)",
-     r"\1 不是 CalDAV 任务列表（服务器称它为 \2）；什么都没有同步——请检查地址（stepwise sync list）"),
+     r"\1 不是 CalDAV 任务列表（服务器称它为 \2）；什么都没有同步——"
+     r"请检查地址（stepwise sync list）"),
     # other devices' items that could not be taken (app.sync.pull, app.sync.report)
     (r"^(\d+) items? from other devices could not be read: (.*) — (?:it stays|they stay) on "
      r"the server untouched$", r"有 \1 个来自其他设备的条目无法读取：\2——它们原样留在服务器上"),
@@ -215,7 +216,8 @@ SYNC: tuple[tuple[str, str], ...] = (
      "：在这里删除了，但之后在另一台设备上改过，所以它回来了"),
     (r"^(\d+) task\(s\) synced before are not on this device and were not deleted here: "
      r"they stay on the server and come back at the next sync",
-     r"\1 个以前同步过的任务不在这台设备上，也不是在这里删除的：它们留在服务器上，下次同步时会回来"),
+     r"\1 个以前同步过的任务不在这台设备上，也不是在这里删除的："
+     r"它们留在服务器上，下次同步时会回来"),
     # the conflicts on a task (app.sync.conflicts, app.sync.merge)
     (r"^sync conflict: ", "同步冲突："),
     (r": the other device's (.*?) was refused \((.*)\); this device's (.*?) kept",

@@ -3235,84 +3235,94 @@ stepwise sync start-over %1 recreate|keep-both|forget</translation>
         <translation>服务器上的任务列表不见了或已被替换</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="38"/>
+        <location filename="../../ui/sync/status.py" line="37"/>
+        <source>the server asks for a sign-in Stepwise does not do (only Basic and Digest)</source>
+        <translation>服务器要求的登录方式 Stepwise 不支持（只支持 Basic 和 Digest）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="39"/>
+        <source>the server sent the request to another address; check the account&apos;s address</source>
+        <translation>服务器把请求转到了另一个地址；请检查账户地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/sync/status.py" line="42"/>
         <source>the server had a problem</source>
         <translation>服务器出了问题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="90"/>
+        <location filename="../../ui/sync/status.py" line="94"/>
         <source>Stopping the sync…</source>
         <translation>正在停止同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="92"/>
+        <location filename="../../ui/sync/status.py" line="96"/>
         <source>Syncing…</source>
         <translation>正在同步…</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="93"/>
+        <location filename="../../ui/sync/status.py" line="97"/>
         <source>Syncing… %1/%2</source>
         <translation>正在同步… %1/%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="100"/>
+        <location filename="../../ui/sync/status.py" line="104"/>
         <source>Sync stopped: %1 — click to choose what to do</source>
         <translation>同步已停止：%1——点击选择怎么办</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="103"/>
+        <location filename="../../ui/sync/status.py" line="107"/>
         <source>Sync failed: %1 — click for details</source>
         <translation>同步失败：%1 — 点击查看详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="105"/>
+        <location filename="../../ui/sync/status.py" line="109"/>
         <source>Synced %1</source>
         <translation>已同步 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="107"/>
+        <location filename="../../ui/sync/status.py" line="111"/>
         <source>Sync stopped</source>
         <translation>同步已停止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="110"/>
+        <location filename="../../ui/sync/status.py" line="114"/>
         <source>1 conflict needs attention</source>
         <translation>1 个冲突需要处理</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="112"/>
+        <location filename="../../ui/sync/status.py" line="116"/>
         <source>%1 conflicts need attention</source>
         <translation>%1 个冲突需要处理</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/sync/status.py" line="116"/>
+        <location filename="../../ui/sync/status.py" line="120"/>
         <source>%n item(s) from other devices could not be read</source>
         <translation>
             <numerusform>%n 个来自其他设备的条目无法读取</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="123"/>
+        <location filename="../../ui/sync/status.py" line="127"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="124"/>
+        <location filename="../../ui/sync/status.py" line="128"/>
         <source>Stop the sync; what was sent so far is kept</source>
         <translation>停止同步；已发送的内容会保留</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="139"/>
+        <location filename="../../ui/sync/status.py" line="143"/>
         <source>Click to choose which version to keep</source>
         <translation>点击选择保留哪个版本</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="141"/>
+        <location filename="../../ui/sync/status.py" line="145"/>
         <source>Click to see which items and why</source>
         <translation>点击查看是哪些条目以及原因</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="150"/>
+        <location filename="../../ui/sync/status.py" line="154"/>
         <source>These items from other devices could not be read. They stay on the server untouched; correct them on the device that made them, and Stepwise reads them again when they change.
 
 %1</source>
@@ -3321,7 +3331,7 @@ stepwise sync start-over %1 recreate|keep-both|forget</translation>
 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="156"/>
+        <location filename="../../ui/sync/status.py" line="160"/>
         <source>The tasks could not be synced: %1.
 
 Nothing here was changed; the next sync tries again.
@@ -3334,12 +3344,12 @@ The server said: %2</source>
 服务器的回应：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="178"/>
+        <location filename="../../ui/sync/status.py" line="182"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/status.py" line="179"/>
+        <location filename="../../ui/sync/status.py" line="183"/>
         <source>Items that could not be read</source>
         <translation>无法读取的条目</translation>
     </message>

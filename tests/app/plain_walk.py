@@ -18,8 +18,8 @@ REFUSAL_ERRORS = frozenset({"KnownError", "NotFound", "Refused", "StaleEdit", "E
                             "PathRefused", "InvalidRule"})  # app.words.plain_zh_refusals
 INPUT_ERRORS = frozenset({"DateError", "BadFile", "WriteFailed", "ConsentNeeded",
                           "MalformedCalendar", "CalendarError", "AuthFailed", "ServerFailed",
-                          "Unreachable", "BadResponse", "NoPassword",
-                          "Cancelled"})  # app.words.plain_zh_inputs
+                          "Unreachable", "BadResponse", "NoPassword", "UnsupportedAuth",
+                          "Redirected", "ListChanged", "Cancelled"})  # app.words.plain_zh_inputs
 KNOWN = REFUSAL_ERRORS | INPUT_ERRORS
 # what a Chinese sentence may keep in English: its values, commands, flags, names
 _KEPT = re.compile(r"'?V\d+'?|`[^`]*`|stepwise(?: [\w+-]+)*|--[\w-]+|\b[A-Z][\w.()-]*"

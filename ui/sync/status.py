@@ -34,6 +34,10 @@ def plain_reason(error: str) -> str:
         "StoreError": translate("SyncStatus", "the database could not be written"),
         "ListChanged": translate("SyncStatus", "the task list on the server is gone or was "
                                                "replaced"),
+        "UnsupportedAuth": translate("SyncStatus", "the server asks for a sign-in Stepwise "
+                                                   "does not do (only Basic and Digest)"),
+        "Redirected": translate("SyncStatus", "the server sent the request to another "
+                                              "address; check the account's address"),
     }
     return reasons.get(error, translate("SyncStatus", "the server had a problem"))
 
