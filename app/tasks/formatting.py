@@ -66,7 +66,7 @@ def format_detail(data: dict[str, Any]) -> str:
     out.append(f"plan revision {plan['revision']} ({data['plan_status']}, {plan['origin']}): "
                f"{plan['title']}")
     depth = _depths(plan["steps"])
-    for step in plan["steps"]:
+    for step in _tree_order(plan["steps"]):
         indent = "  " * depth[step["id"]]
         after = f"  after {', '.join(step['depends_on'])}" if step["depends_on"] else ""
         out.append(f"  {indent}[{step['status']}] {step['id']}: {step['title']}"
@@ -77,6 +77,27 @@ def format_detail(data: dict[str, Any]) -> str:
     out.append("revisions: " + ", ".join(f"{r['revision']} {r['status']}"
                                          for r in data["revisions"]))
     return "\n".join(out) + "\n"
+
+
+def _tree_order(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps depth first, each right under its parent (siblings in plan order), so
+    an indented step is drawn under the group it belongs to, not the step before it."""
+    ids = {s["id"] for s in steps}
+    children: dict[str | None, list[dict[str, Any]]] = {}
+    for step in steps:
+        parent = step["parent"] if step["parent"] in ids else None
+        children.setdefault(parent, []).append(step)
+    ordered: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    stack = list(reversed(children.get(None, [])))
+    while stack:
+        step = stack.pop()
+        if step["id"] in seen:
+            continue
+        seen.add(step["id"])
+        ordered.append(step)
+        stack.extend(reversed(children.get(step["id"], [])))
+    return ordered + [s for s in steps if s["id"] not in seen]  # a parent loop: as listed
 
 
 def _depths(steps: list[dict[str, Any]]) -> dict[str, int]:

@@ -80,3 +80,19 @@ def test_a_parent_cycle_does_not_hang_the_indent() -> None:
                                      "steps": steps},
             "plan_status": "pending", "revisions": [{"revision": 1, "status": "pending"}]}
     assert "[pending] a: A" in format_detail(data)
+
+
+def test_a_step_is_drawn_under_its_own_parent() -> None:
+    def step(sid: str, parent: str | None) -> dict[str, Any]:
+        return {"id": sid, "title": sid.title(), "parent": parent, "status": "pending",
+                "target": "user" if parent else None, "depends_on": [], "result": None,
+                "error": None}
+
+    steps = [step("move", None), step("van", None), step("drive", "van"),
+             step("pack", "move")]  # the phone's order: pack belongs to move, not the van
+    data = {"task": task(), "plan": {"revision": 1, "origin": "user", "title": "",
+                                     "steps": steps},
+            "plan_status": "active", "revisions": [{"revision": 1, "status": "active"}]}
+    lines = [line.strip() for line in format_detail(data).splitlines() if "] " in line]
+    assert [line.split("] ")[1].split(":")[0] for line in lines] == [
+        "move", "pack", "van", "drive"]
