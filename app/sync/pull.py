@@ -42,6 +42,7 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
     by_task: dict[str, list[tuple[SyncItem, Fetched]]] = {}
     new: list[Fetched] = []
     back = _deleted_here_but_changed(account, fetched, full, report)
+    back |= _made_subtasks(account, fetched, full, known, report)
     for item in fetched:
         row = None if item.uid in back else full.get(item.uid)
         if row is not None and row.state == refused.REFUSED and (
@@ -64,6 +65,38 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
             refused.refuse_all(account, task_uid, [got for _, got in entries], exc)
             report.pulled += len(entries)
     _add_new(account, new, known, report)
+
+
+def _made_subtasks(account: SyncAccount, fetched: list[Fetched], full: dict[str, SyncItem],
+                   known: dict[str, SyncItem], report: Report) -> set[str]:
+    """Tasks another device made a subtask of another task (a PARENT link added to a
+    task's item): each leaves the list for the trash and comes in again as a step of
+    that task. A task with steps of its own here stays a task (said in a note)."""
+    moved: set[str] = set()
+    for item in fetched:
+        row = full.get(item.uid)
+        if row is None or row.state is not None or row.uid != row.task_uid:
+            continue
+        parent = next(iter(related(item.todo, "PARENT")), None)
+        owner = None if parent is None or parent == item.uid else (
+            known[parent].task_uid if parent in known and known[parent].state is None
+            else parent if _here(parent) else None)
+        task = Task.get_or_none(Task.uid == item.uid)
+        if owner is None or owner == item.uid or task is None or not _here(owner):
+            continue
+        if records.items_of(task)[1]:
+            report.notes.append(f"{title(item.todo)}: made a subtask on another device, but "
+                                "it has steps of its own here, so it stays a task")
+            continue
+        with atomic():
+            trash.trash_task(task.id)  # its reminders and work log stay restorable
+            DeletedTask.delete().where(DeletedTask.uid == item.uid).execute()
+            SyncItem.delete().where(SyncItem.account == account,
+                                    SyncItem.task_uid == item.uid).execute()
+        moved.add(item.uid)
+        report.notes.append(f"{title(item.todo)}: made a subtask on another device, so it is "
+                            "a step of its task now (the task as it was is in the trash)")
+    return moved
 
 
 def _here(task_uid: str) -> bool:
