@@ -1,8 +1,9 @@
-"""What a reader found in a file: tasks to add, each with its plan, and what it skipped."""
+"""What a reader found in a file: tasks to add, each with its plan, what it kept in the
+tasks' details (fields Stepwise does not model) and what it skipped."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -12,19 +13,24 @@ from app.states import TaskStatus
 from app.tasks.store import NewTask
 
 # Statuses an import may leave a task in besides the ``new`` a task starts with.
-IMPORTED_STATUS = (TaskStatus.NEW, TaskStatus.WAITING, TaskStatus.DONE, TaskStatus.CANCELLED)
+IMPORTED_STATUS = (TaskStatus.NEW, TaskStatus.WAITING, TaskStatus.IN_PROGRESS, TaskStatus.DONE,
+                   TaskStatus.CANCELLED)
 
 
 @dataclass
 class Incoming:
     """One task to add. ``uid`` is kept as the task's UID when it is free (so importing
-    the same file twice adds nothing twice); ``step_uids`` keeps steps' foreign UIDs."""
+    the same file twice adds nothing twice); ``step_uids`` keeps steps' foreign UIDs.
+    ``created_at`` and ``updated_at`` are the times the other planner kept (for a closed
+    task, ``updated_at`` is when it was closed), None for the import's own time."""
 
     new: NewTask
     status: str = TaskStatus.NEW
     uid: str | None = None
     plan: dict[str, Any] | None = None
     step_uids: dict[str, str] = field(default_factory=dict)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
 
 
 @dataclass
@@ -34,6 +40,32 @@ class Batch:
     tasks: list[Incoming] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     read: int = 0  # the entries the file held (tasks, lines, rows, VTODOs)
+    kept: list[str] = field(default_factory=list)  # a field's name for each one kept in a detail
+
+
+def kept_lines(fields: list[tuple[str, str]], batch: Batch) -> list[str]:
+    """Fields Stepwise does not model as named detail lines ("Taskwarrior estimate: 3"),
+    each counted in ``batch.kept``."""
+    batch.kept.extend(name for name, _value in fields)
+    return [f"{name}: {value}" for name, value in fields]
+
+
+def joined(*parts: str) -> str:
+    """Detail parts, the empty ones left out, one paragraph each."""
+    return "\n".join(part for part in parts if part.strip())
+
+
+def start_in_order(new: NewTask, batch: Batch) -> NewTask:
+    """A task whose start comes after its due or expiry, as other planners allow: imported
+    without the start (kept in its detail, named), said in ``batch.skipped``."""
+    later = [t for t in (new.due_at, new.expires_at) if t is not None]
+    if new.start_at is None or not later or new.start_at <= min(later):
+        return new
+    start = new.start_at.astimezone(local_zone()).strftime("%Y-%m-%d %H:%M %z")
+    role = "due" if new.due_at is not None and new.start_at > new.due_at else "expiry"
+    batch.skipped.append(f"{new.title[:80]!r}: the start time ({start}) is after the {role} "
+                         "time; imported without its start, which stays in the detail")
+    return replace(new, start_at=None, detail=joined(new.detail, f"start: {start}"))
 
 
 def zone_name() -> str | None:

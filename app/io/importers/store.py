@@ -27,11 +27,16 @@ class Summary:
     added: list[int] = field(default_factory=list)
     steps: int = 0
     skipped: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # each field kept in a detail, by name
 
     def lines(self, name: str) -> list[str]:
         head = (f"read {self.read} entries from {name}: added {len(self.added)} tasks"
                 f" with {self.steps} steps, skipped {len(self.skipped)}")
-        return [head, *(f"  skipped: {line}" for line in self.skipped)]
+        kept = []
+        if self.kept:
+            names = ", ".join(sorted(set(self.kept)))
+            kept = [f"  kept in details: {len(self.kept)} fields ({names})"]
+        return [head, *kept, *(f"  skipped: {line}" for line in self.skipped)]
 
 
 def import_batch(batch: Batch, source: str) -> Summary:
@@ -40,7 +45,7 @@ def import_batch(batch: Batch, source: str) -> Summary:
     Raises:
         BadFile: a task or plan in the file breaks Stepwise's rules; nothing was added.
     """
-    summary = Summary(read=batch.read, skipped=list(batch.skipped))
+    summary = Summary(read=batch.read, skipped=list(batch.skipped), kept=list(batch.kept))
     with atomic():
         for number, incoming in enumerate(batch.tasks, start=1):
             problem = _unusable(incoming)
@@ -93,8 +98,24 @@ def _add(incoming: Incoming, source: str) -> tuple[int, int]:
         _keep_step_uids(plan, incoming)
     if incoming.status != TaskStatus.NEW:
         _set_imported_status(task.id, incoming.status, source)
+    _keep_times(task.id, incoming)
     log(task.id, "import", f"imported from {source}")
     return task.id, steps
+
+
+def _keep_times(task_id: int, incoming: Incoming) -> None:
+    """The creation and last-change (for a closed task: closing) times the other planner
+    kept, not the import's; a time outside the years Stepwise keeps stays the import's."""
+    times = {}
+    for column, when in ((Task.created_at, incoming.created_at),
+                         (Task.updated_at, incoming.updated_at)):
+        try:
+            if when is not None:
+                times[column] = checked_utc(when)
+        except InstantOutOfRange:
+            continue
+    if times:
+        Task.update(times).where(Task.id == task_id).execute()
 
 
 def _keep_step_uids(plan: Plan, incoming: Incoming) -> None:

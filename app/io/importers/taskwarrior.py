@@ -1,11 +1,14 @@
 """Taskwarrior's ``task export`` JSON (2.x: an array; older: one object per line).
 
 A task becomes a Stepwise task: description, due, wait and scheduled (not before),
-until (too late after), priority H/M/L as 1/2/4, tags and the project as tags,
-annotations in the detail, status pending/waiting/completed/deleted as new/waiting/
-done/cancelled. A recurring template becomes one recurring task; its generated
-instances are skipped. Stepwise's dependencies link the steps of one plan, so tasks
-joined by ``depends`` become one task whose plan has a step for each of them.
+until (too late after; on a recurring task also the rule's UNTIL), priority H/M/L as
+1/2/4, tags and the project as tags, annotations in the detail, status pending/waiting/
+completed/deleted as new/waiting/done/cancelled (a started one in progress), entry and
+end (or modified) as its creation and last-change times. Every other field (UDAs such
+as ``estimate``, ``depends``) stays in the detail, named ("Taskwarrior estimate: 3").
+A recurring template becomes one recurring task due at its next open instance; its
+generated instances are skipped. Tasks joined by ``depends`` stay separate tasks
+(``app.io.importers.taskwarrior_groups`` says why).
 """
 
 from __future__ import annotations
@@ -15,16 +18,27 @@ import re
 from typing import Any
 
 from app.errors import BadFile
-from app.io.importers.incoming import Batch, Incoming, decode_text, zone_name
+from app.io.importers.incoming import (
+    Batch,
+    Incoming,
+    decode_text,
+    joined,
+    kept_lines,
+    start_in_order,
+    zone_name,
+)
 from app.io.importers.taskwarrior_fields import (
     PRIORITY,
+    created_of,
     detail_of,
+    extras_of,
     start_of,
     status_of,
     tags_of,
+    updated_of,
     when,
 )
-from app.io.importers.taskwarrior_groups import components, group_task
+from app.io.importers.taskwarrior_groups import current, depends_fields, instances
 from app.tasks.store import NewTask
 
 WHAT = "a Taskwarrior `task export` JSON file"
@@ -44,12 +58,11 @@ def read(raw: bytes, name: str) -> Batch:
     entries = _entries(decode_text(raw, name, WHAT), name)
     batch = Batch(read=len(entries))
     by_uuid = {str(e["uuid"]): e for e in entries if e.get("uuid")}
-    kept = [e for e in entries if _keep(e, by_uuid, batch)]
-    for members in components(kept):
-        if len(members) == 1:
-            batch.tasks.append(single_task(members[0], batch))
-        else:
-            batch.tasks.append(group_task(members, batch))
+    children = instances(entries)
+    for entry in entries:
+        if _keep(entry, by_uuid, batch):
+            batch.tasks.append(single_task(entry, batch, by_uuid,
+                                           children.get(str(entry["uuid"]), [])))
     return batch
 
 
@@ -80,16 +93,26 @@ def _keep(entry: dict[str, Any], by_uuid: dict[str, dict[str, Any]], batch: Batc
     return True
 
 
-def single_task(entry: dict[str, Any], batch: Batch) -> Incoming:
-    """One Taskwarrior task as one Stepwise task."""
+def single_task(entry: dict[str, Any], batch: Batch,
+                by_uuid: dict[str, dict[str, Any]] | None = None,
+                children: list[dict[str, Any]] | None = None) -> Incoming:
+    """One Taskwarrior task as one Stepwise task; ``by_uuid`` names the tasks it depends
+    on, ``children`` are a recurring template's instances."""
     recurrence = _recurrence(entry, batch) if entry.get("status") == "recurring" else None
+    due, start = when(entry.get("due")), start_of(entry)
+    if recurrence is not None:
+        due, start = current(entry, children or [], recurrence)
+    fields = [*depends_fields(entry, by_uuid or {}), *extras_of(entry)]
     new = NewTask(
-        title=entry["description"].strip(), detail=detail_of(entry),
+        title=entry["description"].strip(),
+        detail=joined(detail_of(entry), *kept_lines(fields, batch)),
         priority=PRIORITY.get(str(entry.get("priority", "")).upper(), 3),
-        start_at=start_of(entry), due_at=when(entry.get("due")),
-        expires_at=when(entry.get("until")), tags=tags_of(entry), recurrence=recurrence,
+        start_at=start, due_at=due, expires_at=when(entry.get("until")),
+        tags=tags_of(entry), recurrence=recurrence,
         timezone=zone_name() if recurrence else None, creator="import")
-    return Incoming(new=new, status=status_of(entry), uid=_uuid(entry))
+    return Incoming(new=start_in_order(new, batch), status=status_of(entry),
+                    uid=_uuid(entry), created_at=created_of(entry),
+                    updated_at=updated_of(entry))
 
 
 def _uuid(entry: dict[str, Any]) -> str | None:
@@ -110,4 +133,5 @@ def _recurrence(entry: dict[str, Any], batch: Batch) -> str | None:
         batch.skipped.append(f"{entry['description']!r}: recurring without a due date "
                              "(imported as a task that does not repeat)")
         return None
-    return f"FREQ={rule}"
+    until = when(entry.get("until"))
+    return f"FREQ={rule}" + (f";UNTIL={until:%Y%m%dT%H%M%SZ}" if until else "")

@@ -1,9 +1,10 @@
 """The fields of one Taskwarrior ``task export`` entry as Stepwise reads them: status,
-times, tags, annotations and dependencies (for ``app.io.importers.taskwarrior`` and the
-groups of tasks joined by ``depends``, ``app.io.importers.taskwarrior_groups``)."""
+times, tags, annotations, dependencies, and the fields Stepwise does not model (UDAs
+such as ``estimate``), which are kept by name in the detail."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,15 +13,45 @@ from app.states import TaskStatus
 PRIORITY = {"H": 1, "M": 2, "L": 4}
 STATUS = {"pending": TaskStatus.NEW, "waiting": TaskStatus.WAITING, "completed": TaskStatus.DONE,
           "deleted": TaskStatus.CANCELLED}  # Taskwarrior's status → Stepwise's
+# Fields a Stepwise task holds (or that a task export derives and Taskwarrior rebuilds:
+# id, urgency, mask, imask, rtype); every other field is kept, named, in the detail.
+READ_FIELDS = frozenset({"uuid", "description", "status", "entry", "modified", "end", "due",
+                         "wait", "scheduled", "until", "priority", "tags", "project",
+                         "annotations", "depends", "recur", "parent", "id", "urgency",
+                         "mask", "imask", "rtype"})
 
 
 def status_of(entry: dict[str, Any]) -> str:
     """Stepwise's status for a Taskwarrior status (a future ``wait`` means waiting)."""
     theirs = str(entry.get("status", "pending"))
     wait = when(entry.get("wait"))
+    if theirs in ("pending", "waiting") and when(entry.get("start")) is not None:
+        return TaskStatus.IN_PROGRESS  # started (``task start``) and not stopped
     if theirs == "pending" and wait is not None and wait > datetime.now(UTC):
         return TaskStatus.WAITING
     return STATUS.get(theirs, TaskStatus.NEW)
+
+
+def created_of(entry: dict[str, Any]) -> datetime | None:
+    """When the task was added (``entry``)."""
+    return when(entry.get("entry"))
+
+
+def updated_of(entry: dict[str, Any]) -> datetime | None:
+    """When it was closed (``end``), else last changed (``modified``)."""
+    return when(entry.get("end")) or when(entry.get("modified"))
+
+
+def extras_of(entry: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each field Stepwise does not model, as ("Taskwarrior estimate", "3"), in key order."""
+    return [(f"Taskwarrior {key}", _text(value)) for key, value in sorted(entry.items())
+            if key not in READ_FIELDS and value not in (None, "", [], {})]
+
+
+def _text(value: object) -> str:
+    if isinstance(value, str):
+        return " ".join(value.split())
+    return json.dumps(value, ensure_ascii=False)
 
 
 def start_of(entry: dict[str, Any]) -> datetime | None:

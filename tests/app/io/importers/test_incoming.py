@@ -40,3 +40,28 @@ def test_batches_do_not_share_their_lists() -> None:
     first, second = Batch(), Batch()
     first.skipped.append("line 1")
     assert second.skipped == [] and second.tasks == []
+
+
+def test_kept_fields_are_named_lines_and_counted() -> None:
+    from app.io.importers.incoming import kept_lines
+
+    batch = Batch()
+    assert kept_lines([("Taskwarrior estimate", "3"), ("Todoist RESPONSIBLE", "Ana")],
+                      batch) == ["Taskwarrior estimate: 3", "Todoist RESPONSIBLE: Ana"]
+    assert batch.kept == ["Taskwarrior estimate", "Todoist RESPONSIBLE"]
+
+
+def test_a_start_after_the_due_goes_into_the_detail_and_is_said() -> None:
+    from app.io.importers.incoming import start_in_order
+    from app.tasks.store import NewTask
+
+    batch = Batch()
+    due = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
+    late = NewTask(title="Call", detail="note", start_at=datetime(2026, 12, 6, tzinfo=UTC),
+                   due_at=due)
+    fixed = start_in_order(late, batch)
+    assert (fixed.start_at, fixed.due_at) == (None, due)
+    assert fixed.detail.startswith("note\nstart: 2026-12-06")
+    assert batch.skipped[0].startswith("'Call': the start time (2026-12-06")
+    fine = NewTask(title="Call", start_at=due, due_at=due)
+    assert start_in_order(fine, batch) is fine and len(batch.skipped) == 1

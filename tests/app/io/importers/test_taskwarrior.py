@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,11 @@ from app.io.importers.taskwarrior import read
 needs_task = pytest.mark.skipif(shutil.which("task") is None, reason="Taskwarrior not installed")
 
 
-def taskwarrior(tmp_path: Path, *commands: list[str]) -> bytes:
-    """Run Taskwarrior commands in a fresh database and return its `task export`."""
+def taskwarrior(tmp_path: Path, *commands: list[str], rc_lines: str = "") -> bytes:
+    """Run Taskwarrior commands in a fresh (or the same) database; its `task export`."""
     rc, data = tmp_path / "taskrc", tmp_path / "taskdata"
-    data.mkdir()
-    rc.write_text(f"data.location={data}\nconfirmation=off\nnews.version=2.6.0\n",
+    data.mkdir(exist_ok=True)
+    rc.write_text(f"data.location={data}\nconfirmation=off\nnews.version=2.6.0\n{rc_lines}",
                   encoding="utf-8")
     env = {"TASKRC": str(rc), "TASKDATA": str(data), "PATH": "/usr/bin:/bin", "TZ": "UTC",
            "HOME": str(tmp_path)}
@@ -53,15 +54,16 @@ def test_a_real_task_export_imports_with_dependencies_recurrence_and_states(
         ["4", "done"]))
     result = cli("import", "--from", "taskwarrior", str(export))
     assert result.code == 0, result.err
-    assert "read 6 entries" in result.out and "added 4 tasks with 2 steps" in result.out
+    assert "read 6 entries" in result.out and "added 5 tasks with 0 steps" in result.out
     assert "an instance of a recurring task" in result.out
+    assert "kept in details: 1 fields (Taskwarrior depends)" in result.out
     tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
-    fence = shown(cli, tasks["Fence"]["id"])
-    assert fence["task"]["priority"] == 1 and fence["task"]["tags"] == ["Fence", "home"]
-    steps = {s["id"]: s for s in fence["plan"]["steps"]}
-    assert steps["paint-fence"]["depends_on"] == ["buy-paint"]
-    assert steps["buy-paint"]["objective"].endswith("the green one")
-    assert steps["buy-paint"]["due"] == "2026-12-05T10:00:00Z"
+    paint, fence = tasks["Buy paint"], tasks["Paint fence"]
+    assert (paint["priority"], paint["tags"]) == (1, ["Fence", "home"])
+    assert paint["due_at"] == "2026-12-05T10:00:00Z"
+    assert paint["detail"].endswith("the green one")
+    assert (fence["priority"], fence["tags"]) == (3, ["Fence", "home"])
+    assert fence["detail"] == "Taskwarrior depends: Buy paint"
     assert tasks["Water plants"]["recurrence"] == "FREQ=WEEKLY"
     assert tasks["Old thing"]["status"] == "done"
     someday = tasks["Someday"]
@@ -69,6 +71,81 @@ def test_a_real_task_export_imports_with_dependencies_recurrence_and_states(
     assert someday["start_at"] == "2098-12-01T00:00:00Z"  # scheduled comes before wait
     again = cli("import", "--from", "taskwarrior", str(export))
     assert "added 0 tasks" in again.out
+
+
+UDAS = ("uda.estimate.type=numeric\nuda.estimate.label=Est\nuda.client.type=string\n"
+        "uda.client.label=Client\nuda.reviewed.type=date\nuda.reviewed.label=Rev\n")
+
+
+@needs_task
+def test_udas_times_and_a_started_task_are_kept(cli: Any, tmp_path: Path) -> None:
+    export = tmp_path / "export.json"
+    export.write_bytes(taskwarrior(
+        tmp_path, ["add", "Write report", "estimate:3", "client:Acme", "priority:H",
+                   "reviewed:2026-11-20"],
+        ["add", "Filed", "client:Globex"], ["1", "start"], ["2", "done"], rc_lines=UDAS))
+    theirs = {e["description"]: e for e in json.loads(export.read_bytes())}
+    result = cli("import", "--from", "taskwarrior", str(export))
+    assert result.code == 0, result.err
+    assert "skipped 0" in result.out
+    assert "kept in details: 5 fields (Taskwarrior client, Taskwarrior estimate, " \
+        "Taskwarrior reviewed, Taskwarrior start)" in result.out
+    tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
+    report = shown(cli, tasks["Write report"]["id"])["task"]
+    assert report["status"] == "in_progress" and report["priority"] == 1
+    assert report["detail"].splitlines() == [
+        "Taskwarrior client: Acme", "Taskwarrior estimate: 3",
+        f"Taskwarrior reviewed: {theirs['Write report']['reviewed']}",
+        f"Taskwarrior start: {theirs['Write report']['start']}"]
+    assert report["created_at"] == iso(theirs["Write report"]["entry"])
+    filed = shown(cli, tasks["Filed"]["id"])["task"]
+    assert filed["status"] == "done" and filed["detail"] == "Taskwarrior client: Globex"
+    assert filed["updated_at"] == iso(theirs["Filed"]["end"])  # when it was done there
+
+
+def iso(taskwarrior_time: str) -> str:
+    return datetime.strptime(taskwarrior_time, "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_old_entry_and_end_times_are_kept(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps([
+        {"uuid": "d0000000-0000-4000-8000-000000000001", "description": "Tax 2010",
+         "status": "completed", "entry": "20100301T080000Z", "modified": "20100402T080000Z",
+         "end": "20100401T080000Z"}]), encoding="utf-8")
+    assert cli("import", "--from", "taskwarrior", str(path)).code == 0
+    task = shown(cli, 1)["task"]
+    assert (task["created_at"], task["updated_at"]) == ("2010-03-01T08:00:00Z",
+                                                        "2010-04-01T08:00:00Z")
+
+
+@needs_task
+def test_a_partly_done_recurring_task_is_due_at_its_next_open_instance(
+        cli: Any, tmp_path: Path) -> None:
+    taskwarrior(tmp_path, ["add", "Pay rent", "recur:monthly", "due:2026-10-01",
+                           "until:2027-06-01"], ["list"])
+    first = next(e for e in json.loads(taskwarrior(tmp_path))
+                 if e.get("parent") and e["due"] == "20261001T000000Z")
+    export = tmp_path / "export.json"
+    export.write_bytes(taskwarrior(tmp_path, [first["uuid"], "done"]))
+    assert cli("import", "--from", "taskwarrior", str(export)).code == 0
+    rent = json.loads(cli("list", "--all", "--json").out)[0]
+    assert rent["recurrence"] == "FREQ=MONTHLY;UNTIL=20270601T000000Z"
+    assert rent["due_at"] == "2026-11-01T00:00:00Z"  # not the template's October due
+    assert rent["expires_at"] == "2027-06-01T00:00:00Z"
+
+
+def test_a_wait_after_the_due_keeps_the_task_and_names_the_wait(cli: Any,
+                                                                tmp_path: Path) -> None:
+    path = tmp_path / "late.json"
+    path.write_text(json.dumps([
+        {"uuid": "e0000000-0000-4000-8000-000000000001", "description": "Late wait",
+         "status": "pending", "due": "20261201T000000Z", "wait": "20261205T000000Z"}]),
+        encoding="utf-8")
+    result = cli("import", "--from", "taskwarrior", str(path))
+    assert "added 1 tasks" in result.out and "is after the due time" in result.out
+    task = shown(cli, 1)["task"]
+    assert task["start_at"] is None and task["detail"].startswith("start: 2026-12-05")
 
 
 def test_the_older_line_format_with_comma_separated_depends_is_read() -> None:
@@ -84,13 +161,14 @@ def test_the_older_line_format_with_comma_separated_depends_is_read() -> None:
          "status": "deleted", "priority": "M", "recur": "fortnightly-ish"},
     ]
     batch = read("\n".join(json.dumps(x) for x in lines).encode(), "old.json")
-    assert batch.read == 3 and len(batch.tasks) == 2
-    group, tidy = batch.tasks
-    assert group.plan is not None and group.new.title == "Send"
-    assert [s["depends_on"] for s in group.plan["steps"]] == [[], ["draft"]]
-    assert [s["status"] for s in group.plan["steps"]] == ["completed", "pending"]
+    assert batch.read == 3 and len(batch.tasks) == 3
+    draft, send, tidy = batch.tasks
+    assert draft.status == "done" and draft.created_at == datetime(2026, 11, 1, 9, tzinfo=UTC)
+    assert draft.updated_at == datetime(2026, 11, 2, 9, tzinfo=UTC)  # end: when it was done
+    assert send.status == "waiting" and send.plan is None
+    assert send.new.detail == ("2026-11-03: to Ana\nTaskwarrior depends: Draft\n"
+                               "Taskwarrior depends: a0000000-0000-4000-8000-00000000dead")
     assert (tidy.status, tidy.new.priority, tidy.new.recurrence) == ("cancelled", 2, None)
-    assert any("dead" in line for line in batch.skipped)
 
 
 @pytest.mark.parametrize(("recur", "rule"), [("daily", "FREQ=DAILY"), ("3days", "FREQ=DAILY;"
@@ -104,7 +182,7 @@ def test_taskwarrior_recurrences_become_rrules(recur: str, rule: str) -> None:
     assert batch.tasks[0].new.recurrence == rule
 
 
-def test_a_dependency_cycle_is_skipped_with_its_reason_and_the_rest_imported(
+def test_a_dependency_cycle_is_kept_as_named_dependencies(
         cli: Any, tmp_path: Path) -> None:
     a, b = "c0000000-0000-4000-8000-00000000000a", "c0000000-0000-4000-8000-00000000000b"
     entries = [{"uuid": a, "description": "Chicken", "status": "pending", "depends": [b]},
@@ -114,7 +192,10 @@ def test_a_dependency_cycle_is_skipped_with_its_reason_and_the_rest_imported(
     path = tmp_path / "cycle.json"
     path.write_text(json.dumps(entries), encoding="utf-8")
     result = cli("import", "--from", "taskwarrior", str(path))
-    assert result.code == 0 and "added 1 tasks" in result.out and "cycle" in result.out
+    assert result.code == 0 and "added 3 tasks" in result.out and "skipped 0" in result.out
+    tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
+    assert tasks["Chicken"]["detail"] == "Taskwarrior depends: Egg"
+    assert tasks["Egg"]["detail"] == "Taskwarrior depends: Chicken"
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b'{"description": "one"}',
