@@ -1,32 +1,41 @@
-"""Todoist CSV backups (one project a file): TYPE, CONTENT, DESCRIPTION, PRIORITY,
-INDENT, DATE, DATE_LANG, TIMEZONE.
+"""Todoist CSV backups (one project a file), in the columns Todoist documents: TYPE,
+CONTENT, DESCRIPTION, PRIORITY, INDENT, AUTHOR, RESPONSIBLE, DATE, DATE_LANG, TIMEZONE,
+DURATION, DURATION_UNIT, DEADLINE, DEADLINE_LANG.
 
 A ``task`` row at INDENT 1 is a task; the rows indented under it are the steps of its
 plan (INDENT 2 a top-level step, 3 its child …). A ``note`` row is a comment on the row
-above and joins its detail; a ``section`` names the tasks below it, which get it as a
-tag, as do their ``@labels``. PRIORITY is Todoist's p1 (highest) … p4 (its default,
-no priority): p1–p3 are Stepwise's 1–3 and p4 is 3, Stepwise's default. DATE is read
-in its DATE_LANG and TIMEZONE; a recurring date ("every friday") keeps only its next
-occurrence, as the summary says.
+above and joins its detail (an attached file as "attachment: name (url)"); a ``section``
+names the tasks below it, which get it as a tag, as do their ``@labels`` and their
+steps'. PRIORITY is Todoist's p1 (highest) … p4 (its default, no priority): p1–p3 are
+Stepwise's 1–3 and p4 is 3, Stepwise's default; an empty cell is p1, as Todoist's
+documentation says. DATE is read in its DATE_LANG and TIMEZONE (``todoist_dates``);
+DEADLINE is the due time when there is no DATE, else the expiry. A step's DURATION is
+its estimate. What Stepwise does not hold (RESPONSIBLE, a task's DURATION, a "* " task
+that cannot be ticked, a date it cannot read) stays in the detail, named ("Todoist
+RESPONSIBLE: Ana (14781400)").
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from app.errors import BadFile
-from app.io.importers.incoming import Batch, Incoming, decode_text
-from app.io.importers.todoist_dates import read_date
-from app.plan.spec import SCHEMA_VERSION
+from app.io.importers.incoming import Batch, Incoming, decode_text, joined, kept_lines
+from app.io.importers.todoist_dates import Due, read_date, read_deadline
+from app.plan.spec import MAX_ESTIMATE, MIN_ESTIMATE, SCHEMA_VERSION
 from app.tasks.store import NewTask
 
 WHAT = "a Todoist CSV backup"
 REQUIRED = ("TYPE", "CONTENT")
-PRIORITY = {"1": 1, "2": 2, "3": 3, "4": 3}
+PRIORITY = {"1": 1, "2": 2, "3": 3, "4": 3, "": 1}  # empty: p1 (Todoist's CSV help)
+MINUTES = {"minute": 1, "day": 24 * 60}  # DURATION_UNIT
+_FILE = re.compile(r"\[\[file\s+(\{.*?\})\]\]", re.S)
 MAX_INDENT = 5  # a task and four levels of steps
 
 
@@ -37,6 +46,7 @@ class _Open:
     row: dict[str, str]
     tags: list[str]
     detail: list[str] = field(default_factory=list)
+    kept: list[tuple[str, str]] = field(default_factory=list)  # fields named in the detail
     steps: list[dict[str, Any]] = field(default_factory=list)
     chain: list[str] = field(default_factory=list)  # step ids by level, for parents
 
@@ -86,9 +96,9 @@ def _task_row(row: dict[str, str], number: int, section: str | None, current: _O
         if indent != 1:
             batch.skipped.append(f"line {number}: indented with no task above it "
                                  "(imported as a task)")
-        title, labels = _labels(row.get("CONTENT", ""))
-        return _Open(row={**row, "CONTENT": title}, tags=[*([section] if section else []),
-                                                           *labels])
+        title, labels, kept = _content(row.get("CONTENT", ""))
+        return _Open(row={**row, "CONTENT": title}, kept=kept,
+                     tags=[*([section] if section else []), *labels])
     if indent > MAX_INDENT or indent > len(current.chain) + 2:
         batch.skipped.append(f"line {number}: {row.get('CONTENT', '')!r} is indented "
                              f"{indent} levels under a task that has {len(current.chain) + 1}")
@@ -101,19 +111,54 @@ def _step(current: _Open, row: dict[str, str], indent: int, number: int,
           batch: Batch) -> None:
     level = indent - 1  # INDENT 2 is a top-level step
     del current.chain[level - 1:]
-    title, _ = _labels(row.get("CONTENT", ""))
+    title, labels, kept = _content(row.get("CONTENT", ""))
+    current.tags.extend(labels)
     step_id = f"s{len(current.steps) + 1}"
     due = read_date(row, number, batch)
+    when = None if due is None else due.when
+    deadline = read_deadline(row)
+    if deadline is not None and when is None:
+        when, deadline = deadline, None
+    minutes = _minutes(row)
+    estimate = minutes if minutes is not None and MIN_ESTIMATE <= minutes <= MAX_ESTIMATE \
+        else None
+    kept += [("Todoist labels", " ".join(f"@{label}" for label in labels))] if labels else []
+    kept += _fields(row, due, deadline, None if estimate else minutes)
     current.steps.append({
-        "id": step_id, "title": title or step_id, "objective": row.get("DESCRIPTION", ""),
+        "id": step_id, "title": title or step_id,
+        "objective": joined(row.get("DESCRIPTION", ""), *kept_lines(kept, batch)),
         "parent": current.chain[-1] if current.chain else None,
-        "due": None if due is None else due.when.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "due": None if when is None else when.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "estimate_minutes": estimate,
     })
     current.chain.append(step_id)
 
 
+def _fields(row: dict[str, str], due: Due | None, deadline: datetime | None,
+            minutes: int | None) -> list[tuple[str, str]]:
+    """The row's values Stepwise does not hold, named as Todoist names them."""
+    fields = []
+    if row.get("RESPONSIBLE", "").strip():
+        fields.append(("Todoist RESPONSIBLE", row["RESPONSIBLE"].strip()))
+    date = " ".join(row.get("DATE", "").split())
+    if date and (due is None or due.text is not None):
+        fields.append(("Todoist DATE", date))  # unread, or "every!": from the day it is done
+    if deadline is not None:
+        fields.append(("Todoist DEADLINE", " ".join(row.get("DEADLINE", "").split())))
+    if minutes is not None:
+        fields.append(("Todoist DURATION", f"{minutes} minutes"))
+    return fields
+
+
+def _minutes(row: dict[str, str]) -> int | None:
+    amount, unit = row.get("DURATION", "").strip(), row.get("DURATION_UNIT", "").strip()
+    if not amount.isdigit() or int(amount) == 0:
+        return None
+    return int(amount) * MINUTES.get(unit.lower(), 1)
+
+
 def _note(current: _Open, row: dict[str, str]) -> None:
-    text = row.get("CONTENT", "").strip()
+    text = _FILE.sub(_attachment, row.get("CONTENT", "")).strip()
     if not text:
         return
     if current.steps:
@@ -123,15 +168,37 @@ def _note(current: _Open, row: dict[str, str]) -> None:
         current.detail.append(text)
 
 
+def _attachment(match: re.Match[str]) -> str:
+    """A file attached to a comment, as one line: "attachment: report.pdf (https://…)"."""
+    try:
+        data = json.loads(match.group(1))
+    except json.JSONDecodeError:
+        return match.group(0)
+    if not isinstance(data, dict):
+        return match.group(0)
+    name = " ".join(str(data.get("file_name") or data.get("name") or "file").split())
+    url = str(data.get("file_url") or data.get("url") or "").strip()
+    return f"attachment: {name}" + (f" ({url})" if url else "")
+
+
 def _close(current: _Open | None, batch: Batch) -> None:
     if current is None:
         return
     row = current.row
     due = read_date(row, 0, batch)
-    detail = "\n".join(filter(None, [row.get("DESCRIPTION", "").strip(), *current.detail]))
+    when = None if due is None else due.when
+    deadline = read_deadline(row)
+    expiry = None
+    if deadline is not None and when is None:
+        when, deadline = deadline, None
+    elif deadline is not None and when is not None and deadline >= when:
+        expiry, deadline = deadline, None
+    fields = [*current.kept, *_fields(row, due, deadline, _minutes(row))]
+    detail = joined(row.get("DESCRIPTION", "").strip(), *current.detail,
+                    *kept_lines(fields, batch))
     new = NewTask(title=row.get("CONTENT", "") or "(no title)", detail=detail,
                   priority=PRIORITY.get(row.get("PRIORITY", "").strip(), 3),
-                  due_at=None if due is None else due.when,
+                  due_at=when, expires_at=expiry,
                   recurrence=None if due is None else due.rrule,
                   timezone=None if due is None else due.zone,
                   tags=tuple(dict.fromkeys(current.tags)), creator="import")
@@ -150,11 +217,15 @@ def _indent(text: str) -> int:
     return int(text) if text.strip().isdigit() and int(text) > 0 else 1
 
 
-def _labels(content: str) -> tuple[str, list[str]]:
-    """The title without its ``@labels``, and the labels."""
+def _content(content: str) -> tuple[str, list[str], list[tuple[str, str]]]:
+    """The title without its ``@labels`` nor the "* " of a task that cannot be ticked,
+    the labels, and that mark as a field to keep."""
     labels = re.findall(r"(?<!\S)@([^\s@]+)", content)
-    title = re.sub(r"(?<!\S)@[^\s@]+", "", content)
-    return _clean(title), labels
+    title = _clean(re.sub(r"(?<!\S)@[^\s@]+", "", content))
+    if title.startswith("* "):
+        return title[2:].strip(), labels, [("Todoist uncompletable", 'yes (its title began '
+                                                                      'with "* ")')]
+    return title, labels, []
 
 
 def _clean(text: str) -> str:

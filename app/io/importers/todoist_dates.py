@@ -1,8 +1,13 @@
-"""Todoist's DATE column: a date as the person typed it, in DATE_LANG and TIMEZONE.
+"""Todoist's DATE and DEADLINE columns: a date as the person typed it, in its language
+(DATE_LANG, DEADLINE_LANG) and TIMEZONE.
 
 A plain date ("Dec 5 2026", "tomorrow 9am", "2026-12-05") is read with ``dateparser``;
-without a time it means 18:00 there (DESIGN §11). A recurring date ("every friday",
-"every 2 weeks", "daily") becomes an RRULE and its next occurrence is the due time.
+without a time it means 18:00 there (DESIGN §11). A recurring date becomes an RRULE and
+its next occurrence is the due time: "every friday", "every 2 weeks", "daily", "every
+other week", "every mon, fri", "every month on the 1st" (or "every 15th"), "every 3
+months starting jan 15", and "every!" (Todoist's "from the day it was done", read as
+the same rule; the text stays in the detail, named, since Stepwise repeats from the
+schedule). "ending"/"until" a date gives the rule an UNTIL.
 """
 
 from __future__ import annotations
@@ -26,11 +31,16 @@ WORDS = {"daily": "DAILY", "weekly": "WEEKLY", "monthly": "MONTHLY", "yearly": "
 _TIME = re.compile(r"\d:\d|\d\s*(am|pm)\b|\bat\s+\d", re.I)  # the text names a time
 
 
+_ORDINAL = r"(\d{1,2})(?:st|nd|rd|th)?"
+_EVERY = re.compile(r"(every!?|ev!?)\s+(.*)")
+
+
 @dataclass(frozen=True)
 class Due:
     when: datetime
     rrule: str | None = None
     zone: str | None = None
+    text: str | None = None  # the date as typed, when the rule cannot say all of it
 
 
 def read_date(row: dict[str, str], number: int, batch: Batch) -> Due | None:
@@ -40,17 +50,52 @@ def read_date(row: dict[str, str], number: int, batch: Batch) -> Due | None:
         return None
     zone = _zone(row.get("TIMEZONE", "").strip())
     where = f"line {number}" if number else repr(row.get("CONTENT", ""))
-    rule = _rule(text.lower())
-    if rule is not None:
-        return _next(rule, text, zone)
+    lang = row.get("DATE_LANG", "").strip() or "en"
+    recurring = _recurring(text, lang, zone)
+    if recurring is not None:
+        return recurring
     if text.lower().startswith(("every", "ev ", "after", "every!")):
         batch.skipped.append(f"{where}: the recurring date {text!r} (imported without a date)")
         return None
-    when = _parse(text, row.get("DATE_LANG", "").strip() or "en", zone)
+    when = _parse(text, lang, zone)
     if when is None:
         batch.skipped.append(f"{where}: the date {text!r} (imported without a date)")
         return None
     return Due(when)
+
+
+def read_deadline(row: dict[str, str]) -> datetime | None:
+    """The row's DEADLINE (a date, 18:00 there), or None when empty or unreadable."""
+    text = " ".join(row.get("DEADLINE", "").split())
+    if not text:
+        return None
+    zone = _zone(row.get("TIMEZONE", "").strip())
+    return _parse(text, row.get("DEADLINE_LANG", "").strip() or "en", zone)
+
+
+def _recurring(text: str, lang: str, zone: tzinfo) -> Due | None:
+    """A recurring date as a rule due at its next occurrence, or None."""
+    lowered = text.lower()
+    match = _EVERY.fullmatch(lowered)
+    body, bang = (match.group(2), "!" in match.group(1)) if match else (lowered, False)
+    body, until = _split(body, ("ending", "until"), lang, zone)
+    body, starting = _split(body, ("starting", "from"), lang, zone)
+    rule = _rule(f"every {body}" if match else body)
+    if rule is None:
+        return None
+    if until is not None:
+        rule += f";UNTIL={until.astimezone(UTC):%Y%m%dT%H%M%SZ}"
+    due = _next(rule, text, zone, starting)
+    return Due(due.when, due.rrule, due.zone, text if bang else None)
+
+
+def _split(body: str, words: tuple[str, ...], lang: str, zone: tzinfo
+           ) -> tuple[str, datetime | None]:
+    """``body`` without its "starting jan 15" (say), and that date (None: not there)."""
+    match = re.search(r"\s+(?:" + "|".join(words) + r")\s+(.+)$", body)
+    if match is None:
+        return body, None
+    return body[:match.start()].strip(), _parse(match.group(1), lang, zone)
 
 
 def _zone(name: str) -> tzinfo:
@@ -61,31 +106,38 @@ def _zone(name: str) -> tzinfo:
 
 
 def _rule(text: str) -> str | None:
-    base = re.sub(r"\s+at\s+.*$", "", text).strip()
+    base = re.sub(r"\s+(?:at|@)\s+.*$", "", text).strip()
+    base = re.sub(r"^every\s+other\s+", "every 2 ", base)
     if base in WORDS:
         return WORDS[base]
-    match = re.fullmatch(r"every\s+(\w+)", base)
-    if match and match.group(1) in DAYS:
-        return f"WEEKLY;BYDAY={DAYS[match.group(1)]}"
+    match = re.fullmatch(r"every\s+(?:(\d+)\s+)?(\w+(?:\s*(?:,|and)\s*\w+)*)", base)
+    days = [] if match is None else re.split(r"\s*(?:,|and)\s*", match.group(2))
+    if days and all(day in DAYS for day in days):
+        interval = f";INTERVAL={int(match.group(1))}" if match and match.group(1) else ""
+        return f"WEEKLY{interval};BYDAY={','.join(DAYS[day] for day in days)}"
     match = re.fullmatch(r"every\s+(\d+)\s+(day|week|month|year)s?", base)
     if match and int(match.group(1)) > 0:
         return f"{UNITS[match.group(2)]};INTERVAL={int(match.group(1))}"
+    match = re.fullmatch(r"every\s+(?:month\s+on\s+the\s+|month\s+on\s+)?" + _ORDINAL, base)
+    if match and 1 <= int(match.group(1)) <= 31:
+        return f"MONTHLY;BYMONTHDAY={int(match.group(1))}"
     return None
 
 
-def _next(rule: str, text: str, zone: tzinfo) -> Due:
+def _next(rule: str, text: str, zone: tzinfo, starting: datetime | None = None) -> Due:
     from dateutil.rrule import rrulestr
 
     at = _time_in(text) or time(18, 0)
     now = datetime.now(zone)
-    start = datetime.combine(now.date(), at, tzinfo=zone)
-    first = rrulestr(f"FREQ={rule}", dtstart=start).after(now, inc=True)
+    day = starting.astimezone(zone).date() if starting is not None else now.date()
+    start = datetime.combine(day, at, tzinfo=zone)
+    first = rrulestr(f"FREQ={rule}", dtstart=start).after(max(now, start), inc=True)
     when = (first or start).astimezone(UTC)
     return Due(when, f"FREQ={rule}", getattr(zone, "key", None))
 
 
 def _time_in(text: str) -> time | None:
-    match = re.search(r"\bat\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", text, re.I)
+    match = re.search(r"(?:\bat|@)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", text, re.I)
     if match is None:
         return None
     hour, minute = int(match.group(1)), int(match.group(2) or 0)

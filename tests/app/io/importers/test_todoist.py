@@ -45,3 +45,35 @@ def test_files_that_are_not_todoist_backups_are_refused(cli: Any, tmp_path: Path
     result = cli("import", "--from", "todoist", str(path))
     assert result.code == 2 and "Traceback" not in result.err, result
     assert json.loads(cli("list", "--all", "--json").out) == []
+
+
+def test_every_documented_column_is_kept(cli: Any) -> None:
+    result = cli("import", "--from", "todoist", str(DATA / "todoist-rows.csv"))
+    assert result.code == 0, result.err
+    assert "added 6 tasks with 2 steps" in result.out
+    tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
+    client = tasks["Call important client"]
+    assert client["due_at"] == "2026-12-15T10:00:00Z"  # 11:00 in Berlin
+    assert client["expires_at"] == "2026-12-31T17:00:00Z"  # DEADLINE after the date
+    assert client["detail"].splitlines() == [
+        "Only on Tuesdays", "attachment: Screenshot.png (https://files.todoist.com/abc/file.png)",
+        "Todoist RESPONSIBLE: Evan (14781400)", "Todoist DURATION: 30 minutes"]
+    chores = json.loads(cli("show", str(tasks["Weekly chores"]["id"]), "--json").out)
+    assert chores["task"]["due_at"] == "2026-12-20T10:00:00Z"  # DEADLINE, no DATE: local 18:00
+    assert chores["task"]["detail"] == 'Todoist uncompletable: yes (its title began with "* ")'
+    assert chores["task"]["tags"] == ["bins", "home"]  # the steps' labels
+    house, trash = chores["plan"]["steps"]
+    assert (house["title"], house["estimate_minutes"]) == ("Clean the house", 120)
+    assert house["objective"] == "Todoist labels: @home"
+    assert trash["title"] == "Take out the trash" and trash["due"] is not None
+    assert tasks["Plan the week"]["priority"] == 1  # an empty PRIORITY is p1
+    assert tasks["Plan the week"]["recurrence"] == "FREQ=WEEKLY;INTERVAL=2"
+    assert tasks["Pay rent"]["recurrence"] == "FREQ=MONTHLY;BYMONTHDAY=1"
+    assert tasks["Pay rent"]["due_at"][8:10] == "01"
+    boiler = tasks["Service the boiler"]
+    assert boiler["recurrence"] == "FREQ=MONTHLY;INTERVAL=3"
+    assert boiler["due_at"][5:10] == "01-15"
+    cactus = tasks["Water the cactus"]
+    assert cactus["recurrence"] == "FREQ=WEEKLY;BYDAY=TU"
+    assert cactus["detail"] == "Todoist DATE: every! tuesday"
+    assert "kept in details: 6 fields" in result.out

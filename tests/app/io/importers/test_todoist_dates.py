@@ -50,3 +50,37 @@ def test_unreadable_dates_are_skipped_naming_the_line() -> None:
     assert batch.skipped == [
         "line 3: the recurring date 'every other blue moon' (imported without a date)",
         "'Call': the date 'flibbertigibbet' (imported without a date)"]
+
+
+def test_the_documented_recurring_phrases_become_rules() -> None:
+    for text, rule in (("every other week", "FREQ=WEEKLY;INTERVAL=2"),
+                       ("every month on the 1st", "FREQ=MONTHLY;BYMONTHDAY=1"),
+                       ("every 15th", "FREQ=MONTHLY;BYMONTHDAY=15"),
+                       ("every mon, fri at 9am", "FREQ=WEEKLY;BYDAY=MO,FR"),
+                       ("every other tuesday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"),
+                       ("every month @ 13:00", "FREQ=MONTHLY")):
+        due = read_date({"DATE": text, "TIMEZONE": BERLIN}, 1, Batch())
+        assert due is not None and due.rrule == rule and due.text is None, text
+
+
+def test_starting_sets_the_first_occurrence_and_ending_the_until() -> None:
+    due = read_date({"DATE": "every 3 months starting jan 15", "TIMEZONE": BERLIN}, 1, Batch())
+    assert due is not None and due.rrule == "FREQ=MONTHLY;INTERVAL=3"
+    local = due.when.astimezone(ZoneInfo(BERLIN))
+    assert (local.month, local.day, local.hour) == (1, 15, 18) and due.when > datetime.now(UTC)
+    due = read_date({"DATE": "every day ending dec 31 2030", "TIMEZONE": BERLIN}, 1, Batch())
+    assert due is not None and due.rrule == "FREQ=DAILY;UNTIL=20301231T170000Z"
+
+
+def test_every_bang_repeats_the_same_and_keeps_its_text() -> None:
+    due = read_date({"DATE": "every! tuesday", "TIMEZONE": BERLIN}, 1, Batch())
+    assert due is not None and due.rrule == "FREQ=WEEKLY;BYDAY=TU"
+    assert due.text == "every! tuesday"
+
+
+def test_a_deadline_is_a_date_at_six_there() -> None:
+    from app.io.importers.todoist_dates import read_deadline
+
+    assert read_deadline({"DEADLINE": "2026-12-31", "TIMEZONE": BERLIN}) == \
+        datetime(2026, 12, 31, 17, 0, tzinfo=UTC)
+    assert read_deadline({"DEADLINE": " "}) is None
