@@ -126,6 +126,22 @@ def _sync_safety(db: peewee.SqliteDatabase) -> None:
         db.create_tables([DeletedTask], safe=True)
 
 
+def _made_here(db: peewee.SqliteDatabase) -> None:
+    """SyncItem.made_here. An item synced before is taken as made here when it is the
+    VTODO of a task this device made (not one an import or a sync brought in), or of a
+    step whose UID Stepwise derived (a step made on another device keeps its own UID in
+    ``step.uid``)."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("sync_item")')}
+    if "made_here" not in present:
+        db.execute_sql('ALTER TABLE "sync_item" ADD COLUMN "made_here" INTEGER NOT NULL '
+                       'DEFAULT 0')
+    db.execute_sql(
+        'UPDATE "sync_item" SET made_here = 1 WHERE state IS NULL AND ('
+        '(step_id IS NULL AND uid IN (SELECT uid FROM "task" WHERE uid IS NOT NULL '
+        'AND creator != \'import\')) OR (step_id IS NOT NULL AND uid NOT IN '
+        '(SELECT uid FROM "step" WHERE uid IS NOT NULL)))')
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -137,6 +153,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "task sync: accounts, synced items, trash", _sync_accounts),
     Migration(8, "tasks: the times the person named", _named_times),
     Migration(9, "task sync: refused items, list identity, deleted tasks", _sync_safety),
+    Migration(10, "task sync: which items this device made", _made_here),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -294,6 +294,9 @@ class SyncItem(Row):
     # (a step of a task deleted on another device).
     state = peewee.TextField(null=True)
     reason = peewee.TextField(null=True)
+    # Whether this device made the item on the server (a push's create): its alarms are
+    # Stepwise's to add; on an item made elsewhere, only its author's are written back.
+    made_here = peewee.BooleanField(default=False)
 
     class Meta:
         indexes = ((("account", "uid"), True), (("account", "task_uid"), False))
