@@ -10,7 +10,7 @@ as RFC 5545 §3.3.11 says: icalendar's own escaping first turns a backslash foll
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -120,6 +120,9 @@ class Reminder:
     uid: str = ""  # "": the alarm has none (RFC 9074 makes it optional)
     acknowledged_at: datetime | None = None
     snoozed_until: datetime | None = None
+    # The reminder's kind here ("due", "remote", …; "" when read from a VALARM): who made
+    # it, so that a rewrite adds none of Stepwise's own to an item made elsewhere.
+    kind: str = field(default="", compare=False)
 
 
 def alarms_of(component: Component) -> list[Reminder]:
@@ -131,10 +134,10 @@ def alarms_of(component: Component) -> list[Reminder]:
     puts on it is no dismissal). A snooze alarm whose alarm is gone is an alarm of its own.
     """
     found = [(a, at) for a in component.walk("VALARM")
-             if (at := _fire_at(component, a)) is not None]
+             if (at := fire_at_of(component, a)) is not None]
     own = {text_of(a, "uid") for a, _ in found} - {""}
     snoozes: dict[str, tuple[Component, datetime]] = {}
-    for alarm, at in sorted(found, key=lambda f: (_acknowledged(f[0]) is None, f[1])):
+    for alarm, at in sorted(found, key=lambda f: (acknowledged_of(f[0]) is None, f[1])):
         for uid in related(alarm, "SNOOZE"):
             snoozes[uid] = (alarm, at)  # the last wins: the latest one not yet dismissed
     out = []
@@ -144,12 +147,13 @@ def alarms_of(component: Component) -> list[Reminder]:
         uid = text_of(alarm, "uid")
         snooze = snoozes.get(uid) if uid else None
         out.append(Reminder(at, text_of(alarm, "description"), uid,
-                            _acknowledged(alarm if snooze is None else snooze[0]),
+                            acknowledged_of(alarm if snooze is None else snooze[0]),
                             None if snooze is None else snooze[1]))
     return out
 
 
-def _fire_at(component: Component, alarm: Component) -> datetime | None:
+def fire_at_of(component: Component, alarm: Component) -> datetime | None:
+    """When a VALARM of ``component`` fires (UTC), its trigger absolute or relative."""
     prop = alarm.get("trigger")
     if prop is None:
         return None
@@ -163,5 +167,6 @@ def _fire_at(component: Component, alarm: Component) -> datetime | None:
     return instant(trigger, "start") if isinstance(trigger, date) else None
 
 
-def _acknowledged(alarm: Component) -> datetime | None:
+def acknowledged_of(alarm: Component) -> datetime | None:
+    """A VALARM's RFC 9074 ACKNOWLEDGED time, or None."""
     return when_of(alarm, "acknowledged", "start")

@@ -2,6 +2,10 @@
 
 An item is written only when what Stepwise reads from it differs from what the server
 holds (``SyncItem.synced``); updates carry ``If-Match``, creates ``If-None-Match: *``.
+An update is the server's copy with only the properties of the fields that changed here
+written again (``vtodo.written_over``): whatever another app wrote that Stepwise does not
+model stays, and so do its alarms (``vtodo.alarms_over``); on an item made elsewhere
+Stepwise adds none of its automatic alarms.
 A 412 (the server changed under us) fetches the server's version and merges it; the
 task is pushed again on the next run. Steps that left the plan are deleted with
 ``If-Match``; so are the items of a task deleted here.
@@ -9,20 +13,25 @@ task is pushed again on the next run. Steps that left the plan are deleted with
 
 from __future__ import annotations
 
-from dataclasses import asdict, replace
+from dataclasses import asdict
+from datetime import datetime
 from typing import Any
 
-from icalendar import Todo
+from icalendar import Calendar, Component, Todo
 
 from app.calendar.errors import CalendarError
 from app.ical.vtodo import (
+    STEP_PROPS,
+    TASK_PROPS,
     StepItem,
     TaskItem,
+    alarms_over,
     calendar,
     read_step,
     read_task,
     step_vtodo,
     task_vtodo,
+    written_over,
 )
 from app.sync import accounts, records, whole
 from app.sync.dav import Dav
@@ -31,11 +40,8 @@ from app.sync.pull import merge_task
 from app.sync.refused import ITEM_ERRORS
 from app.sync.report import Progress, Report, first_todo
 from models import Task, atomic
-from models.tables import DeletedTask, SyncAccount, SyncItem
+from models.tables import DeletedTask, SyncAccount, SyncItem, utc_now
 
-# Not compared: times and counters, and a step's dependency ids (read back only as UIDs,
-# which ``depends_on`` holds).
-_VOLATILE = ("modified", "sequence")
 # What a PUT the server took leaves to record: uid, task uid, step id, href, etag, text.
 Written = tuple[str, str, str | None, str, str | None, str] | None
 
@@ -46,6 +52,10 @@ def push(account: SyncAccount, dav: Dav, report: Report, progress: Progress | No
     pushed = accounts.pushed_marks(account)
     dirty = [uid for uid, mark in marks.items() if pushed.get(uid) != mark]
     written = whole.push_whole(account, dav, dirty, marks, report, progress)
+    if written:
+        with atomic():  # the whole write made every item of these tasks
+            SyncItem.update(made_here=True).where(
+                SyncItem.account == account, SyncItem.task_uid.in_(sorted(written))).execute()
     dirty = [uid for uid in dirty if uid not in written]
     for done, uid in enumerate(dirty, start=1):
         full = {r.uid: r for r in SyncItem.select().where(SyncItem.account == account,
@@ -93,20 +103,23 @@ def _push_task(account: SyncAccount, dav: Dav, task: Task, rows: dict[str, SyncI
     every: list[TaskItem | StepItem] = [item, *steps]
     for it in every:
         row = rows.get(it.uid)
-        if row is not None and (row.state is not None or row.synced and _same(row.synced, it)):
+        if row is not None and row.state is not None:
             continue  # refused: the other device's item is never written over
-        todo = task_vtodo(it, stamp) if isinstance(it, TaskItem) else step_vtodo(it, stamp)
-        if row is not None and row.synced:
-            _carry(todo, row.synced)
-        text = calendar([todo]).to_ical().decode("utf-8")
-        done.append(_put(account, dav, item.uid, it, text, row, report))
+        cal = _to_write(it, row, stamp)
+        if cal is not None:
+            text = cal.to_ical().decode("utf-8")
+            done.append(_put(account, dav, item.uid, it, text, row, report))
     current = {it.uid for it in every}
     gone = [row for uid, row in rows.items() if uid not in current and row.state is None]
     whole = _delete_items(account, dav, gone, report) and None not in done
+    made = [w[0] for w in done if w is not None and w[0] not in rows]
     with atomic():
         for written in done:
             if written is not None:
                 accounts.record(account, *written)
+        if made:
+            SyncItem.update(made_here=True).where(SyncItem.account == account,
+                                                  SyncItem.uid.in_(made)).execute()
         if whole:
             accounts.set_mark(account, item.uid, mark)
     report.pushed += sum(1 for written in done if written is not None)
@@ -151,6 +164,31 @@ def _delete_items(account: SyncAccount, dav: Dav, rows: list[SyncItem],
     return whole
 
 
+def _to_write(it: TaskItem | StepItem, row: SyncItem | None,
+              stamp: datetime) -> Calendar | None:
+    """What to PUT for ``it``: a new item whole; an item on the server as its last agreed
+    copy with only what changed here written again; None when nothing did."""
+    fresh = task_vtodo(it, stamp) if isinstance(it, TaskItem) else step_vtodo(it, stamp)
+    base = first_todo(row.synced) if row is not None and row.synced else None
+    if row is None or base is None:
+        return calendar([fresh])
+    alarms, same = alarms_over(base, it.reminders, bool(row.made_here), utc_now())
+    changed = changed_props(base, it)
+    if not changed and same:
+        return None
+    todo = written_over(base, fresh, changed, alarms)
+    _carry(todo, row.synced)
+    return calendar([todo], _zones(row.synced))
+
+
+def _zones(synced: str) -> list[Component]:
+    """The VTIMEZONEs of the server's copy: the TZIDs of the lines it keeps name them."""
+    try:
+        return list(Calendar.from_ical(synced).walk("VTIMEZONE"))
+    except ValueError:
+        return []
+
+
 def _carry(todo: Todo, synced: str) -> None:
     """What the server's copy says that a rewrite must keep: its SEQUENCE only ever
     goes up (RFC 5545 §3.8.7.4), and a COMPLETED time stays while the item stays done."""
@@ -173,25 +211,45 @@ def _number(value: object) -> int | None:
         return None
 
 
-def _same(synced: str, it: TaskItem | StepItem) -> bool:
-    """Whether the server's copy already says what ``it`` says (times and counters aside)."""
-    todo = first_todo(synced)
-    if todo is None:
-        return False
-    theirs: Any = read_task(todo) if isinstance(it, TaskItem) else read_step(todo, it.step.id)
-    percent = todo.get("percent-complete")  # not read back by read_task / read_step
-    theirs = replace(theirs, percent=None if percent is None else int(percent))
-    return _plain(theirs) == _plain(it)
-
-
-def _plain(it: TaskItem | StepItem) -> dict[str, Any]:
-    data = asdict(it)
-    for name in _VOLATILE:
-        data.pop(name, None)
+def changed_props(base: Todo, it: TaskItem | StepItem) -> list[str]:
+    """The properties of the fields in which ``it`` differs from the server's copy
+    (``vtodo.TASK_PROPS`` / ``STEP_PROPS``); times and counters aside."""
     if isinstance(it, TaskItem):
-        data["tags"] = sorted(data["tags"])
+        ours, theirs, table = _task_values(it), _task_values(read_task(base)), TASK_PROPS
     else:
-        data["step"].pop("depends_on", None)
+        ours, table = _step_values(it), STEP_PROPS
+        theirs = _step_values(read_step(base, it.step.id))
+    theirs["percent"] = _number(base.get("percent-complete"))
+    names: list[str] = []
+    for name, props in table.items():
+        if not _agrees(name, ours[name], theirs[name]):
+            names += props
+    return names
+
+
+def _agrees(name: str, ours: Any, theirs: Any) -> bool:
+    """Whether the server's value says what ours says. A COMPLETED time stays while the
+    item stays done; a percentage another app set (40) stays while this device has none
+    to say, or only "not done" (0)."""
+    if name == "completed_at":
+        return (ours is None) == (theirs is None)
+    if name == "percent":
+        return ours == theirs or ours is None or ours == 0 and theirs is not None \
+            and 0 < theirs < 100
+    return bool(ours == theirs)
+
+
+def _task_values(it: TaskItem) -> dict[str, Any]:
+    data = {name: getattr(it, name) for name in TASK_PROPS}
+    data["tags"] = sorted(it.tags)
+    data["plan"] = None if it.plan is None else asdict(it.plan)
+    return data
+
+
+def _step_values(it: StepItem) -> dict[str, Any]:
+    step = asdict(it.step)
+    data = {name: step[name] if name in step else getattr(it, name) for name in STEP_PROPS}
+    data["depends_on"] = sorted(it.depends_on)
     return data
 
 

@@ -144,7 +144,7 @@ def _reminders(task_id: int, task_uid: str) -> dict[int | None, list[Reminder]]:
             uid = alarm_uid(task_uid, kind, step_id, fire_at)
             found.setdefault(step_pk, []).append(Reminder(
                 fire_at.replace(microsecond=0), text, uid, _second(acknowledged),
-                _second(snoozed)))
+                _second(snoozed), kind))
     return found
 
 

@@ -96,13 +96,14 @@ def test_step_uids_are_uuids_that_stay_the_same_across_revisions(db: Path) -> No
     assert all(uuid.UUID(u).version == 5 for u in first.values())
 
 
-@pytest.mark.parametrize("priority", [1, 2, 3, 4])
-def test_priority_survives_the_1_5_9_mapping(priority: int) -> None:
-    assert from_ical_priority(to_ical_priority(priority)) == priority
+@pytest.mark.parametrize(("priority", "written"), [(1, 1), (2, 3), (3, 5), (4, 9)])
+def test_priority_in_rfc_bands_round_trips(priority: int, written: int) -> None:
+    assert to_ical_priority(priority) == written  # 3, the default, is medium: not "none"
+    assert from_ical_priority(written) == priority
 
 
-@pytest.mark.parametrize(("ical", "ours"), [(0, 3), (1, 1), (4, 1), (5, 2), (6, 4), (9, 4),
-                                            (12, 3)])
+@pytest.mark.parametrize(("ical", "ours"), [(0, 3), (1, 1), (2, 1), (3, 2), (4, 2), (5, 3),
+                                            (6, 4), (9, 4), (12, 3), (-1, 3)])
 def test_other_clients_priorities_read_by_rfc_5545_bands(ical: int, ours: int) -> None:
     assert from_ical_priority(ical) == ours
 

@@ -15,7 +15,9 @@ from app.sync.dav import Dav
 from app.sync.push import push
 from app.sync.report import Report
 from app.tasks import store as tasks
-from models.tables import SyncAccount
+from models import database
+from models.migrations import _made_here
+from models.tables import SyncAccount, SyncItem
 from tests.app.sync.loop_helpers import running_offsite
 
 pytestmark = pytest.mark.timeout(120)
@@ -83,3 +85,21 @@ def test_an_item_changed_on_the_server_is_merged_and_retried(
     assert _pushed(account, dav).pushed == 1
     got = dav.get(href)
     assert got is not None and "PRIORITY:1" in got[1] and "SUMMARY:Call Ann at 5" in got[1]
+
+
+def test_items_created_by_a_push_are_made_here(account: SyncAccount, dav: Dav) -> None:
+    running_offsite()
+    _pushed(account, dav)
+    assert [r.made_here for r in SyncItem.select()] == [True, True, True]
+
+
+def test_migration_10_takes_own_tasks_and_derived_steps_as_made_here(
+        account: SyncAccount, dav: Dav) -> None:
+    task = running_offsite()
+    other = tasks.add_task(tasks.NewTask(title="From the phone", creator="import"))
+    _pushed(account, dav)
+    SyncItem.update(made_here=False).execute()
+    _made_here(database)
+    made = {r.uid: r.made_here for r in SyncItem.select()}
+    assert made.pop(other.uid) is False
+    assert made.pop(task.uid) is True and all(made.values()) and len(made) == 2
