@@ -108,3 +108,41 @@ def test_a_time_outside_the_kept_years_skips_that_task_only(cli: Any, tmp_path: 
     result = cli("import", "--from", "ics", str(path))
     assert result.code == 0 and "added 1 tasks" in result.out
     assert "'ancient': its due time 1800-01-01 is outside the years Stepwise keeps" in result.out
+
+
+def calendar(*todos: str) -> bytes:
+    body = "".join(f"BEGIN:VTODO\r\n{t}END:VTODO\r\n" for t in todos)
+    return f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Apple Inc.//iOS 17//EN\r\n{body}" \
+        "END:VCALENDAR\r\n".encode()
+
+
+def test_one_malformed_dtstart_skips_that_item_only(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "mixed.ics"
+    path.write_bytes(calendar("UID:b1\r\nSUMMARY:Broken start\r\nDTSTART:2026120\r\n",
+                              "UID:g1\r\nSUMMARY:Fine one\r\nDUE:20261205T100000Z\r\n"))
+    result = cli("import", "--from", "ics", str(path))
+    assert result.code == 0, result.err
+    assert "read 2 entries" in result.out and "added 1 tasks" in result.out
+    assert "skipped: 'Broken start': " in result.out
+    assert [t["title"] for t in json.loads(cli("list", "--json").out)] == ["Fine one"]
+
+
+def test_a_due_before_the_start_is_imported_with_the_start_in_the_detail(
+        cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "ios.ics"
+    path.write_bytes(calendar("UID:i1\r\nSUMMARY:Dentist\r\nDTSTART:20261210T090000Z\r\n"
+                              "DUE:20261205T090000Z\r\n"))
+    result = cli("import", "--from", "ics", str(path))
+    assert "added 1 tasks" in result.out and "is after the due time" in result.out
+    task = show(cli, 1)["task"]
+    assert task["due_at"] == "2026-12-05T09:00:00Z" and task["start_at"] is None
+    assert task["detail"].startswith("start: 2026-12-10 17:00")  # local: Asia/Shanghai
+
+
+def test_an_empty_rrule_line_is_no_rule(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "labs.ics"
+    path.write_bytes(calendar("UID:h1\r\nSUMMARY:Holiday\r\nDUE;VALUE=DATE:20261225\r\n"
+                              "RRULE:\r\n"))
+    result = cli("import", "--from", "ics", str(path))
+    assert "added 1 tasks" in result.out and "skipped 0" in result.out, result.out
+    assert show(cli, 1)["task"]["recurrence"] is None
