@@ -212,10 +212,11 @@ def value_text(value: Any, zone: tzinfo | None = None) -> str:
 
 
 def when_text(value: datetime | None, zone: tzinfo | None = None) -> str:
-    """An instant in local time with its offset, or "unknown"."""
+    """An instant in local time to the second, with its offset, or "unknown" (two edits
+    a few seconds apart are told apart)."""
     if value is None:
         return "unknown"
-    return value.astimezone(zone or local_zone()).strftime("%Y-%m-%d %H:%M %z")
+    return value.astimezone(zone or local_zone()).strftime("%Y-%m-%d %H:%M:%S %z")
 
 
 def as_json(one: OpenConflict) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 
 ``base`` is what both sides last agreed on (``SyncItem.synced``), ``local`` what the
 store holds now, ``remote`` what the server sent. A property only the server changed
-is taken; one only this side changed is kept (it is pushed later); one both changed
-goes to the newer LAST-MODIFIED, and both versions are kept as a ``Conflict``
+is taken; one only this side changed is kept (it is pushed later); tags both changed
+merge as sets (what either side added, less what either removed); any other property
+both changed goes to the newer LAST-MODIFIED, and both versions are kept as a ``Conflict``
 (``app.sync.conflicts`` records it and lets a person choose). A change the rules refuse
 (the state machine, a task's checks) is kept the same way, never dropped.
 """
@@ -98,9 +99,25 @@ def three_way(base: dict[str, Any] | None, local: dict[str, Any], remote: dict[s
         ours, before = local.get(name), base.get(name)
         if theirs == before or theirs == ours:
             continue
+        if name in SETS and ours != before:
+            both = union(before, ours, theirs)
+            if both != ours:
+                out.take[name] = both
+            continue
         if ours == before or remote_newer:
             out.take[name] = theirs
         if ours != before:
             out.lost.append(Conflict(name, ours, theirs, "theirs" if remote_newer else "mine",
                                      step, local_at, remote_at))
     return out
+
+
+SETS = frozenset({"tags"})
+"""Properties whose values are sets: both sides' changes are kept, never one set lost."""
+
+
+def union(base: Any, ours: Any, theirs: Any) -> tuple[Any, ...]:
+    """A three-way set merge: what either side added, less what either side removed."""
+    before, mine, other = set(base or ()), set(ours or ()), set(theirs or ())
+    kept = (before & mine & other) | (mine - before) | (other - before)
+    return tuple(sorted(kept))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +143,9 @@ def test_sync_conflicts_and_sync_resolve_theirs_on_two_machines(
     assert again.returncode == 1 and "settled already" in again.stderr
     missing = run_cli(two, "sync", "resolve", "999", "mine")
     assert missing.returncode == 1 and "no sync conflict 999" in missing.stderr
+
+
+def test_when_text_tells_seconds_apart() -> None:
+    at = datetime(2026, 12, 1, 9, 0, 5, tzinfo=UTC)
+    assert conflicts.when_text(at, UTC) == "2026-12-01 09:00:05 +0000"
+    assert conflicts.when_text(None) == "unknown"

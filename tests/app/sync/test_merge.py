@@ -64,3 +64,17 @@ def test_shown_writes_lists_in_brackets_and_times_in_utc() -> None:
     assert shown(("a", "b")) == "['a', 'b']"
     assert shown(LATE) == "2026-12-01 10:00 UTC"
     assert shown(None) == "None"
+
+
+def test_tags_both_changed_merge_as_a_union() -> None:
+    base = {"tags": ("home", "work")}
+    out = three_way(base, {"tags": ("home", "urgent", "work")}, {"tags": ("errand", "home")},
+                    LATE, EARLY)
+    # ours added urgent, theirs added errand and removed work: both kept, no conflict
+    assert out.take == {"tags": ("errand", "home", "urgent")} and out.lost == []
+
+
+def test_tags_changed_only_here_are_not_taken() -> None:
+    base = {"tags": ("home",)}
+    out = three_way(base, {"tags": ("home", "urgent")}, dict(base), EARLY, LATE)
+    assert out.take == {} and out.lost == []
