@@ -7,9 +7,12 @@ becomes a reminder of kind ``remote``; one the other device removed takes its pe
 reminders, so a round trip adds nothing. An alarm whose time has passed is left out:
 the other device has already reminded; so is one dismissed or snoozed there.
 
-An alarm the other device dismissed (RFC 9074 ACKNOWLEDGED) dismisses the reminder here
-that it is (by the VALARM's UID, ``records.alarm_uid``, or by its time); one it snoozed
-(a snooze alarm, RFC 9074 §6) snoozes it here until the same time.
+An alarm of Stepwise's that the other device deleted dismisses its reminder here (it is
+not deleted: an automatic reminder would be made again, and pushed again), so a deleted
+alarm stays deleted. An alarm the other device dismissed (RFC 9074 ACKNOWLEDGED)
+dismisses the reminder here that it is (by the VALARM's UID, ``records.alarm_uid``, or by
+its time); one it snoozed (a snooze alarm, RFC 9074 §6) snoozes it here until the same
+time.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> 
         return 0  # the step is not in the plan here (refused, or deleted since)
     step_pk = None if step is None else int(step.id)
     rows = list(Reminder.select().where(Reminder.task == task.id, Reminder.step == step_pk))
-    answered = _answered(task, step, rows, before, now)
+    answered = _answered(task, step, rows, before, now) + _deleted(task, step, rows, before, now)
     have = {row.snoozed_until or row.fire_at for row in rows} | {row.fire_at for row in rows}
     was = {alarm.fire_at for alarm in before}
     still = {alarm.fire_at for alarm in now}
@@ -86,6 +89,21 @@ def _answered(task: Task, step: Step | None, rows: list[Reminder],
                 and (old is None or old.snoozed_until != alarm.snoozed_until) \
                 and row.snoozed_until != alarm.snoozed_until:
             reminders.snooze(row.id, alarm.snoozed_until)
+            count += 1
+    return count
+
+
+def _deleted(task: Task, step: Step | None, rows: list[Reminder],
+             before: list[Alarm], now: list[Alarm]) -> int:
+    """Reminders here (not ``remote`` ones: those go) whose VALARM the agreed copy had
+    and the other device deleted since, dismissed here."""
+    gone = [a for a in before if not any(
+        b.fire_at == a.fire_at or a.uid and b.uid == a.uid for b in now)]
+    count = 0
+    for row in rows:
+        if row.kind != KIND and row.acknowledged_at is None and any(
+                _matches(task, step, row, alarm) for alarm in gone):
+            reminders.acknowledge(row.id)
             count += 1
     return count
 
