@@ -3,8 +3,8 @@
 An item is written only when what Stepwise reads from it differs from what the server
 holds (``SyncItem.synced``); updates carry ``If-Match``, creates ``If-None-Match: *``.
 An update is the server's copy with only the properties of the fields that changed here
-written again (``vtodo.written_over``): whatever another app wrote that Stepwise does not
-model stays, and so do its alarms (``vtodo.alarms_over``); on an item made elsewhere
+written again (``overlay.written_over``): whatever another app wrote that Stepwise does not
+model stays, and so do its alarms (``overlay.alarms_over``); on an item made elsewhere
 Stepwise adds none of its automatic alarms.
 A 412 (the server changed under us) fetches the server's version and merges it; the
 task is pushed again on the next run. Steps that left the plan are deleted with
@@ -20,18 +20,15 @@ from typing import Any
 from icalendar import Calendar, Component, Todo
 
 from app.calendar.errors import CalendarError
+from app.ical.overlay import STEP_PROPS, TASK_PROPS, alarms_over, written_over
 from app.ical.vtodo import (
-    STEP_PROPS,
-    TASK_PROPS,
     StepItem,
     TaskItem,
-    alarms_over,
     calendar,
     read_step,
     read_task,
     step_vtodo,
     task_vtodo,
-    written_over,
 )
 from app.sync import accounts, records, whole
 from app.sync.dav import Dav
@@ -213,7 +210,7 @@ def _number(value: object) -> int | None:
 
 def changed_props(base: Todo, it: TaskItem | StepItem) -> list[str]:
     """The properties of the fields in which ``it`` differs from the server's copy
-    (``vtodo.TASK_PROPS`` / ``STEP_PROPS``); times and counters aside."""
+    (``overlay.TASK_PROPS`` / ``STEP_PROPS``); times and counters aside."""
     if isinstance(it, TaskItem):
         ours, theirs, table = _task_values(it), _task_values(read_task(base)), TASK_PROPS
     else:

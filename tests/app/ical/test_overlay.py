@@ -1,4 +1,4 @@
-"""``vtodo.written_over`` and ``vtodo.alarms_over``: a rewrite of another app's VTODO
+"""``overlay.written_over`` and ``overlay.alarms_over``: a rewrite of another app's VTODO
 keeps what Stepwise does not model, and alarms stay their author's."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 from icalendar import Calendar, Todo
 
+from app.ical.overlay import alarms_over, written_over
 from app.ical.values import Reminder, alarms_of
-from app.ical.vtodo import alarms_over, read_task, task_vtodo, written_over
+from app.ical.vtodo import read_task, task_vtodo
 
 NOW = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 DUE = datetime(2026, 12, 10, 17, 0, tzinfo=UTC)
