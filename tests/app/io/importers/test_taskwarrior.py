@@ -107,6 +107,18 @@ def iso(taskwarrior_time: str) -> str:
     return datetime.strptime(taskwarrior_time, "%Y%m%dT%H%M%SZ").strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def test_a_published_export_keeps_its_times_and_fields(cli: Any) -> None:
+    data = Path(__file__).parent / "data" / "taskwarrior-export.json"
+    result = cli("import", "--from", "taskwarrior", str(data))
+    assert result.code == 0 and "added 1 tasks" in result.out and "skipped 0" in result.out
+    task = shown(cli, 1)["task"]
+    assert (task["title"], task["priority"], task["tags"]) == ("data tables in hugo", 1,
+                                                               ["Site", "blog"])
+    assert (task["due_at"], task["created_at"], task["updated_at"]) == (
+        "2020-06-05T06:59:59Z", "2020-06-04T19:34:14Z", "2020-06-04T19:34:35Z")
+    assert task["uid"] == "8d7117d9-2faf-4a98-bf4b-e88a3d44ccd1" and task["detail"] == ""
+
+
 def test_old_entry_and_end_times_are_kept(cli: Any, tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     path.write_text(json.dumps([
