@@ -73,9 +73,10 @@ def _parts(line: str) -> _Line:
     rest = line
     if rest.startswith("x "):
         parts.done, rest = True, rest[2:].lstrip()
-        parts.completed, rest = _leading_date(rest)
-    elif re.match(r"\([A-Z]\) ", rest):
+    if re.match(r"\([A-Z]\) ", rest):  # "x (A) …": some clients keep it on completion
         parts.priority, rest = rest[1], rest[4:].lstrip()
+    if parts.done:
+        parts.completed, rest = _leading_date(rest)
     created, rest = _leading_date(rest)
     if parts.done and parts.completed is None:
         parts.completed = created  # "x 2026-12-01 …": the one date is the completion

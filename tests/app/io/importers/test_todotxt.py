@@ -102,3 +102,17 @@ def test_a_colon_word_is_a_pair_only_with_both_sides_and_a_known_value(cli: Any,
     call = tasks["Call"]
     assert call["due_at"] == "2026-12-05T10:00:00Z"  # the first due:, 18:00 in Shanghai
     assert call["detail"] == "todo.txt tag: a\ntodo.txt tag: b\ntodo.txt due: 2026-12-09"
+
+
+def test_a_done_line_may_keep_its_priority_before_its_dates(cli: Any, db: Path,
+                                                            tmp_path: Path) -> None:
+    from models import Task
+
+    path = tmp_path / "todo.txt"
+    path.write_text("x (A) 2010-05-02 2010-04-01 Kept priority\nx 2010-05-03 (B) Later\n",
+                    encoding="utf-8")
+    _out, tasks = imported(cli, path)
+    kept = Task.get_by_id(tasks["Kept priority"]["id"])
+    assert (kept.status, kept.priority, f"{kept.updated_at:%Y-%m-%d}") == ("done", 1,
+                                                                           "2010-05-02")
+    assert tasks["(B) Later"]["priority"] == 3  # a priority after the date is a word
