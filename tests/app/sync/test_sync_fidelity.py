@@ -98,7 +98,7 @@ def _tasks_org_subtask(parent: str) -> str:
     return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:+//IDN tasks.org//android-130800//EN\r\n"
             "BEGIN:VTODO\r\nUID:3166913405283429000\r\nDTSTAMP:20261101T080000Z\r\n"
             "CREATED:20261101T080000Z\r\nLAST-MODIFIED:20261101T080000Z\r\n"
-            "SUMMARY:Pack the van\r\nPERCENT-COMPLETE:40\r\nSTATUS:IN-PROCESS\r\n"
+            "SUMMARY:Pack the van\r\nPERCENT-COMPLETE:40\r\nSTATUS:IN-PROCESS\r\nPRIORITY:1\r\n"
             "X-APPLE-SORT-ORDER:-2\r\nX-OC-HIDESUBTASKS:0\r\n"
             f"RELATED-TO;RELTYPE=PARENT:{parent}\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
 
@@ -177,6 +177,7 @@ def test_tasks_org_subtask_keeps_its_percent(db: Path, task_list: str, phone: Ph
     sync_url(task_list)
     after = _todo(phone, "Pack the van (blue)")
     assert int(after["PERCENT-COMPLETE"]) == 40  # 40 → 0 before
+    assert int(after["PRIORITY"]) == 1  # a step has none here: the line is kept as written
     assert (str(after["X-APPLE-SORT-ORDER"]), str(after["X-OC-HIDESUBTASKS"])) == ("-2", "0")
     assert _lines(after, "CREATED") == {"CREATED": "20261101T080000Z"}
 
