@@ -5,7 +5,8 @@ until (too late after; on a recurring task also the rule's UNTIL), priority H/M/
 1/2/4, tags and the project as tags, annotations in the detail, status pending/waiting/
 completed/deleted as new/waiting/done/cancelled (a started one in progress), entry and
 end (or modified) as its creation and last-change times. Every other field (UDAs such
-as ``estimate``, ``depends``) stays in the detail, named ("Taskwarrior estimate: 3").
+as ``estimate``, ``depends``, a ``recur`` that gives no rule, a ``wait`` beside the
+``scheduled`` start) stays in the detail, named ("Taskwarrior estimate: 3").
 A recurring template becomes one recurring task due at its next open instance; its
 generated instances are skipped. Tasks joined by ``depends`` stay separate tasks
 (``app.io.importers.taskwarrior_groups`` says why).
@@ -102,7 +103,8 @@ def single_task(entry: dict[str, Any], batch: Batch,
     due, start = when(entry.get("due")), start_of(entry)
     if recurrence is not None:
         due, start = current(entry, children or [], recurrence)
-    fields = [*depends_fields(entry, by_uuid or {}), *extras_of(entry)]
+    fields = [*depends_fields(entry, by_uuid or {}), *extras_of(entry),
+              *_unmapped(entry, recurrence)]
     new = NewTask(
         title=entry["description"].strip(),
         detail=joined(detail_of(entry), *kept_lines(fields, batch)),
@@ -113,6 +115,17 @@ def single_task(entry: dict[str, Any], batch: Batch,
     return Incoming(new=start_in_order(new, batch), status=status_of(entry),
                     uid=_uuid(entry), created_at=created_of(entry),
                     updated_at=updated_of(entry))
+
+
+def _unmapped(entry: dict[str, Any], recurrence: str | None) -> list[tuple[str, str]]:
+    """Fields Stepwise reads but could not use here: a ``recur`` that gave no rule, a
+    ``wait`` beside the ``scheduled`` that became the start."""
+    fields = []
+    if entry.get("recur") and recurrence is None:
+        fields.append(("Taskwarrior recur", str(entry["recur"])))
+    if when(entry.get("scheduled")) and when(entry.get("wait")):
+        fields.append(("Taskwarrior wait", str(entry["wait"])))
+    return fields
 
 
 def _uuid(entry: dict[str, Any]) -> str | None:

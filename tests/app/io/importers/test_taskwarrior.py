@@ -56,7 +56,7 @@ def test_a_real_task_export_imports_with_dependencies_recurrence_and_states(
     assert result.code == 0, result.err
     assert "read 6 entries" in result.out and "added 5 tasks with 0 steps" in result.out
     assert "an instance of a recurring task" in result.out
-    assert "kept in details: 1 fields (Taskwarrior depends)" in result.out
+    assert "kept in details: 2 fields (Taskwarrior depends, Taskwarrior wait)" in result.out
     tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
     paint, fence = tasks["Buy paint"], tasks["Paint fence"]
     assert (paint["priority"], paint["tags"]) == (1, ["Fence", "home"])
@@ -69,6 +69,7 @@ def test_a_real_task_export_imports_with_dependencies_recurrence_and_states(
     someday = tasks["Someday"]
     assert (someday["status"], someday["priority"]) == ("waiting", 4)
     assert someday["start_at"] == "2098-12-01T00:00:00Z"  # scheduled comes before wait
+    assert shown(cli, someday["id"])["task"]["detail"] == "Taskwarrior wait: 20990101T000000Z"
     again = cli("import", "--from", "taskwarrior", str(export))
     assert "added 0 tasks" in again.out
 
@@ -181,6 +182,7 @@ def test_the_older_line_format_with_comma_separated_depends_is_read() -> None:
     assert send.new.detail == ("2026-11-03: to Ana\nTaskwarrior depends: Draft\n"
                                "Taskwarrior depends: a0000000-0000-4000-8000-00000000dead")
     assert (tidy.status, tidy.new.priority, tidy.new.recurrence) == ("cancelled", 2, None)
+    assert tidy.new.detail == "Taskwarrior recur: fortnightly-ish"  # no rule: kept as written
 
 
 @pytest.mark.parametrize(("recur", "rule"), [("daily", "FREQ=DAILY"), ("3days", "FREQ=DAILY;"
