@@ -3,19 +3,33 @@ the RELATED-TO tree becomes tasks with plans (``app.ical.tree``), dependencies k
 
 A VTODO that icalendar cannot read (a malformed DTSTART, say) is skipped and named, the
 others imported; a start after the due (as iOS writes some) is kept in the detail; an
-empty ``RRULE:`` line is no rule.
+empty ``RRULE:`` line is no rule. CREATED and LAST-MODIFIED (COMPLETED for a closed
+task) are the task's times; IN-PROCESS without steps is in progress; every property
+Stepwise does not model (LOCATION, URL, GEO, CLASS, PERCENT-COMPLETE, EXDATE, RDATE,
+other apps' X- properties …) stays in the detail, named ("iCalendar LOCATION: Room 4").
 """
 
 from __future__ import annotations
 
 import re
 import warnings
+from dataclasses import replace
+from datetime import datetime
 
 from icalendar import Calendar, Todo
 
 from app.errors import BadFile
 from app.ical.tree import ReadTask, plan_data, read_tree
-from app.io.importers.incoming import Batch, Incoming, start_in_order, zone_name
+from app.io.importers.incoming import (
+    Batch,
+    Incoming,
+    aware,
+    joined,
+    kept_lines,
+    start_in_order,
+    zone_name,
+)
+from app.states import TaskStatus
 from app.tasks.store import NewTask
 
 WHAT = "an iCalendar file with VTODOs"
@@ -23,6 +37,12 @@ KEPT_STATUS = {"waiting": "waiting", "done": "done", "cancelled": "cancelled"}
 # icalendar reports some malformed lines with errors of its own internals
 # (AttributeError on a parameter list, TypeError): all mean "not readable iCalendar".
 UNREADABLE = (ValueError, IndexError, KeyError, AttributeError, TypeError)
+# What app.ical.vtodo reads into Stepwise's fields, and the file's own bookkeeping;
+# every other property of a VTODO is kept, named, in the detail.
+READ_PROPERTIES = frozenset({"UID", "SUMMARY", "DESCRIPTION", "PRIORITY", "CATEGORIES",
+                             "DTSTART", "DUE", "RRULE", "STATUS", "COMPLETED", "DTSTAMP",
+                             "LAST-MODIFIED", "CREATED", "SEQUENCE", "RELATED-TO"})
+OURS = "X-STEPWISE-"  # Stepwise's own properties (app.ical.vtodo), read there
 _BLOCK = re.compile(r"^BEGIN:(VTODO|VTIMEZONE)\r?$.*?^END:\1\r?$", re.M | re.S | re.I)
 
 
@@ -31,8 +51,10 @@ def read(raw: bytes, name: str) -> Batch:
     todos, unread = _todos(raw, name)
     tree = read_tree(todos)
     batch = Batch(read=len(todos) + len(unread), skipped=[*unread, *tree.skipped])
+    by_uid = {str(t.get("uid")): t for t in todos}
     for task in tree.tasks:
         incoming = _incoming(task)
+        _keep_the_rest(incoming, task, by_uid, batch)
         incoming.new = start_in_order(incoming.new, batch)
         batch.tasks.append(incoming)
     alarms = sum(len(t.task.reminders) + sum(len(s.reminders) for s in t.steps)
@@ -41,6 +63,55 @@ def read(raw: bytes, name: str) -> Batch:
         batch.skipped.append(f"{alarms} reminders (VALARM): Stepwise makes its own from the "
                              "start and due times (settings: reminders.lead_minutes)")
     return batch
+
+
+def _keep_the_rest(incoming: Incoming, read_task: ReadTask, by_uid: dict[str, Todo],
+                   batch: Batch) -> None:
+    """What ``_incoming`` (shared with sync) leaves out of a file's VTODO: its times, an
+    IN-PROCESS status, and the properties Stepwise does not model, in the detail."""
+    todo = by_uid.get(read_task.task.uid)
+    if todo is None:
+        return
+    incoming.created_at = _time(todo, "created")
+    closed = incoming.status in (TaskStatus.DONE, TaskStatus.CANCELLED)
+    incoming.updated_at = (_time(todo, "completed") if closed else None) \
+        or _time(todo, "last-modified")
+    if read_task.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
+        incoming.status = TaskStatus.IN_PROGRESS
+    new = incoming.new
+    incoming.new = replace(new, detail=joined(new.detail, *kept_lines(_extras(todo), batch)))
+    steps = {s["id"]: s for s in (incoming.plan or {}).get("steps", [])}
+    for item in read_task.steps:
+        step, step_todo = steps.get(item.step.id), by_uid.get(item.uid)
+        if step is not None and step_todo is not None:
+            step["objective"] = joined(str(step.get("objective") or ""),
+                                       *kept_lines(_extras(step_todo), batch))
+
+
+def _extras(todo: Todo) -> list[tuple[str, str]]:
+    """("iCalendar LOCATION", "Room 4") for each property Stepwise does not model."""
+    fields = []
+    ours = any(str(name).upper().startswith(OURS) for name in todo)
+    for name in list(todo.keys()):
+        key = str(name).upper()
+        if key in READ_PROPERTIES or key.startswith(OURS) or (key == "PERCENT-COMPLETE" and (
+                ours or _text(todo.get(name)) in ("0", "100"))):
+            continue  # Stepwise's own percent follows its steps; 0 and 100 its status
+        found: object = todo.get(name)
+        for value in found if isinstance(found, list) else [found]:
+            fields.append((f"iCalendar {key}", _text(value)))
+    return fields
+
+
+def _text(value: object) -> str:
+    raw = value.to_ical() if hasattr(value, "to_ical") else value
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
+    return " ".join(re.sub(r"\\([,;\\])", r"\1", text).replace("\\n", " ").split())
+
+
+def _time(todo: Todo, name: str) -> datetime | None:
+    value = getattr(todo.get(name), "dt", None)
+    return aware(value) if isinstance(value, datetime) else None
 
 
 def _todos(raw: bytes, name: str) -> tuple[list[Todo], list[str]]:

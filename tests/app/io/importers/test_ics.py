@@ -146,3 +146,30 @@ def test_an_empty_rrule_line_is_no_rule(cli: Any, tmp_path: Path) -> None:
     result = cli("import", "--from", "ics", str(path))
     assert "added 1 tasks" in result.out and "skipped 0" in result.out, result.out
     assert show(cli, 1)["task"]["recurrence"] is None
+
+
+def test_properties_stepwise_does_not_model_stay_named_with_the_times(
+        cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "thunderbird.ics"
+    path.write_bytes(calendar(
+        "UID:t1\r\nSUMMARY:Visit the flat\r\nSTATUS:IN-PROCESS\r\nPERCENT-COMPLETE:40\r\n"
+        "LOCATION:Hauptstr. 4\\, Berlin\r\nURL:https://example.com/flat\r\nGEO:52.5;13.4\r\n"
+        "CLASS:PRIVATE\r\nX-APPLE-SORT-ORDER:12\r\nCREATED:20250101T100000Z\r\n"
+        "LAST-MODIFIED:20250102T100000Z\r\n",
+        "UID:t2\r\nSUMMARY:Paid\r\nSTATUS:COMPLETED\r\nCOMPLETED:20250301T080000Z\r\n"
+        "LAST-MODIFIED:20250302T080000Z\r\nRRULE:FREQ=WEEKLY\r\nDUE:20250301T080000Z\r\n"
+        "EXDATE:20250308T080000Z,20250315T080000Z\r\n"))
+    result = cli("import", "--from", "ics", str(path))
+    assert result.code == 0 and "added 2 tasks" in result.out, result
+    assert "kept in details: 7 fields" in result.out
+    flat = show(cli, 1)["task"]
+    assert flat["status"] == "in_progress"
+    assert flat["detail"].splitlines() == [
+        "iCalendar PERCENT-COMPLETE: 40", "iCalendar LOCATION: Hauptstr. 4, Berlin",
+        "iCalendar URL: https://example.com/flat", "iCalendar GEO: 52.5;13.4",
+        "iCalendar CLASS: PRIVATE", "iCalendar X-APPLE-SORT-ORDER: 12"]
+    assert (flat["created_at"], flat["updated_at"]) == ("2025-01-01T10:00:00Z",
+                                                        "2025-01-02T10:00:00Z")
+    paid = show(cli, 2)["task"]
+    assert paid["status"] == "done" and paid["updated_at"] == "2025-03-01T08:00:00Z"
+    assert paid["detail"] == "iCalendar EXDATE: 20250308T080000Z,20250315T080000Z"
