@@ -4,12 +4,14 @@ A Stepwise dependency links two steps of one plan, and a Taskwarrior task has fi
 step cannot hold (priority, tags, wait, scheduled, its own UDAs). So tasks joined by
 ``depends`` each stay a task of their own with every field, and each dependency is kept
 in the detail, named ("Taskwarrior depends: Buy paint"). A recurring template is due at
-its first instance still open, not at the first occurrence it ever had.
+its first instance still open (by its instances in the file, else by its ``mask``), not
+at the first occurrence it ever had.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from itertools import islice
 from typing import Any
 
 from app.io.importers import taskwarrior_fields as tw
@@ -50,11 +52,24 @@ def current(template: dict[str, Any], children: list[dict[str, Any]], rule: str 
         first, child = open_ones[0]
         return first, tw.start_of(child)
     past = [d for d, _c in dated]
-    if due is None or not past or rule is None:
+    if due is None or rule is None or not (past or _done_by_mask(template)):
         return due, start
     from dateutil.rrule import rrulestr
 
-    following = rrulestr(rule, dtstart=due).after(max(past))
+    occurrences = rrulestr(rule, dtstart=due)
+    if past:
+        following = occurrences.after(max(past))
+    else:  # the instances are gone from the file; the mask still counts them
+        done = _done_by_mask(template)
+        following = next(islice(occurrences, done, done + 1), None)
     if following is None:
         return due, start
     return following, None if start is None else start + (following - due)
+
+
+def _done_by_mask(template: dict[str, Any]) -> int:
+    """How many occurrences come before the first still open, by the template's ``mask``
+    (one character an instance: - pending, W waiting, + done, X deleted)."""
+    mask = str(template.get("mask") or "")
+    open_at = [i for i, mark in enumerate(mask) if mark in "-W"]
+    return open_at[0] if open_at else len(mask)

@@ -46,3 +46,10 @@ def test_with_every_instance_done_it_is_due_at_the_occurrence_after_the_last() -
         datetime(2026, 12, 1, tzinfo=UTC), datetime(2026, 11, 28, tzinfo=UTC))
     assert current(template, [], "FREQ=MONTHLY") == (
         datetime(2026, 10, 1, tzinfo=UTC), datetime(2026, 9, 28, tzinfo=UTC))
+
+
+def test_without_its_instances_the_mask_says_which_occurrence_is_open() -> None:
+    template = entry("t", "Rent", status="recurring", due="20261001T000000Z", mask="++X-")
+    assert current(template, [], "FREQ=MONTHLY") == (datetime(2027, 1, 1, tzinfo=UTC), None)
+    template["mask"] = "++"
+    assert current(template, [], "FREQ=MONTHLY") == (datetime(2026, 12, 1, tzinfo=UTC), None)
