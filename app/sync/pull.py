@@ -21,7 +21,7 @@ from app.plan import store as plans
 from app.plan.spec import ORIGINS
 from app.reminders import store as reminders
 from app.states import PlanStatus, TaskStatus
-from app.sync import accounts, alarms, apply, conflicts, records, refused
+from app.sync import accounts, alarms, apply, conflicts, records, recurring, refused
 from app.sync.items import Fetched, parse, parse_all, title
 from app.sync.merge import Conflict, step_fields, task_fields, three_way
 from app.sync.report import Report, first_todo
@@ -165,11 +165,32 @@ def _clean(account: SyncAccount, task: Task) -> bool:
 
 
 def _agreed(account: SyncAccount, task_uids: list[str]) -> None:
-    """What the server holds now is what these tasks say: nothing to push for them
-    (their items are not written again with this device's counters and times)."""
-    rows = Task.select(Task.id).where(Task.uid.in_(task_uids))
-    for uid, mark in accounts.marks([t.id for t in rows]).items():
+    """Tasks whose items say what the server's copies say (the properties sync merges:
+    not this device's counters, times or derived percentages) have nothing to push: they
+    are not written again. One the rules changed on the way in (a repeating task rolled
+    on, a step reset) stays to push."""
+    found = list(Task.select().where(Task.uid.in_(task_uids)))
+    same = [t.id for t in found if _as_on_server(account, t)]
+    for uid, mark in accounts.marks(same).items():
         accounts.set_mark(account, uid, mark)
+
+
+def _as_on_server(account: SyncAccount, task: Task) -> bool:
+    item, steps = records.items_of(task)
+    rows = accounts.rows(account, [item.uid, *(s.uid for s in steps)])
+
+    def server(uid: str) -> Todo | None:
+        row = rows.get(uid)
+        return first_todo(row.synced) if row is not None and row.synced else None
+
+    mine = server(item.uid)
+    if mine is None or task_fields(item) != task_fields(read_task(mine)):
+        return False
+    for step in steps:
+        theirs = server(step.uid)
+        if theirs is None or step_fields(step) != step_fields(read_step(theirs, step.step.id)):
+            return False
+    return True
 
 
 def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Report) -> None:
@@ -198,8 +219,13 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
             continue
         lost += out.lost
         report.merged += 1 if out.take else 0
+    ticked = recurring.ticked_off(task, take_task, changes)
     refused = apply.apply_task(task.id, take_task) + apply.apply_steps(task.id, changes)
     _keep(task, lost + [c.timed(*times.get(c.step, (None, None))) for c in refused], report)
+    if ticked:
+        recurring.roll_on(task.id, ticked)
+        report.notes.append(f"{task.title!r}: {ticked.count} occurrence(s) ticked off on "
+                            "another device")
     task = tasks.get_task(task.id)  # as the edits above left it
     for row, got in entries:
         alarms.merge(task, None if row.step_id is None else row.uid,

@@ -1,0 +1,91 @@
+"""A repeating task's occurrence ticked off on another device, the way those apps write
+it, read as "this occurrence done, the series goes on".
+
+Tasks.org (and apps like it) keep one VTODO for the series: ticking an occurrence off
+moves its DUE (and DTSTART) on to a later occurrence of its RRULE and ticks its
+subtasks. Taken as plain edits, Stepwise would move the due there and then, the steps
+being done, roll the task on once more (a week too far). Instead a due moved exactly
+onto a later occurrence is that many occurrences done: the due change and the steps'
+"done" of the finished occurrence are left out of the edits, and the task rolls on
+through ``app.plan.ticks.finish_task`` (its work log says so, its plan starts afresh),
+then takes the other device's times if they differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from app.dates.rrules import InvalidRule, next_after
+from app.plan import ticks
+from app.states import SATISFIED_STEP
+from app.sync.apply import StepChanges
+from app.tasks import store as tasks
+from models import Task
+
+MAX_SKIPPED = 60  # occurrences a due may move on at once and still count as ticked off
+
+
+@dataclass(frozen=True)
+class Ticked:
+    """Occurrences ticked off elsewhere, and the times the other device moved to."""
+
+    count: int
+    times: dict[str, datetime]
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+
+def ticked_off(task: Task, take: dict[str, Any], steps: StepChanges) -> Ticked:
+    """How many occurrences the server's changes tick off (0: plain edits). When some
+    are, their due and start changes and the steps' finishing are taken out of
+    ``take`` and ``steps``: ``roll_on`` does them."""
+    none = Ticked(0, {})
+    if not task.recurrence or "recurrence" in take or "status" in take:
+        return none
+    role = "due_at" if task.due_at is not None else "start_at"
+    count = _occurrences(task, getattr(task, role), take.get(role))
+    if not count:
+        return none
+    times = {k: take.pop(k) for k in ("due_at", "start_at") if isinstance(take.get(k), datetime)}
+    for change in steps.changed.values():
+        if change.get("status") in SATISFIED_STEP:
+            change.pop("status")
+    steps.changed = {uid: c for uid, c in steps.changed.items() if c}
+    return Ticked(count, times)
+
+
+def roll_on(task_id: int, ticked: Ticked) -> None:
+    """Roll the task on by the occurrences ticked off, then take the other device's
+    times where they differ (inside the caller's transaction)."""
+    for _ in range(ticked.count):
+        ticks.finish_task(task_id, actor="sync")
+    task = tasks.get_task(task_id)
+    moved: dict[str, object] = {k: v for k, v in ticked.times.items() if getattr(task, k) != v}
+    if moved:
+        tasks.update_task(task_id, named=(), **moved)
+
+
+def _occurrences(task: Task, anchor: datetime | None, moved: object) -> int:
+    """How many occurrences of the task's rule after ``anchor`` reach ``moved`` exactly
+    (0: ``moved`` is no later occurrence)."""
+    rule = task.recurrence
+    if anchor is None or not rule or not isinstance(moved, datetime) or moved <= anchor:
+        return 0
+    zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
+    wall = anchor.astimezone(zone).replace(tzinfo=None)
+    target = moved.astimezone(zone).replace(tzinfo=None)
+    for count in range(1, MAX_SKIPPED + 1):
+        try:
+            following = next_after(rule, wall, zone)
+        except InvalidRule:
+            return 0
+        if following is None or following > target:
+            return 0
+        if following == target:
+            return count
+        wall = following
+    return 0
