@@ -273,6 +273,11 @@ CALENDAR: tuple[tuple[str, str], ...] = (
     (r"a block lasts at least 5 minutes", "一个时段至少 5 分钟"),
 )
 IMPORTS: tuple[tuple[str, str], ...] = (
+    (r": the start time \((.*?)\) is after the (\S+) time; imported without its start, "
+     r"which stays in the detail",
+     r"：开始时间（\1）晚于\2时间；导入时不设开始时间，开始时间保留在详情里"),
+    (r"(?<=晚于)due时间", "截止时间"),
+    (r"(?<=晚于)expiry时间", "过期时间"),
     (r"^line " + ID + r": ", r"第 \1 行："),
     (r"(\S+) reminders \(VALARM\): Stepwise makes its own from the start and due times "
      r"\(settings: reminders\.lead_minutes\)",
