@@ -890,6 +890,11 @@ Details: %2</source>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="174"/>
+        <source>Kept in the tasks&apos; details: %1 fields the other app has and Stepwise does not (%2)</source>
+        <translation>保留在任务详情里：%1 个对方应用有而 Stepwise 没有的字段（%2）</translation>
+    </message>
 </context>
 <context>
     <name>InlineRename</name>

@@ -170,7 +170,10 @@ class ImportDialog(QDialog):
                                    "skipped %5."), summary.read, path.name,
                            len(summary.added), summary.steps, len(summary.skipped))
         skipped = self.tr("Skipped: %1")
-        return [head, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
+        kept = [] if not summary.kept else [labels.fill(
+            self.tr("Kept in the tasks' details: %1 fields the other app has and Stepwise "
+                    "does not (%2)"), len(summary.kept), ", ".join(sorted(set(summary.kept))))]
+        return [head, *kept, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
 
 
 def open_import(ctx: WindowContext, reload: Callable[[], None], parent: QWidget) -> None:

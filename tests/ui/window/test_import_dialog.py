@@ -110,3 +110,13 @@ def test_in_chinese_the_summary_and_a_bad_file_are_told_in_chinese(
         assert bad.startswith("未导入任何内容：missing.json 无法按") and "详情：" in bad
     finally:
         i18n.install(qapp, "en")
+
+
+def test_fields_kept_in_the_details_are_counted(ctx: WindowContext, qtbot: QtBot,
+                                                tmp_path: Path) -> None:
+    path = tmp_path / "uda.json"
+    path.write_text(json.dumps([{**EXPORT[0], "estimate": 3, "client": "Acme"}]),
+                    encoding="utf-8")
+    said = _run(_dialog(ctx, qtbot, "taskwarrior", path), qtbot)
+    assert "Kept in the tasks' details: " in said and "estimate" in said
+    assert "Taskwarrior estimate: 3" in Task.get(Task.title == "Renew passport").detail
