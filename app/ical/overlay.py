@@ -98,7 +98,10 @@ def alarms_over(base: Todo, reminders: list[Reminder], own: bool,
             continue
         used.add(id(found))
         seen = readings[id(found)]
-        if (seen.acknowledged_at, seen.snoozed_until) == (r.acknowledged_at, r.snoozed_until):
+        if own and r.kind in AUTO_KINDS and seen.text != r.text:
+            out += reminder_alarms(r)  # ours, renamed with its task: written as we make it
+            same = False
+        elif (seen.acknowledged_at, seen.snoozed_until) == (r.acknowledged_at, r.snoozed_until):
             out += [found, *snoozes.get(seen.uid, [])]
         else:
             out += _answered(found, r)

@@ -97,3 +97,12 @@ def test_an_alarm_removed_here_goes_and_a_dismissed_one_is_not_sent() -> None:
     gone = [Reminder(DUE - timedelta(days=2), "x", "ours-3", NOW, kind="due")]
     alarms, _ = alarms_over(base, gone, own=True, now=NOW)
     assert alarms == []
+
+
+def test_our_alarm_on_our_item_follows_a_rename() -> None:
+    base = _base()
+    fire = alarms_of(base)[0].fire_at
+    mine = [Reminder(fire, "Due: Dentist (Dr Lee)", "a-1", kind="due")]
+    alarms, same = alarms_over(base, mine, own=True, now=NOW)
+    assert not same and str(alarms[0]["DESCRIPTION"]) == "Due: Dentist (Dr Lee)"
+    assert str(alarms[0]["UID"]) == "a-1"
