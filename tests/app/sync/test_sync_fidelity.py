@@ -224,3 +224,33 @@ def test_tags_changed_on_both_sides_merge(db: Path, task_list: str, phone: Phone
     sync_url(task_list)
     cats = _todo(phone, "Pack")["CATEGORIES"]
     assert sorted(str(c) for c in cats.cats) == ["car", "kids", "trip"]
+
+
+def test_our_item_keeps_what_the_phone_added(db: Path, task_list: str, phone: Phones) -> None:
+    """Stepwise → phone → Stepwise: lines the phone added to an item made here stay, and
+    Stepwise's own alarm is still there."""
+    task = tasks.add_task(tasks.NewTask(title="Renew passport", due_at=SOON))
+    sync_url(task_list)
+    phone = phone(task_list)
+    obj = phone.by_title("Renew passport")
+    obj.icalendar_component.add("x-apple-sort-order", "12")
+    obj.icalendar_component.add("location", "town hall")
+    obj.save()
+    sync_url(task_list)
+    tasks.update_task(task.id, title="Renew the passport")
+    sync_url(task_list)
+    after = _todo(phone, "Renew the passport")
+    assert (str(after["X-APPLE-SORT-ORDER"]), str(after["LOCATION"])) == ("12", "town hall")
+    assert after.walk("VALARM")
+
+
+def test_a_date_only_due_stays_a_date_when_untouched(db: Path, task_list: str,
+                                                     phone: Phones) -> None:
+    sync_url(task_list)
+    phone = phone(task_list)
+    phone.add(TODOMAN.replace("SEQUENCE:1\n", f"SEQUENCE:1\nDUE;VALUE=DATE:{DAY}\n"))
+    sync_url(task_list)
+    task = Task.get(Task.uid == "b4a9f1d0c3a94d6f8f2a0e7c1d2b3a45@todoman")
+    tasks.update_task(task.id, title="Water the plants (all)")
+    sync_url(task_list)
+    assert _lines(_todo(phone, "Water the plants (all)"), "DUE") == {"DUE": DAY}
