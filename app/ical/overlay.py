@@ -80,7 +80,8 @@ def alarms_over(base: Todo, reminders: list[Reminder], own: bool,
     its author wrote it (a relative trigger, its UID, its X- properties) unless it was
     dismissed or snoozed here since: then it gets RFC 9074's ACKNOWLEDGED or a snooze
     alarm. A reminder without an alarm there is added while not dismissed, and on an item
-    made elsewhere (``own`` False) only when it is not one of Stepwise's automatic ones.
+    made elsewhere (``own`` False) only when it is not one of Stepwise's automatic ones (and
+    one of those already there, by its UID, goes).
     An alarm there that is no reminder here goes when it was still to fire (removed here)
     or, on an item made here, when dismissed (aged out); one that fired there stays.
     """
@@ -98,7 +99,9 @@ def alarms_over(base: Todo, reminders: list[Reminder], own: bool,
             continue
         used.add(id(found))
         seen = readings[id(found)]
-        if own and r.kind in AUTO_KINDS and seen.text != r.text:
+        if not own and r.kind in AUTO_KINDS and seen.uid == r.uid:
+            same = False  # one of ours, written before items knew their author: it goes
+        elif own and r.kind in AUTO_KINDS and seen.text != r.text:
             out += reminder_alarms(r)  # ours, renamed with its task: written as we make it
             same = False
         elif (seen.acknowledged_at, seen.snoozed_until) == (r.acknowledged_at, r.snoozed_until):

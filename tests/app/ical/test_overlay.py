@@ -106,3 +106,11 @@ def test_our_alarm_on_our_item_follows_a_rename() -> None:
     alarms, same = alarms_over(base, mine, own=True, now=NOW)
     assert not same and str(alarms[0]["DESCRIPTION"]) == "Due: Dentist (Dr Lee)"
     assert str(alarms[0]["UID"]) == "a-1"
+
+
+def test_our_automatic_alarm_already_on_a_phone_item_goes() -> None:
+    base = _base()
+    fire = alarms_of(base)[0].fire_at
+    mine = [Reminder(fire, "Due soon", "a-1", kind="due")]  # a-1: the UID we gave it
+    alarms, same = alarms_over(base, mine, own=False, now=NOW)
+    assert not same and [str(a["UID"]) for a in alarms] == ["a-old"]
