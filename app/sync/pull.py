@@ -43,8 +43,14 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
     new: list[Fetched] = []
     back = _deleted_here_but_changed(account, fetched, full, report)
     back |= _made_subtasks(account, fetched, full, known, report)
+    done = recurring.copied_on(account, fetched, full, report)
+    fetched = [item for item in fetched if item.uid not in done]
     for item in fetched:
         row = None if item.uid in back else full.get(item.uid)
+        if row is not None and row.state == refused.KEPT:  # another app's, as it wrote it
+            accounts.record(account, row.uid, row.task_uid, None, item.href, item.etag,
+                            item.text, state=refused.KEPT, reason=row.reason)
+            continue
         if row is not None and row.state == refused.REFUSED and (
                 not _here(row.task_uid) or row.step_id is None and row.uid != row.task_uid):
             row = None  # changed since it was refused: tried again as a new item

@@ -1,6 +1,13 @@
 """A repeating task's occurrence ticked off on another device, the way those apps write
 it, read as "this occurrence done, the series goes on".
 
+todoman, Evolution and Exchange keep the finished occurrence instead: its VTODO is
+marked COMPLETED without its RRULE, and a new VTODO (a new UID) carries the series on
+from the next occurrence. ``copied_on`` finds the pair in one pull: the task rolls on
+once, takes the new item's UID (so it is the series here and there), and the finished
+copy stays on the server as the other app wrote it (recorded as kept, never written
+over). Only a task without steps here is taken this way (step UIDs come from the task's).
+
 Tasks.org (and apps like it) keep one VTODO for the series: ticking an occurrence off
 moves its DUE (and DTSTART) on to a later occurrence of its RRULE and ticks its
 subtasks. Taken as plain edits, Stepwise would move the due there and then, the steps
@@ -19,11 +26,18 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from app.dates.rrules import InvalidRule, next_after
+from app.ical.values import related, text_of
+from app.ical.vtodo import read_task
 from app.plan import ticks
 from app.states import SATISFIED_STEP
+from app.sync import accounts, records
 from app.sync.apply import StepChanges
+from app.sync.items import Fetched
+from app.sync.refused import KEPT
+from app.sync.report import Report
 from app.tasks import store as tasks
-from models import Task
+from models import Task, atomic
+from models.tables import SyncAccount, SyncItem
 
 MAX_SKIPPED = 60  # occurrences a due may move on at once and still count as ticked off
 
@@ -89,3 +103,42 @@ def _occurrences(task: Task, anchor: datetime | None, moved: object) -> int:
             return count
         wall = following
     return 0
+
+
+def copied_on(account: SyncAccount, fetched: list[Fetched], full: dict[str, SyncItem],
+              report: Report) -> set[str]:
+    """The UIDs of finished-occurrence / new-series pairs taken here (todoman's way);
+    the caller leaves them out of the rest of the pull."""
+    taken: set[str] = set()
+    fresh = [f for f in fetched if f.uid not in full and f.todo.get("rrule") is not None
+             and not related(f.todo, "PARENT")]
+    for item in fetched:
+        row = full.get(item.uid)
+        if row is None or row.state is not None or row.uid != row.task_uid \
+                or str(item.todo.get("status", "")).upper() != "COMPLETED" \
+                or item.todo.get("rrule") is not None:
+            continue
+        task = Task.get_or_none(Task.uid == item.uid)
+        series = next((f for f in fresh if f.uid not in taken and task is not None
+                       and text_of(f.todo, "summary") == text_of(item.todo, "summary")), None)
+        if task is None or series is None or not task.recurrence or records.items_of(task)[1]:
+            continue
+        with atomic():
+            ticks.finish_task(task.id, actor="sync")
+            Task.update(uid=series.uid).where(Task.id == task.id).execute()
+            accounts.record(account, item.uid, item.uid, None, item.href, item.etag,
+                            item.text, state=KEPT,
+                            reason=f"{task.title!r}: a finished occurrence, kept as the "
+                                   "other app wrote it")
+            accounts.record(account, series.uid, series.uid, None, series.href, series.etag,
+                            series.text)
+            remote = read_task(series.todo)
+            rolled = tasks.get_task(task.id)
+            moved = {k: v for k in ("due_at", "start_at")
+                     if (v := getattr(remote, k)) is not None and getattr(rolled, k) != v}
+            if moved:
+                tasks.update_task(task.id, named=(), **moved)
+            report.pulled += 2
+        taken |= {item.uid, series.uid}
+        report.notes.append(f"{task.title!r}: 1 occurrence(s) ticked off on another device")
+    return taken

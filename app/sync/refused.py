@@ -16,6 +16,7 @@ from app.sync.items import Fetched, Unread, title
 from models import atomic
 from models.tables import SyncAccount, SyncItem
 
+KEPT = "kept"  # SyncItem.state of another app's item kept as it is (not a failure: unlisted)
 REFUSED = "refused"  # SyncItem.state of an item Stepwise could not take
 # What one item's bad values raise on their way into the store (not the network's
 # CalendarError nor the database's StoreError: those stop the run).

@@ -70,3 +70,39 @@ def test_a_due_moved_off_the_rule_is_an_edit(db: Path, task_list: str, phone: Ph
     report = sync_url(task_list)
     assert report.notes == [] and _occurrences_logged(task.id) == 0
     assert tasks.get_task(task.id).due_at == DUE + timedelta(days=3)
+
+
+def test_a_finished_copy_and_a_new_series_todomans_way_roll_the_task_on(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = _weekly("Water plants")
+    sync_url(task_list)
+    other = phone(task_list)
+    old = other.by_title("Water plants")
+    todo = old.icalendar_component
+    todo.pop("rrule")
+    todo.pop("status", None)
+    todo.add("status", "COMPLETED")
+    todo.add("completed", DUE)
+    old.save()
+    other.add("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//todoman//EN\r\nBEGIN:VTODO\r\n"
+              "UID:series-2\r\nDTSTAMP:20261207T100000Z\r\nSUMMARY:Water plants\r\n"
+              "DUE:20261214T090000Z\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    report = sync_url(task_list)
+    assert any("1 occurrence(s) ticked off" in note for note in report.notes)
+    assert [t.title for t in Task.select()] == ["Water plants"]  # no second series
+    rolled = tasks.get_task(task.id)
+    assert (rolled.due_at, rolled.recurrence, rolled.uid) == (
+        DUE + timedelta(days=7), "FREQ=WEEKLY", "series-2")
+    assert _occurrences_logged(task.id) == 1
+    sync_url(task_list)
+    found = other.todos()
+    assert str(found[str(task.uid)].icalendar_component["status"]) == "COMPLETED"
+    assert found[str(task.uid)].icalendar_component.get("rrule") is None  # kept as written
+    assert found["series-2"].icalendar_component.get("rrule") is not None
+    assert sync_url(task_list).deleted == 0
+    assert report.unreadable == []  # the finished copy is kept, not a failure
+    finished = other.todos()[str(task.uid)]
+    finished.icalendar_component.add("description", "a note on the finished week")
+    finished.save()
+    assert sync_url(task_list).as_json()["unreadable"] == []
+    assert Task.select().count() == 1
