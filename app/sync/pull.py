@@ -28,7 +28,7 @@ from app.sync.report import Report, first_todo
 from app.tasks import store as tasks
 from app.tasks import trash
 from models import Task, atomic
-from models.tables import DeletedTask, SyncAccount, SyncItem
+from models.tables import DeletedTask, SyncAccount, SyncItem, Trash
 
 __all__ = ["Fetched", "merge_task", "parse", "parse_all", "pull", "remove_gone"]
 
@@ -123,22 +123,35 @@ def _edited(row: SyncItem, item: Fetched) -> bool:
 
 def _deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
                               full: dict[str, SyncItem], report: Report) -> set[str]:
-    """The UIDs of changed items whose task the person deleted here: the other
-    device's edit wins, so the task's records and tombstone are dropped and the items
-    come in again as new (the task's unchanged items follow at the next full listing)."""
+    """Changed items whose task the person deleted here: the other device's edit wins.
+    A task in the trash comes back from it (its plan, log and reminders with it) and the
+    edit merges as usual; one deleted without the trash (the window's delete, undone by
+    Ctrl+Z) has its records and tombstone dropped, and its items come in again as new
+    (its unchanged items follow at the next full listing). Returns those items' UIDs."""
     gone = {row.task_uid for item in fetched if (row := full.get(item.uid)) is not None
-            and row.state != refused.REFUSED and not _here(row.task_uid) and _edited(row, item)}
+            and row.state is None and not _here(row.task_uid) and _edited(row, item)}
     gone = {uid for uid in gone
             if DeletedTask.select().where(DeletedTask.uid == uid).exists()}
     if not gone:
         return set()
+    titles = {row.task_uid: str(row.title) for row in Trash.select().where(
+        Trash.task_uid.in_(sorted(gone))).order_by(Trash.id)}
     with atomic():
+        for uid in sorted(set(titles)):
+            newest = Trash.select().where(Trash.task_uid == uid).order_by(
+                Trash.id.desc()).first()
+            if newest is not None:
+                trash.restore_row(newest)
+        lost = sorted(gone - set(titles))
         SyncItem.delete().where(SyncItem.account == account,
-                                SyncItem.task_uid.in_(sorted(gone))).execute()
+                                SyncItem.task_uid.in_(lost)).execute()
         DeletedTask.delete().where(DeletedTask.uid.in_(sorted(gone))).execute()
-        SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
+        if lost:
+            SyncAccount.update(sync_token=None).where(SyncAccount.id == account.id).execute()
+    report.notes += [f"{name!r}: deleted here but changed on another device since, so it "
+                     "is back from the trash with that change" for name in titles.values()]
     back = {item.uid for item in fetched if (row := full.get(item.uid)) is not None
-            and row.task_uid in gone}
+            and row.task_uid in gone and row.task_uid not in titles}
     report.notes += [f"{title(item.todo)}: deleted here but changed on another device "
                      "since, so it is back" for item in fetched
                      if item.uid in back and item.uid in gone]

@@ -219,6 +219,9 @@ SYNC: tuple[tuple[str, str], ...] = (
      r"task", "：在另一台设备上被设为子任务，但它在这里有自己的步骤，所以仍是任务"),
     (r": (\d+) occurrence\(s\) ticked off on another device",
      r"：另一台设备上完成了 \1 次重复"),
+    (r": deleted here but changed on another device since, so it is back from the trash "
+     r"with that change",
+     "：在这里删除了，但之后在另一台设备上改过，所以它带着那次改动从回收站回来了"),
     (r": deleted here but changed on another device since, so it is back",
      "：在这里删除了，但之后在另一台设备上改过，所以它回来了"),
     (r"^(\d+) task\(s\) synced before are not on this device and were not deleted here: "

@@ -295,3 +295,21 @@ def test_a_refused_step_edited_on_the_phone_is_tried_again_as_a_step(
     assert report.conflicts == [] and tasks.get_task(ours.id).detail == "mine"
     assert len(report.unreadable) == 1 and sync_url(task_list).deleted == 0
     assert "far-step" in _uids_on(other)
+
+
+def test_a_task_from_the_trash_comes_back_with_its_plan_and_the_edit(
+        db: Path, task_list: str, phone: Phones) -> None:
+    task = running_offsite()
+    sync_url(task_list)
+    trash.trash_task(task.id)
+    phone(task_list).edit("Book room", summary="Book the big room")
+    report = sync_url(task_list)
+    assert any("back from the trash" in note for note in report.notes)
+    back = Task.get(Task.uid == task.uid)
+    assert Trash.select().count() == 0
+    from app.plan import store as plans
+
+    plan = plans.latest_plan(back.id)
+    assert plan is not None
+    assert [s.title for s in plans.spec_of(plan).steps] == ["Book the big room", "Send invites"]
+    assert len(_uids_on(phone(task_list))) == 3 and sync_url(task_list).deleted == 0
