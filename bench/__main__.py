@@ -3,6 +3,10 @@
 ``python -m bench stream window`` runs only the benchmarks whose names contain a word
 (the table is printed, bench/results/latest.md is left alone).
 
+Each benchmark runs twice: quiet, then beside a competing CPU-bound process pinned to one
+core (``bench/busy.py``); the table shows both columns, and "ok?" says yes only when both
+meet the target. ``--quiet`` runs the quiet half only.
+
 Each benchmark works in its own folder of one temporary directory. A benchmark that
 breaks (a command exits non-zero, a plan fails validation) gets an ``error`` row, its
 traceback goes to stderr, the others still run, and the exit status is 1.
@@ -35,6 +39,8 @@ from bench import (
     bench_stream,
     bench_sync,
     bench_window,
+    busy,
+    report,
     window_sync,
 )
 from bench.report import Findings, Result, document
@@ -60,7 +66,9 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
 
 def main(argv: list[str] | None = None) -> int:
     """Run every benchmark, or those whose names contain one of ``argv``'s words."""
-    wanted = [w.lower() for w in (sys.argv[1:] if argv is None else argv)]
+    words = sys.argv[1:] if argv is None else argv
+    quiet_only = "--quiet" in words
+    wanted = [w.lower() for w in words if w != "--quiet"]
     chosen = [(n, r) for n, r in BENCHMARKS if not wanted or any(w in n for w in wanted)]
     if not chosen:
         print("bench: no benchmark matches; the names are: "
@@ -68,16 +76,27 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     started = time.perf_counter()
     results: list[Result] = []
+    pairs: list[tuple[Result, Result | None]] = []
     notes: list[str] = []
     failed = False
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as tmp:
         for name, run in chosen:
-            findings = _run_one(name, run, Path(tmp) / name.replace(" ", "-"))
+            work = Path(tmp) / name.replace(" ", "-")
+            findings = _run_one(name, run, work)
             failed |= any(r.measured.startswith("error") for r in findings.results)
             results += findings.results
             notes += findings.notes
+            if quiet_only:
+                continue
+            with busy.competitor() as load:
+                beside = _run_one(f"{name} (busy)", run, work.with_name(work.name + "-busy"))
+            failed |= any(r.measured.startswith("error") for r in beside.results)
+            pairs += report.paired(findings.results, beside.results)
+            notes += [f"{name}, busy (load {load.load:.1f} at its end): {note}"
+                      if load.load is not None else f"{name}, busy: {note}"
+                      for note in beside.notes]
     notes.append(f"the whole run took {time.perf_counter() - started:.0f} s")
-    text = document(_header(), results, notes)
+    text = document(_header(), results, notes, None if quiet_only else pairs)
     print(text, end="")
     if not wanted:
         RESULTS.parent.mkdir(parents=True, exist_ok=True)
