@@ -172,6 +172,10 @@ def classify(exc: BaseException, account: Account) -> CalendarError | None:
 def refused(account: Account) -> AuthFailed:
     """The server refused the account (HTTP 401 or 403)."""
     host = urlsplit(account.url).netloc or account.url
+    if not account.password:  # still AuthFailed: a 403 to a stale sync token is one too
+        return AuthFailed(f"no password is kept for this account: {host} refused user "
+                          f"{account.user!r} (HTTP 401/403); give it with --password-env VAR "
+                          "or in Settings → Sync")
     return AuthFailed(f"{host} refused user {account.user!r} (HTTP 401/403); check the "
                       "user name and the password")
 

@@ -110,6 +110,10 @@ IMPORTS: tuple[tuple[str, str], ...] = (  # a file to import that is not what it
     (r"\ba Todoist CSV backup\b", "Todoist CSV 备份"), (r"\ba todo\.txt file\b", "todo.txt 文件"),
 )
 SERVERS: tuple[tuple[str, str], ...] = (
+    (r"no password is kept for this account: " + ID + r" refused user " + V + r" \(HTTP "
+     r"401/403\); give it with --password-env VAR or in Settings → Sync",
+     r"此账户没有保存密码：\1 拒绝了用户 \2（HTTP 401/403）；请用 --password-env VAR "
+     r"或在“设置 → 同步”中提供密码"),
     (r"\ban HTML page", "一个 HTML 网页"),
     (r"\bHTTP (\d+) and nothing else\b", r"HTTP \1，没有别的内容"),
     (r"\bHTTP (\d+) and (\S+) that is not XML\b", r"HTTP \1 和不是 XML 的 \2"),

@@ -52,3 +52,12 @@ def test_a_server_that_hangs_is_unreachable(scripted: ScriptedServer) -> None:
     scripted.mode = "hang"
     with pytest.raises(Unreachable):
         asyncio.run(dav.discover(dav.Account(scripted.url, "ann", "pw", timeout=0.5)))
+
+
+def test_a_refusal_with_no_password_known_says_so() -> None:
+    bare = dav.Account("https://cal.example.com/dav/", "alice", "", timeout=3)
+    found = dav.refused(bare)
+    assert isinstance(found, AuthFailed)  # a stale sync token's 403 is caught as one
+    assert str(found).startswith("no password is kept for this account: cal.example.com "
+                                 "refused user 'alice'")
+    assert "check the user name and the password" in str(dav.refused(ACCOUNT))
