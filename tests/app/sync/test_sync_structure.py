@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.plan import store as plans
-from app.states import PlanStatus
+from app.states import PlanStatus, TaskStatus
 from app.tasks import store as tasks
 from models import Task
 from models.tables import Trash
@@ -75,3 +75,13 @@ def test_a_phone_tree_with_work_under_way_arrives_running(
     plan = plans.latest_plan(task.id)
     assert plan is not None and plan.status == PlanStatus.IN_PROGRESS
     assert sorted(step_statuses(task.id).values()) == ["completed", "in_progress"]
+
+
+def test_a_task_in_process_on_the_phone_arrives_in_progress(
+        db: Path, task_list: str, phone: Phones) -> None:
+    sync_url(task_list)
+    phone(task_list).add(_vtodo("doing", "Paint the fence", "STATUS:IN-PROCESS\r\n"
+                                                           "PERCENT-COMPLETE:30\r\n"))
+    assert sync_url(task_list).pushed == 0
+    assert Task.get(Task.uid == "doing").status == TaskStatus.IN_PROGRESS
+    assert sync_url(task_list).pushed == 0
