@@ -37,6 +37,7 @@ REFUSED = {
     "due-before-start": ["DTSTART:20261210T100000Z", "DUE:20261201T100000Z"],
     "long-title": [],  # a SUMMARY over 500 characters (set below)
     "year-9999": ["DUE:99991231T100000Z"],
+    "year-1": ["DUE:00010101T100000Z"],
     "minutely": ["DTSTART:20261210T100000Z", "RRULE:FREQ=MINUTELY"],
     "never": ["DTSTART:20261210T100000Z", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"],
 }
@@ -313,3 +314,16 @@ def test_a_task_from_the_trash_comes_back_with_its_plan_and_the_edit(
     assert plan is not None
     assert [s.title for s in plans.spec_of(plan).steps] == ["Book the big room", "Send invites"]
     assert len(_uids_on(phone(task_list))) == 3 and sync_url(task_list).deleted == 0
+
+
+def test_a_step_with_a_capability_stepwise_does_not_have_stays_on_the_server(
+        db: Path, task_list: str, phone: Phones) -> None:
+    ours = tasks.add_task(tasks.NewTask(title="Ours"))
+    sync_url(task_list)
+    other = phone(task_list)
+    other.add(_vtodo("odd-target", f"RELATED-TO;RELTYPE=PARENT:{ours.uid}",
+                     "X-STEPWISE-TARGET;VALUE=TEXT:launch.rockets", summary="Launch"))
+    sync_url(task_list)
+    report = sync_url(task_list)
+    assert "odd-target" in _uids_on(other) and report.deleted == 0
+    assert report.unreadable or report.conflicts
