@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from app.dates.when import local_zone
@@ -12,7 +14,7 @@ from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.reminders import store as reminders
 from app.states import OPEN_TASK, TASK
-from models import Step, Task, WorkLog, atomic
+from models import Step, Task, WorkLog, after_commit, atomic
 from models.tables import DeletedTask, new_uid, utc_now
 
 MAX_TITLE = 500
@@ -89,8 +91,26 @@ def add_task(new: NewTask) -> Task:
         )
         log(task.id, "create", f"added by {new.creator}")
         reminders.schedule_for_task(task.id)
+        after_commit(partial(_files_set_aside, int(task.id), f"left-by-id-{task.id}"))
     events.emit(Change(Kind.TASK_ADDED, task.id))
     return task
+
+
+def _files_set_aside(task_id: int, name: str) -> None:
+    """A folder under this id belongs to no task now: out of the way (after commit)."""
+    from app.files import WriteFailed
+    from app.io import task_folder
+
+    with suppress(WriteFailed):  # the task stands either way; the files stay where they are
+        task_folder.set_aside(task_id, name)
+
+
+def _files_back(name: str, task_id: int) -> None:
+    from app.files import WriteFailed
+    from app.io import task_folder
+
+    with suppress(WriteFailed):
+        task_folder.bring_back(name, task_id)
 
 
 NAMEABLE = ("start", "due")
@@ -210,6 +230,7 @@ def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
         Task.delete().where(Task.id == task_id).execute()
         if uid:
             DeletedTask.insert(uid=uid).on_conflict_replace().execute()
+        after_commit(partial(_files_set_aside, task_id, uid or f"id-{task_id}"))
     events.emit(Change(Kind.TASK_DELETED, task_id))
     return snapshot
 
@@ -230,6 +251,9 @@ def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> int:
         rows = _fresh_uids(snapshot)
         task_id = insert_rows(rows)["task"][rows["task"][0]["id"]]
         uid = rows["task"][0].get("uid")
+        was = snapshot["task"][0]
+        after_commit(partial(_files_back, str(was.get("uid") or f"id-{was.get('id')}"),
+                             task_id))
         DeletedTask.delete().where(DeletedTask.uid == uid).execute()
         reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_ADDED, task_id))
