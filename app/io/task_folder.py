@@ -1,8 +1,7 @@
 """Result files of a task: written only inside ``<data dir>/tasks/<id>/``.
 
-A deleted task's folder is set aside under ``<data dir>/tasks-deleted/<uid>/`` (and
-brought back to the restored task's id), so a new task that gets the same id never sees
-another task's files; a folder found under a brand-new task's id is set aside too.
+A deleted task's folder is set aside (``app.tasks.folders``), so a new task that gets
+the same id never sees another task's files.
 
 A path must be relative, without ``..``, with names every desktop file system takes
 (at most 255 bytes each, no control characters, no names Windows reserves); content
@@ -216,41 +215,3 @@ def _replace_file(folder: int, name: str, data: bytes, relative: str) -> None:
     with suppress(OSError):  # some file systems cannot sync a folder; the file is synced
         os.fsync(folder)
 
-
-DELETED = "tasks-deleted"  # beside "tasks": the folders of deleted tasks, by task UID
-
-
-def set_aside(task_id: int, name: str) -> Path | None:
-    """Move the task's folder to ``tasks-deleted/<name>`` (a new name when that is
-    taken); returns where it went, None when there was none (a link is left alone)."""
-    folder = paths.task_dir(task_id)
-    if _is_link(folder) or not folder.is_dir():
-        return None
-    target = folder.parent.parent / DELETED / _safe(name)
-    while target.exists():
-        target = target.with_name(f"{_safe(name)}-{secrets.token_hex(3)}")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(folder, target)
-    except OSError as exc:
-        raise WriteFailed(f"could not move {folder} aside: {exc.strerror or exc}") from None
-    return target
-
-
-def bring_back(name: str, task_id: int) -> Path | None:
-    """Move ``tasks-deleted/<name>`` back as the task's folder (not over one already
-    there); returns the folder, None when nothing was set aside under that name."""
-    source = paths.task_dir(task_id).parent.parent / DELETED / _safe(name)
-    folder = paths.task_dir(task_id)
-    if _is_link(source) or not source.is_dir() or folder.exists():
-        return None
-    try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(source, folder)
-    except OSError as exc:
-        raise WriteFailed(f"could not bring back {source}: {exc.strerror or exc}") from None
-    return folder
-
-
-def _safe(name: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)[:100] or "task"

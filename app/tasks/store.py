@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -98,19 +97,15 @@ def add_task(new: NewTask) -> Task:
 
 def _files_set_aside(task_id: int, name: str) -> None:
     """A folder under this id belongs to no task now: out of the way (after commit)."""
-    from app.files import WriteFailed
-    from app.io import task_folder
+    from app.tasks import folders
 
-    with suppress(WriteFailed):  # the task stands either way; the files stay where they are
-        task_folder.set_aside(task_id, name)
+    folders.set_aside(task_id, name)
 
 
 def _files_back(name: str, task_id: int) -> None:
-    from app.files import WriteFailed
-    from app.io import task_folder
+    from app.tasks import folders
 
-    with suppress(WriteFailed):
-        task_folder.bring_back(name, task_id)
+    folders.bring_back(name, task_id)
 
 
 NAMEABLE = ("start", "due")
