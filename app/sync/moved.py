@@ -77,14 +77,12 @@ def deleted_here_but_changed(account: SyncAccount, fetched: list[Fetched],
             if DeletedTask.select().where(DeletedTask.uid == uid).exists()}
     if not gone:
         return set()
-    titles = {row.task_uid: str(row.title) for row in Trash.select().where(
-        Trash.task_uid.in_(sorted(gone))).order_by(Trash.id)}
+    newest = {deleted.task_uid: deleted for deleted in Trash.select().where(
+        Trash.task_uid.in_(sorted(gone))).order_by(Trash.id)}  # the latest deletion wins
+    titles = {uid: str(deleted.title) for uid, deleted in newest.items()}
     with atomic():
-        for uid in sorted(set(titles)):
-            newest = Trash.select().where(Trash.task_uid == uid).order_by(
-                Trash.id.desc()).first()
-            if newest is not None:
-                trash.restore_row(newest)
+        for deleted in newest.values():
+            trash.restore_row(deleted)
         lost = sorted(gone - set(titles))
         SyncItem.delete().where(SyncItem.account == account,
                                 SyncItem.task_uid.in_(lost)).execute()

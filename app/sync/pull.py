@@ -52,9 +52,9 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
                             item.text, state=refused.KEPT, reason=row.reason)
             continue
         if row is not None and row.state == refused.REFUSED and (
-                not _here(row.task_uid) or row.step_id is None and row.uid != row.task_uid):
+                not moved.here(row.task_uid) or row.step_id is None and row.uid != row.task_uid):
             row = None  # changed since it was refused: tried again as a new item
-        if row is None and _here(item.uid):
+        if row is None and moved.here(item.uid):
             accounts.record(account, item.uid, item.uid, None, item.href, None, "")
             row = accounts.rows(account, [item.uid])[item.uid]
         if item.dropped:
@@ -71,10 +71,6 @@ def pull(account: SyncAccount, fetched: list[Fetched], report: Report) -> None:
             refused.refuse_all(account, task_uid, [got for _, got in entries], exc)
             report.pulled += len(entries)
     _add_new(account, new, known, report)
-
-
-def _here(task_uid: str) -> bool:
-    return Task.select().where(Task.uid == task_uid).exists()
 
 
 def merge_task(account: SyncAccount, task_uid: str, entries: list[tuple[SyncItem, Fetched]],
@@ -219,7 +215,7 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
         summary = import_batch(batch, "caldav")
         report.created += len(summary.added)
         _approve_running(read.tasks)
-        taken = _here(root)
+        taken = moved.here(root)
         step_of = {s.uid: s.step.id for t in read.tasks for s in t.steps} if taken else {}
         why = [*read.skipped, *summary.skipped]
         head = next(m for m in members if m.uid == root)

@@ -20,6 +20,7 @@ then takes the other device's times if they differ.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -77,8 +78,14 @@ def roll_on(task_id: int, ticked: Ticked) -> None:
     times where they differ (inside the caller's transaction)."""
     for _ in range(ticked.count):
         ticks.finish_task(task_id, actor="sync")
+    _take_times(task_id, ticked.times)
+
+
+def _take_times(task_id: int, times: Mapping[str, datetime | None]) -> None:
+    """The other device's due and start where they differ from the rolled-on task's."""
     task = tasks.get_task(task_id)
-    moved: dict[str, object] = {k: v for k, v in ticked.times.items() if getattr(task, k) != v}
+    moved: dict[str, object] = {k: v for k, v in times.items()
+                                if v is not None and getattr(task, k) != v}
     if moved:
         tasks.update_task(task_id, named=(), **moved)
 
@@ -133,11 +140,7 @@ def copied_on(account: SyncAccount, fetched: list[Fetched], full: dict[str, Sync
             accounts.record(account, series.uid, series.uid, None, series.href, series.etag,
                             series.text)
             remote = read_task(series.todo)
-            rolled = tasks.get_task(task.id)
-            moved = {k: v for k in ("due_at", "start_at")
-                     if (v := getattr(remote, k)) is not None and getattr(rolled, k) != v}
-            if moved:
-                tasks.update_task(task.id, named=(), **moved)
+            _take_times(task.id, {"due_at": remote.due_at, "start_at": remote.start_at})
             report.pulled += 2
         taken |= {item.uid, series.uid}
         report.notes.append(f"{task.title!r}: 1 occurrence(s) ticked off on another device")
