@@ -6,17 +6,19 @@ database with a newer version than the last one here is refused, never touched.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from pathlib import Path
 
 import peewee
 
 from models.db import StoreError
+from models.fields import dump_json
 from models.tables import (
     ALL_TABLES,
     DeletedTask,
@@ -142,6 +144,66 @@ def _made_here(db: peewee.SqliteDatabase) -> None:
         '(SELECT uid FROM "step" WHERE uid IS NOT NULL)))')
 
 
+_STAND_IN = {"start": time(9, 0), "due": time(18, 0)}  # a date's moment before version 11
+_DATE_LINE = {"start": re.compile(r"^DTSTART;(?:[^:\r\n]*;)?VALUE=DATE[;:][^\r\n]*?(\d{8})\s*$",
+                                  re.M | re.I),
+              "due": re.compile(r"^DUE;(?:[^:\r\n]*;)?VALUE=DATE[;:][^\r\n]*?(\d{8})\s*$",
+                                re.M | re.I)}
+
+
+def _all_day(db: peewee.SqliteDatabase) -> None:
+    """Task.all_day. Before it, a date was stored as its day at 09:00 (a start) or 18:00
+    (a due), local time. A start or due the person did not name becomes a date again when
+    the task's synced item holds it as a ``VALUE=DATE`` (that date), or, with no synced
+    item to ask, when it sits exactly on that time in the task's zone; the zone is kept
+    so the day stays the day."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    from tzlocal import get_localzone
+
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("task")')}
+    if "all_day" not in present:
+        db.execute_sql('ALTER TABLE "task" ADD COLUMN "all_day" TEXT NOT NULL DEFAULT \'[]\'')
+    try:
+        here = get_localzone()
+    except (LookupError, ValueError, OSError):
+        here = ZoneInfo("UTC")
+    synced: dict[str, str] = {}
+    for uid, text in db.execute_sql('SELECT uid, synced FROM "sync_item" WHERE step_id IS '
+                                    'NULL AND state IS NULL'):
+        synced[uid] = synced.get(uid, "") + (text or "")
+    rows = db.execute_sql('SELECT id, uid, start_at, due_at, named, timezone FROM "task" '
+                          'WHERE start_at IS NOT NULL OR due_at IS NOT NULL').fetchall()
+    for task_id, uid, start_at, due_at, named, timezone in rows:
+        try:
+            where = ZoneInfo(timezone) if timezone else here
+        except (ZoneInfoNotFoundError, ValueError):
+            where = here
+        values = {"start": start_at, "due": due_at}
+        days = []
+        for role, stored in values.items():
+            if stored is None or role in json.loads(named or "[]"):
+                continue
+            if uid in synced:
+                found = _DATE_LINE[role].search(synced[uid])
+                if found is None:
+                    continue
+                day = datetime.strptime(found[1], "%Y%m%d").date()
+            else:
+                local = datetime.fromisoformat(stored.replace("Z", "+00:00")).astimezone(where)
+                if local.time() != _STAND_IN[role]:
+                    continue
+                day = local.date()
+            days.append(role)
+            values[role] = datetime.combine(day, _STAND_IN[role], where).astimezone(UTC) \
+                .strftime("%Y-%m-%dT%H:%M:%SZ")
+        if days:
+            db.execute_sql('UPDATE "task" SET all_day = ?, timezone = ?, start_at = ?, '
+                           'due_at = ? WHERE id = ?',
+                           (dump_json(days), timezone or getattr(where, "key", None),
+                            values["start"], values["due"], task_id))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -154,6 +216,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "tasks: the times the person named", _named_times),
     Migration(9, "task sync: refused items, list identity, deleted tasks", _sync_safety),
     Migration(10, "task sync: which items this device made", _made_here),
+    Migration(11, "tasks: dates stay dates (all day)", _all_day),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -64,6 +64,9 @@ class Task(Row):
     # which of start and due hold a clock time the person named ("at 7am", set in the
     # window or on a phone): appointments that the scheduler and planner never move
     named = JSONField(default=list)
+    # which of start and due are dates (all day): their *_at holds the day's stand-in
+    # moment in the task's zone (app.dates.days), shown, synced and exported as the date
+    all_day = JSONField(default=list)
 
 
 class Plan(Row):

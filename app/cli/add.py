@@ -14,6 +14,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Any
 
+from app.dates import days
 from app.dates.recurrence_words import find_recurrence
 from app.dates.when import local_zone, parse_when
 from app.tasks.quickadd import Reading, read_typed
@@ -51,10 +52,11 @@ def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewT
         else:
             understood = parse_when(phrase, role, now)
             times[f"{role}_at"], timed = understood.when, understood.had_time
-        if timed and role != "expires":
-            named.append(role)
+        if role != "expires":
+            times[f"{role}_at"] = days.as_given(times[f"{role}_at"], timed, zone)
+            named += [role] if timed else []
     if not times and reading.due is not None:
-        times["due_at"] = reading.due
+        times["due_at"] = days.as_given(reading.due, reading.due_had_time, zone)
         sources["due_at"] = " ".join(reading.cut)
         named += ["due"] if reading.due_had_time else []
     _tell(reading, times, sources, recurrence, args.title)
@@ -86,7 +88,8 @@ def _tell(reading: Reading, times: dict[str, Any], sources: dict[str, str],
         print(f"title: {shown(reading.title)}", file=sys.stderr)
     for key, when in times.items():
         source = f"  (from {sources[key]!r})" if sources.get(key) else ""
-        print(shown(f"{key.removesuffix('_at')}: {when:%a %Y-%m-%d %H:%M %Z}{source}"),
+        all_day = ", all day" if days.is_day(when) else ""
+        print(shown(f"{key.removesuffix('_at')}: {days.plain(when)}{all_day}{source}"),
               file=sys.stderr)
     for label, value in reading.lines()[1:]:
         if label not in ("due", "repeats"):

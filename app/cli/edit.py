@@ -52,9 +52,11 @@ def cmd_edit(args: argparse.Namespace) -> int:
     elif args.due is not None:
         from app.dates.when import parse_when
 
+        from app.dates import days
+
         understood = parse_when(args.due, "due")
-        due = understood.when
-        print(f"due: {understood.describe()}  (from {args.due!r})", file=sys.stderr)
+        due = days.as_given(understood.when, understood.had_time)
+        print(f"due: {days.plain(due)}  (from {args.due!r})", file=sys.stderr)
     edit = TaskEdit(title=args.title, detail=args.detail, priority=args.priority, due_at=due,
                     clear_due=clear, tag_ops=tuple(args.tag),
                     due_named=due is not None and understood.had_time)

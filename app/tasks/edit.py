@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from app.errors import Refused
-from app.tasks.store import get_task, update_task
+from app.tasks.store import get_task, update_task, when
 
 CLEAR = "none"  # ``--due none`` removes the due time
 
@@ -22,7 +22,7 @@ class TaskEdit:
     title: str | None = None
     detail: str | None = None
     priority: int | None = None
-    due_at: datetime | None = None
+    due_at: date | datetime | None = None  # a date: all day
     clear_due: bool = False
     tag_ops: tuple[str, ...] = ()
     due_named: bool = False  # the due phrase named a clock time ("friday 3pm")
@@ -58,7 +58,8 @@ def changes_for(task_id: int, edit: TaskEdit) -> dict[str, object]:
     if edit.tag_ops:
         wanted["tags"] = sorted(set(apply_tag_ops(task.tags, edit.tag_ops)))
     return {name: value for name, value in wanted.items()
-            if value != (sorted(task.tags) if name == "tags" else getattr(task, name))}
+            if value != (sorted(task.tags) if name == "tags" else when(task, "due")
+                         if name == "due_at" else getattr(task, name))}
 
 
 def edit_task(task_id: int, edit: TaskEdit) -> list[str]:

@@ -23,21 +23,48 @@ def local(value: datetime | str | None) -> str:
     return value.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def day(value: datetime | str, timezone: str | None) -> str:
+    """An all-day time's date ("2026-12-15"): its stored stand-in's day in the task's zone
+    (``app.dates.days``)."""
+    if isinstance(value, str):
+        from models.fields import parse_utc
+
+        value = parse_utc(value)
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        where = ZoneInfo(timezone) if timezone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        where = None
+    return value.astimezone(where).strftime("%Y-%m-%d")
+
+
+def as_set(value: datetime | str | None, role: str, all_day: Sequence[str] | None,
+           timezone: str | None) -> str:
+    """A start or due as it was set: its date when all day, else local time."""
+    if value is None:
+        return ""
+    return day(value, timezone) if role in (all_day or ()) else local(value)
+
+
 def format_list(rows: Iterable[Sequence[Any]], columns: Sequence[str]) -> str:
-    """A plain table: id, priority, status, due (local time), title [tags] and problems."""
+    """A plain table: id, priority, status, due (local time, or the date of an all-day
+    due), title [tags] and problems."""
     fields = itemgetter(*(columns.index(c) for c in ("id", "priority", "status", "due_at",
-                                                      "title", "tags", "problem")))
+                                                      "title", "tags", "problem", "all_day",
+                                                      "timezone")))
     shown_at: dict[Any, str] = {}  # many tasks share a due time: convert each once
     lines = [f"{'ID':>5}  P  {'STATUS':<11}  {'DUE':<16}  TITLE"]
     for row in rows:
-        task_id, priority, status, due, title, tags, problem = fields(row)
+        task_id, priority, status, due, title, tags, problem, all_day, zone = fields(row)
         if tags:
             title += f"  [{', '.join(tags)}]"
         if problem:
             title += "  (!)"
-        if due not in shown_at:
-            shown_at[due] = local(due)
-        lines.append(f"{task_id:>5}  {priority}  {status:<11}  {shown_at[due]:<16}  {title}")
+        key = (due, zone, "due" in (all_day or ()))
+        if key not in shown_at:
+            shown_at[key] = day(due, zone) if key[2] else local(due)
+        lines.append(f"{task_id:>5}  {priority}  {status:<11}  {shown_at[key]:<16}  {title}")
     if len(lines) == 1:
         return "no open tasks; add one with `stepwise add TITLE`\n"
     return "\n".join(lines) + "\n"
@@ -50,7 +77,8 @@ def format_detail(data: dict[str, Any]) -> str:
            f"  priority  {task['priority']}"]
     for label, key in (("start", "start_at"), ("due", "due_at"), ("expires", "expires_at")):
         if task[key]:
-            out.append(f"  {label:<9} {local(task[key])}")
+            out.append(f"  {label:<9} "
+                       f"{as_set(task[key], label, task.get('all_day'), task.get('timezone'))}")
     if task["tags"]:
         out.append(f"  tags      {', '.join(task['tags'])}")
     if task["recurrence"]:

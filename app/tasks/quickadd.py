@@ -158,6 +158,7 @@ def new_task(typed: str, when: str, now: datetime) -> NewTask:
     Raises:
         DateError: the due phrase is not a time.
     """
+    from app.dates import days
     from app.dates.when import local_zone, parse_when
 
     reading = read_typed(typed, now)
@@ -167,8 +168,8 @@ def new_task(typed: str, when: str, now: datetime) -> NewTask:
         due, named = understood.when, understood.had_time
     else:
         due, named = reading.due, reading.due_had_time
-    return NewTask(title=reading.title, detail=reading.detail, due_at=due,
-                   recurrence=reading.recurrence,
+    return NewTask(title=reading.title, detail=reading.detail,
+                   due_at=days.as_given(due, named), recurrence=reading.recurrence,
                    tags=reading.tags, priority=reading.priority or 3,
                    timezone=getattr(local_zone(), "key", None),
                    named=("due",) if named and due is not None else ())

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from functools import partial
 from typing import Any
 
+from app.dates import days
 from app.dates.when import local_zone
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
@@ -22,13 +23,14 @@ PRIORITIES = (1, 2, 3, 4)
 
 @dataclass(frozen=True)
 class NewTask:
-    """What a person gives when adding a task (times aware, any zone)."""
+    """What a person gives when adding a task: a start or due is a ``date`` (all day) or
+    an aware ``datetime`` in any zone (``app.dates.days``)."""
 
     title: str
     detail: str = ""
     priority: int = 3
-    start_at: datetime | None = None
-    due_at: datetime | None = None
+    start_at: date | datetime | None = None
+    due_at: date | datetime | None = None
     expires_at: datetime | None = None
     tags: tuple[str, ...] = ()
     recurrence: str | None = None
@@ -46,7 +48,9 @@ def check_new_task(new: NewTask) -> None:
         raise Refused(f"the title is {len(title)} characters; keep it under {MAX_TITLE}")
     if new.priority not in PRIORITIES:
         raise Refused("priority runs from 1 (highest) to 4 (lowest)")
-    times = [("start", new.start_at), ("due", new.due_at), ("expiry", new.expires_at)]
+    where = days.zone(new.timezone)
+    times = [("start", days.moment(new.start_at, "start", where)),
+             ("due", days.moment(new.due_at, "due", where)), ("expiry", new.expires_at)]
     known = [(name, when) for name, when in times if when is not None]
     for (a, ta), (b, tb) in zip(known, known[1:], strict=False):
         if ta > tb:
@@ -69,24 +73,30 @@ def check_rrule(rule: str, anchor: datetime | None) -> str:
 
 def _rule_anchor(new: NewTask) -> datetime | None:
     """The first occurrence as wall time in the task's zone, as rolling forward reads it."""
-    from zoneinfo import ZoneInfo
-
-    anchor = new.start_at or new.due_at
+    where = days.zone(new.timezone)
+    anchor = days.moment(new.start_at, "start", where) or days.moment(new.due_at, "due", where)
     if anchor is None or not new.timezone:
         return anchor
-    return anchor.astimezone(ZoneInfo(new.timezone))
+    return anchor.astimezone(where)
 
 
 def add_task(new: NewTask) -> Task:
     """Store a new task with status ``new`` and log it."""
+    all_day = days.days_of({"start_at": new.start_at, "due_at": new.due_at})
+    if all_day and not new.timezone:  # a date is a day somewhere: here
+        new = replace(new, timezone=days.zone_key())
     check_new_task(new)
     rule = check_rrule(new.recurrence, _rule_anchor(new)) if new.recurrence else None
+    where = days.zone(new.timezone)
+    start_at = days.moment(new.start_at, "start", where)
+    due_at = days.moment(new.due_at, "due", where)
     with atomic():
         task = Task.create(
             title=new.title.strip(), detail=new.detail, priority=new.priority,
-            start_at=new.start_at, due_at=new.due_at, expires_at=new.expires_at,
+            start_at=start_at, due_at=due_at, expires_at=new.expires_at,
             tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
-            creator=new.creator, named=_named(new.named, new.start_at, new.due_at),
+            creator=new.creator, named=_named(new.named, start_at, due_at, all_day),
+            all_day=all_day,
         )
         log(task.id, "create", f"added by {new.creator}")
         reminders.schedule_for_task(task.id)
@@ -111,11 +121,17 @@ def _files_back(name: str, task_id: int) -> None:
 NAMEABLE = ("start", "due")
 
 
-def _named(roles: Iterable[str], start_at: datetime | None, due_at: datetime | None
-           ) -> list[str]:
-    """The roles of ``roles`` that hold a time (a named time needs one)."""
+def _named(roles: Iterable[str], start_at: datetime | None, due_at: datetime | None,
+           all_day: Iterable[str] = ()) -> list[str]:
+    """The roles of ``roles`` that hold a time (a named time needs one; a date has none)."""
     held = {"start": start_at, "due": due_at}
-    return [r for r in NAMEABLE if r in set(roles) and held[r] is not None]
+    return [r for r in NAMEABLE if r in set(roles) and held[r] is not None
+            and r not in set(all_day)]
+
+
+def when(task: Task, role: str) -> date | datetime | None:
+    """A task's start or due as it was set: a date, or a moment in the task's zone."""
+    return days.as_set(getattr(task, f"{role}_at"), role, task.all_day or (), task.timezone)
 
 
 def get_task(task_id: int) -> Task:
@@ -148,7 +164,8 @@ def set_problem(task: Task, problem: str | None) -> None:
     task.save()
 
 
-LIST_COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem")
+LIST_COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem", "all_day",
+                "timezone")
 
 
 def list_rows(include_closed: bool = False) -> Iterable[tuple[Any, ...]]:
@@ -183,20 +200,34 @@ def update_task(task_id: int, *, named: Iterable[str] | None = None, **changes: 
                 ) -> Task:
     """Change a task's own fields (not its status) after the same checks as a new task.
 
+    A new start or due given as a ``date`` is all day (``app.dates.days``), as a
+    ``datetime`` a moment; ``timezone`` (an IANA name) changes the zone the task's times
+    are set in (a date keeps its day).
+
     Args:
         named: with a new start or due, whether the person named its clock time ("start",
             "due"); a time changed without saying so is not taken as named.
     """
-    unknown = set(changes) - set(EDITABLE)
+    unknown = set(changes) - set(EDITABLE) - {"timezone"}
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
     with atomic():
         task = get_task(task_id)
-        merged = {name: changes.get(name, getattr(task, name)) for name in EDITABLE}
+        changes = _as_set(task, changes)
+        merged = {name: changes.get(name, when(task, name[:-3]) if name in _TIMES
+                                    else getattr(task, name)) for name in EDITABLE}
         merged["tags"] = tuple(merged["tags"])  # type: ignore[arg-type]
-        check_new_task(NewTask(timezone=task.timezone, **merged))  # type: ignore[arg-type]
+        zone_name = str(changes.get("timezone") or task.timezone or "") or None
+        check_new_task(NewTask(timezone=zone_name, **merged))  # type: ignore[arg-type]
+        where = days.zone(zone_name)
+        task.timezone = zone_name
         for name, value in changes.items():
+            if name in _TIMES:
+                value = days.moment(value, name[:-3], where)  # type: ignore[arg-type]
             setattr(task, name, list(value) if name == "tags" else value)  # type: ignore[call-overload]
+        task.all_day = [r for r in days.ROLES if (f"{r}_at" in changes
+                        and days.is_day(changes[f"{r}_at"]))
+                        or (f"{r}_at" not in changes and r in (task.all_day or ()))]
         _rename_times(task, changes, set(named or ()))
         task.title = task.title.strip()
         task.updated_at = utc_now()
@@ -207,11 +238,23 @@ def update_task(task_id: int, *, named: Iterable[str] | None = None, **changes: 
     return task
 
 
+_TIMES = ("start_at", "due_at")
+
+
+def _as_set(task: Task, changes: dict[str, object]) -> dict[str, object]:
+    """``changes`` with a new zone's dates kept: a task moved to another zone keeps the
+    day of each all-day time it does not change (its stand-in moves with the zone)."""
+    if "timezone" not in changes:
+        return changes
+    kept = {f"{r}_at": when(task, r) for r in (task.all_day or ()) if f"{r}_at" not in changes}
+    return {**kept, **changes}
+
+
 def _rename_times(task: Task, changes: dict[str, object], named: set[str]) -> None:
     """Keep ``Task.named`` true after an edit: a time changed is named only if said so."""
     kept = [r for r in task.named if f"{r}_at" not in changes] + \
         [r for r in NAMEABLE if f"{r}_at" in changes and r in named]
-    task.named = _named(kept, task.start_at, task.due_at)
+    task.named = _named(kept, task.start_at, task.due_at, task.all_day)
 
 
 def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:

@@ -102,3 +102,34 @@ def test_backup_file_is_a_complete_copy_named_by_version(tmp_path: Path) -> None
     assert target.name.startswith("s.db.v3-") and target.suffix == ".bak"
     with closing(sqlite3.connect(target)) as copy:
         assert copy.execute("SELECT x FROM t").fetchall() == [(42,)]
+
+
+def test_the_old_stand_ins_for_dates_become_dates_again(
+        raw: tuple[peewee.SqliteDatabase, str]) -> None:
+    """Version 11: a due at 18:00 / a start at 09:00 in the task's zone that nobody named,
+    or a synced item's ``VALUE=DATE``, is a date again; a named or synced time is not."""
+    db, path = raw
+    migrations.migrate(db, path)
+    db.execute_sql('ALTER TABLE "task" DROP COLUMN "all_day"')
+    db.execute_sql("PRAGMA user_version = 10")
+    add = ('INSERT INTO "task" (id, title, uid, start_at, due_at, named, timezone, detail, '
+           'status, priority, tags, worker, creator, created_at, updated_at, retry_count) '
+           "VALUES (?, 'x', ?, ?, ?, ?, ?, '', 'new', 3, '[]', 'me', 'me', "
+           "'2026-12-01T00:00:00Z', '2026-12-01T00:00:00Z', 0)")
+    db.execute_sql(add, (1, "a", "2026-12-15T01:00:00Z", "2026-12-15T10:00:00Z", "[]",
+                         "Asia/Shanghai"))  # 09:00 and 18:00 in Shanghai
+    db.execute_sql(add, (2, "b", None, "2026-12-15T10:00:00Z", '["due"]', "Asia/Shanghai"))
+    db.execute_sql(add, (3, "c", None, "2026-12-16T02:00:00Z", "[]", None))  # synced, below
+    db.execute_sql(add, (4, "d", None, "2026-12-15T10:00:00Z", "[]", None))  # synced as a time
+    db.execute_sql(add, (5, "e", None, "2026-12-15T11:00:00Z", "[]", "Asia/Shanghai"))
+    db.execute_sql("INSERT INTO sync_account (id, kind, url, user, created_at) "
+                   "VALUES (1, 'caldav', 'http://x/', 'u', '2026-12-01T00:00:00Z')")
+    for uid, text in (("c", "BEGIN:VTODO\r\nDUE;VALUE=DATE:20261215\r\nEND:VTODO\r\n"),
+                      ("d", "BEGIN:VTODO\r\nDUE:20261215T100000Z\r\nEND:VTODO\r\n")):
+        db.execute_sql('INSERT INTO sync_item (account_id, uid, href, task_uid, synced, '
+                       'made_here) VALUES (1, ?, ?, ?, ?, 0)', (uid, uid, uid, text))
+    migrations.migrate(db, path)
+    rows = dict(db.execute_sql('SELECT id, all_day FROM "task" ORDER BY id').fetchall())
+    assert rows == {1: '["start","due"]', 2: "[]", 3: '["due"]', 4: "[]", 5: "[]"}
+    task_3 = db.execute_sql('SELECT due_at, timezone FROM "task" WHERE id = 3').fetchone()
+    assert task_3 == ("2026-12-15T10:00:00Z", "Asia/Shanghai")  # the item's date, 18:00 here

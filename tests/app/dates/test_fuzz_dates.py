@@ -122,11 +122,15 @@ def _add(cli: Callable[..., Result], phrase: str) -> str:
         return "refused"
     shown = cli("show", added.out.strip(), "--json")
     assert shown.code == 0, (phrase, shown)
-    stored = parse_utc(json.loads(shown.out)["task"]["due_at"])
+    task = json.loads(shown.out)["task"]
+    stored = parse_utc(task["due_at"])
     reported = re.search(r"^due: (.+?)(?:  \(from .*)?$", added.err, re.M)
     assert reported is not None, (phrase, added)
     local = stored.astimezone(ZoneInfo("Asia/Shanghai"))
-    assert local.strftime("%a %Y-%m-%d %H:%M %Z").strip() == reported[1], (phrase, added)
+    if "due" in task["all_day"]:  # a date: its day, the stand-in at the end of its working day
+        assert (f"{local:%a %Y-%m-%d}, all day", local.hour) == (reported[1], 18), (phrase, added)
+    else:
+        assert local.strftime("%a %Y-%m-%d %H:%M %Z").strip() == reported[1], (phrase, added)
     return "accepted"
 
 

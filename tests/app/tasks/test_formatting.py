@@ -7,7 +7,8 @@ from typing import Any
 
 from app.tasks.formatting import format_detail, format_list, local
 
-COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem")
+COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem", "all_day",
+           "timezone")
 DUE = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)  # 17:00 in Shanghai, the tests' zone
 
 
@@ -18,19 +19,29 @@ def test_local_shows_an_instant_or_its_text_to_the_minute() -> None:
 
 
 def test_the_table_lists_tags_a_problem_mark_and_local_due_times() -> None:
-    rows = [(1, 2, "new", DUE, "Renew", ["admin", "家"], None),
-            (12, 3, "in_progress", None, "Call", [], "server down")]
+    rows = [(1, 2, "new", DUE, "Renew", ["admin", "家"], None, [], None),
+            (12, 3, "in_progress", None, "Call", [], "server down", [], None)]
     lines = format_list(rows, COLUMNS).splitlines()
     assert lines[0].split() == ["ID", "P", "STATUS", "DUE", "TITLE"]
     assert lines[1] == "    1  2  new          2026-12-03 17:00  Renew  [admin, 家]"
     assert lines[2].endswith("Call  (!)") and lines[2].startswith("   12  3  in_progress")
 
 
+def test_an_all_day_due_is_listed_as_its_date_in_the_tasks_zone() -> None:
+    stand_in = datetime(2026, 12, 16, 2, 0, tzinfo=UTC)  # 18:00 on 15 Dec in Los Angeles
+    rows = [(1, 3, "new", stand_in, "Pay", [], None, ["due"], "America/Los_Angeles"),
+            (2, 3, "new", stand_in, "Call", [], None, [], "America/Los_Angeles")]
+    lines = format_list(rows, COLUMNS).splitlines()
+    assert "2026-12-15        Pay" in lines[1]  # not the 16th, as it is in Shanghai
+    assert "2026-12-16 10:00  Call" in lines[2]  # a moment: local time here
+
+
 def test_the_columns_may_come_in_any_order() -> None:
-    order = ("title", "tags", "problem", "id", "priority", "status", "due_at")
-    row: tuple[object, ...] = ("Renew", [], None, 1, 2, "new", None)
-    assert format_list([row], order) == format_list([(1, 2, "new", None, "Renew", [], None)],
-                                                    COLUMNS)
+    order = ("title", "tags", "problem", "id", "priority", "status", "due_at", "timezone",
+             "all_day")
+    row: tuple[object, ...] = ("Renew", [], None, 1, 2, "new", None, None, [])
+    assert format_list([row], order) == format_list(
+        [(1, 2, "new", None, "Renew", [], None, [], None)], COLUMNS)
 
 
 def test_an_empty_table_says_how_to_add_a_task() -> None:
@@ -48,6 +59,12 @@ def test_a_task_without_a_plan_says_so_and_only_its_set_fields() -> None:
                           "plan": None})
     assert text.splitlines() == ["#5 Offsite", "  status    new", "  priority  3",
                                  "  due       2026-12-03 17:00", "  tags      a", "  no plan yet"]
+
+
+def test_an_all_day_time_shows_its_date_alone() -> None:
+    text = format_detail({"task": task(due_at="2026-12-15T10:00:00Z", all_day=["due"],
+                                       timezone="Asia/Shanghai"), "plan": None})
+    assert "  due       2026-12-15" in text.splitlines()
 
 
 def test_a_plans_steps_are_indented_by_depth_with_results_and_revisions() -> None:

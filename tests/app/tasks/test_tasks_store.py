@@ -141,3 +141,39 @@ def test_times_out_of_order_are_told_in_local_time_with_the_offset(
     with pytest.raises(Refused, match=r"the start time \(2026-12-02 18:00 \+0800\) is after "
                                       r"the due time \(2026-12-02 09:00 \+0800\)"):
         tasks.add_task(tasks.NewTask(title="Meet", start_at=start, due_at=due))
+
+
+def test_a_date_is_stored_all_day_and_comes_back_as_the_date(db: Path) -> None:
+    from datetime import date
+
+    from app.tasks.store import when
+
+    task = add_task(NewTask(title="Pay rent", due_at=date(2026, 12, 15), named=("due",)))
+    stored = get_task(task.id)
+    assert (stored.all_day, stored.named, stored.timezone) == (["due"], [], "Asia/Shanghai")
+    assert when(stored, "due") == date(2026, 12, 15)
+    assert stored.due_at == datetime(2026, 12, 15, 10, 0, tzinfo=UTC)  # 18:00 in Shanghai
+    update_task(task.id, due_at=datetime(2026, 12, 16, 7, 0, tzinfo=UTC), named=("due",))
+    assert (get_task(task.id).all_day, get_task(task.id).named) == ([], ["due"])
+    update_task(task.id, due_at=date(2026, 12, 17))
+    assert when(get_task(task.id), "due") == date(2026, 12, 17)
+
+
+def test_a_task_moved_to_another_zone_keeps_the_day_of_its_dates(db: Path) -> None:
+    from datetime import date
+
+    from app.tasks.store import when
+
+    task = add_task(NewTask(title="Pay rent", due_at=date(2026, 12, 15)))
+    update_task(task.id, timezone="America/Los_Angeles")
+    moved = get_task(task.id)
+    assert when(moved, "due") == date(2026, 12, 15)
+    assert moved.due_at == datetime(2026, 12, 16, 2, 0, tzinfo=UTC)
+
+
+def test_a_date_before_the_start_is_refused_like_a_time(db: Path) -> None:
+    from datetime import date
+
+    with pytest.raises(Refused, match="after the due"):
+        add_task(NewTask(title="x", start_at=datetime(2026, 12, 16, 1, tzinfo=UTC),
+                         due_at=date(2026, 12, 15)))
