@@ -50,9 +50,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
     if args.due is not None and args.due.strip().lower() == CLEAR:
         clear = True
     elif args.due is not None:
-        from app.dates.when import parse_when
-
         from app.dates import days
+        from app.dates.when import parse_when
 
         understood = parse_when(args.due, "due")
         due = days.as_given(understood.when, understood.had_time)
