@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from app.dates import days
 from app.dates.when import local_zone
 from app.errors import BadFile
 from app.states import TaskStatus
@@ -57,15 +58,28 @@ def joined(*parts: str) -> str:
 
 def start_in_order(new: NewTask, batch: Batch) -> NewTask:
     """A task whose start comes after its due or expiry, as other planners allow: imported
-    without the start (kept in its detail, named), said in ``batch.skipped``."""
-    later = [t for t in (new.due_at, new.expires_at) if t is not None]
-    if new.start_at is None or not later or new.start_at <= min(later):
+    without the start (kept in its detail, named), said in ``batch.skipped``. A date is
+    compared by its stand-in (``app.dates.days``), as the store will hold it."""
+    where = days.zone(new.timezone)
+    start = days.moment(new.start_at, "start", where)
+    due = days.moment(new.due_at, "due", where)
+    later = [t for t in (due, new.expires_at) if t is not None]
+    if start is None or new.start_at is None or not later or start <= min(later):
         return new
-    start = new.start_at.astimezone(local_zone()).strftime("%Y-%m-%d %H:%M %z")
-    role = "due" if new.due_at is not None and new.start_at > new.due_at else "expiry"
-    batch.skipped.append(f"{new.title[:80]!r}: the start time ({start}) is after the {role} "
+    shown = shown_when(new.start_at)
+    role = "due" if due is not None and start > due else "expiry"
+    batch.skipped.append(f"{new.title[:80]!r}: the start time ({shown}) is after the {role} "
                          "time; imported without its start, which stays in the detail")
-    return replace(new, start_at=None, detail=joined(new.detail, f"start: {start}"))
+    return replace(new, start_at=None, detail=joined(new.detail, f"start: {shown}"))
+
+
+def shown_when(value: days.When) -> str:
+    """A start or due as a summary line or a detail names it: a date alone, a moment in
+    local time with its offset."""
+    if days.is_day(value):
+        return f"{value:%Y-%m-%d}"
+    assert isinstance(value, datetime)
+    return value.astimezone(local_zone()).strftime("%Y-%m-%d %H:%M %z")
 
 
 def zone_name() -> str | None:

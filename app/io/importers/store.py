@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from app.dates import days
 from app.errors import BadFile, KnownError, Refused
 from app.ical import uids
 from app.io.importers.incoming import Batch, Incoming
@@ -69,13 +70,16 @@ def _unusable(incoming: Incoming) -> str | None:
     """Why this task cannot be added (it stays out; the rest goes in), or None."""
     if incoming.uid and Task.select().where(Task.uid == incoming.uid).exists():
         return f"already here (UID {incoming.uid})"
-    for role, when in (("start", incoming.new.start_at), ("due", incoming.new.due_at),
-                       ("expiry", incoming.new.expires_at)):
+    new = incoming.new
+    where = days.zone(new.timezone)
+    for role, value in (("start", new.start_at), ("due", new.due_at),
+                        ("expiry", new.expires_at)):
         try:
+            when = days.moment(value, role, where)  # a date: the moment it stands for
             if when is not None:
                 checked_utc(when)
-        except InstantOutOfRange:
-            return f"its {role} time {when:%Y-%m-%d} is outside the years Stepwise keeps"
+        except (InstantOutOfRange, OverflowError):
+            return f"its {role} time {value:%Y-%m-%d} is outside the years Stepwise keeps"
     try:
         check_new_task(incoming.new)
         if incoming.plan is not None:

@@ -9,10 +9,10 @@ starting with a letter and a value neither starting with "/" nor ending in "?", 
 Tags and pairs before or after the words of the task leave the title; those in the
 middle stay in it (and are read as well), so a sentence keeps its words. Priority (A)
 and (B) are 1 and 2, (C) and none 3, (D)–(Z) 4; ``due:`` and ``t:`` (threshold: not
-before) are dates, 18:00 and 09:00 local time; ``rec:`` (1d, 2w, +1m, 1y, 5b) becomes an
-RRULE; ``pri:`` keeps a done task's priority. A known key whose value does not read
-(``due:someday``) is text; every other pair, repeated ones too, stays in the detail,
-named ("todo.txt id: 42").
+before) are dates and stay dates (all day: the format has no clock time); ``rec:`` (1d,
+2w, +1m, 1y, 5b) becomes an RRULE; ``pri:`` keeps a done task's priority. A known key
+whose value does not read (``due:someday``) is text; every other pair, repeated ones
+too, stays in the detail, named ("todo.txt id: 42").
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def _task(parts: _Line, number: int, batch: Batch) -> Incoming | None:
         batch.skipped.append(f"line {number}: no words besides tags and dates")
         return None
     known, other = _pairs(words, number, batch)
-    due = _at(known.get("due"), time(18, 0))
+    due = _day(known.get("due"))
     recurrence = _recurrence(known.get("rec")) if due is not None else None
     if "rec" in known and due is None:
         batch.skipped.append(f"line {number}: rec: without due: (imported as a task that "
@@ -114,7 +114,7 @@ def _task(parts: _Line, number: int, batch: Batch) -> Incoming | None:
         title=" ".join(words[plain[0]:plain[-1] + 1]),
         detail="\n".join(kept_lines([(f"todo.txt {k}", v) for k, v in other], batch)),
         priority=_priority(parts.priority or known.get("pri")),
-        start_at=_at(known.get("t"), time(9, 0)), due_at=due,
+        start_at=_day(known.get("t")), due_at=due,
         tags=tuple(dict.fromkeys(tags)), recurrence=recurrence,
         timezone=zone_name() if recurrence else None, creator="import")
     return Incoming(new=start_in_order(new, batch), status="done" if parts.done else "new",
@@ -184,6 +184,10 @@ def _priority(letter: object) -> int:
     if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
         return 3
     return {"A": 1, "B": 2, "C": 3}.get(letter.upper(), 4)
+
+
+def _day(value: object) -> date | None:
+    return value if isinstance(value, date) else None
 
 
 def _at(day: object, at: time) -> datetime | None:

@@ -4,6 +4,7 @@ test list) read as https://github.com/todotxt/todo.txt says."""
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,9 @@ def test_todo_txt_priorities_tags_dates_recurrence_and_done(cli: Any) -> None:
                                            "Clean the garage due:2026-13-40",
                                            "Eskimo pies")] == [1, 2, 3, 4, 3]
     assert tasks["Schedule Goodwill pickup"]["tags"] == ["GarageSale", "phone"]
-    assert tasks["Call Mom"]["due_at"] == "2026-12-05T10:00:00Z"  # 18:00 in Asia/Shanghai
+    assert tasks["Call Mom"]["due_at"] == "2026-12-05T10:00:00Z"  # a date: its 18:00 stand-in
     plants = tasks["Water plants"]
-    assert plants["start_at"] == "2026-12-02T01:00:00Z"  # t: is 09:00 local
+    assert plants["start_at"] == "2026-12-02T01:00:00Z"  # t: a date, its 09:00 stand-in
     assert plants["recurrence"] == "FREQ=DAILY;INTERVAL=3" and plants["detail"] == "todo.txt id: 42"
     assert tasks["Pay rent"]["recurrence"] == "FREQ=MONTHLY;INTERVAL=1"
     done = tasks["Review quarterly report"]
@@ -116,3 +117,31 @@ def test_a_done_line_may_keep_its_priority_before_its_dates(cli: Any, db: Path,
     assert (kept.status, kept.priority, f"{kept.updated_at:%Y-%m-%d}") == ("done", 1,
                                                                            "2010-05-02")
     assert tasks["(B) Later"]["priority"] == 3  # a priority after the date is a word
+
+
+def test_due_and_threshold_stay_dates(cli: Any, db: Path) -> None:
+    from app.tasks.store import when
+    from models import Task
+
+    _out, tasks = imported(cli, DATA / "todo.txt")
+    call = Task.get_by_id(tasks["Call Mom"]["id"])
+    assert call.all_day == ["due"] and when(call, "due") == date(2026, 12, 5)
+    plants = Task.get_by_id(tasks["Water plants"]["id"])
+    assert plants.all_day == ["start", "due"]
+    assert (when(plants, "start"), when(plants, "due")) == (date(2026, 12, 2),
+                                                            date(2026, 12, 3))
+
+
+def test_a_recurring_date_rolls_to_a_date(cli: Any, db: Path) -> None:
+    """Rolling forward (app.plan.recurrence) moves the stand-in; the task stays all day."""
+    from app.plan.recurrence import roll_times
+    from app.tasks.store import when
+    from models import Task, atomic
+
+    _out, tasks = imported(cli, DATA / "todo.txt")
+    with atomic():
+        rent = Task.get_by_id(tasks["Pay rent"]["id"])
+        assert roll_times(rent) is not None
+        rent.save()
+    rent = Task.get_by_id(rent.id)
+    assert rent.all_day == ["due"] and when(rent, "due") == date(2027, 1, 1)
