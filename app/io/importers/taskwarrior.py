@@ -1,7 +1,8 @@
 """Taskwarrior's ``task export`` JSON (2.x: an array; older: one object per line).
 
-A task becomes a Stepwise task: description, due, wait and scheduled (not before),
-until (too late after; on a recurring task also the rule's UNTIL), priority H/M/L as
+A task becomes a Stepwise task: description, due, wait and scheduled (not before), each
+a date when Taskwarrior was given one (``taskwarrior_fields.given``), until (too late
+after; on a recurring task also the rule's UNTIL), priority H/M/L as
 1/2/4, tags and the project as tags, annotations in the detail, status pending/waiting/
 completed/deleted as new/waiting/done/cancelled (a started one in progress), entry and
 end (or modified) as its creation and last-change times. Every other field (UDAs such
@@ -32,7 +33,9 @@ from app.io.importers.taskwarrior_fields import (
     PRIORITY,
     created_of,
     detail_of,
+    expiry_of,
     extras_of,
+    given,
     start_of,
     status_of,
     tags_of,
@@ -103,13 +106,14 @@ def single_task(entry: dict[str, Any], batch: Batch,
     due, start = when(entry.get("due")), start_of(entry)
     if recurrence is not None:
         due, start = current(entry, children or [], recurrence)
+    due_at, start_at = given(due), given(start)  # local midnight: a date (all day)
     fields = [*depends_fields(entry, by_uuid or {}), *extras_of(entry),
               *_unmapped(entry, recurrence)]
     new = NewTask(
         title=entry["description"].strip(),
         detail=joined(detail_of(entry), *kept_lines(fields, batch)),
         priority=PRIORITY.get(str(entry.get("priority", "")).upper(), 3),
-        start_at=start, due_at=due, expires_at=when(entry.get("until")),
+        start_at=start_at, due_at=due_at, expires_at=expiry_of(entry),
         tags=tags_of(entry), recurrence=recurrence,
         timezone=zone_name() if recurrence else None, creator="import")
     return Incoming(new=start_in_order(new, batch), status=status_of(entry),
@@ -146,5 +150,5 @@ def _recurrence(entry: dict[str, Any], batch: Batch) -> str | None:
         batch.skipped.append(f"{entry['description']!r}: recurring without a due date "
                              "(imported as a task that does not repeat)")
         return None
-    until = when(entry.get("until"))
+    until = expiry_of(entry)
     return f"FREQ={rule}" + (f";UNTIL={until:%Y%m%dT%H%M%SZ}" if until else "")

@@ -1,13 +1,21 @@
 """The fields of one Taskwarrior ``task export`` entry as Stepwise reads them: status,
 times, tags, annotations, dependencies, and the fields Stepwise does not model (UDAs
-such as ``estimate``), which are kept by name in the detail."""
+such as ``estimate``), which are kept by name in the detail.
+
+Taskwarrior keeps every time as a UTC timestamp, a date too: ``due:2026-12-15`` is that
+day's local midnight. So a due, scheduled or wait at exactly local midnight (this
+machine's zone, where the export was made) is read as the date it was given (all day),
+anything else as the moment; an ``until`` at local midnight is that day's end (23:59),
+as Stepwise reads a date given for an expiry.
+"""
 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time
 from typing import Any
 
+from app.dates.when import DEFAULT_TIME, local_zone
 from app.states import TaskStatus
 
 PRIORITY = {"H": 1, "M": 2, "L": 4}
@@ -93,3 +101,21 @@ def depends_of(entry: dict[str, Any]) -> list[str]:
     value = entry.get("depends") or []
     items = value.split(",") if isinstance(value, str) else value
     return [str(u).strip() for u in items if str(u).strip()]
+
+
+def given(moment: datetime | None) -> date | datetime | None:
+    """A due or start as it was given: its date when it is exactly local midnight (how
+    Taskwarrior stores ``due:2026-12-15``), else the moment."""
+    if moment is None:
+        return None
+    local = moment.astimezone(local_zone())
+    return local.date() if local.time() == time(0) else moment
+
+
+def expiry_of(entry: dict[str, Any]) -> datetime | None:
+    """``until``: a date (local midnight) lasts to its day's end, a moment is kept."""
+    until = when(entry.get("until"))
+    day = given(until)
+    if isinstance(day, datetime) or day is None:
+        return day
+    return datetime.combine(day, DEFAULT_TIME["expires"], local_zone()).astimezone(UTC)

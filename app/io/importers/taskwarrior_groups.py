@@ -10,10 +10,11 @@ at the first occurrence it ever had.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from itertools import islice
 from typing import Any
 
+from app.dates.when import local_zone
 from app.io.importers import taskwarrior_fields as tw
 
 OPEN = ("pending", "waiting")
@@ -56,7 +57,8 @@ def current(template: dict[str, Any], children: list[dict[str, Any]], rule: str 
         return due, start
     from dateutil.rrule import rrulestr
 
-    occurrences = rrulestr(rule, dtstart=due)
+    # In local wall time, as Taskwarrior repeats: a monthly local midnight stays one.
+    occurrences = rrulestr(rule, dtstart=due.astimezone(local_zone()))
     if past:
         following = occurrences.after(max(past))
     else:  # the instances are gone from the file; the mask still counts them
@@ -64,7 +66,18 @@ def current(template: dict[str, Any], children: list[dict[str, Any]], rule: str 
         following = next(islice(occurrences, done, done + 1), None)
     if following is None:
         return due, start
-    return following, None if start is None else start + (following - due)
+    return following.astimezone(UTC), None if start is None else _shifted(start, due,
+                                                                          following)
+
+
+def _shifted(start: datetime, due: datetime, following: datetime) -> datetime:
+    """``start`` moved as far as the due moved, in local wall time (09:00 stays 09:00)."""
+    moved = _wall(start) + (_wall(following) - _wall(due))
+    return moved.replace(tzinfo=local_zone()).astimezone(UTC)
+
+
+def _wall(moment: datetime) -> datetime:
+    return moment.astimezone(local_zone()).replace(tzinfo=None)
 
 
 def _done_by_mask(template: dict[str, Any]) -> int:

@@ -6,25 +6,29 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from app.io.importers.incoming import Batch
 from app.io.importers.taskwarrior import read
+from tests.conftest import TEST_TZ
 
 needs_task = pytest.mark.skipif(shutil.which("task") is None, reason="Taskwarrior not installed")
 
 
-def taskwarrior(tmp_path: Path, *commands: list[str], rc_lines: str = "") -> bytes:
-    """Run Taskwarrior commands in a fresh (or the same) database; its `task export`."""
+def taskwarrior(tmp_path: Path, *commands: list[str], rc_lines: str = "",
+                zone: str = "UTC") -> bytes:
+    """Run Taskwarrior commands in a fresh (or the same) database, its clock in ``zone``;
+    its `task export`."""
     rc, data = tmp_path / "taskrc", tmp_path / "taskdata"
     data.mkdir(exist_ok=True)
     rc.write_text(f"data.location={data}\nconfirmation=off\nnews.version=2.6.0\n{rc_lines}",
                   encoding="utf-8")
-    env = {"TASKRC": str(rc), "TASKDATA": str(data), "PATH": "/usr/bin:/bin", "TZ": "UTC",
+    env = {"TASKRC": str(rc), "TASKDATA": str(data), "PATH": "/usr/bin:/bin", "TZ": zone,
            "HOME": str(tmp_path)}
     for args in commands:
         subprocess.run(["task", "rc.verbose=nothing", *args], env=env, check=True,
@@ -222,3 +226,43 @@ def test_files_that_are_not_task_exports_are_refused_and_nothing_imported(
     result = cli("import", "--from", "taskwarrior", str(path))
     assert result.code == 2 and "Traceback" not in result.err, result
     assert len(json.loads(cli("list", "--json").out)) == 1
+
+
+@needs_task
+def test_a_date_stays_a_date_and_a_time_a_moment(cli: Any, db: Path, tmp_path: Path) -> None:
+    """Run where the import runs (TEST_TZ): ``due:2026-12-15`` is that local midnight."""
+    from app.tasks.store import when
+    from models import Task
+
+    export = tmp_path / "export.json"
+    export.write_bytes(taskwarrior(
+        tmp_path, ["add", "Renew passport", "due:2026-12-15", "scheduled:2026-12-10",
+                   "until:2026-12-15"],
+        ["add", "Call Ana", "due:2026-12-15T10:30:00"],
+        ["add", "Pay rent", "recur:monthly", "due:2026-10-31", "until:2027-06-30"],
+        ["list"], zone=TEST_TZ))
+    result = cli("import", "--from", "taskwarrior", str(export))
+    assert result.code == 0 and "added 3 tasks" in result.out, result
+    tasks = {t.title: t for t in Task.select()}
+    passport = tasks["Renew passport"]
+    assert passport.all_day == ["start", "due"]
+    assert (when(passport, "start"), when(passport, "due")) == (date(2026, 12, 10),
+                                                                date(2026, 12, 15))
+    here = ZoneInfo(TEST_TZ)
+    assert passport.expires_at == datetime(2026, 12, 15, 23, 59, tzinfo=here)  # to its end
+    call = tasks["Call Ana"]
+    assert call.all_day == [] and when(call, "due") == datetime(2026, 12, 15, 10, 30,
+                                                                tzinfo=here)
+    rent = tasks["Pay rent"]
+    assert rent.all_day == ["due"] and rent.timezone == TEST_TZ
+    assert when(rent, "due") == date(2026, 10, 31)  # its first instance, still open
+    assert rent.recurrence == "FREQ=MONTHLY;UNTIL=20270630T155900Z"  # 23:59 here
+
+
+def test_a_monthly_date_repeats_in_local_time() -> None:
+    """1 Nov local midnight is 31 Oct 16:00 UTC: repeated in UTC it would skip November."""
+    entry = {"uuid": "f0000000-0000-4000-8000-000000000001", "description": "Rent",
+             "status": "recurring", "recur": "monthly", "due": "20261031T160000Z",
+             "mask": "+"}
+    batch = read(json.dumps([entry]).encode(), "rent.json")
+    assert batch.tasks[0].new.due_at == date(2026, 12, 1)
