@@ -8,11 +8,13 @@ above and joins its detail (an attached file as "attachment: name (url)"); a ``s
 names the tasks below it, which get it as a tag, as do their ``@labels`` and their
 steps'. PRIORITY is Todoist's p1 (highest) … p4 (its default, no priority): p1–p3 are
 Stepwise's 1–3 and p4 is 3, Stepwise's default; an empty cell is p1, as Todoist's
-documentation says. DATE is read in its DATE_LANG and TIMEZONE (``todoist_dates``);
-DEADLINE is the due time when there is no DATE, else the expiry. A step's DURATION is
-its estimate. What Stepwise does not hold (RESPONSIBLE, a task's DURATION, a "* " task
-that cannot be ticked, a date it cannot read) stays in the detail, named ("Todoist
-RESPONSIBLE: Ana (14781400)").
+documentation says. DATE is read in its DATE_LANG and TIMEZONE (``todoist_dates``): a
+date without a time stays a date, one with a time is a moment, and the task keeps
+TIMEZONE as its zone. DEADLINE (a date) is the due date when there is no DATE, else the
+expiry (18:00 there). A step's DURATION is its estimate (its due a moment: a date's
+18:00 stand-in, as a step holds no date). What Stepwise does not hold (RESPONSIBLE, a
+task's DURATION, a "* " task that cannot be ticked, a date it cannot read) stays in the
+detail, named ("Todoist RESPONSIBLE: Ana (14781400)").
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from app.dates import days
 from app.errors import BadFile
 from app.io.importers.incoming import Batch, Incoming, decode_text, joined, kept_lines
-from app.io.importers.todoist_dates import Due, read_date, read_deadline
+from app.io.importers.todoist_dates import Due, read_date, read_deadline, row_zone, zone_key
 from app.plan.spec import MAX_ESTIMATE, MIN_ESTIMATE, SCHEMA_VERSION
 from app.tasks.store import NewTask
 
@@ -119,6 +122,7 @@ def _step(current: _Open, row: dict[str, str], indent: int, number: int,
     deadline = read_deadline(row)
     if deadline is not None and when is None:
         when, deadline = deadline, None
+    at = days.moment(when, "due", row_zone(row))
     minutes = _minutes(row)
     estimate = minutes if minutes is not None and MIN_ESTIMATE <= minutes <= MAX_ESTIMATE \
         else None
@@ -128,13 +132,13 @@ def _step(current: _Open, row: dict[str, str], indent: int, number: int,
         "id": step_id, "title": title or step_id,
         "objective": joined(row.get("DESCRIPTION", ""), *kept_lines(kept, batch)),
         "parent": current.chain[-1] if current.chain else None,
-        "due": None if when is None else when.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "due": None if at is None else at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "estimate_minutes": estimate,
     })
     current.chain.append(step_id)
 
 
-def _fields(row: dict[str, str], due: Due | None, deadline: datetime | None,
+def _fields(row: dict[str, str], due: Due | None, deadline: days.When | None,
             minutes: int | None) -> list[tuple[str, str]]:
     """The row's values Stepwise does not hold, named as Todoist names them."""
     fields = []
@@ -187,12 +191,7 @@ def _close(current: _Open | None, batch: Batch) -> None:
     row = current.row
     due = read_date(row, 0, batch)
     when = None if due is None else due.when
-    deadline = read_deadline(row)
-    expiry = None
-    if deadline is not None and when is None:
-        when, deadline = deadline, None
-    elif deadline is not None and when is not None and deadline >= when:
-        expiry, deadline = deadline, None
+    when, expiry, deadline = _due_and_expiry(row, when)
     fields = [*current.kept, *_fields(row, due, deadline, _minutes(row))]
     detail = joined(row.get("DESCRIPTION", "").strip(), *current.detail,
                     *kept_lines(fields, batch))
@@ -200,7 +199,7 @@ def _close(current: _Open | None, batch: Batch) -> None:
                   priority=PRIORITY.get(row.get("PRIORITY", "").strip(), 3),
                   due_at=when, expires_at=expiry,
                   recurrence=None if due is None else due.rrule,
-                  timezone=None if due is None else due.zone,
+                  timezone=zone_key(row) if when or expiry else None,
                   tags=tuple(dict.fromkeys(current.tags)), creator="import")
     plan = None
     groups = {step["parent"] for step in current.steps}
@@ -211,6 +210,22 @@ def _close(current: _Open | None, batch: Batch) -> None:
         plan = {"schema_version": SCHEMA_VERSION, "revision": 1, "origin": "user",
                 "title": new.title, "objective": "", "steps": current.steps}
     batch.tasks.append(Incoming(new=new, plan=plan))
+
+
+def _due_and_expiry(row: dict[str, str], when: days.When | None
+                    ) -> tuple[days.When | None, datetime | None, days.When | None]:
+    """(due, expiry, deadline left to keep in the detail): DEADLINE is the due without a
+    DATE, the expiry (a date's 18:00 there) when it comes after the DATE, else kept."""
+    deadline = read_deadline(row)
+    if deadline is None:
+        return when, None, None
+    if when is None:
+        return deadline, None, None
+    zone = row_zone(row)
+    end, due = days.moment(deadline, "due", zone), days.moment(when, "due", zone)
+    if end is not None and due is not None and end >= due:
+        return when, end, None
+    return when, None, deadline
 
 
 def _indent(text: str) -> int:

@@ -2,8 +2,10 @@
 (DATE_LANG, DEADLINE_LANG) and TIMEZONE.
 
 A plain date ("Dec 5 2026", "tomorrow 9am", "2026-12-05") is read with ``dateparser``;
-without a time it means 18:00 there (DESIGN §11). A recurring date becomes an RRULE and
-its next occurrence is the due time: "every friday", "every 2 weeks", "daily", "every
+without a time it stays a date (all day), with one it is the moment in TIMEZONE, which
+the task keeps as its zone, so "every weekday at 9am" in Europe/Berlin stays 09:00 there
+across daylight-saving changes. A recurring date becomes an RRULE and its next
+occurrence is the due date or time: "every friday", "every 2 weeks", "daily", "every
 other week", "every mon, fri", "every month on the 1st" (or "every 15th"), "every 3
 months starting jan 15", and "every!" (Todoist's "from the day it was done", read as
 the same rule; the text stays in the detail, named, since Stepwise repeats from the
@@ -14,9 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, tzinfo
+from datetime import UTC, date, datetime, time, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from app.dates import days
 from app.dates.when import local_zone
 from app.io.importers.incoming import Batch
 
@@ -37,9 +40,9 @@ _EVERY = re.compile(r"(every!?|ev!?)\s+(.*)")
 
 @dataclass(frozen=True)
 class Due:
-    when: datetime
+    when: days.When  # a date (all day) or a moment
     rrule: str | None = None
-    zone: str | None = None
+    zone: str | None = None  # TIMEZONE's IANA name (None: this machine's)
     text: str | None = None  # the date as typed, when the rule cannot say all of it
 
 
@@ -48,7 +51,7 @@ def read_date(row: dict[str, str], number: int, batch: Batch) -> Due | None:
     text = " ".join(row.get("DATE", "").split())
     if not text:
         return None
-    zone = _zone(row.get("TIMEZONE", "").strip())
+    zone = row_zone(row)
     where = f"line {number}" if number else repr(row.get("CONTENT", ""))
     lang = row.get("DATE_LANG", "").strip() or "en"
     recurring = _recurring(text, lang, zone)
@@ -61,16 +64,25 @@ def read_date(row: dict[str, str], number: int, batch: Batch) -> Due | None:
     if when is None:
         batch.skipped.append(f"{where}: the date {text!r} (imported without a date)")
         return None
-    return Due(when)
+    return Due(when, zone=zone_key(row))
 
 
-def read_deadline(row: dict[str, str]) -> datetime | None:
-    """The row's DEADLINE (a date, 18:00 there), or None when empty or unreadable."""
+def read_deadline(row: dict[str, str]) -> days.When | None:
+    """The row's DEADLINE (a date), or None when empty or unreadable."""
     text = " ".join(row.get("DEADLINE", "").split())
     if not text:
         return None
-    zone = _zone(row.get("TIMEZONE", "").strip())
-    return _parse(text, row.get("DEADLINE_LANG", "").strip() or "en", zone)
+    return _parse(text, row.get("DEADLINE_LANG", "").strip() or "en", row_zone(row))
+
+
+def row_zone(row: dict[str, str]) -> tzinfo:
+    """The zone a row's dates are given in: its TIMEZONE, else this machine's."""
+    return _zone(row.get("TIMEZONE", "").strip())
+
+
+def zone_key(row: dict[str, str]) -> str | None:
+    """The IANA name of ``row_zone``, which the task keeps."""
+    return getattr(row_zone(row), "key", None)
 
 
 def _recurring(text: str, lang: str, zone: tzinfo) -> Due | None:
@@ -83,14 +95,14 @@ def _recurring(text: str, lang: str, zone: tzinfo) -> Due | None:
     rule = _rule(f"every {body}" if match else body)
     if rule is None:
         return None
-    if until is not None:
-        rule += f";UNTIL={until.astimezone(UTC):%Y%m%dT%H%M%SZ}"
+    if until is not None:  # a date: to its stand-in, so that day's occurrence counts
+        rule += f";UNTIL={days.moment(until, 'due', zone):%Y%m%dT%H%M%SZ}"
     due = _next(rule, text, zone, starting)
     return Due(due.when, due.rrule, due.zone, text if bang else None)
 
 
 def _split(body: str, words: tuple[str, ...], lang: str, zone: tzinfo
-           ) -> tuple[str, datetime | None]:
+           ) -> tuple[str, days.When | None]:
     """``body`` without its "starting jan 15" (say), and that date (None: not there)."""
     match = re.search(r"\s+(?:" + "|".join(words) + r")\s+(.+)$", body)
     if match is None:
@@ -124,16 +136,23 @@ def _rule(text: str) -> str | None:
     return None
 
 
-def _next(rule: str, text: str, zone: tzinfo, starting: datetime | None = None) -> Due:
+def _next(rule: str, text: str, zone: tzinfo, starting: days.When | None = None) -> Due:
+    """The rule's first occurrence from today (or ``starting``): a date when the text
+    names no time, else the moment at that time in ``zone``."""
     from dateutil.rrule import rrulestr
 
-    at = _time_in(text) or time(18, 0)
+    at = _time_in(text)
     now = datetime.now(zone)
-    day = starting.astimezone(zone).date() if starting is not None else now.date()
-    start = datetime.combine(day, at, tzinfo=zone)
-    first = rrulestr(f"FREQ={rule}", dtstart=start).after(max(now, start), inc=True)
-    when = (first or start).astimezone(UTC)
+    day = now.date() if starting is None else _day_of(starting, zone)
+    start = datetime.combine(day, at or time(0, 0), tzinfo=zone)
+    after = max(now if at else datetime.combine(now.date(), time(0, 0), zone), start)
+    first = rrulestr(f"FREQ={rule}", dtstart=start).after(after, inc=True) or start
+    when: days.When = first.astimezone(UTC) if at else first.date()
     return Due(when, f"FREQ={rule}", getattr(zone, "key", None))
+
+
+def _day_of(value: days.When, zone: tzinfo) -> date:
+    return value.astimezone(zone).date() if isinstance(value, datetime) else value
 
 
 def _time_in(text: str) -> time | None:
@@ -146,7 +165,8 @@ def _time_in(text: str) -> time | None:
     return time(hour, minute) if hour < 24 and minute < 60 else None
 
 
-def _parse(text: str, lang: str, zone: tzinfo) -> datetime | None:
+def _parse(text: str, lang: str, zone: tzinfo) -> days.When | None:
+    """A date as typed: its date when it names no time, else the moment (UTC)."""
     import dateparser
 
     settings = {"PREFER_DATES_FROM": "future", "RETURN_AS_TIMEZONE_AWARE": True,
@@ -158,5 +178,5 @@ def _parse(text: str, lang: str, zone: tzinfo) -> datetime | None:
     if found is None:
         return None
     if not _TIME.search(text):
-        found = datetime.combine(found.date(), time(18, 0), tzinfo=zone)
+        return found.astimezone(zone).date()
     return found.astimezone(UTC).replace(microsecond=0)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
 DATA = Path(__file__).parent / "data"
+BERLIN = "Europe/Berlin"
 
 
 def test_todoist_rows_become_tasks_with_indented_steps(cli: Any) -> None:
@@ -77,3 +79,40 @@ def test_every_documented_column_is_kept(cli: Any) -> None:
     assert cactus["recurrence"] == "FREQ=WEEKLY;BYDAY=TU"
     assert cactus["detail"] == "Todoist DATE: every! tuesday"
     assert "kept in details: 6 fields" in result.out
+
+
+def test_dates_stay_dates_and_times_keep_their_zone(cli: Any, db: Path) -> None:
+    from app.tasks.store import when
+    from models import Task
+
+    for name in ("todoist.csv", "todoist-rows.csv"):
+        assert cli("import", "--from", "todoist", str(DATA / name)).code == 0
+    tasks = {t.title: t for t in Task.select()}
+    move = tasks["Move flat"]
+    assert (move.all_day, move.timezone) == (["due"], BERLIN)
+    assert when(move, "due") == date(2026, 12, 15)
+    review = tasks["Weekly review"]  # every 2 weeks at 9am
+    assert (review.all_day, review.timezone) == ([], BERLIN)
+    due = when(review, "due")
+    assert isinstance(due, datetime) and (due.hour, due.minute) == (9, 0)
+    chores = tasks["Weekly chores"]  # DEADLINE, no DATE: the due date
+    assert chores.all_day == ["due"] and when(chores, "due") == date(2026, 12, 20)
+
+
+def test_nine_in_berlin_stays_nine_across_dst(cli: Any, db: Path) -> None:
+    """Berlin moves to summer time on 28 March 2027: the Monday after is still 09:00."""
+    from app.plan.recurrence import roll_times
+    from app.tasks.store import when
+    from models import Task, atomic
+
+    assert cli("import", "--from", "todoist", str(DATA / "todoist-dst.csv")).code == 0
+    task = Task.get()
+    berlin = ZoneInfo(BERLIN)
+    assert (task.timezone, task.all_day) == (BERLIN, [])
+    assert when(task, "due") == datetime(2027, 3, 26, 9, 0, tzinfo=berlin)  # a Friday, CET
+    with atomic():
+        assert roll_times(task) is not None
+        task.save()
+    due = when(Task.get(), "due")
+    assert isinstance(due, datetime) and due.tzinfo == berlin
+    assert (due.date(), due.hour, due.utcoffset()) == (date(2027, 3, 29), 9, timedelta(hours=2))

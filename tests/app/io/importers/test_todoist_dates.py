@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from app.io.importers.incoming import Batch
@@ -11,15 +11,24 @@ from app.io.importers.todoist_dates import read_date
 BERLIN = "Europe/Berlin"
 
 
-def test_a_date_without_a_time_is_due_at_six_in_the_evening_there() -> None:
-    due = read_date({"DATE": "2026-12-05", "TIMEZONE": BERLIN}, 2, Batch())
-    assert due is not None and due.rrule is None
-    assert due.when == datetime(2026, 12, 5, 17, 0, tzinfo=UTC)
+def test_a_date_without_a_time_is_a_date() -> None:
+    for text in ("2026-12-05", "Dec 5 2026"):
+        due = read_date({"DATE": text, "TIMEZONE": BERLIN}, 2, Batch())
+        assert due is not None and due.rrule is None, text
+        assert (due.when, due.zone) == (date(2026, 12, 5), BERLIN), text
 
 
 def test_a_date_with_a_time_keeps_it() -> None:
     due = read_date({"DATE": "2026-12-05 09:30", "TIMEZONE": BERLIN}, 2, Batch())
     assert due is not None and due.when == datetime(2026, 12, 5, 8, 30, tzinfo=UTC)
+    assert due.zone == BERLIN
+
+
+def test_every_monday_is_a_date() -> None:
+    due = read_date({"DATE": "every monday", "TIMEZONE": BERLIN}, 2, Batch())
+    assert due is not None and due.rrule == "FREQ=WEEKLY;BYDAY=MO"
+    assert isinstance(due.when, date) and not isinstance(due.when, datetime)
+    assert due.when.weekday() == 0 and due.when >= datetime.now(ZoneInfo(BERLIN)).date()
 
 
 def test_every_friday_at_9am_is_a_weekly_rule_due_on_the_next_friday() -> None:
@@ -66,8 +75,8 @@ def test_the_documented_recurring_phrases_become_rules() -> None:
 def test_starting_sets_the_first_occurrence_and_ending_the_until() -> None:
     due = read_date({"DATE": "every 3 months starting jan 15", "TIMEZONE": BERLIN}, 1, Batch())
     assert due is not None and due.rrule == "FREQ=MONTHLY;INTERVAL=3"
-    local = due.when.astimezone(ZoneInfo(BERLIN))
-    assert (local.month, local.day, local.hour) == (1, 15, 18) and due.when > datetime.now(UTC)
+    assert isinstance(due.when, date) and (due.when.month, due.when.day) == (1, 15)
+    assert due.when > datetime.now(UTC).date()
     due = read_date({"DATE": "every day ending dec 31 2030", "TIMEZONE": BERLIN}, 1, Batch())
     assert due is not None and due.rrule == "FREQ=DAILY;UNTIL=20301231T170000Z"
 
@@ -78,9 +87,8 @@ def test_every_bang_repeats_the_same_and_keeps_its_text() -> None:
     assert due.text == "every! tuesday"
 
 
-def test_a_deadline_is_a_date_at_six_there() -> None:
+def test_a_deadline_is_a_date() -> None:
     from app.io.importers.todoist_dates import read_deadline
 
-    assert read_deadline({"DEADLINE": "2026-12-31", "TIMEZONE": BERLIN}) == \
-        datetime(2026, 12, 31, 17, 0, tzinfo=UTC)
+    assert read_deadline({"DEADLINE": "2026-12-31", "TIMEZONE": BERLIN}) == date(2026, 12, 31)
     assert read_deadline({"DEADLINE": " "}) is None
