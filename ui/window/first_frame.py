@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtCore import QEventLoop as QtEventLoop
@@ -66,11 +67,12 @@ def read_first_page(db: Path) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
 
 def _plain(row: tuple[Any, ...]) -> bool:
     """Whether a list row holds the types the store writes (the frame shows them as is)."""
-    task_id, priority, status, due_at, title, tags, problem = row
+    task_id, priority, status, due_at, title, tags, problem, all_day, zone = row
     return (type(task_id) is int and type(priority) is int and isinstance(status, str)
             and (due_at is None or isinstance(due_at, datetime)) and isinstance(title, str)
             and isinstance(tags, list) and all(isinstance(t, str) for t in tags)
-            and (problem is None or isinstance(problem, str)))
+            and (problem is None or isinstance(problem, str))
+            and isinstance(all_day, list) and (zone is None or isinstance(zone, str)))
 
 
 def _look_settings(conn: sqlite3.Connection) -> dict[str, str]:
@@ -83,8 +85,8 @@ def _look_settings(conn: sqlite3.Connection) -> dict[str, str]:
 
 
 class FirstPageModel(QStandardItemModel):
-    """Read-only rows (``LIST_COLUMNS``: id, priority, status, due_at, title, tags, problem)
-    under the task list's own headers.
+    """Read-only rows (``LIST_COLUMNS``: id, priority, status, due_at, title, tags, problem,
+    all_day, timezone) under the task list's own headers.
 
     A model Qt holds in C++ (its cells are made once, here): painting it never calls
     into Python, and nothing before the first paint touches the ``Qt`` namespace, whose
@@ -105,16 +107,28 @@ class FirstPageModel(QStandardItemModel):
 
 def cell_text(row: tuple[Any, ...], column: int) -> str:
     """What the task list shows in ``column`` for a lean list row."""
-    _id, priority, status, due_at, title, tags, problem = row
+    _id, priority, status, due_at, title, tags, problem, all_day, zone = row
     if column == 0:
         mark = "⚠ " if problem else ""
         tagged = "  " + " ".join(f"#{t}" for t in tags) if tags else ""
         return f"{mark}{title}{tagged}"
     if column == 1:
-        return short_when(due_at)
+        return short_when(due_day(due_at, zone) if "due" in all_day else due_at)
     if column == 2:
         return PRIORITY_TEXT.get(priority, "")
     return labels.task_status(status)
+
+
+def due_day(due_at: datetime | None, zone: str | None) -> date | None:
+    """An all-day due's date: its stand-in's day in the task's zone, as
+    ``app.dates.days.as_set`` reads it (that module loads Peewee; this frame must not)."""
+    if due_at is None:
+        return None
+    try:
+        where = ZoneInfo(zone) if zone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        where = None  # a zone this machine lacks: the local one, as the core does
+    return due_at.astimezone(where).date()
 
 
 class FirstFrame(QMainWindow):

@@ -2,6 +2,8 @@
 month names of ``QLocale`` (which ``ui.words.i18n`` sets to the interface language):
 "Tue 15 Dec 18:00" ("Tue 5 Jan 2027 18:00" in another year, "18:00" alone today), in
 Chinese "12月15日 周二 18:00" ("2027年1月5日 周二 18:00"). A time of day is always 24-hour.
+A date set without a time (an all-day start or due, ``app.dates.days``) is its day alone:
+"Tue 15 Dec", "12月15日 周二", never with the 18:00 it stands for.
 
 Every date the window writes goes through here: no stored UTC stamp, numeric short date
 or 12-hour clock of the locale reaches the screen.
@@ -36,11 +38,13 @@ def clock_text(moment: datetime | time) -> str:
     return QLocale().toString(QTime(moment.hour, moment.minute), "HH:mm")
 
 
-def short_when(value: datetime | None, today: date | None = None) -> str:
+def short_when(value: date | datetime | None, today: date | None = None) -> str:
     """A moment in the local zone: "Tue 15 Dec 18:00", "18:00" today ("" for None). A
-    naive moment is taken as local already."""
+    naive moment is taken as local already; a date (all day) is its day alone."""
     if value is None:
         return ""
+    if not isinstance(value, datetime):
+        return day_text(value, today)
     local = value.astimezone() if value.tzinfo else value
     today = today or datetime.now().astimezone().date()
     if local.date() == today:
@@ -48,9 +52,11 @@ def short_when(value: datetime | None, today: date | None = None) -> str:
     return f"{day_text(local.date(), today)} {clock_text(local)}"
 
 
-def long_when(value: datetime) -> str:
+def long_when(value: date | datetime) -> str:
     """A moment with its day even today, for a preview that must not be misread
-    ("due Tue 1 Dec 18:00"): the same format as ``short_when``."""
+    ("due Tue 1 Dec 18:00"): the same format as ``short_when``; a date is its day."""
+    if not isinstance(value, datetime):
+        return day_text(value)
     local = value.astimezone() if value.tzinfo else value
     return f"{day_text(local.date())} {clock_text(local)}"
 
@@ -83,6 +89,22 @@ def read_when_text(text: str, today: date | None = None) -> datetime | None:
     except ValueError:
         return None
     return moment.astimezone()
+
+
+_CHINESE_DAY = re.compile(r"^\s*(?:(\d{4})年)?(\d{1,2})月(\d{1,2})日\s*(?:周[一二三四五六日])?\s*$")
+
+
+def read_day_text(text: str, today: date | None = None) -> date | None:
+    """A day typed in the Chinese form this module writes for a date ("12月15日 周二"),
+    None for any other text (the core reads "Tue 15 Dec" and every other phrase)."""
+    m = _CHINESE_DAY.match(text)
+    if m is None:
+        return None
+    year = int(m.group(1)) if m.group(1) else (today or datetime.now().date()).year
+    try:
+        return date(year, int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
 
 
 # how the core writes a moment into its English texts: "Wed 12-02 09:00" (no year)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from app.tasks import store as tasks
@@ -143,3 +143,41 @@ def test_a_painted_cell_asks_the_model_once_for_every_role(db: Path, qtbot: QtBo
     assert option.text == "task 0"  # the same values data gives
     assert option.checkState == Qt.CheckState.Unchecked
     assert (model.multi, model.single) == (1, 0)
+
+
+def _due(model: TaskListModel, row: int, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    return model.data(model.index(row, 1), role)
+
+
+def test_an_all_day_due_lists_as_its_day(db: Path, qtbot: QtBot, qapp: QApplication,
+                                         english: object) -> None:
+    from datetime import date
+
+    from ui.words import i18n
+    from ui.words.dates import day_text
+
+    day = date(2026, 12, 15)
+    ids = [add_task(NewTask(title="Pay rent", due_at=day)).id]
+    model = TaskListModel()
+    model.apply_ids(ids, TaskQuery(), read_pages(ids, [0]))
+    assert _due(model, 0) == day_text(day) and ":" not in str(_due(model, 0))  # no 18:00
+    assert _due(model, 0, Qt.ItemDataRole.EditRole) == "2026-12-15"  # typed back: a date
+    i18n.install(qapp, "zh_CN")
+    model.apply_ids(ids, TaskQuery(), read_pages(ids, [0]))
+    assert "12月15日 周二" in str(_due(model, 0)) and ":" not in str(_due(model, 0))
+
+
+def test_grouped_by_day_an_all_day_due_says_so(db: Path, qtbot: QtBot, english: object
+                                               ) -> None:
+    from datetime import datetime, timedelta
+
+    day = datetime.now().astimezone().date() + timedelta(days=2)
+    at_three = datetime.combine(day, datetime.min.time()).astimezone() + timedelta(hours=15)
+    add_task(NewTask(title="Dentist", due_at=at_three))
+    add_task(NewTask(title="Pay rent", due_at=day))
+    query = TaskQuery(view="upcoming", sort="due")
+    ids = matching_ids(query)
+    model = TaskListModel()
+    model.apply_ids(ids, query, read_pages(ids, [0]))
+    assert [_title(model, 0), _title(model, 1)] == ["Dentist", "Pay rent"]  # 15:00, then 18:00
+    assert _due(model, 1) == "All day"  # not the 18:00 it stands for

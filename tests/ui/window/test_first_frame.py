@@ -48,8 +48,23 @@ def test_first_frame_without_a_database_is_empty_and_creates_nothing(
     assert not paths.db_path().exists()
 
 
+def test_first_frame_shows_an_all_day_due_as_its_day(db: Path, qtbot: QtBot,
+                                                    qapp: QApplication) -> None:
+    from datetime import date
+
+    from app.tasks.store import NewTask, add_task
+    from ui.words.dates import day_text
+
+    day = date(2026, 12, 15)
+    add_task(NewTask(title="Pay rent", due_at=day, timezone="America/New_York"))
+    frame = first_frame_of(qtbot, qapp)
+    model = frame.table.model()
+    assert model.data(model.index(0, 1)) == day_text(day)  # in its own zone, without 18:00
+
+
 @pytest.mark.parametrize("column, value", [("due_at", 20261201), ("priority", "high"),
-                                           ("tags", '"not a list"'), ("due_at", "soon")])
+                                           ("tags", '"not a list"'), ("due_at", "soon"),
+                                           ("all_day", '"due"')])
 def test_first_frame_with_an_unusual_row_is_empty_not_broken(
         db: Path, qtbot: QtBot, qapp: QApplication, column: str, value: object) -> None:
     import sqlite3

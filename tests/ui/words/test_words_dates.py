@@ -51,3 +51,17 @@ def test_the_cores_own_dates_are_retold(qapp: QApplication, english: object) -> 
     assert f"placed {short_when(datetime(2026, 12, 14, 10, 0).astimezone())}:" in said
     new_year = retell_core_whens("Tue 01-05 09:00", datetime(2026, 12, 30, 9).astimezone())
     assert new_year == short_when(datetime(2027, 1, 5, 9, 0).astimezone())
+
+
+def test_a_date_is_its_day_alone(qapp: QApplication, english: object) -> None:
+    from ui.words.dates import read_day_text
+
+    day, today = date(2026, 12, 15), date(2026, 12, 1)
+    assert short_when(day, today) == "Tue 15 Dec"  # never the 18:00 it stands for
+    assert short_when(day, day) == "Tue 15 Dec"  # today too: a date has no clock to show
+    assert long_when(day) in ("Tue 15 Dec", "Tue 15 Dec 2026")
+    i18n.install(qapp, "zh_CN")
+    assert short_when(day, today) == "12月15日 周二"
+    assert read_day_text("12月15日 周二", today) == day
+    assert read_day_text("2027年1月5日 周二") == date(2027, 1, 5)
+    assert read_day_text("12月15日 周二 18:00") is None and read_day_text("2月30日") is None
