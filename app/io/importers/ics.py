@@ -1,12 +1,15 @@
 """iCalendar files with VTODOs (Stepwise's own export, Tasks.org, Thunderbird, Nextcloud):
 the RELATED-TO tree becomes tasks with plans (``app.ical.tree``), dependencies kept.
 
-A VTODO that icalendar cannot read (a malformed DTSTART, say) is skipped and named, the
-others imported; a start after the due (as iOS writes some) is kept in the detail; an
-empty ``RRULE:`` line is no rule. CREATED and LAST-MODIFIED (COMPLETED for a closed
-task) are the task's times; IN-PROCESS without steps is in progress; every property
-Stepwise does not model (LOCATION, URL, GEO, CLASS, PERCENT-COMPLETE, EXDATE, RDATE,
-other apps' X- properties …) stays in the detail, named ("iCalendar LOCATION: Room 4").
+A DUE or DTSTART that is a date (``VALUE=DATE``) stays a date (all day); one with a TZID
+is that moment and the task keeps the zone (so a recurring 09:00 stays 09:00 there); a
+floating time is local. A VTODO that icalendar cannot read (a malformed DTSTART, say) is
+skipped and named, the others imported; a start after the due (as iOS writes some) is
+kept in the detail; an empty ``RRULE:`` line is no rule. CREATED and LAST-MODIFIED
+(COMPLETED for a closed task) are the task's times; IN-PROCESS without steps is in
+progress; every property Stepwise does not model (LOCATION, URL, GEO, CLASS,
+PERCENT-COMPLETE, EXDATE, RDATE, other apps' X- properties …) stays in the detail,
+named ("iCalendar LOCATION: Room 4").
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from icalendar import Calendar, Todo
 
@@ -78,7 +82,7 @@ def _keep_the_rest(incoming: Incoming, read_task: ReadTask, by_uid: dict[str, To
         or _time(todo, "last-modified")
     if read_task.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
         incoming.status = TaskStatus.IN_PROGRESS
-    new = incoming.new
+    new = _as_set(incoming.new, todo)
     incoming.new = replace(new, detail=joined(new.detail, *kept_lines(_extras(todo), batch)))
     steps = {s["id"]: s for s in (incoming.plan or {}).get("steps", [])}
     for item in read_task.steps:
@@ -86,6 +90,44 @@ def _keep_the_rest(incoming: Incoming, read_task: ReadTask, by_uid: dict[str, To
         if step is not None and step_todo is not None:
             step["objective"] = joined(str(step.get("objective") or ""),
                                        *kept_lines(_extras(step_todo), batch))
+
+
+def _as_set(new: NewTask, todo: Todo) -> NewTask:
+    """The task with its start and due as the file set them (a date, or a moment) and
+    the zone their TZID names; a time ``app.ical`` could not read stays out."""
+    start = _given(todo, "dtstart") if new.start_at is not None else None
+    due = _given(todo, "due") if new.due_at is not None else None
+    zone = _zone_named(todo, "due", "dtstart") or new.timezone
+    return replace(new, start_at=start, due_at=due, timezone=zone)
+
+
+def _given(todo: Todo, name: str) -> date | datetime | None:
+    """DUE or DTSTART as given: a date for ``VALUE=DATE``, else the moment in UTC (a
+    floating time is local)."""
+    value = getattr(_first(todo.get(name)), "dt", None)
+    if isinstance(value, datetime):
+        return aware(value).astimezone(UTC)
+    return value if isinstance(value, date) else None
+
+
+def _zone_named(todo: Todo, *names: str) -> str | None:
+    """The IANA zone the first of ``names`` is set in (its TZID), or None for a date, a
+    UTC or floating time, or a zone this machine does not know (a Windows name)."""
+    for name in names:
+        prop = _first(todo.get(name))
+        tzid = str(getattr(prop, "params", {}).get("TZID", "")).strip()
+        if not tzid or tzid.upper() in ("UTC", "ETC/UTC", "GMT", "Z"):
+            continue
+        try:
+            ZoneInfo(tzid)
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder
+            continue
+        return tzid
+    return None
+
+
+def _first(prop: object) -> object:
+    return (prop[0] if prop else None) if isinstance(prop, list) else prop
 
 
 def _extras(todo: Todo) -> list[tuple[str, str]]:

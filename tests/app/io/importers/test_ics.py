@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from tests.app.ical.test_vtodo import four_levels
+from tests.conftest import TEST_TZ
 
 DATA = Path(__file__).parent / "data"
 
@@ -174,3 +177,55 @@ def test_properties_stepwise_does_not_model_stay_named_with_the_times(
     paid = show(cli, 2)["task"]
     assert paid["status"] == "done" and paid["updated_at"] == "2025-03-01T08:00:00Z"
     assert paid["detail"] == "iCalendar EXDATE: 20250308T080000Z,20250315T080000Z"
+
+
+def test_value_date_stays_a_date_and_rolls_as_one(cli: Any, db: Path) -> None:
+    from app.plan.recurrence import roll_times
+    from app.tasks.store import when
+    from models import Task, atomic
+
+    assert cli("import", "--from", "ics", str(DATA / "tasks-org.ics")).code == 0
+    move = Task.get_by_id(1)  # DUE;VALUE=DATE:20261215
+    assert move.all_day == ["due"] and when(move, "due") == date(2026, 12, 15)
+    plants = Task.get_by_id(2)  # DTSTART and DUE dates, weekly on Saturday
+    assert plants.all_day == ["start", "due"]
+    with atomic():
+        assert roll_times(plants) is not None
+        plants.save()
+    plants = Task.get_by_id(2)
+    assert plants.all_day == ["start", "due"] and when(plants, "due") == date(2026, 12, 12)
+
+
+ZONED = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r
+BEGIN:VTODO\r
+UID:zoned-1\r
+SUMMARY:Call the Berlin office\r
+DUE;TZID=Europe/Berlin:20261214T100000\r
+END:VTODO\r
+BEGIN:VTODO\r
+UID:floating-1\r
+SUMMARY:Water the cactus\r
+DUE:20261214T100000\r
+END:VTODO\r
+END:VCALENDAR\r
+"""
+
+
+def test_a_tzid_time_keeps_its_zone_and_floating_is_local(cli: Any, db: Path,
+                                                          tmp_path: Path) -> None:
+    """RFC 5545 §3.3.5's forms: a time with a TZID, and a floating (local) time."""
+    from app.tasks.store import when
+    from models import Task
+
+    path = tmp_path / "zoned.ics"
+    path.write_text(ZONED, encoding="utf-8")
+    assert cli("import", "--from", "ics", str(path)).code == 0
+    office, cactus = Task.get(Task.uid == "zoned-1"), Task.get(Task.uid == "floating-1")
+    berlin = ZoneInfo("Europe/Berlin")
+    assert (office.all_day, office.timezone) == ([], "Europe/Berlin")
+    due = when(office, "due")
+    assert due == datetime(2026, 12, 14, 10, tzinfo=berlin) and due.tzinfo == berlin
+    assert cactus.all_day == [] and cactus.timezone is None
+    assert when(cactus, "due") == datetime(2026, 12, 14, 10, tzinfo=ZoneInfo(TEST_TZ))
