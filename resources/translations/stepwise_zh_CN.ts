@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="97"/>
+        <location filename="../../ui/window/first_frame.py" line="99"/>
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
@@ -784,7 +784,7 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="140"/>
+        <location filename="../../ui/window/first_frame.py" line="154"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1238,11 +1238,6 @@ Details: %2</source>
         <location filename="../../ui/window/menus.py" line="156"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
-    </message>
-    <message>
-        <location filename="../../ui/window/main.py" line="206"/>
-        <source>Saving the task</source>
-        <translation>保存任务</translation>
     </message>
 </context>
 <context>
@@ -1780,69 +1775,69 @@ Details: %2</source>
 <context>
     <name>QuickAddBar</name>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="47"/>
+        <location filename="../../ui/tasks/quick_add.py" line="50"/>
         <source>due %1</source>
         <translation>截止 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="60"/>
+        <location filename="../../ui/tasks/quick_add.py" line="64"/>
         <source>repeats %1</source>
         <translation>重复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="95"/>
+        <location filename="../../ui/tasks/quick_add.py" line="113"/>
         <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
         <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="96"/>
+        <location filename="../../ui/tasks/quick_add.py" line="114"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="97"/>
+        <location filename="../../ui/tasks/quick_add.py" line="115"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="98"/>
+        <location filename="../../ui/tasks/quick_add.py" line="116"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="99"/>
+        <location filename="../../ui/tasks/quick_add.py" line="117"/>
         <source>What the new task was read as</source>
         <translation>新任务被理解为</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="100"/>
+        <location filename="../../ui/tasks/quick_add.py" line="118"/>
         <location filename="../../ui/window/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="141"/>
+        <location filename="../../ui/tasks/quick_add.py" line="159"/>
         <source>Reading the due time</source>
         <translation>正在解读截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="148"/>
-        <location filename="../../ui/tasks/quick_add.py" line="169"/>
+        <location filename="../../ui/tasks/quick_add.py" line="166"/>
+        <location filename="../../ui/tasks/quick_add.py" line="188"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="161"/>
+        <location filename="../../ui/tasks/quick_add.py" line="180"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="164"/>
+        <location filename="../../ui/tasks/quick_add.py" line="183"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="176"/>
+        <location filename="../../ui/tasks/quick_add.py" line="195"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
@@ -1850,12 +1845,12 @@ Details: %2</source>
 <context>
     <name>ReminderCenter</name>
     <message>
-        <location filename="../../ui/window/reminders.py" line="70"/>
+        <location filename="../../ui/window/reminders.py" line="71"/>
         <source>Checking reminders</source>
         <translation>正在检查提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="83"/>
+        <location filename="../../ui/window/reminders.py" line="84"/>
         <source>Reminder</source>
         <translation>提醒</translation>
     </message>
@@ -1863,77 +1858,77 @@ Details: %2</source>
 <context>
     <name>ReminderDock</name>
     <message>
-        <location filename="../../ui/window/reminders.py" line="41"/>
+        <location filename="../../ui/window/reminders.py" line="42"/>
         <source>Start: %1</source>
         <translation>开始：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="43"/>
+        <location filename="../../ui/window/reminders.py" line="44"/>
         <source>Due %2: %1</source>
         <translation>%2 截止：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="45"/>
+        <location filename="../../ui/window/reminders.py" line="46"/>
         <source>Step due %2: %1 (%3)</source>
         <translation>步骤 %2 截止：%1（%3）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="130"/>
+        <location filename="../../ui/window/reminders.py" line="131"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="131"/>
+        <location filename="../../ui/window/reminders.py" line="132"/>
         <source>Reminders waiting for you</source>
         <translation>等待您处理的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="132"/>
+        <location filename="../../ui/window/reminders.py" line="133"/>
         <source>No reminders waiting.</source>
         <translation>没有待处理的提醒。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="133"/>
+        <location filename="../../ui/window/reminders.py" line="134"/>
         <source>Coming up</source>
         <translation>即将到来</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="134"/>
+        <location filename="../../ui/window/reminders.py" line="135"/>
         <source>Reminders still to come</source>
         <translation>尚未到时的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="135"/>
+        <location filename="../../ui/window/reminders.py" line="136"/>
         <source>Snooze 5 min</source>
         <translation>稍后 5 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="136"/>
+        <location filename="../../ui/window/reminders.py" line="137"/>
         <source>Snooze 1 hour</source>
         <translation>稍后 1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="137"/>
+        <location filename="../../ui/window/reminders.py" line="138"/>
         <source>Tomorrow</source>
         <translation>明天</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="138"/>
+        <location filename="../../ui/window/reminders.py" line="139"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="194"/>
+        <location filename="../../ui/window/reminders.py" line="195"/>
         <source>Nothing scheduled</source>
         <translation>没有安排的提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="239"/>
+        <location filename="../../ui/window/reminders.py" line="244"/>
         <source>%1; and %2 more</source>
         <translation>%1；还有 %2 条</translation>
     </message>
     <message>
-        <location filename="../../ui/window/reminders.py" line="241"/>
+        <location filename="../../ui/window/reminders.py" line="246"/>
         <source>%1 reminders: %2</source>
         <translation>%1 条提醒：%2</translation>
     </message>
@@ -3376,82 +3371,82 @@ The server said: %2</source>
 <context>
     <name>TaskDialog</name>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="36"/>
+        <location filename="../../ui/tasks/dialog.py" line="41"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="42"/>
+        <location filename="../../ui/tasks/dialog.py" line="47"/>
         <source>1 — highest</source>
         <translation>1 — 最高</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="42"/>
+        <location filename="../../ui/tasks/dialog.py" line="47"/>
         <source>2 — high</source>
         <translation>2 — 高</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="43"/>
+        <location filename="../../ui/tasks/dialog.py" line="48"/>
         <source>3 — normal</source>
         <translation>3 — 普通</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="43"/>
+        <location filename="../../ui/tasks/dialog.py" line="48"/>
         <source>4 — low</source>
         <translation>4 — 低</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="54"/>
+        <location filename="../../ui/tasks/dialog.py" line="59"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="55"/>
+        <location filename="../../ui/tasks/dialog.py" line="60"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="56"/>
+        <location filename="../../ui/tasks/dialog.py" line="61"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="57"/>
+        <location filename="../../ui/tasks/dialog.py" line="62"/>
         <source>Start (not before)</source>
         <translation>开始（不早于）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="58"/>
+        <location filename="../../ui/tasks/dialog.py" line="63"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="59"/>
+        <location filename="../../ui/tasks/dialog.py" line="64"/>
         <source>Expires (too late after)</source>
         <translation>过期（此后即作废）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="60"/>
+        <location filename="../../ui/tasks/dialog.py" line="65"/>
         <source>Tags (comma separated)</source>
         <translation>标签（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="61"/>
+        <location filename="../../ui/tasks/dialog.py" line="66"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="80"/>
+        <location filename="../../ui/tasks/dialog.py" line="85"/>
         <source>e.g. every other Friday, 每月5号</source>
         <translation>例如：每两周的周五、每月5号</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="94"/>
+        <location filename="../../ui/tasks/dialog.py" line="99"/>
         <source>Not a repeat Stepwise knows; try “every Monday” or “每月5号”</source>
         <translation>Stepwise 看不懂这个重复方式；试试“每周一”或“每月5号”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="108"/>
+        <location filename="../../ui/tasks/dialog.py" line="113"/>
         <source>“%1” is not a repeat Stepwise knows; try “every Monday”, “every month on the 5th” or “每月5号”</source>
         <translation>Stepwise 看不懂“%1”这个重复方式；试试“每周一”“每月5号”或“每年3月8日”</translation>
     </message>
@@ -3459,67 +3454,72 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="47"/>
+        <location filename="../../ui/tasks/edits.py" line="51"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="79"/>
+        <location filename="../../ui/tasks/edits.py" line="83"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="103"/>
+        <location filename="../../ui/tasks/edits.py" line="107"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="112"/>
+        <location filename="../../ui/tasks/edits.py" line="117"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="131"/>
+        <location filename="../../ui/tasks/edits.py" line="181"/>
+        <source>Edit “%1”</source>
+        <translation>编辑“%1”</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/edits.py" line="190"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="132"/>
+        <location filename="../../ui/tasks/edits.py" line="191"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="133"/>
+        <location filename="../../ui/tasks/edits.py" line="192"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="134"/>
+        <location filename="../../ui/tasks/edits.py" line="193"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="135"/>
+        <location filename="../../ui/tasks/edits.py" line="194"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="142"/>
+        <location filename="../../ui/tasks/edits.py" line="201"/>
         <source>Approve every plan that waits</source>
         <translation>批准所有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="150"/>
+        <location filename="../../ui/tasks/edits.py" line="209"/>
         <source>Plans approved: %1</source>
         <translation>已批准的计划：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="151"/>
+        <location filename="../../ui/tasks/edits.py" line="210"/>
         <source>No plan waits for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="156"/>
+        <location filename="../../ui/tasks/edits.py" line="215"/>
         <source>Approving the waiting plans</source>
         <translation>正在批准等待中的计划</translation>
     </message>
@@ -3538,7 +3538,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/tasks/model.py" line="92"/>
-        <location filename="../../ui/tasks/model.py" line="326"/>
+        <location filename="../../ui/tasks/model.py" line="332"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
@@ -3548,22 +3548,27 @@ The server said: %2</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="327"/>
+        <location filename="../../ui/tasks/model.py" line="227"/>
+        <source>All day</source>
+        <translation>全天</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tasks/model.py" line="333"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="328"/>
+        <location filename="../../ui/tasks/model.py" line="334"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="329"/>
+        <location filename="../../ui/tasks/model.py" line="335"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="331"/>
+        <location filename="../../ui/tasks/model.py" line="337"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>

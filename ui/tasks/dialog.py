@@ -1,10 +1,14 @@
 """Editing a task: title, detail, priority, times in words, tags, and how it repeats
 (a picker of the usual repeats, or the user's own words: "every other Friday", "每月5号";
-the rule the store keeps is never shown)."""
+the rule the store keeps is never shown).
+
+A start or due set as a date (all day, ``app.dates.days``) shows as its day ("Tue 15 Dec")
+and stays a date when saved unchanged; one typed without a clock time ("friday") becomes
+a date, with one ("friday 3pm") a moment."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -18,12 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.dates import days
 from app.dates.recurrence_words import find_recurrence
 from app.dates.when import DateError, parse_when
 from app.errors import KnownError
 from app.tasks.store import NewTask, check_new_task, check_rrule
 from models import Task
-from ui.words.dates import long_when, read_when_text
+from ui.tasks.edits import as_set
+from ui.words.dates import long_when, read_day_text, read_when_text
 from ui.words.repeats import CHOICES, choice_of, repeat_words
 from ui.words.retexts import told
 
@@ -43,7 +49,7 @@ class TaskDialog(QDialog):
                              (3, self.tr("3 — normal")), (4, self.tr("4 — low"))):
             self.priority.addItem(label, value)
         self.priority.setCurrentIndex(task.priority - 1)
-        self.times = {role: QLineEdit(_shown(getattr(task, f"{role}_at")), self)
+        self.times = {role: QLineEdit(_shown(as_set(task, f"{role}_at")), self)
                       for role in ("start", "due", "expires")}
         self.tags = QLineEdit(", ".join(task.tags), self)
         self._build_repeat(task.recurrence)
@@ -136,18 +142,21 @@ class TaskDialog(QDialog):
         }
         for role, field in self.times.items():
             text = field.text().strip()
-            old = getattr(self.task, f"{role}_at")
+            old = as_set(self.task, f"{role}_at")
             values[f"{role}_at"] = (old if text == _shown(old)
                                     else _read_time(text, role) if text else None)
         check_new_task(NewTask(title=values["title"], priority=values["priority"],
                                start_at=values["start_at"], due_at=values["due_at"],
-                               expires_at=values["expires_at"], tags=tuple(values["tags"])))
+                               expires_at=values["expires_at"], tags=tuple(values["tags"]),
+                               timezone=self.task.timezone))
         if values["recurrence"]:
-            check_rrule(values["recurrence"], values["start_at"] or values["due_at"])
-        return {k: v for k, v in values.items() if v != _current(self.task, k)}
+            where = days.zone(self.task.timezone)
+            check_rrule(values["recurrence"], days.moment(values["start_at"], "start", where)
+                        or days.moment(values["due_at"], "due", where))
+        return {k: v for k, v in values.items() if v != as_set(self.task, k)}
 
 
-def _shown(value: datetime | None) -> str:
+def _shown(value: date | datetime | None) -> str:
     return "" if value is None else long_when(value)
 
 
@@ -162,11 +171,17 @@ def _has_clock(text: str, role: str) -> bool:
         return False
 
 
-def _read_time(text: str, role: str) -> datetime:
-    """A time typed in words, or in the form the dialog shows times in."""
-    return read_when_text(text) or parse_when(text, role).when
+def _read_time(text: str, role: str) -> date | datetime:
+    """A time typed in words, or in the form the dialog shows times in: a date when no
+    clock time was given (an expiry is always a moment: it has no all-day form)."""
+    shown = read_when_text(text) or read_day_text(text)
+    if shown is not None:
+        return shown if role != "expires" or isinstance(shown, datetime) \
+            else parse_when(shown.isoformat(), role).when
+    understood = parse_when(text, role)
+    if role == "expires":
+        return understood.when
+    found = days.as_given(understood.when, understood.had_time)
+    assert found is not None  # parse_when always reads a moment
+    return found
 
-
-def _current(task: Task, name: str) -> Any:
-    value = getattr(task, name)
-    return list(value) if name == "tags" else value

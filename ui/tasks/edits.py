@@ -1,6 +1,9 @@
 """What the task list does to a task in place: tick a task off (undoable, with a plan or
 without) or reopen it, save a field typed into a cell (title with #tags, due in plain
-words, priority 1–4), and the task's context menu.
+words, priority 1–4) or the task dialog (undoable), and the task's context menu.
+
+A due typed without a clock time ("friday") is saved as a date (all day,
+``app.dates.days``), with one ("friday 3pm") as a moment whose time was named.
 
 Writes run in a worker (``app.plan.ticks``, ``app.tasks.store.update_task``); a refusal is
 told in the status bar in the user's words and the row shows the task as saved.
@@ -16,6 +19,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu
 
+from app.dates import days
 from app.dates.when import parse_when
 from app.errors import KnownError
 from app.plan import store as plans
@@ -104,7 +108,8 @@ def changes_for(column: int, text: str) -> dict[str, Any]:
         return {"title": title, "tags": tags}
     if column == 1:
         understood = parse_when(text, "due") if text else None
-        return {"due_at": understood.when if understood else None,
+        return {"due_at": days.as_given(understood.when, understood.had_time)
+                if understood else None,
                 "named": ("due",) if understood and understood.had_time else ()}
     if column == 2:
         number = text.lstrip("!") or "3"
@@ -122,7 +127,62 @@ def save_cell(ctx: WindowContext, task_id: int, column: int, text: str) -> None:
         ctx.status.error.emit(told(str(exc)))
         return
     if changes:
-        run(ctx, tasks.update_task, task_id, **changes)
+        named = changes.pop("named", ())
+        edit(ctx, task_id, changes, named)
+
+
+class EditTask(QUndoCommand):
+    """A task's fields changed; undo puts back what they were (an all-day due as its
+    date, a named time as named), redo the change again."""
+
+    def __init__(self, ctx: WindowContext, task_id: int, changes: dict[str, Any],
+                 named: tuple[str, ...]) -> None:
+        super().__init__()
+        self.ctx, self.task_id = ctx, task_id
+        self.title = ""  # the task's title before the change (read with it)
+        self.changes, self.named = changes, named
+        self.before: dict[str, Any] = {}
+        self.named_before: tuple[str, ...] = ()
+        self._first = True
+
+    def save(self) -> None:
+        """The change itself (in a worker), once what it replaces is read."""
+        task = tasks.get_task(self.task_id)
+        self.title = task.title
+        self.before = {name: as_set(task, name) for name in self.changes}
+        self.named_before = tuple(task.named or ())
+        tasks.update_task(self.task_id, named=self.named, **self.changes)
+
+    def redo(self) -> None:
+        if self._first:  # saved before it was pushed
+            self._first = False
+            return
+        run(self.ctx, tasks.update_task, self.task_id, named=self.named, **self.changes)
+
+    def undo(self) -> None:
+        run(self.ctx, tasks.update_task, self.task_id, named=self.named_before, **self.before)
+
+
+def as_set(task: Any, name: str) -> Any:
+    """A field's value as ``update_task`` takes it (and the dialog shows it): a start or
+    due as it was set, a date when all day."""
+    if name in ("start_at", "due_at"):
+        return tasks.when(task, name[:-3])
+    value = getattr(task, name)
+    return list(value) if name == "tags" else value
+
+
+def edit(ctx: WindowContext, task_id: int, changes: dict[str, Any],
+         named: tuple[str, ...] = ()) -> None:
+    """Save ``changes`` to a task (in a worker), undoably; ``named``: the times typed with
+    a clock time."""
+    command = EditTask(ctx, task_id, changes, tuple(named))
+
+    def saved() -> None:
+        command.setText(translate("TaskEdits", "Edit “%1”").replace("%1", command.title))
+        ctx.undo.push(command)
+
+    run(ctx, command.save, done=saved)
 
 
 def fill_task_menu(menu: QMenu, done: bool, can_tick: bool,

@@ -4,18 +4,20 @@ The line is read with the quick-add grammar (app.tasks.quickadd: ``#tag``, ``!1`
 ``@Name``, "every friday" / "每周五", dates anywhere) on every keystroke, and the preview
 shows everything understood before Enter. Our own rules are fast enough for that; a due
 phrase only dateparser can read is parsed in a worker after a short pause, never on the
-GUI thread, and a phrase nobody can read is named in red and nothing is saved.
+GUI thread, and a phrase nobody can read is named in red and nothing is saved. A due
+without a clock time ("friday") is previewed and saved as its date alone (all day).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.dates.when import DateError, Understood, local_zone, parse_when
-from app.tasks.quickadd import new_task, seen_in
+from app.dates import days
+from app.dates.when import DateError, Understood, local_zone, parse_quick, parse_when
+from app.tasks.quickadd import new_task, read_typed, seen_in
 from app.tasks.store import add_task
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
@@ -42,8 +44,9 @@ def _add(typed: str, when: str) -> int | str:
     return int(add_task(new).id)
 
 
-def due_text(when: datetime) -> str:
-    """"due Fri 3 Dec 2027 17:00" / "截止 2027年12月3日 周五 17:00"."""
+def due_text(when: date | datetime) -> str:
+    """"due Fri 3 Dec 2027 17:00" / "截止 2027年12月3日 周五 17:00"; a date alone for
+    a due without a clock time ("due Fri 3 Dec")."""
     return QCoreApplication.translate("QuickAddBar", "due %1").replace("%1", long_when(when))
 
 
@@ -54,12 +57,27 @@ def preview(typed: str, when: str, now: datetime) -> str | None:
     if seen is None:
         return None
     parts = [seen.title] if seen.title is not None else []
-    if seen.due is not None:
-        parts.append(due_text(seen.due))
+    due = _as_given(seen.due, typed, when, now)
+    if due is not None:
+        parts.append(due_text(due))
     for label, value in seen.others:
         parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1")
                      .replace("%1", repeat_words(value)) if label == "repeats" else value)
     return "→ " + " · ".join(parts)
+
+
+def _as_given(due: datetime | None, typed: str, when: str, now: datetime
+              ) -> date | datetime | None:
+    """The previewed due as ``new_task`` saves it: a date when no clock time was typed
+    (``seen_in`` does not say; our own rules read it again, as fast)."""
+    if due is None:
+        return None
+    if when.strip():
+        found = parse_quick(when, "due", now)
+        had_time = found is not None and found.had_time
+    else:
+        had_time = read_typed(typed, now).due_had_time
+    return days.as_given(due, had_time)
 
 
 class QuickAddBar(QWidget):
@@ -148,7 +166,8 @@ class QuickAddBar(QWidget):
             self._show(self.tr("not a time I can read"), error=True)
             return
         base = preview(self.title.text(), "", datetime.now(local_zone())) or "→"
-        self._show(f"{base} · {due_text(found.when)}", error=False)
+        due = days.as_given(found.when, found.had_time)
+        self._show(f"{base} · {due_text(due or found.when)}", error=False)
 
     def _show(self, text: str, *, error: bool) -> None:
         self.preview.setStyleSheet("color: #c0392b;" if error else "")

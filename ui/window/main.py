@@ -21,18 +21,18 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import settings
-from app.tasks.store import get_task, update_task
+from app.tasks.store import get_task
 from ui.assistant.dock import AssistantDock
 from ui.calendar.panel import CalendarPanel
 from ui.plan.outline import PlanOutline
 from ui.plan.toolbar import PlanToolbar
 from ui.plan.view import PlanView
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
 from ui.step.panel import StepPanel
 from ui.style.icons import app_icon
 from ui.sync.status import SyncStatus
 from ui.sync.worker import SyncWorker
+from ui.tasks import edits as task_edits
 from ui.tasks.dialog import TaskDialog
 from ui.tasks.list_view import TaskListPanel
 from ui.tasks.quick_add import QuickAddBar
@@ -201,9 +201,8 @@ class MainWindow(QMainWindow):
         if not task_id:
             return
         dialog = TaskDialog(get_task(task_id), self)
-        if dialog.exec() and dialog.changes():
-            self.ctx.runner.start(in_thread(update_task, task_id, named=dialog.named(),
-                                            **dialog.changes()), self.tr("Saving the task"))
+        if dialog.exec() and dialog.changes():  # undoable, as a cell's edit is
+            task_edits.edit(self.ctx, task_id, dialog.changes(), dialog.named())
 
     def open_settings(self) -> None:
         from ui.settings.dialog import SettingsDialog

@@ -1,16 +1,22 @@
 """Editing a task in its dialog (ui.tasks.dialog): only the fields changed are given back,
-already checked; tags split on either comma; times typed in words; and a value that
-cannot be read is named in the dialog, which stays open with nothing given back."""
+already checked; tags split on either comma; times typed in words (a day without a time
+is a date, and a date left alone stays one); and a value that cannot be read is named in
+the dialog, which stays open with nothing given back."""
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
-from app.tasks.store import NewTask, add_task, get_task
+from app.tasks.store import NewTask, add_task, get_task, when
+from ui.shared.context import WindowContext
 from ui.tasks.dialog import TaskDialog
+from ui.tasks.edits import edit
+from ui.words import i18n
+from ui.words.dates import day_text
 
 
 def _dialog(qtbot: QtBot, **fields: object) -> TaskDialog:
@@ -114,3 +120,45 @@ def test_named_time(db: Path, qtbot: QtBot) -> None:
     dialog.times["start"].setText("thursday")
     _save(dialog)
     assert dialog.named() == ("due",)  # a clock time typed is an appointment; a day is not
+
+
+def test_an_all_day_due_shows_as_its_day_and_stays_one(db: Path, qtbot: QtBot,
+                                                       english: object) -> None:
+    day = date(2026, 12, 15)
+    dialog = _dialog(qtbot, due_at=day)
+    assert dialog.times["due"].text() == day_text(day)  # "Tue 15 Dec", no 18:00
+    dialog.title.setText("Pay the rent")
+    _save(dialog)
+    assert dialog.changes() == {"title": "Pay the rent"}  # the due left a date
+
+
+def test_a_day_typed_without_a_time_saves_all_day(ctx: WindowContext, qtbot: QtBot) -> None:
+    dialog = _dialog(qtbot, due_at=datetime(2026, 12, 15, 18, 0).astimezone())
+    dialog.times["due"].setText("friday")
+    _save(dialog)
+    assert type(dialog.changes()["due_at"]) is date and dialog.named() == ()
+    edit(ctx, dialog.task.id, dialog.changes(), dialog.named())
+    qtbot.wait_until(lambda: get_task(dialog.task.id).all_day == ["due"])
+    assert when(get_task(dialog.task.id), "due").weekday() == 4  # type: ignore[union-attr]
+
+
+def test_a_day_typed_with_a_time_saves_a_named_moment(db: Path, qtbot: QtBot) -> None:
+    dialog = _dialog(qtbot, due_at=date(2026, 12, 15))
+    dialog.times["due"].setText("friday 3pm")
+    _save(dialog)
+    due = dialog.changes()["due_at"]
+    assert isinstance(due, datetime) and due.astimezone().hour == 15
+    assert dialog.named() == ("due",)
+
+
+def test_the_chinese_day_form_reads_back_as_a_date(db: Path, qtbot: QtBot,
+                                                   qapp: QApplication, english: object
+                                                   ) -> None:
+    i18n.install(qapp, "zh_CN")
+    day = date(2026, 12, 15)
+    dialog = _dialog(qtbot, due_at=day, start_at=date(2026, 12, 1))
+    assert dialog.times["due"].text().endswith("12月15日 周二")
+    assert dialog.times["start"].text().endswith("12月1日 周二")  # a start date too
+    dialog.times["due"].setText("2026年12月18日 周五")
+    _save(dialog)
+    assert dialog.changes() == {"due_at": date(2026, 12, 18)} and dialog.named() == ()

@@ -46,3 +46,27 @@ def test_a_phrase_only_dateparser_reads_is_parsed_in_a_worker(ctx: WindowContext
     qtbot.wait_until(lambda: "due Fri 3 Dec 2027 17:00" in widget.preview.text())
     widget.when.setText("gibberish o'clock")
     qtbot.wait_until(lambda: widget.preview.text() == "not a time I can read")
+
+
+def test_a_day_without_a_time_previews_and_saves_as_a_date(ctx: WindowContext,
+                                                           qtbot: QtBot) -> None:
+    widget = bar(ctx, qtbot)
+    widget.title.setText("Pay rent friday")
+    assert "due " in widget.preview.text() and ":" not in widget.preview.text()  # no 18:00
+    with qtbot.wait_signal(widget.task_added) as saved:
+        widget.title.returnPressed.emit()
+    task = Task.get_by_id(saved.args[0])
+    assert (task.title, task.all_day, task.named) == ("Pay rent", ["due"], [])
+    widget.title.setText("Dentist friday 3pm")
+    assert "15:00" in widget.preview.text()
+    with qtbot.wait_signal(widget.task_added) as saved:
+        widget.title.returnPressed.emit()
+    task = Task.get_by_id(saved.args[0])
+    assert (task.title, task.all_day, task.named) == ("Dentist", [], ["due"])
+
+
+def test_a_slow_day_without_a_time_previews_its_day(ctx: WindowContext, qtbot: QtBot) -> None:
+    widget = bar(ctx, qtbot)
+    widget.title.setText("Renew passport")
+    widget.when.setText("3 December 2027")
+    qtbot.wait_until(lambda: widget.preview.text().endswith("due Fri 3 Dec 2027"))

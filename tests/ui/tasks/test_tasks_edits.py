@@ -1,11 +1,16 @@
 """What typed text in a task list cell means (ui.tasks.edits): #tags split off the title,
-and the field changes a typed value makes."""
+the field changes a typed value makes (a day without a time is a date), and undo."""
 
 from __future__ import annotations
 
-import pytest
+from datetime import date, datetime
 
-from ui.tasks.edits import changes_for, split_tags
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.tasks.store import NewTask, add_task, get_task, when
+from ui.shared.context import WindowContext
+from ui.tasks.edits import changes_for, save_cell, split_tags
 
 
 def test_tags_and_fields_are_read_from_typed_text() -> None:
@@ -16,3 +21,35 @@ def test_tags_and_fields_are_read_from_typed_text() -> None:
     assert changes_for(1, "tomorrow")["named"] == ()
     with pytest.raises(ValueError):
         changes_for(2, "high")
+
+
+def test_a_day_typed_without_a_time_is_a_date() -> None:
+    due = changes_for(1, "friday")["due_at"]
+    assert type(due) is date and due.weekday() == 4  # all day, not friday 18:00
+    timed = changes_for(1, "friday 3pm")
+    assert isinstance(timed["due_at"], datetime) and timed["named"] == ("due",)
+    assert timed["due_at"].astimezone().hour == 15
+
+
+def test_a_cell_edit_saves_all_day_and_undo_restores(ctx: WindowContext,
+                                                     qtbot: QtBot) -> None:
+    day = date(2026, 12, 15)
+    task_id = add_task(NewTask(title="Pay rent", due_at=day)).id
+    ctx.selection.select_task(task_id)
+    save_cell(ctx, task_id, 1, "2026-12-18 15:00")  # a moment, named
+    qtbot.wait_until(lambda: ctx.undo.canUndo())
+    task = get_task(task_id)
+    assert task.all_day == [] and task.named == ["due"]
+    assert ctx.undo.undoText() == "Edit “Pay rent”"
+    ctx.undo.undo()
+    qtbot.wait_until(lambda: get_task(task_id).all_day == ["due"])
+    assert when(get_task(task_id), "due") == day and get_task(task_id).named == []
+    ctx.undo.redo()
+    qtbot.wait_until(lambda: get_task(task_id).all_day == [])
+    save_cell(ctx, task_id, 1, "friday")
+    qtbot.wait_until(lambda: get_task(task_id).all_day == ["due"])
+    due = when(get_task(task_id), "due")
+    assert type(due) is date and due.weekday() == 4
+    ctx.undo.undo()  # back to the moment it was
+    qtbot.wait_until(lambda: get_task(task_id).all_day == [])
+    assert get_task(task_id).named == ["due"]
