@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -36,7 +36,8 @@ from ui.words.retexts import Retexts, told
 
 translate = QCoreApplication.translate
 
-_WHEN = r"(?P<when>[A-Z][a-z]{2} \d\d-\d\d \d\d:\d\d)"  # how the core writes a due time
+# how the core writes a due time ("Wed 12-02 09:00"; an all-day due's date alone)
+_WHEN = r"(?P<when>[A-Z][a-z]{2} \d\d-\d\d(?: \d\d:\d\d)?)"
 _SAID: tuple[tuple[re.Pattern[str], Callable[[], str]], ...] = (
     (re.compile(r"^Start: (?P<title>.+)$"), lambda: translate("ReminderDock", "Start: %1")),
     (re.compile(rf"^Due {_WHEN}: (?P<title>.+)$"),
@@ -222,9 +223,13 @@ def reminder_text(reminder: ReminderView) -> str:
     return told(reminder.text)
 
 
-def _due_time(text: str, fired: datetime) -> datetime | None:
-    """"Wed 12-02 09:00" (no year): the first such day from a day before ``fired``."""
+def _due_time(text: str, fired: datetime) -> date | datetime | None:
+    """"Wed 12-02 09:00" (no year): the first such day from a day before ``fired``;
+    "Wed 12-02" (all day): that day alone."""
     month, day, clock = text[4:6], text[7:9], text[10:]
+    if not clock:
+        moment = core_when(int(month), int(day), 0, 0, fired)
+        return moment.date() if moment is not None else None
     return core_when(int(month), int(day), int(clock[:2]), int(clock[3:]), fired)
 
 

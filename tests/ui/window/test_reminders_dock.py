@@ -3,7 +3,7 @@ follows a task's rename, and the first close to the tray says that Stepwise keep
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -112,3 +112,13 @@ def test_a_reminder_says_its_due_time_as_the_window_does(qapp: object, english: 
     assert "12-02" not in reminder_text(due)
     assert reminder_text(step).startswith("Step due ") and "2027" in reminder_text(step)
     assert summary([due, step]).startswith("2 reminders: Due ")
+
+
+def test_an_all_day_due_reminder_says_its_day_alone(qapp: object, english: object) -> None:
+    from ui.window.reminders import reminder_text
+    from ui.words.dates import day_text
+
+    fire = datetime(2026, 12, 3, 18, 0).astimezone()
+    due = reminders.ReminderView(1, 1, None, "due", "Due Fri 12-04: Pay rent",
+                                 fire, None, None, None)
+    assert reminder_text(due) == f"Due {day_text(date(2026, 12, 4))}: Pay rent"
