@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -65,3 +65,21 @@ def test_a_start_after_the_due_goes_into_the_detail_and_is_said() -> None:
     assert batch.skipped[0].startswith("'Call': the start time (2026-12-06")
     fine = NewTask(title="Call", start_at=due, due_at=due)
     assert start_in_order(fine, batch) is fine and len(batch.skipped) == 1
+
+
+def test_dates_are_put_in_order_by_their_stand_ins() -> None:
+    """A start date before a due date on the same day is fine (09:00 before 18:00); a
+    start date after the due is left out, named as the date it was."""
+    from app.io.importers.incoming import start_in_order
+    from app.tasks.store import NewTask
+
+    batch = Batch()
+    day = date(2026, 12, 5)
+    same = NewTask(title="Call", start_at=day, due_at=day)
+    assert start_in_order(same, batch) is same
+    moment = NewTask(title="Call", start_at=day, due_at=datetime(2026, 12, 5, 20, tzinfo=UTC))
+    assert start_in_order(moment, batch) is moment
+    late = start_in_order(NewTask(title="Call", start_at=date(2026, 12, 6), due_at=day), batch)
+    assert late.start_at is None and late.detail == "start: 2026-12-06"
+    assert batch.skipped == ["'Call': the start time (2026-12-06) is after the due time; "
+                             "imported without its start, which stays in the detail"]

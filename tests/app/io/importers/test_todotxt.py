@@ -145,3 +145,11 @@ def test_a_recurring_date_rolls_to_a_date(cli: Any, db: Path) -> None:
         rent.save()
     rent = Task.get_by_id(rent.id)
     assert rent.all_day == ["due"] and when(rent, "due") == date(2027, 1, 1)
+
+
+def test_a_date_past_the_years_kept_is_skipped(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "todo.txt"
+    path.write_text("Far off due:9999-12-31\nNear due:2026-12-31\n", encoding="utf-8")
+    out, tasks = imported(cli, path)
+    assert list(tasks) == ["Near"]
+    assert "'Far off': its due time 9999-12-31 is outside the years Stepwise keeps" in out
