@@ -32,43 +32,49 @@
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="251"/>
+        <location filename="../../ui/calendar/grid.py" line="260"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="365"/>
+        <location filename="../../ui/calendar/grid.py" line="374"/>
+        <source>Task due %1, all day</source>
+        <translation>任务截止于 %1（全天）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/grid.py" line="378"/>
         <source>Task due at %1</source>
         <translation>任务截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="366"/>
+        <location filename="../../ui/calendar/grid.py" line="376"/>
+        <location filename="../../ui/calendar/grid.py" line="379"/>
         <source>Click to select the task.</source>
         <translation>点击以选中该任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="367"/>
+        <location filename="../../ui/calendar/grid.py" line="380"/>
         <source>Step due at %1</source>
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
         <location filename="../../ui/calendar/common.py" line="78"/>
-        <location filename="../../ui/calendar/grid.py" line="368"/>
+        <location filename="../../ui/calendar/grid.py" line="381"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="369"/>
+        <location filename="../../ui/calendar/grid.py" line="382"/>
         <source>Click to select the step.</source>
         <translation>点击以选中该步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="376"/>
+        <location filename="../../ui/calendar/grid.py" line="389"/>
         <source>(free)</source>
         <translation>（空闲）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="379"/>
+        <location filename="../../ui/calendar/grid.py" line="392"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -533,7 +539,7 @@
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="291"/>
+        <location filename="../../ui/calendar/panel.py" line="293"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -558,12 +564,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="350"/>
+        <location filename="../../ui/calendar/panel.py" line="352"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="352"/>
+        <location filename="../../ui/calendar/panel.py" line="354"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -3371,82 +3377,82 @@ The server said: %2</source>
 <context>
     <name>TaskDialog</name>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="41"/>
+        <location filename="../../ui/tasks/dialog.py" line="42"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="47"/>
+        <location filename="../../ui/tasks/dialog.py" line="48"/>
         <source>1 — highest</source>
         <translation>1 — 最高</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="47"/>
+        <location filename="../../ui/tasks/dialog.py" line="48"/>
         <source>2 — high</source>
         <translation>2 — 高</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="48"/>
+        <location filename="../../ui/tasks/dialog.py" line="49"/>
         <source>3 — normal</source>
         <translation>3 — 普通</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="48"/>
+        <location filename="../../ui/tasks/dialog.py" line="49"/>
         <source>4 — low</source>
         <translation>4 — 低</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="59"/>
+        <location filename="../../ui/tasks/dialog.py" line="60"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="60"/>
+        <location filename="../../ui/tasks/dialog.py" line="61"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="61"/>
+        <location filename="../../ui/tasks/dialog.py" line="62"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="62"/>
+        <location filename="../../ui/tasks/dialog.py" line="63"/>
         <source>Start (not before)</source>
         <translation>开始（不早于）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="63"/>
+        <location filename="../../ui/tasks/dialog.py" line="64"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="64"/>
+        <location filename="../../ui/tasks/dialog.py" line="65"/>
         <source>Expires (too late after)</source>
         <translation>过期（此后即作废）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="65"/>
+        <location filename="../../ui/tasks/dialog.py" line="66"/>
         <source>Tags (comma separated)</source>
         <translation>标签（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="66"/>
+        <location filename="../../ui/tasks/dialog.py" line="67"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="85"/>
+        <location filename="../../ui/tasks/dialog.py" line="86"/>
         <source>e.g. every other Friday, 每月5号</source>
         <translation>例如：每两周的周五、每月5号</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="99"/>
+        <location filename="../../ui/tasks/dialog.py" line="100"/>
         <source>Not a repeat Stepwise knows; try “every Monday” or “每月5号”</source>
         <translation>Stepwise 看不懂这个重复方式；试试“每周一”或“每月5号”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/dialog.py" line="113"/>
+        <location filename="../../ui/tasks/dialog.py" line="114"/>
         <source>“%1” is not a repeat Stepwise knows; try “every Monday”, “every month on the 5th” or “每月5号”</source>
         <translation>Stepwise 看不懂“%1”这个重复方式；试试“每周一”“每月5号”或“每年3月8日”</translation>
     </message>
@@ -3474,52 +3480,52 @@ The server said: %2</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="181"/>
+        <location filename="../../ui/tasks/edits.py" line="182"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="190"/>
+        <location filename="../../ui/tasks/edits.py" line="191"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="191"/>
+        <location filename="../../ui/tasks/edits.py" line="192"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="192"/>
+        <location filename="../../ui/tasks/edits.py" line="193"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="193"/>
+        <location filename="../../ui/tasks/edits.py" line="194"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="194"/>
+        <location filename="../../ui/tasks/edits.py" line="195"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="201"/>
+        <location filename="../../ui/tasks/edits.py" line="202"/>
         <source>Approve every plan that waits</source>
         <translation>批准所有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="209"/>
+        <location filename="../../ui/tasks/edits.py" line="210"/>
         <source>Plans approved: %1</source>
         <translation>已批准的计划：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="210"/>
+        <location filename="../../ui/tasks/edits.py" line="211"/>
         <source>No plan waits for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="215"/>
+        <location filename="../../ui/tasks/edits.py" line="216"/>
         <source>Approving the waiting plans</source>
         <translation>正在批准等待中的计划</translation>
     </message>

@@ -50,6 +50,7 @@ from ui.calendar.common import (
     source_colour,
 )
 from ui.calendar.planned import PlannedLayer
+from ui.words.dates import day_text
 from ui.words.labels import fill
 
 
@@ -62,6 +63,7 @@ class AgendaGrid(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.agenda = Agenda(first_day=date.today(), days=7)
+        self.all_day: frozenset[int] = frozenset()  # tasks whose due mark is a date
         self.zone = local_zone()
         self.clock: Callable[[], datetime] = utc_now
         self.planned = PlannedLayer(self, HOUR_HEIGHT)
@@ -135,11 +137,18 @@ class AgendaGrid(QWidget):
 
     def mark_text(self, mark: DueMark, room: float | None = None) -> str:
         """A mark's label: its time and title, or the title alone when ``room`` (pixels)
-        is too narrow for both (the line already shows the time)."""
+        is too narrow for both (the line already shows the time) or the due is a date
+        (drawn at the end of its working day, the time it stands for)."""
+        if self.is_day(mark):
+            return mark.title
         text = f"{clock_text(mark.at)} {mark.title}"
         if room is not None and QFontMetrics(self.mark_font()).horizontalAdvance(text) > room:
             return mark.title
         return text
+
+    def is_day(self, mark: DueMark) -> bool:
+        """Whether ``mark`` is a task's all-day due."""
+        return mark.kind == "task" and mark.task_id in self.all_day
 
     def mark_font(self) -> QFont:
         font = QFont(self.font())
@@ -361,6 +370,10 @@ class AgendaGrid(QWidget):
         """The tooltip of the mark or event under ``pos`` (plain text, escaped)."""
         mark = self.mark_at(pos)
         if mark is not None:
+            if self.is_day(mark):
+                return plain_tooltip(fill(self.tr("Task due %1, all day"),
+                                          day_text(mark.at.date())), mark.title,
+                                     self.tr("Click to select the task."))
             if mark.kind == "task":
                 return plain_tooltip(fill(self.tr("Task due at %1"), clock_text(mark.at)),
                                      mark.title, self.tr("Click to select the task."))

@@ -262,6 +262,7 @@ class CalendarPanel(QDockWidget):
     async def _load(self, first: date, days: int) -> None:
         try:
             found = await in_thread(agenda.read_agenda, first, days, self.zone)
+            all_day = await in_thread(all_day_dues, found)
             planned = await in_thread(schedule_views.planned_between, first, days, self.zone)
         finally:
             if isValid(self):
@@ -273,6 +274,7 @@ class CalendarPanel(QDockWidget):
             self.reload()
             return
         self.grid.planned.set_blocks(planned)
+        self.grid.all_day = all_day
         self._show(found)
 
     def _show(self, found: Agenda) -> None:
@@ -397,3 +399,15 @@ class CalendarPanel(QDockWidget):
     @Slot()
     def _on_sources_dialog_sources_changed(self) -> None:
         self.reload()
+
+
+def all_day_dues(shown: Agenda) -> frozenset[int]:
+    """The tasks marked in ``shown`` whose due is a date (all day), read in a worker: the
+    grid shows them without the 18:00 they stand for (``app.dates.days``)."""
+    from models import Task
+
+    ids = [mark.task_id for mark in shown.marks if mark.kind == "task"]
+    if not ids:
+        return frozenset()
+    found = Task.select(Task.id, Task.all_day).where(Task.id.in_(ids))
+    return frozenset(task.id for task in found if "due" in (task.all_day or ()))
