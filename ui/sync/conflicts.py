@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
@@ -143,12 +143,12 @@ class ConflictsDialog(QDialog):
 
     def _version(self, prop: str, value: object, at: datetime | None, kept: bool,
                  page: QWidget) -> QLabel:
-        """One version: its value in words (a time local, a repeat as words), when it
-        changed, and whether it is kept."""
+        """One version: its value in words (a time local, a date alone, a repeat as
+        words), when it changed, and whether it is kept."""
         from app.sync import conflicts
 
         when = self.tr("unknown") if at is None else long_when(at)
-        shown = long_when(value) if isinstance(value, datetime) else \
+        shown = long_when(value) if isinstance(value, date) else \
             self.tr("(none)") if value in (None, "", ()) else \
             repeat_words(str(value)) if prop == "recurrence" else conflicts.value_text(value)
         lines = [shown, labels.fill(self.tr("changed %1"), when)]

@@ -3,7 +3,7 @@ applies through the use cases, "Needs attention" cleared, a refused choice said.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import partial
 
 from PySide6.QtCore import QModelIndex, Qt
@@ -15,7 +15,7 @@ from app.tasks import store as tasks
 from models import atomic
 from ui.shared.context import WindowContext
 from ui.sync.conflicts import ConflictsDialog
-from ui.words.dates import long_when
+from ui.words.dates import day_text, long_when
 
 HERE = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 THERE = datetime(2026, 12, 1, 9, 5, tzinfo=UTC)
@@ -111,3 +111,13 @@ def test_repeat_in_words(ctx: WindowContext, qtbot: QtBot) -> None:
                                       "FREQ=WEEKLY", "mine", None, HERE, THERE)])
     shown = _texts(_open(ctx, qtbot, task.id))
     assert "BYMONTHDAY" not in shown and "FREQ" not in shown
+
+
+
+def test_an_all_day_due_shows_its_day(ctx: WindowContext, qtbot: QtBot,
+                                      english: object) -> None:
+    dialog = _open(ctx, qtbot, _title_conflict())
+    page = dialog.area.widget()
+    assert page is not None
+    shown = dialog._version("due_at", date(2026, 12, 15), HERE, False, page).text()
+    assert shown.splitlines()[0] == day_text(date(2026, 12, 15))  # not "2026-12-15"
