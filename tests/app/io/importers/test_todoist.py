@@ -100,7 +100,8 @@ def test_dates_stay_dates_and_times_keep_their_zone(cli: Any, db: Path) -> None:
 
 
 def test_nine_in_berlin_stays_nine_across_dst(cli: Any, db: Path) -> None:
-    """Berlin moves to summer time on 28 March 2027: the Monday after is still 09:00."""
+    """Berlin moves to summer time on 29 March 2037 (a date ahead of any run, as the
+    first occurrence is the next one from today): the Monday after is still 09:00."""
     from app.plan.recurrence import roll_times
     from app.tasks.store import when
     from models import Task, atomic
@@ -109,10 +110,10 @@ def test_nine_in_berlin_stays_nine_across_dst(cli: Any, db: Path) -> None:
     task = Task.get()
     berlin = ZoneInfo(BERLIN)
     assert (task.timezone, task.all_day) == (BERLIN, [])
-    assert when(task, "due") == datetime(2027, 3, 26, 9, 0, tzinfo=berlin)  # a Friday, CET
+    assert when(task, "due") == datetime(2037, 3, 27, 9, 0, tzinfo=berlin)  # a Friday, CET
     with atomic():
         assert roll_times(task) is not None
         task.save()
     due = when(Task.get(), "due")
     assert isinstance(due, datetime) and due.tzinfo == berlin
-    assert (due.date(), due.hour, due.utcoffset()) == (date(2027, 3, 29), 9, timedelta(hours=2))
+    assert (due.date(), due.hour, due.utcoffset()) == (date(2037, 3, 30), 9, timedelta(hours=2))
