@@ -97,6 +97,44 @@ def instant(value: date | datetime, role: str) -> datetime:
     return value.astimezone(UTC).replace(microsecond=0)
 
 
+def set_of(component: Component, name: str) -> date | datetime | None:
+    """A DUE or DTSTART as the other app set it: a ``date`` for ``VALUE=DATE`` (all day),
+    else the moment in UTC (a floating time is local); None when absent or unreadable."""
+    if component.get(name) is None:
+        return None
+    try:
+        value = component.decoded(name)
+    except (ValueError, TypeError, KeyError):
+        return None
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, datetime):
+        return instant(value, "")
+    return value if isinstance(value, date) else None
+
+
+def zone_of(component: Component, *names: str) -> str | None:
+    """The IANA zone the first of ``names`` (DUE, DTSTART) is set in: its TZID when that
+    names a zone this machine knows (a Windows or made-up name gives None)."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    for name in names:
+        prop = component.get(name)
+        if isinstance(prop, list):
+            prop = prop[0] if prop else None
+        tzid = str(getattr(prop, "params", {}).get("TZID", "")).strip()
+        if not tzid:
+            dt = getattr(prop, "dt", None)
+            tzid = getattr(getattr(dt, "tzinfo", None), "key", "") or ""
+        if tzid and tzid.upper() not in ("UTC", "Z", "ETC/UTC", "GMT"):
+            try:
+                ZoneInfo(tzid)
+            except (ZoneInfoNotFoundError, ValueError):
+                continue
+            return tzid
+    return None
+
+
 def when_of(component: Component, name: str, role: str) -> datetime | None:
     """A time property (DUE, DTSTART, COMPLETED, LAST-MODIFIED) in UTC, or None."""
     if component.get(name) is None:

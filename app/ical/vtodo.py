@@ -6,17 +6,22 @@ dependency (RFC 9253). Priorities keep RFC 5545's bands (1–4 high, 5 medium, 6
 0 undefined) both ways: Stepwise's 1 and 2 are written 1 and 3 (both high), its default 3
 is 5 (medium, as Apple Reminders and Tasks.org show it, not "no priority"), 4 is 9 (low).
 What only Stepwise knows travels in ``X-STEPWISE-*`` text properties; other clients
-keep them untouched. Times are written in UTC.
+keep them untouched. A start or due that is a date is written as a date (``VALUE=DATE``);
+a moment in the task's zone with its TZID, the VTIMEZONE in the same VCALENDAR (a task
+without a zone, and every other time, in UTC).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from icalendar import Alarm, Calendar, Component, Todo, vRecur, vText
 
@@ -27,9 +32,11 @@ from app.ical.values import (
     categories,
     categories_of,
     related,
+    set_of,
     text_of,
     when_of,
     x_text,
+    zone_of,
 )
 from app.plan.spec import PlanStep
 from app.states import TaskStatus
@@ -67,8 +74,8 @@ class TaskItem:
     status: str = TaskStatus.NEW
     priority: int = 3
     tags: list[str] = field(default_factory=list)
-    start_at: datetime | None = None
-    due_at: datetime | None = None
+    start_at: date | datetime | None = None  # a date: all day; a moment: UTC
+    due_at: date | datetime | None = None
     expires_at: datetime | None = None
     recurrence: str | None = None
     completed_at: datetime | None = None
@@ -77,6 +84,7 @@ class TaskItem:
     sequence: int = 0
     reminders: list[Reminder] = field(default_factory=list)
     plan: PlanInfo | None = None
+    timezone: str | None = None  # the IANA zone start and due are set in
 
 
 @dataclass
@@ -110,13 +118,52 @@ def from_ical_priority(value: int) -> int:
 
 
 def calendar(todos: list[Todo], zones: Iterable[Component] = ()) -> Calendar:
-    """One VCALENDAR holding ``todos`` (after ``zones``, the VTIMEZONEs their TZIDs name)."""
+    """One VCALENDAR holding ``todos`` after ``zones`` (the VTIMEZONEs their TZIDs name)
+    and a VTIMEZONE for each other zone they are set in."""
     cal = Calendar()
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
+    zones = list(zones)
+    have = {text_of(z, "tzid") for z in zones}
+    for name in sorted(_zones_named(todos) - have):
+        zones.append(copy.deepcopy(_vtimezone(name)))
     for todo in [*zones, *todos]:
         cal.add_component(todo)
     return cal
+
+
+def _zones_named(todos: list[Todo]) -> set[str]:
+    names = set()
+    for todo in todos:
+        for name in ("dtstart", "due"):
+            tzid = getattr(todo.get(name), "params", {}).get("TZID")
+            if tzid:
+                names.add(str(tzid))
+    return names
+
+
+@lru_cache(maxsize=64)
+def _vtimezone(name: str) -> Component:
+    """The VTIMEZONE of an IANA zone, its changes from 2000 to 2050 (a 1970–2038 default
+    would list every DST change of 68 years in each item)."""
+    from icalendar import Timezone
+
+    return Timezone.from_tzinfo(ZoneInfo(name), first_date=date(2000, 1, 1),
+                                last_date=date(2050, 1, 1))
+
+
+def in_zone(when: date | datetime, timezone: str | None) -> date | datetime:
+    """A start or due as it is written: a date as it is, a moment in ``timezone`` (its
+    TZID) or, for no zone or UTC, in UTC."""
+    if not isinstance(when, datetime) or not timezone or timezone.upper() in _UTC_NAMES:
+        return when
+    try:
+        return when.astimezone(ZoneInfo(timezone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return when
+
+
+_UTC_NAMES = ("UTC", "ETC/UTC", "GMT", "ETC/GMT", "Z")
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -129,7 +176,7 @@ def task_vtodo(item: TaskItem, stamp: datetime) -> Todo:
     todo.add("priority", to_ical_priority(item.priority))
     for name, when in (("dtstart", item.start_at), ("due", item.due_at)):
         if when is not None:
-            todo.add(name, when)
+            todo.add(name, in_zone(when, item.timezone))
     if item.tags:
         todo.add("categories", categories(list(item.tags)))
     if item.recurrence:
@@ -239,8 +286,8 @@ def read_task(todo: Todo) -> TaskItem:
         detail=text_of(todo, "description"),
         status=_status(todo, TASK_STATUS, TASK_FROM_ICAL, "new"),
         priority=from_ical_priority(_int(todo.get("priority"))),
-        tags=categories_of(todo), start_at=when_of(todo, "dtstart", "start"),
-        due_at=when_of(todo, "due", "due"),
+        tags=categories_of(todo), start_at=set_of(todo, "dtstart"),
+        due_at=set_of(todo, "due"), timezone=zone_of(todo, "due", "dtstart"),
         expires_at=None if not expires else _utc_text(expires),
         recurrence=None if recurrence is None else _rrule_text(recurrence),
         completed_at=when_of(todo, "completed", "due"),

@@ -48,10 +48,11 @@ class StepChanges:
 def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
     """Apply the server's task fields; returns what was refused."""
     refused: list[Conflict] = []
-    edits = {k: (list(v) if k == "tags" else v) for k, v in take.items() if k in TASK_EDITABLE}
+    edits = {k: (list(v) if k == "tags" else v) for k, v in take.items()
+             if k in (*TASK_EDITABLE, "timezone")}
     if edits:
         try:
-            tasks.update_task(task_id, named=_clock_times(edits), **edits)
+            tasks.update_task(task_id, named=clock_times(edits), **edits)
         except (KnownError, ValueError) as exc:
             ours = task_fields(records.items_of(tasks.get_task(task_id))[0])
             refused += [Conflict(k, ours[k], take[k], "mine", reason=str(exc)) for k in edits]
@@ -64,16 +65,11 @@ def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
     return refused
 
 
-def _clock_times(edits: dict[str, Any]) -> tuple[str, ...]:
+def clock_times(edits: dict[str, Any]) -> tuple[str, ...]:
     """The start and due another app set with a clock time: named by the person there, so
-    appointments here. An all-day date arrives at its day's default time and is not; a
-    time that falls on that default exactly cannot be told from one."""
-    from app.dates.when import DEFAULT_TIME, local_zone
-
-    zone = local_zone()
+    appointments here. An all-day date (a ``date``) is not."""
     return tuple(role for role in ("start", "due")
-                 if isinstance(when := edits.get(f"{role}_at"), datetime)
-                 and when.astimezone(zone).time() != DEFAULT_TIME[role])
+                 if isinstance(edits.get(f"{role}_at"), datetime))
 
 
 def task_status(task_id: int, status: str) -> None:

@@ -12,12 +12,13 @@ both changed goes to the newer LAST-MODIFIED, and both versions are kept as a ``
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from app.ical.vtodo import StepItem, TaskItem
 
-TASK_EDITABLE = ("title", "detail", "priority", "tags", "start_at", "due_at", "recurrence")
+TASK_EDITABLE = ("title", "detail", "priority", "tags", "start_at", "due_at", "recurrence",
+                 "timezone")
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ def shown(value: Any) -> str:
         return repr(list(value))
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M UTC")
+    if isinstance(value, date):
+        return f"{value:%Y-%m-%d} (all day)"
     return repr(value)
 
 

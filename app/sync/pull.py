@@ -7,6 +7,7 @@ so a run killed half-way repeats only what it had not recorded (no duplicates).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime
 
 from icalendar import Todo
@@ -140,6 +141,8 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
                             task_fields(item), task_fields(remote), item.modified,
                             remote.modified)
             take_task.update(out.take)
+            if remote.timezone and {"start_at", "due_at"} & set(out.take):
+                take_task["timezone"] = remote.timezone  # a time taken in the zone it is set in
             times[None] = (item.modified, remote.modified)
         elif row.uid in local_steps and row.step_id is not None:
             mine, theirs = local_steps[row.uid], read_step(got.todo, row.step_id)
@@ -239,6 +242,11 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
 def _incoming(read: ReadTask) -> Incoming:
     """An item made on another device as an import; its plan keeps its origin."""
     incoming = ics._incoming(read)
+    # its times stay in the zone the other app set them in, and a clock time set there is
+    # an appointment here (a date is not)
+    incoming.new = replace(incoming.new, timezone=read.task.timezone or incoming.new.timezone,
+                           named=apply.clock_times({"start_at": read.task.start_at,
+                                                    "due_at": read.task.due_at}))
     if read.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
         incoming.status = TaskStatus.IN_PROGRESS  # IN-PROCESS on the phone: under way here
     origin = read.task.plan.origin if read.task.plan is not None else None

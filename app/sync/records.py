@@ -8,7 +8,7 @@ a dismissed one ACKNOWLEDGED, a snoozed one with its snooze alarm (``app.ical.vt
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import peewee
@@ -19,6 +19,7 @@ from app.plan import store as plans
 from app.plan.graph import Graph
 from app.plan.spec import PlanSpec
 from app.states import ACTIVE_PLAN, SATISFIED_STEP, PlanStatus, TaskStatus
+from app.tasks import store as tasks
 from models import Plan, Step, Task, WorkLog
 from models.tables import Reminder as ReminderRow
 
@@ -43,7 +44,8 @@ def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None,
     return TaskItem(
         uid=uids.task_uid(task.uid, task.id), title=task.title, detail=task.detail,
         status=task.status, priority=task.priority, tags=list(task.tags),
-        start_at=task.start_at, due_at=task.due_at, expires_at=task.expires_at,
+        start_at=_set(task, "start"), due_at=_set(task, "due"), expires_at=task.expires_at,
+        timezone=task.timezone,
         recurrence=task.recurrence, completed_at=task.updated_at if done else None,
         percent=100 if done else _percent(spec), modified=task.updated_at,
         sequence=WorkLog.select().where(WorkLog.task == task.id).count(),
@@ -51,6 +53,12 @@ def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None,
         plan=None if plan is None else PlanInfo(plan.revision, plan.origin, plan.title,
                                                 plan.objective),
     )
+
+
+def _set(task: Task, role: str) -> date | datetime | None:
+    """A start or due as the item carries it: a date, or the moment in UTC."""
+    value = tasks.when(task, role)
+    return value.astimezone(UTC) if isinstance(value, datetime) else value
 
 
 def _percent(spec: PlanSpec | None) -> int | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -188,8 +188,8 @@ END:VCALENDAR\r
     (task,) = read.tasks
     assert (task.task.title, task.task.priority, task.task.tags) == ("Move flat", 4,
                                                                      ["home", "big"])
-    due = datetime(2026, 12, 15, 10, 0, tzinfo=UTC)  # 18:00 in Asia/Shanghai
-    assert task.task.due_at == due
+    assert task.task.due_at == date(2026, 12, 15)  # VALUE=DATE: a date, all day
+    due = datetime(2026, 12, 15, 10, 0, tzinfo=UTC)  # its alarm: 18:00 in Asia/Shanghai − 1 h
     assert task.task.reminders == [Reminder(due - timedelta(hours=1), "Move flat")]
     steps = {s.step.id: s.step for s in task.steps}
     assert steps["book-the-van"].status == "completed"

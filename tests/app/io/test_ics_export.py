@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,9 @@ def test_the_export_carries_uuids_alarms_times_and_stepwise_fields(cli: Any,
     todos = exported(cli, tmp_path)
     task = todos["Offsite"]
     assert uuid.UUID(str(task["uid"])).version == 4
-    assert task.decoded("dtstart").isoformat() == "2099-12-01T09:00:00+00:00"
+    assert task.decoded("dtstart") == datetime(2099, 12, 1, 9, 0, tzinfo=UTC)
+    assert task["dtstart"].params["TZID"] == "Asia/Shanghai"  # the zone it was set in
+    assert b"BEGIN:VTIMEZONE\r\nTZID:Asia/Shanghai" in (tmp_path / "tasks.ics").read_bytes()
     assert str(task["priority"]) == "9" and int(task["sequence"]) > 0
     assert task.get("last-modified") is not None
     assert int(task["percent-complete"]) == 25  # 1 of the 4 leaf steps is done
@@ -71,3 +74,9 @@ def test_an_import_that_fails_half_way_leaves_the_database_as_it_was(
     result = cli("import", "--from", "todotxt", str(todo))
     assert result.code == 2 and "nothing was imported" in result.err, result
     assert [t["title"] for t in json.loads(cli("list", "--json").out)] == ["already here"]
+
+
+def test_a_date_is_exported_as_a_date(cli: Any, tmp_path: Path) -> None:
+    cli("add", "Pay rent", "--due", "2099-12-15")
+    todo = exported(cli, tmp_path)["Pay rent"]
+    assert todo["due"].to_ical() == b"20991215" and todo["due"].params["VALUE"] == "DATE"

@@ -93,6 +93,5 @@ def test_phone_time_is_named(db: Path) -> None:
     at_seven = datetime.combine(day.date(), time(7, 0), local_zone())
     assert apply_task(task.id, {"due_at": at_seven}) == []
     assert tasks.get_task(task.id).named == ["due"]  # set with a time on the phone
-    all_day = datetime.combine(day.date(), time(18, 0), local_zone())  # a DATE arrives so
-    assert apply_task(task.id, {"due_at": all_day}) == []
-    assert tasks.get_task(task.id).named == []
+    assert apply_task(task.id, {"due_at": day.date()}) == []  # a DATE arrives as a date
+    assert (tasks.get_task(task.id).named, tasks.get_task(task.id).all_day) == ([], ["due"])

@@ -254,3 +254,124 @@ def test_a_date_only_due_stays_a_date_when_untouched(db: Path, task_list: str,
     tasks.update_task(task.id, title="Water the plants (all)")
     sync_url(task_list)
     assert _lines(_todo(phone, "Water the plants (all)"), "DUE") == {"DUE": DAY}
+
+
+# --- dates and zones (issue 22 item 1) ----------------------------------------------------
+
+BERLIN_WEEKLY = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Apple Inc.//iOS 17.0//EN
+BEGIN:VTIMEZONE
+TZID:Europe/Berlin
+BEGIN:DAYLIGHT
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+DTSTART:19810329T020000
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+TZNAME:CEST
+END:DAYLIGHT
+BEGIN:STANDARD
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+DTSTART:19961027T030000
+RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+TZNAME:CET
+END:STANDARD
+END:VTIMEZONE
+BEGIN:VTODO
+UID:5D2E0B9C-BERLIN-WEEKLY
+DTSTAMP:20261101T080000Z
+SUMMARY:Stand-up notes
+DTSTART;TZID=Europe/Berlin:20270319T090000
+DUE;TZID=Europe/Berlin:20270319T090000
+RRULE:FREQ=WEEKLY
+X-APPLE-SORT-ORDER:7
+END:VTODO
+END:VCALENDAR
+"""
+
+
+def test_a_phones_all_day_due_is_a_date_here_and_stays_one_when_moved(
+        db: Path, task_list: str, phone: Phones, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Phone → Stepwise → phone: ``DUE;VALUE=DATE`` is a date here (not 18:00 local),
+    and a due moved here to another day is written as a date, in any zone (the
+    America/Los_Angeles stand-in is on the next day in UTC)."""
+    import time as clock
+    from datetime import date
+
+    monkeypatch.setenv("TZ", "America/Los_Angeles")
+    clock.tzset()
+    sync_url(task_list)
+    phone = phone(task_list)
+    phone.add(TODOMAN.replace("SEQUENCE:1\n", "SEQUENCE:1\nDUE;VALUE=DATE:20271215\n"))
+    sync_url(task_list)
+    task = Task.get(Task.uid == "b4a9f1d0c3a94d6f8f2a0e7c1d2b3a45@todoman")
+    assert (task.all_day, tasks.when(task, "due")) == (["due"], date(2027, 12, 15))
+    assert not task.named  # a date is no appointment
+    tasks.update_task(task.id, due_at=date(2027, 12, 16))
+    sync_url(task_list)
+    todo = _todo(phone, "Water the plants")
+    assert _lines(todo, "DUE") == {"DUE": "20271216"}
+    assert todo["DUE"].params.get("VALUE") == "DATE"
+    assert _lines(todo, "LOCATION", "CREATED") == {"LOCATION": "home",
+                                                   "CREATED": "20261101T080000Z"}
+
+
+def test_a_date_set_here_reaches_the_phone_as_a_date(db: Path, task_list: str,
+                                                     phone: Phones) -> None:
+    """Stepwise → phone: a task due "Friday" (no time) is ``DUE;VALUE=DATE``, a start
+    date ``DTSTART;VALUE=DATE``."""
+    from datetime import date
+
+    tasks.add_task(tasks.NewTask(title="Pay rent", start_at=date(2027, 1, 4),
+                                 due_at=date(2027, 1, 8)))
+    sync_url(task_list)
+    todo = _todo(phone(task_list), "Pay rent")
+    assert _lines(todo, "DTSTART", "DUE") == {"DTSTART": "20270104", "DUE": "20270108"}
+    assert todo["DUE"].params.get("VALUE") == "DATE"
+
+
+def test_a_zoned_time_keeps_its_zone_and_its_local_time_across_dst(
+        db: Path, task_list: str, phone: Phones) -> None:
+    """Phone → Stepwise → phone: a weekly 09:00 Europe/Berlin task keeps its zone here;
+    ticked off before the March change, its next occurrence is still 09:00 Berlin, and
+    it goes back with ``TZID=Europe/Berlin`` and that zone's VTIMEZONE."""
+    from zoneinfo import ZoneInfo
+
+    from app.plan import ticks
+
+    berlin = ZoneInfo("Europe/Berlin")
+    sync_url(task_list)
+    phone = phone(task_list)
+    phone.add(BERLIN_WEEKLY)
+    sync_url(task_list)
+    task = Task.get(Task.uid == "5D2E0B9C-BERLIN-WEEKLY")
+    assert task.timezone == "Europe/Berlin" and task.named == ["start", "due"]
+    assert tasks.when(task, "due") == datetime(2027, 3, 19, 9, 0, tzinfo=berlin)
+    ticks.finish_task(task.id)  # the 19 March one: the next is after the DST change
+    rolled = tasks.get_task(task.id)
+    assert rolled.due_at.astimezone(berlin) == datetime(2027, 3, 26, 9, 0, tzinfo=berlin)
+    sync_url(task_list)
+    item = phone.by_title("Stand-up notes")
+    todo = item.icalendar_component
+    assert todo["DUE"].params.get("TZID") == "Europe/Berlin"
+    assert _lines(todo, "DUE", "X-APPLE-SORT-ORDER") == {"DUE": "20270326T090000",
+                                                         "X-APPLE-SORT-ORDER": "7"}
+    assert "TZID:Europe/Berlin" in item.data and "BEGIN:VTIMEZONE" in item.data
+
+
+def test_a_time_set_here_goes_out_in_the_zone_it_was_set_in(db: Path, task_list: str,
+                                                            phone: Phones) -> None:
+    """Stepwise → phone: a due typed here at 07:00 is written ``TZID=<the local zone>``
+    with that zone's VTIMEZONE (the tests' zone is Asia/Shanghai)."""
+    from zoneinfo import ZoneInfo
+
+    at_seven = datetime(2027, 1, 8, 7, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+    tasks.add_task(tasks.NewTask(title="Gym", due_at=at_seven, timezone="Asia/Shanghai",
+                                 named=("due",)))
+    sync_url(task_list)
+    item = phone(task_list).by_title("Gym")
+    todo = item.icalendar_component
+    assert todo["DUE"].params.get("TZID") == "Asia/Shanghai"
+    assert _lines(todo, "DUE") == {"DUE": "20270108T070000"}
+    assert "BEGIN:VTIMEZONE" in item.data and "TZID:Asia/Shanghai" in item.data
