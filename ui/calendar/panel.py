@@ -37,7 +37,7 @@ from app.calendar import agenda
 from app.calendar.agenda import Agenda
 from app.schedule import views as schedule_views
 from models.tables import utc_now
-from ui.calendar import scheduling, syncing
+from ui.calendar import due_days, scheduling, syncing
 from ui.calendar.common import (
     GRID_PAD,
     HOUR_HEIGHT,
@@ -261,8 +261,7 @@ class CalendarPanel(QDockWidget):
 
     async def _load(self, first: date, days: int) -> None:
         try:
-            found = await in_thread(agenda.read_agenda, first, days, self.zone)
-            all_day = await in_thread(all_day_dues, found)
+            found, all_day = await in_thread(due_days.read_agenda, first, days, self.zone)
             planned = await in_thread(schedule_views.planned_between, first, days, self.zone)
         finally:
             if isValid(self):
@@ -399,15 +398,3 @@ class CalendarPanel(QDockWidget):
     @Slot()
     def _on_sources_dialog_sources_changed(self) -> None:
         self.reload()
-
-
-def all_day_dues(shown: Agenda) -> frozenset[int]:
-    """The tasks marked in ``shown`` whose due is a date (all day), read in a worker: the
-    grid shows them without the 18:00 they stand for (``app.dates.days``)."""
-    from models import Task
-
-    ids = [mark.task_id for mark in shown.marks if mark.kind == "task"]
-    if not ids:
-        return frozenset()
-    found = Task.select(Task.id, Task.all_day).where(Task.id.in_(ids))
-    return frozenset(task.id for task in found if "due" in (task.all_day or ()))

@@ -75,21 +75,3 @@ def test_no_due_line_crosses_a_due_label(panel: CalendarPanel, qtbot: QtBot) -> 
             colour = image.pixelColor(x, y)
             rgb = (colour.red(), colour.green(), colour.blue())
             assert max(rgb) - min(rgb) <= 8, (mark.title, x, rgb)
-
-
-def test_an_all_day_due_is_marked_without_a_time(panel: CalendarPanel, qtbot: QtBot,
-                                                 english: object) -> None:
-    from datetime import datetime
-
-    from app.tasks.store import NewTask, add_task
-    from ui.words.dates import day_text
-
-    add_task(NewTask(title="Pay rent", due_at=WEDNESDAY))
-    add_task(NewTask(title="Dentist", due_at=datetime(2026, 12, 16, 15, 0, tzinfo=ZONE)))
-    show(panel, qtbot, WEDNESDAY)
-    spots = {m.title: (m, r) for m, r in panel.grid.mark_spots()}
-    rent, dentist = spots["Pay rent"][0], spots["Dentist"][0]
-    assert panel.grid.mark_text(rent) == "Pay rent"  # not "18:00 Pay rent"
-    assert panel.grid.mark_text(dentist) == "15:00 Dentist"
-    tip = panel.grid.tooltip_at(spots["Pay rent"][1].center())
-    assert f"Task due {day_text(WEDNESDAY)}, all day" in tip and "18:00" not in tip
