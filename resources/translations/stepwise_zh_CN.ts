@@ -539,7 +539,7 @@
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="293"/>
+        <location filename="../../ui/calendar/panel.py" line="292"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -564,12 +564,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="352"/>
+        <location filename="../../ui/calendar/panel.py" line="351"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="354"/>
+        <location filename="../../ui/calendar/panel.py" line="353"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
