@@ -99,6 +99,7 @@ def apply_review(task: Task, decision: ReviewDecision, source: str, now: datetim
         task.tags = sorted(set(task.tags) | set(reply.tags[:3]))
         for key, value in decision.times.items():
             setattr(task, f"{key}_at", value)
+        task.all_day = [r for r in task.all_day or () if r not in decision.times]  # a moment now
         task.save()
         decisions.record(task.id, "review", outcome.name if outcome else "confirm",
                          reply.think[:500] or "reviewed")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from app.dates import days
 from app.dates.when import local_zone
 from app.errors import Refused
 from app.tasks.quickadd import read_typed
@@ -35,8 +36,10 @@ def adopt_recurrence(task: Task, now: datetime) -> Task:
         task = Task.get_by_id(task.id)
         task.recurrence = rule
         task.timezone = task.timezone or getattr(zone, "key", None)
-        if task.due_at is None and task.start_at is None:
-            task.due_at = reading.due
+        if task.due_at is None and task.start_at is None and reading.due is not None:
+            given = days.as_given(reading.due, reading.due_had_time, zone)
+            task.due_at = days.moment(given, "due", days.zone(task.timezone))
+            task.all_day = days.days_of({"due_at": given})
         task.save()
         log(task.id, "review", f"repeats: {rule} (read from the title)", actor="assistant")
     return task

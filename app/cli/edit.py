@@ -55,7 +55,8 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
         understood = parse_when(args.due, "due")
         due = days.as_given(understood.when, understood.had_time)
-        print(f"due: {days.plain(due)}  (from {args.due!r})", file=sys.stderr)
+        if due is not None:
+            print(f"due: {days.plain(due)}  (from {args.due!r})", file=sys.stderr)
     edit = TaskEdit(title=args.title, detail=args.detail, priority=args.priority, due_at=due,
                     clear_due=clear, tag_ops=tuple(args.tag),
                     due_named=due is not None and understood.had_time)

@@ -155,6 +155,9 @@ SETTINGS: dict[str, Declared] = {
                  "after a change here).", "Sync the tasks every (minutes)", min=0, max=1440),
         Declared("reminders.lead_minutes", int, 15, "Remind this many minutes before a due time.",
                  "Remind before (minutes)", min=0, max=10_080),
+        Declared("reminders.all_day_at", str, "09:00",
+                 "Remind of an all-day start or due at this time of its day (HH:MM, local).",
+                 "All-day reminders at", check=clock_problem),
         Declared("ui.language", str, "system", "Interface language: system, en or zh_CN.",
                  "Language", choices=_UI_LANGUAGES),
     )

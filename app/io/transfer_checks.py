@@ -59,6 +59,11 @@ def _task_values(row: dict[str, Any]) -> str | None:
         return f"'priority' runs from 1 to 4, not {str(row['priority'])[:20]}"
     if isinstance(row.get("title"), str) and not row["title"].strip():
         return "'title' is empty"
+    for key in ("named", "all_day"):  # which of start and due are named times, or dates
+        roles = row.get(key)
+        if roles is not None and not (isinstance(roles, list)
+                                      and all(r in ("start", "due") for r in roles)):
+            return f"'{key}' must be a list of \"start\" and \"due\""
     return _rrule_problem(row) or _zone_problem(row.get("timezone"))
 
 

@@ -3,7 +3,8 @@
 Automatic reminders come from a task's times and its plan's step due times (kinds
 ``start``, ``due`` and ``step_due``); ``reminder.set`` steps add their own (kind
 ``step``), which scheduling never touches. A start reminder fires at the start time;
-due reminders fire ``reminders.lead_minutes`` before the due time.
+due reminders fire ``reminders.lead_minutes`` before the due time; an all-day start or due
+reminds at ``reminders.all_day_at`` on its day.
 
 ``tick(now)`` compares the wall clock with the stored fire times, so a suspend, a clock
 change or a restart loses nothing: every reminder whose time has passed is returned
@@ -20,20 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import peewee
 
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.reminders.snooze import snooze_until as snooze_until
-from app.states import OPEN_TASK, SATISFIED_STEP, PlanStatus
+from app.reminders.wanted import PLAN_WITH_REMINDERS as PLAN_WITH_REMINDERS
+from app.reminders.wanted import all_step_dues, reminders_for, timing_now
+from app.states import OPEN_TASK, PlanStatus
 from models import Plan, Reminder, Step, Task, atomic
 from models.fields import format_utc
 from models.tables import utc_now
 
 AUTO_KINDS = ("start", "due", "step_due")
-PLAN_WITH_REMINDERS = (PlanStatus.IN_PROGRESS, PlanStatus.PAUSED)  # approved; a proposal: none
 
 
 @dataclass(frozen=True)
@@ -80,17 +82,6 @@ def _view(row: Reminder) -> ReminderView:
 
 # --- scheduling ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Wanted:
-    kind: str
-    step_pk: int | None
-    fire_at: datetime
-    text: str
-
-    def key(self) -> tuple[str, int | None, str]:
-        return self.kind, self.step_pk, format_utc(self.fire_at)
-
-
 def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[ReminderView]:
     """Make a task's automatic reminders match its times, in one transaction.
 
@@ -112,14 +103,14 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
         NotFound: no such task.
     """
     now = now or utc_now()
-    lead = _lead()
+    timing = timing_now()
     with atomic():
         task = Task.get_or_none(Task.id == task_id)
         if task is None:
             raise NotFound(f"there is no task {task_id}")
         covered = [r.fire_at for r in Reminder.select(Reminder.fire_at).where(
             (Reminder.task == task_id) & (Reminder.kind == "step"))]
-        wanted = {w.key(): w for w in _wanted(task, lead, now, covered=covered)}
+        wanted = {w.key(): w for w in reminders_for(task, timing, now, covered=covered)}
         existing = list(Reminder.select().where(
             (Reminder.task == task_id) & Reminder.kind.in_(AUTO_KINDS)))
         have = {_key(r) for r in existing}
@@ -164,54 +155,8 @@ def schedule_if_present(task_id: int) -> None:
             schedule_for_task(task_id)
 
 
-def _lead() -> timedelta:
-    from app.config import settings
-
-    return timedelta(minutes=max(0, int(settings.get("reminders.lead_minutes"))))
-
-
 def _key(row: Reminder) -> tuple[str, int | None, str]:
     return row.kind, row.step_id, format_utc(row.fire_at)  # type: ignore[attr-defined]
-
-
-def _wanted(task: Task, lead: timedelta, now: datetime,
-            step_dues: list[tuple[int, str, datetime]] | None = None,
-            covered: Iterable[datetime] = ()) -> list[_Wanted]:
-    """The automatic reminders a task should have; ``covered``: its ``reminder.set`` times
-    (a due time one of them already announces gets no second, automatic reminder)."""
-    if task.status not in OPEN_TASK:
-        return []
-    wanted = []
-    if task.start_at is not None and task.start_at > now:
-        wanted.append(_Wanted("start", None, task.start_at, f"Start: {task.title}"))
-    at = task.due_at
-    if at is not None and at > now and not any(at - lead <= t <= at for t in covered):
-        wanted.append(_Wanted("due", None, task.due_at - lead,
-                              f"Due {_local(task.due_at)}: {task.title}"))
-    for step_pk, title, due in (_step_dues(task.id, now) if step_dues is None else step_dues):
-        if due == task.due_at:  # the task's own due reminder already says it
-            continue
-        wanted.append(_Wanted("step_due", step_pk, due - lead,
-                              f"Step due {_local(due)}: {title} ({task.title})"))
-    return wanted
-
-
-def _step_dues(task_id: int, now: datetime) -> list[tuple[int, str, datetime]]:
-    """(step pk, title, due) of the open steps with a future due time in the active plan."""
-    plan = (Plan.select(Plan.id, Plan.status).where(Plan.task == task_id)
-            .order_by(Plan.revision.desc()).first())
-    if plan is None or plan.status not in PLAN_WITH_REMINDERS:
-        return []
-    steps = Step.select(Step.id, Step.title, Step.due_at).where(
-        (Step.plan == plan.id) & Step.due_at.is_null(False)
-        & Step.status.not_in(tuple(SATISFIED_STEP)) & (Step.due_at > format_utc(now)))
-    return [(s.id, s.title, s.due_at) for s in steps]
-
-
-def _local(when: datetime) -> str:
-    from app.dates.when import local_zone
-
-    return when.astimezone(local_zone()).strftime("%a %m-%d %H:%M")
 
 
 def schedule_all(*, now: datetime | None = None) -> int:
@@ -222,15 +167,16 @@ def schedule_all(*, now: datetime | None = None) -> int:
     does the same as ``schedule_for_task`` for each task.
     """
     now = now or utc_now()
-    lead = _lead()
+    timing = timing_now()
     with atomic():
-        tasks = list(Task.select(Task.id, Task.title, Task.status, Task.start_at, Task.due_at)
+        tasks = list(Task.select(Task.id, Task.title, Task.status, Task.start_at, Task.due_at,
+                                 Task.all_day, Task.timezone)
                      .where(Task.status.in_(tuple(OPEN_TASK))))
         existing: dict[int, list[Reminder]] = {}
         for row in Reminder.select().where(Reminder.kind.in_(AUTO_KINDS)
                                            & Reminder.task.is_null(False)):
             existing.setdefault(int(row.task_id), []).append(row)  # type: ignore[attr-defined]
-        steps = _all_step_dues(now)
+        steps = all_step_dues(now)
         covered: dict[int, list[datetime]] = {}
         for row in Reminder.select(Reminder.task, Reminder.fire_at).where(
                 (Reminder.kind == "step") & Reminder.task.is_null(False)):
@@ -238,7 +184,7 @@ def schedule_all(*, now: datetime | None = None) -> int:
         stale: list[int] = []
         fresh: list[dict[str, object]] = []
         for task in tasks:
-            wanted = {w.key(): w for w in _wanted(task, lead, now, steps.get(task.id, []),
+            wanted = {w.key(): w for w in reminders_for(task, timing, now, steps.get(task.id, []),
                                                   covered.get(task.id, []))}
             have = existing.get(task.id, [])
             stale += [r.id for r in have if r.fired_at is None and _key(r) not in wanted]
@@ -252,25 +198,6 @@ def schedule_all(*, now: datetime | None = None) -> int:
     events.emit(Change(Kind.REMINDERS_SCHEDULED, None))
     return len(tasks)
 
-
-def _all_step_dues(now: datetime) -> dict[int, list[tuple[int, str, datetime]]]:
-    """``_step_dues`` for every task at once: open steps of each task's latest plan."""
-    latest = (Plan.select(Plan.task, peewee.fn.MAX(Plan.revision).alias("revision"))
-              .group_by(Plan.task))
-    rows = (Step.select(Step.id, Step.title, Step.due_at, Plan.task)
-            .join(Plan)
-            .join(latest, on=((Plan.task == latest.c.task_id)
-                              & (Plan.revision == latest.c.revision)))
-            .where(Plan.status.in_(PLAN_WITH_REMINDERS) & Step.due_at.is_null(False)
-                   & Step.status.not_in(tuple(SATISFIED_STEP))
-                   & (Step.due_at > format_utc(now))))
-    out: dict[int, list[tuple[int, str, datetime]]] = {}
-    for step in rows:
-        out.setdefault(int(step.plan.task_id), []).append((step.id, step.title, step.due_at))
-    return out
-
-
-# --- firing ----------------------------------------------------------------------------------
 
 def _due(now_text: str) -> peewee.ModelSelect[Reminder]:
     """Due, unfired, unacknowledged and not snoozed past now; ``fire_at`` leads the index."""

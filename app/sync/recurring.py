@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.dates import days
 from app.dates.rrules import InvalidRule, next_after
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_task
@@ -48,7 +49,7 @@ class Ticked:
     """Occurrences ticked off elsewhere, and the times the other device moved to."""
 
     count: int
-    times: dict[str, datetime]
+    times: dict[str, date | datetime]
 
     def __bool__(self) -> bool:
         return self.count > 0
@@ -62,10 +63,13 @@ def ticked_off(task: Task, take: dict[str, Any], steps: StepChanges) -> Ticked:
     if not task.recurrence or "recurrence" in take or "status" in take:
         return none
     role = "due_at" if task.due_at is not None else "start_at"
-    count = _occurrences(task, getattr(task, role), take.get(role))
+    moved = take.get(role)
+    if days.is_day(moved):  # an all-day occurrence: its stand-in, as the task's is
+        moved = days.stand_in(moved, role[:-3], days.zone(task.timezone))  # type: ignore[arg-type]
+    count = _occurrences(task, getattr(task, role), moved)
     if not count:
         return none
-    times = {k: take.pop(k) for k in ("due_at", "start_at") if isinstance(take.get(k), datetime)}
+    times = {k: take.pop(k) for k in ("due_at", "start_at") if isinstance(take.get(k), date)}
     for change in steps.changed.values():
         if change.get("status") in SATISFIED_STEP:
             change.pop("status")
@@ -81,11 +85,11 @@ def roll_on(task_id: int, ticked: Ticked) -> None:
     _take_times(task_id, ticked.times)
 
 
-def _take_times(task_id: int, times: Mapping[str, datetime | None]) -> None:
+def _take_times(task_id: int, times: Mapping[str, date | datetime | None]) -> None:
     """The other device's due and start where they differ from the rolled-on task's."""
     task = tasks.get_task(task_id)
     moved: dict[str, object] = {k: v for k, v in times.items()
-                                if v is not None and getattr(task, k) != v}
+                                if v is not None and tasks.when(task, k[:-3]) != v}
     if moved:
         tasks.update_task(task_id, named=(), **moved)
 

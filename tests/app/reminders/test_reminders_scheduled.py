@@ -141,8 +141,9 @@ def test_an_assistant_stage_that_fixes_times_schedules_them(db: Path) -> None:
     t = add_task(NewTask(title="Water the plants every Monday", timezone="UTC")).id
     assert pending(t) == []
     asyncio.run(Assistant(OfflineProvider(), clock=lambda: datetime.now(UTC)).run_once())
-    due = Task.get_by_id(t).due_at
-    assert due is not None and ("due", due - LEAD) in pending(t)
+    task = Task.get_by_id(t)
+    assert task.all_day == ["due"]  # "every Monday": a date, reminded of on its morning
+    assert task.due_at is not None and ("due", task.due_at.replace(hour=9)) in pending(t)
 
 
 def test_every_assistant_stage_ends_by_scheduling_its_task(

@@ -55,6 +55,27 @@ def test_a_task_gets_start_due_and_step_reminders(db: Path) -> None:
     assert texts[3] == "Due Tue 12-01 18:00: Report"
 
 
+def test_an_all_day_due_reminds_at_the_settings_time_of_its_day(db: Path) -> None:
+    from datetime import date
+
+    from app.config import settings
+
+    t = add_task(NewTask(title="Pay rent", due_at=date(2026, 12, 3))).id
+    assert pending(t) == [("due", datetime(2026, 12, 3, 1, 0, tzinfo=UTC))]  # 09:00 there
+    assert [r.text for r in reminders.upcoming()] == ["Due Thu 12-03: Pay rent"]
+    settings.put("reminders.all_day_at", "07:30")
+    assert pending(t) == [("due", datetime(2026, 12, 2, 23, 30, tzinfo=UTC))]
+
+
+def test_a_start_and_due_on_the_same_day_remind_once(db: Path) -> None:
+    from datetime import date
+
+    t = add_task(NewTask(title="Move", start_at=date(2026, 12, 3), due_at=date(2026, 12, 3))).id
+    assert pending(t) == [("due", datetime(2026, 12, 3, 1, 0, tzinfo=UTC))]
+    t2 = add_task(NewTask(title="Trip", start_at=date(2026, 12, 2), due_at=date(2026, 12, 4))).id
+    assert [k for k, _ in pending(t2)] == ["start", "due"]
+
+
 def test_an_unapproved_plan_and_past_times_get_no_reminders(db: Path) -> None:
     t = task(start_at=at(-60), due_at=at(10))
     plan_with_steps(t, {"a": at(5)}, approve=False)

@@ -63,6 +63,21 @@ def test_a_task_without_steps_ticked_off_that_way_logs_its_occurrence(
     assert _occurrences_logged(task.id) == 2
 
 
+def test_an_all_day_series_ticked_off_that_way_rolls_on_as_a_date(
+        db: Path, task_list: str, phone: Phones) -> None:
+    from datetime import date
+
+    task = tasks.add_task(tasks.NewTask(title="Bins out", due_at=date(2026, 12, 7),
+                                        recurrence="FREQ=WEEKLY"))
+    sync_url(task_list)
+    phone(task_list).edit("Bins out", due=date(2026, 12, 14))  # DUE;VALUE=DATE moved on
+    report = sync_url(task_list)
+    assert any("1 occurrence(s) ticked off" in note for note in report.notes)
+    rolled = tasks.get_task(task.id)
+    assert (tasks.when(rolled, "due"), rolled.all_day) == (date(2026, 12, 14), ["due"])
+    assert _occurrences_logged(task.id) == 1
+
+
 def test_a_due_moved_off_the_rule_is_an_edit(db: Path, task_list: str, phone: Phones) -> None:
     task = _weekly("Call Mum")
     sync_url(task_list)
