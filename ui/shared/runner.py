@@ -147,3 +147,26 @@ async def in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     keep across threads.
     """
     return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+class InOrder:
+    """Background writes that run one after another, in the order they were started: an
+    undo and the redo right after it would otherwise race in the worker pool (the redo
+    of a delete must delete the id its undo's restore gave back)."""
+
+    def __init__(self, runner: TaskRunner) -> None:
+        self.runner = runner
+        self._last: asyncio.Task[Any] | None = None
+
+    def start(self, make: Callable[[], Coroutine[Any, Any, T]], what: str,
+              done: Callable[[T], None] | None = None) -> None:
+        """Run the coroutine ``make`` gives once the write started before it is over
+        (``make`` is called then, so it reads what that write left)."""
+        before = self._last
+
+        async def after() -> T:
+            if before is not None and not before.done():
+                await asyncio.wait([before])  # its outcome is the runner's to tell
+            return await make()
+
+        self._last = self.runner.start(after(), what, done)

@@ -122,3 +122,21 @@ def test_the_changes_an_op_makes_carry_its_initiator(runner: TaskRunner, qtbot: 
     assert started_by(view, mine["mine"]) and not started_by(other, mine["mine"])
     assert mine["anyone's"] == 0 and not started_by(view, 0)
     bridge.close()
+
+
+def test_writes_in_order_run_one_after_another(runner: TaskRunner, qtbot: QtBot) -> None:
+    import time
+
+    from ui.shared.runner import InOrder
+
+    order, done = InOrder(runner), []
+
+    def write(name: str, pause: float) -> str:
+        time.sleep(pause)  # the first is the slower: in the pool it would finish last
+        done.append(name)
+        return name
+
+    order.start(lambda: in_thread(write, "undo", 0.2), "undoing")
+    order.start(lambda: in_thread(write, "redo", 0.0), "redoing")
+    qtbot.wait_until(lambda: len(done) == 2)
+    assert done == ["undo", "redo"]

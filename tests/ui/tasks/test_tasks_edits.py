@@ -47,9 +47,21 @@ def test_a_cell_edit_saves_all_day_and_undo_restores(ctx: WindowContext,
     ctx.undo.redo()
     qtbot.wait_until(lambda: get_task(task_id).all_day == [])
     save_cell(ctx, task_id, 1, "friday")
-    qtbot.wait_until(lambda: get_task(task_id).all_day == ["due"])
+    qtbot.wait_until(lambda: ctx.undo.index() == 2)  # saved, and on the stack
+    assert get_task(task_id).all_day == ["due"]
     due = when(get_task(task_id), "due")
     assert type(due) is date and due.weekday() == 4
     ctx.undo.undo()  # back to the moment it was
     qtbot.wait_until(lambda: get_task(task_id).all_day == [])
     assert get_task(task_id).named == ["due"]
+
+
+def test_undo_and_redo_at_once_run_in_order(ctx: WindowContext, qtbot: QtBot) -> None:
+    task_id = add_task(NewTask(title="Pay rent", due_at=date(2026, 12, 15))).id
+    save_cell(ctx, task_id, 1, "2026-12-18 15:00")
+    qtbot.wait_until(lambda: ctx.undo.canUndo())
+    for _ in range(5):  # faster than the worker: each waits for the one before
+        ctx.undo.undo()
+        ctx.undo.redo()
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert get_task(task_id).all_day == [] and get_task(task_id).named == ["due"]
