@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import replace
-from datetime import UTC, date, datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from datetime import datetime
 
 from icalendar import Calendar, Todo
 
@@ -39,8 +38,9 @@ from app.tasks.store import NewTask
 WHAT = "an iCalendar file with VTODOs"
 KEPT_STATUS = {"waiting": "waiting", "done": "done", "cancelled": "cancelled"}
 # icalendar reports some malformed lines with errors of its own internals
-# (AttributeError on a parameter list, TypeError): all mean "not readable iCalendar".
-UNREADABLE = (ValueError, IndexError, KeyError, AttributeError, TypeError)
+# (AttributeError on a parameter list, TypeError; IsADirectoryError, an OSError, for a
+# TZID naming a tzdata folder such as "Asia"): all mean "not readable iCalendar".
+UNREADABLE = (ValueError, IndexError, KeyError, AttributeError, TypeError, OSError)
 # What app.ical.vtodo reads into Stepwise's fields, and the file's own bookkeeping;
 # every other property of a VTODO is kept, named, in the detail.
 READ_PROPERTIES = frozenset({"UID", "SUMMARY", "DESCRIPTION", "PRIORITY", "CATEGORIES",
@@ -82,7 +82,7 @@ def _keep_the_rest(incoming: Incoming, read_task: ReadTask, by_uid: dict[str, To
         or _time(todo, "last-modified")
     if read_task.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
         incoming.status = TaskStatus.IN_PROGRESS
-    new = _as_set(incoming.new, todo)
+    new = incoming.new
     incoming.new = replace(new, detail=joined(new.detail, *kept_lines(_extras(todo), batch)))
     steps = {s["id"]: s for s in (incoming.plan or {}).get("steps", [])}
     for item in read_task.steps:
@@ -90,44 +90,6 @@ def _keep_the_rest(incoming: Incoming, read_task: ReadTask, by_uid: dict[str, To
         if step is not None and step_todo is not None:
             step["objective"] = joined(str(step.get("objective") or ""),
                                        *kept_lines(_extras(step_todo), batch))
-
-
-def _as_set(new: NewTask, todo: Todo) -> NewTask:
-    """The task with its start and due as the file set them (a date, or a moment) and
-    the zone their TZID names; a time ``app.ical`` could not read stays out."""
-    start = _given(todo, "dtstart") if new.start_at is not None else None
-    due = _given(todo, "due") if new.due_at is not None else None
-    zone = _zone_named(todo, "due", "dtstart") or new.timezone
-    return replace(new, start_at=start, due_at=due, timezone=zone)
-
-
-def _given(todo: Todo, name: str) -> date | datetime | None:
-    """DUE or DTSTART as given: a date for ``VALUE=DATE``, else the moment in UTC (a
-    floating time is local)."""
-    value = getattr(_first(todo.get(name)), "dt", None)
-    if isinstance(value, datetime):
-        return aware(value).astimezone(UTC)
-    return value if isinstance(value, date) else None
-
-
-def _zone_named(todo: Todo, *names: str) -> str | None:
-    """The IANA zone the first of ``names`` is set in (its TZID), or None for a date, a
-    UTC or floating time, or a zone this machine does not know (a Windows name)."""
-    for name in names:
-        prop = _first(todo.get(name))
-        tzid = str(getattr(prop, "params", {}).get("TZID", "")).strip()
-        if not tzid or tzid.upper() in ("UTC", "ETC/UTC", "GMT", "Z"):
-            continue
-        try:
-            ZoneInfo(tzid)
-        except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder
-            continue
-        return tzid
-    return None
-
-
-def _first(prop: object) -> object:
-    return (prop[0] if prop else None) if isinstance(prop, list) else prop
 
 
 def _extras(todo: Todo) -> list[tuple[str, str]]:
@@ -212,7 +174,8 @@ def _incoming(read_task: ReadTask) -> Incoming:
                   priority=item.priority, start_at=item.start_at, due_at=item.due_at,
                   expires_at=item.expires_at, tags=tuple(item.tags),
                   recurrence=item.recurrence or None,  # an empty RRULE: line is no rule
-                  timezone=zone_name() if item.recurrence else None, creator="import")
+                  timezone=item.timezone or (zone_name() if item.recurrence else None),
+                  creator="import")
     plan = plan_data(read_task)
     if plan is not None:
         plan["origin"] = "user"  # imported by a person (DESIGN §5)

@@ -229,3 +229,15 @@ def test_a_tzid_time_keeps_its_zone_and_floating_is_local(cli: Any, db: Path,
     assert due == datetime(2026, 12, 14, 10, tzinfo=berlin) and due.tzinfo == berlin
     assert cactus.all_day == [] and cactus.timezone is None
     assert when(cactus, "due") == datetime(2026, 12, 14, 10, tzinfo=ZoneInfo(TEST_TZ))
+
+
+def test_a_tzid_naming_a_zone_folder_skips_that_vtodo(cli: Any, tmp_path: Path) -> None:
+    """TZID=Asia is tzdata's folder: icalendar raises IsADirectoryError reading it."""
+    odd = ZONED.replace("UID:zoned-1\r\nSUMMARY:Call the Berlin office\r\n"
+                        "DUE;TZID=Europe/Berlin:", "UID:odd-1\r\nSUMMARY:Odd zone\r\n"
+                        "DUE;TZID=Asia:")
+    path = tmp_path / "odd.ics"
+    path.write_text(odd, encoding="utf-8")
+    result = cli("import", "--from", "ics", str(path))
+    assert result.code == 0 and "Traceback" not in result.err, result
+    assert "added 1 tasks" in result.out and "'Odd zone'" in result.out
