@@ -204,6 +204,15 @@ def _all_day(db: peewee.SqliteDatabase) -> None:
                             values["start"], values["due"], task_id))
 
 
+def _exceptions(db: peewee.SqliteDatabase) -> None:
+    """Task.exdates and Task.rdates: a series' left-out and added occurrences."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("task")')}
+    for column in ("exdates", "rdates"):
+        if column not in present:
+            db.execute_sql(f'ALTER TABLE "task" ADD COLUMN "{column}" TEXT NOT NULL '
+                           "DEFAULT '[]'")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -217,6 +226,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, "task sync: refused items, list identity, deleted tasks", _sync_safety),
     Migration(10, "task sync: which items this device made", _made_here),
     Migration(11, "tasks: dates stay dates (all day)", _all_day),
+    Migration(12, "tasks: a series' left-out and added occurrences", _exceptions),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

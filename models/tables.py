@@ -67,6 +67,10 @@ class Task(Row):
     # which of start and due are dates (all day): their *_at holds the day's stand-in
     # moment in the task's zone (app.dates.days), shown, synced and exported as the date
     all_day = JSONField(default=list)
+    # a recurring task's exceptions (RFC 5545 EXDATE / RDATE): occurrences left out and
+    # added, as UTC stamps of the occurrence's due (or start) moment
+    exdates = JSONField(default=list)
+    rdates = JSONField(default=list)
 
 
 class Plan(Row):

@@ -27,6 +27,7 @@ TASK_PROPS: dict[str, tuple[str, ...]] = {
     "title": ("SUMMARY",), "detail": ("DESCRIPTION",), "status": ("STATUS", X + "STATUS"),
     "priority": ("PRIORITY",), "tags": ("CATEGORIES",), "start_at": ("DTSTART",),
     "due_at": ("DUE",), "expires_at": (X + "EXPIRES",), "recurrence": ("RRULE",),
+    "exdates": ("EXDATE",), "rdates": ("RDATE",),
     "completed_at": ("COMPLETED",), "percent": ("PERCENT-COMPLETE",),
     "plan": (X + "REVISION", X + "ORIGIN", X + "PLAN-TITLE", X + "PLAN-OBJECTIVE"),
 }

@@ -113,6 +113,20 @@ def set_of(component: Component, name: str) -> date | datetime | None:
     return value if isinstance(value, date) else None
 
 
+def dates_of(component: Component, name: str) -> list[date | datetime]:
+    """Every value of a date list (EXDATE, RDATE), however many lines it is spread over:
+    dates as dates, moments in UTC (a PERIOD's start), in order, without repeats."""
+    found: list[date | datetime] = []
+    for prop in as_list(component.get(name)):
+        for value in getattr(prop, "dts", []):
+            when = value.dt[0] if isinstance(value.dt, tuple) else value.dt
+            if isinstance(when, datetime):
+                when = instant(when, "")
+            if isinstance(when, date) and when not in found:
+                found.append(when)
+    return sorted(found, key=str)
+
+
 def zone_of(component: Component, *names: str) -> str | None:
     """The IANA zone the first of ``names`` (DUE, DTSTART) is set in: its TZID when that
     names a zone this machine knows (a Windows or made-up name gives None)."""
@@ -129,7 +143,7 @@ def zone_of(component: Component, *names: str) -> str | None:
         if tzid and tzid.upper() not in ("UTC", "Z", "ETC/UTC", "GMT"):
             try:
                 ZoneInfo(tzid)
-            except (ZoneInfoNotFoundError, ValueError):
+            except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia": a folder
                 continue
             return tzid
     return None

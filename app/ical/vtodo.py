@@ -31,6 +31,7 @@ from app.ical.values import (
     alarms_of,
     categories,
     categories_of,
+    dates_of,
     related,
     set_of,
     text_of,
@@ -85,6 +86,8 @@ class TaskItem:
     reminders: list[Reminder] = field(default_factory=list)
     plan: PlanInfo | None = None
     timezone: str | None = None  # the IANA zone start and due are set in
+    exdates: list[date | datetime] = field(default_factory=list)  # left-out occurrences
+    rdates: list[date | datetime] = field(default_factory=list)  # added occurrences
 
 
 @dataclass
@@ -181,6 +184,9 @@ def task_vtodo(item: TaskItem, stamp: datetime) -> Todo:
         todo.add("categories", categories(list(item.tags)))
     if item.recurrence:
         todo.add("rrule", vRecur.from_ical(item.recurrence))
+    for name, values in (("exdate", item.exdates), ("rdate", item.rdates)):
+        if values:
+            todo.add(name, [in_zone(v, item.timezone) for v in values])
     if item.expires_at is not None:
         _add_x(todo, "EXPIRES", item.expires_at.strftime("%Y%m%dT%H%M%SZ"))
     if item.plan is not None:
@@ -288,6 +294,7 @@ def read_task(todo: Todo) -> TaskItem:
         priority=from_ical_priority(_int(todo.get("priority"))),
         tags=categories_of(todo), start_at=set_of(todo, "dtstart"),
         due_at=set_of(todo, "due"), timezone=zone_of(todo, "due", "dtstart"),
+        exdates=dates_of(todo, "exdate"), rdates=dates_of(todo, "rdate"),
         expires_at=None if not expires else _utc_text(expires),
         recurrence=None if recurrence is None else _rrule_text(recurrence),
         completed_at=when_of(todo, "completed", "due"),

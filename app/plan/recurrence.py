@@ -41,16 +41,61 @@ def next_occurrence(task: Task) -> datetime | None:
     anchor = task.due_at or task.start_at
     if anchor is None or not task.recurrence:
         return None
+    return occurrence_after(task, anchor, phase=_ruled_phase(task, anchor))
+
+
+MAX_LEFT_OUT = 1000  # occurrences passed over in a row before the series counts as ended
+
+
+def occurrence_after(task: Task, after: datetime, phase: datetime | None = None
+                     ) -> datetime | None:
+    """The task's first occurrence after ``after``: its RRULE's, less its EXDATEs, with
+    its RDATEs, in the task's zone (wall time, for DST). ``phase`` is an occurrence of
+    the rule itself to count from (``after`` when it is one).
+
+    Raises:
+        InvalidRule: the task's rule is not one Stepwise accepts (an older database).
+    """
+    left_out = {parse_utc(t) for t in task.exdates or ()}
+    added = sorted(t for t in (parse_utc(t) for t in task.rdates or ())
+                   if t > after and t not in left_out)
     zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
-    local = anchor.astimezone(zone).replace(tzinfo=None)  # wall time, for DST
-    following = next_after(task.recurrence, local, zone)
-    if following is None:
-        return None
-    try:
-        instant = following.replace(tzinfo=zone).astimezone(anchor.tzinfo)
-    except OverflowError:
-        return None
-    return instant if instant <= LATEST else None
+    ruled: datetime | None = None
+    local = (phase or after).astimezone(zone).replace(tzinfo=None)
+    for _ in range(MAX_LEFT_OUT):
+        following = next_after(task.recurrence, local, zone) if task.recurrence else None
+        if following is None:
+            break
+        try:
+            instant = following.replace(tzinfo=zone).astimezone(after.tzinfo)
+        except OverflowError:
+            break
+        if instant > after and instant not in left_out:
+            ruled = instant
+            break
+        local = following
+    found = min([t for t in (ruled, *added[:1]) if t is not None], default=None)
+    return found if found is not None and found <= LATEST else None
+
+
+def _ruled_phase(task: Task, anchor: datetime) -> datetime:
+    """An occurrence of the rule itself to count the next one from: the anchor, unless it
+    is an added one (an RDATE), then the last finished occurrence that was not."""
+    added = set(task.rdates or ())
+    if format_utc(anchor) not in added:
+        return anchor
+    from models import WorkLog
+
+    for entry in (WorkLog.select(WorkLog.message).where(
+            (WorkLog.task == task.id) & (WorkLog.kind == "occurrence"))
+            .order_by(WorkLog.id.desc()).limit(50)):
+        stamp = str(entry.message).removeprefix("occurrence due ").split(" ", 1)[0]
+        if stamp not in added:
+            try:
+                return parse_utc(stamp)
+            except ValueError:
+                continue
+    return anchor
 
 
 def shift_instant(value: datetime, delta: timedelta, zone: ZoneInfo) -> datetime:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, replace
-from datetime import datetime, tzinfo
+from datetime import date, datetime, tzinfo
 from typing import Any
 
 from app.dates.when import local_zone
@@ -33,8 +33,9 @@ CHOICES = ("mine", "theirs")
 KIND = "conflict"
 STAGE = "sync"
 PROBLEM = "sync conflict: "
-TIMES = ("start_at", "due_at", "due")  # the properties whose values are instants
+TIMES = ("start_at", "due_at", "due")  # the properties whose values are dates or instants
 LISTS = ("tags", "depends_on")
+TIME_LISTS = ("exdates", "rdates")  # lists of dates or instants
 
 
 @dataclass(frozen=True)
@@ -53,18 +54,31 @@ def _encode(conflict: Conflict) -> str:
     data = asdict(conflict)
     for key in ("ours", "theirs"):
         value = data[key]
-        data[key] = format_utc(value) if isinstance(value, datetime) else \
-            list(value) if isinstance(value, tuple) else value
+        data[key] = [_time_text(v) for v in value] if isinstance(value, tuple | list) \
+            else _time_text(value)
     for key in ("ours_at", "theirs_at"):
         data[key] = None if data[key] is None else format_utc(data[key])
     return json.dumps({"conflict": data, "settled": None}, ensure_ascii=False)
+
+
+def _time_text(value: Any) -> Any:
+    """A moment as its UTC stamp, a date (all day) as "2026-12-15"; else the value."""
+    if isinstance(value, datetime):
+        return format_utc(value)
+    return value.isoformat() if isinstance(value, date) else value
+
+
+def _time_value(text: str) -> date | datetime:
+    return date.fromisoformat(text) if len(text) == 10 else parse_utc(text)
 
 
 def _decode(data: dict[str, Any]) -> Conflict:
     data = dict(data)
     for key in ("ours", "theirs"):
         if data["prop"] in TIMES and isinstance(data[key], str):
-            data[key] = parse_utc(data[key])
+            data[key] = _time_value(data[key])
+        elif data["prop"] in TIME_LISTS and isinstance(data[key], list):
+            data[key] = tuple(_time_value(v) for v in data[key])
         elif data["prop"] in LISTS and isinstance(data[key], list):
             data[key] = tuple(data[key])
     for key in ("ours_at", "theirs_at"):

@@ -18,7 +18,7 @@ from typing import Any
 from app.ical.vtodo import StepItem, TaskItem
 
 TASK_EDITABLE = ("title", "detail", "priority", "tags", "start_at", "due_at", "recurrence",
-                 "timezone")
+                 "timezone", "exdates", "rdates")
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,9 @@ class Outcome:
 def task_fields(item: TaskItem) -> dict[str, Any]:
     return {"title": item.title, "detail": item.detail, "priority": item.priority,
             "tags": tuple(sorted(item.tags)), "start_at": item.start_at,
-            "due_at": item.due_at, "recurrence": item.recurrence, "status": item.status}
+            "due_at": item.due_at, "recurrence": item.recurrence, "status": item.status,
+            "exdates": tuple(sorted(item.exdates, key=str)),
+            "rdates": tuple(sorted(item.rdates, key=str))}
 
 
 def step_fields(item: StepItem) -> dict[str, Any]:
@@ -115,7 +117,7 @@ def three_way(base: dict[str, Any] | None, local: dict[str, Any], remote: dict[s
     return out
 
 
-SETS = frozenset({"tags"})
+SETS = frozenset({"tags", "exdates", "rdates"})
 """Properties whose values are sets: both sides' changes are kept, never one set lost."""
 
 

@@ -45,7 +45,8 @@ def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None,
         uid=uids.task_uid(task.uid, task.id), title=task.title, detail=task.detail,
         status=task.status, priority=task.priority, tags=list(task.tags),
         start_at=_set(task, "start"), due_at=_set(task, "due"), expires_at=task.expires_at,
-        timezone=task.timezone,
+        timezone=task.timezone, exdates=_series(task, "exdates"),
+        rdates=_series(task, "rdates"),
         recurrence=task.recurrence, completed_at=task.updated_at if done else None,
         percent=100 if done else _percent(spec), modified=task.updated_at,
         sequence=WorkLog.select().where(WorkLog.task == task.id).count(),
@@ -59,6 +60,11 @@ def _set(task: Task, role: str) -> date | datetime | None:
     """A start or due as the item carries it: a date, or the moment in UTC."""
     value = tasks.when(task, role)
     return value.astimezone(UTC) if isinstance(value, datetime) else value
+
+
+def _series(task: Task, key: str) -> list[date | datetime]:
+    return [v.astimezone(UTC) if isinstance(v, datetime) else v
+            for v in tasks.occurrences_as_set(task, key)]
 
 
 def _percent(spec: PlanSpec | None) -> int | None:

@@ -24,13 +24,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from app.dates import days
-from app.dates.rrules import InvalidRule, next_after
+from app.dates.rrules import InvalidRule
 from app.ical.values import related, text_of
 from app.ical.vtodo import read_task
 from app.plan import ticks
+from app.plan.recurrence import occurrence_after
 from app.states import SATISFIED_STEP
 from app.sync import accounts, records
 from app.sync.apply import StepChanges
@@ -100,19 +100,17 @@ def _occurrences(task: Task, anchor: datetime | None, moved: object) -> int:
     rule = task.recurrence
     if anchor is None or not rule or not isinstance(moved, datetime) or moved <= anchor:
         return 0
-    zone = ZoneInfo(task.timezone) if task.timezone else ZoneInfo("UTC")
-    wall = anchor.astimezone(zone).replace(tzinfo=None)
-    target = moved.astimezone(zone).replace(tzinfo=None)
+    at = anchor
     for count in range(1, MAX_SKIPPED + 1):
         try:
-            following = next_after(rule, wall, zone)
+            following = occurrence_after(task, at)
         except InvalidRule:
             return 0
-        if following is None or following > target:
+        if following is None or following > moved:
             return 0
-        if following == target:
+        if following == moved:
             return count
-        wall = following
+        at = following
     return 0
 
 

@@ -37,6 +37,9 @@ class NewTask:
     timezone: str | None = None
     creator: str = "me"
     named: tuple[str, ...] = ()  # "start", "due": times whose clock time the person named
+    # a series' left-out (EXDATE) and added (RDATE) occurrences: dates or moments
+    exdates: tuple[date | datetime, ...] = ()
+    rdates: tuple[date | datetime, ...] = ()
 
 
 def check_new_task(new: NewTask) -> None:
@@ -96,7 +99,8 @@ def add_task(new: NewTask) -> Task:
             start_at=start_at, due_at=due_at, expires_at=new.expires_at,
             tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
             creator=new.creator, named=_named(new.named, start_at, due_at, all_day),
-            all_day=all_day,
+            all_day=all_day, exdates=occurrences(new.exdates, new.due_at, where),
+            rdates=occurrences(new.rdates, new.due_at, where),
         )
         log(task.id, "create", f"added by {new.creator}")
         reminders.schedule_for_task(task.id)
@@ -127,6 +131,25 @@ def _named(roles: Iterable[str], start_at: datetime | None, due_at: datetime | N
     held = {"start": start_at, "due": due_at}
     return [r for r in NAMEABLE if r in set(roles) and held[r] is not None
             and r not in set(all_day)]
+
+
+def occurrences(values: Iterable[date | datetime], due: object, where: Any) -> list[str]:
+    """A series' EXDATEs or RDATEs as stored: sorted UTC stamps of each occurrence's
+    moment (a date: its due's stand-in, or its start's when the series has no due)."""
+    from models.fields import format_utc
+
+    role = "due" if due is not None else "start"
+    return sorted({format_utc(days.moment(v, role, where)) for v in values})  # type: ignore[arg-type]
+
+
+def occurrences_as_set(task: Task, key: str) -> list[date | datetime]:
+    """A task's EXDATEs or RDATEs as set: dates for an all-day series, else moments."""
+    from models.fields import parse_utc
+
+    role = "due" if task.due_at is not None else "start"
+    all_day = [role] if role in (task.all_day or ()) else []
+    return [v for t in getattr(task, key) or ()
+            if (v := days.as_set(parse_utc(t), role, all_day, task.timezone)) is not None]
 
 
 def when(task: Task, role: str) -> date | datetime | None:
@@ -194,6 +217,7 @@ def clear_problem(task_id: int) -> None:
 
 EDITABLE = ("title", "detail", "priority", "start_at", "due_at", "expires_at", "tags",
             "recurrence")
+SERIES = ("exdates", "rdates")  # editable too: lists of dates or moments
 
 
 def update_task(task_id: int, *, named: Iterable[str] | None = None, **changes: object
@@ -208,7 +232,7 @@ def update_task(task_id: int, *, named: Iterable[str] | None = None, **changes: 
         named: with a new start or due, whether the person named its clock time ("start",
             "due"); a time changed without saying so is not taken as named.
     """
-    unknown = set(changes) - set(EDITABLE) - {"timezone"}
+    unknown = set(changes) - set(EDITABLE) - set(SERIES) - {"timezone"}
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
     with atomic():
@@ -224,6 +248,8 @@ def update_task(task_id: int, *, named: Iterable[str] | None = None, **changes: 
         for name, value in changes.items():
             if name in _TIMES:
                 value = days.moment(value, name[:-3], where)  # type: ignore[arg-type]
+            elif name in SERIES:
+                value = occurrences(value, merged["due_at"], where)  # type: ignore[arg-type]
             setattr(task, name, list(value) if name == "tags" else value)  # type: ignore[call-overload]
         task.all_day = [r for r in days.ROLES if (f"{r}_at" in changes
                         and days.is_day(changes[f"{r}_at"]))

@@ -110,7 +110,8 @@ def test_the_old_stand_ins_for_dates_become_dates_again(
     or a synced item's ``VALUE=DATE``, is a date again; a named or synced time is not."""
     db, path = raw
     migrations.migrate(db, path)
-    db.execute_sql('ALTER TABLE "task" DROP COLUMN "all_day"')
+    for column in ("all_day", "exdates", "rdates"):
+        db.execute_sql(f'ALTER TABLE "task" DROP COLUMN "{column}"')
     db.execute_sql("PRAGMA user_version = 10")
     add = ('INSERT INTO "task" (id, title, uid, start_at, due_at, named, timezone, detail, '
            'status, priority, tags, worker, creator, created_at, updated_at, retry_count) '

@@ -64,3 +64,24 @@ def test_a_task_whose_next_occurrence_is_past_9999_is_done(cli: Cli, tmp_path: P
     assert cli("plan", "import", "1", str(one_step_plan(tmp_path / "p.json"))).code == 0
     assert cli("step", "done", "1", "send").code == 0
     assert json.loads(cli("show", "1", "--json").out)["task"]["status"] == "done"
+
+
+def test_a_left_out_occurrence_is_passed_over_and_an_added_one_taken(db: Path) -> None:
+    """EXDATE and RDATE: the weekly series skips 14 Dec and gains Thursday 17 Dec."""
+    from datetime import UTC, date
+
+    from app.plan import ticks
+    from app.plan.recurrence import occurrence_after
+    from app.tasks import store as tasks
+
+    task = tasks.add_task(tasks.NewTask(
+        title="Bins out", due_at=date(2026, 12, 7), recurrence="FREQ=WEEKLY",
+        exdates=(date(2026, 12, 14),), rdates=(date(2026, 12, 17),)))
+    assert tasks.occurrences_as_set(tasks.get_task(task.id), "exdates") == [date(2026, 12, 14)]
+    ticks.finish_task(task.id)
+    assert tasks.when(tasks.get_task(task.id), "due") == date(2026, 12, 17)  # the added one
+    ticks.finish_task(task.id)
+    assert tasks.when(tasks.get_task(task.id), "due") == date(2026, 12, 21)  # 14th left out
+    stand_in = datetime(2026, 12, 21, 10, 0, tzinfo=UTC)
+    assert occurrence_after(tasks.get_task(task.id), stand_in) == \
+        datetime(2026, 12, 28, 10, 0, tzinfo=UTC)

@@ -149,3 +149,26 @@ def test_when_text_tells_seconds_apart() -> None:
     at = datetime(2026, 12, 1, 9, 0, 5, tzinfo=UTC)
     assert conflicts.when_text(at, UTC) == "2026-12-01 09:00:05 +0000"
     assert conflicts.when_text(None) == "unknown"
+
+
+def test_a_date_against_a_moment_is_kept_and_settled(
+        db: Path, task_list: str, phone: Phones) -> None:
+    """A due moved to another day here (all day) and to a time on the phone: the
+    conflict keeps both as they were set (a date, a moment), and "mine" puts the date
+    back, written to the phone as a date."""
+    from datetime import date
+
+    task = tasks.add_task(tasks.NewTask(title="Pay rent", due_at=date(2027, 1, 8)))
+    sync_url(task_list)
+    tasks.update_task(task.id, due_at=date(2027, 1, 9))
+    phone(task_list).edit("Pay rent", due=datetime(2027, 1, 10, 7, 0, tzinfo=UTC))
+    assert len(sync_url(task_list).conflicts) == 1
+    [one] = conflicts.open_conflicts(task.id)
+    assert (one.conflict.prop, one.conflict.ours) == ("due_at", date(2027, 1, 9))
+    assert one.conflict.theirs == datetime(2027, 1, 10, 7, 0, tzinfo=UTC)
+    assert conflicts.as_json(one)["ours"] == "2027-01-09"
+    conflicts.resolve_conflict(task.id, one.id, "mine")
+    assert tasks.when(tasks.get_task(task.id), "due") == date(2027, 1, 9)
+    sync_url(task_list)
+    due = phone(task_list).todos()[str(task.uid)].icalendar_component["due"]
+    assert due.to_ical() == b"20270109"

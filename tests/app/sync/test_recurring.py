@@ -121,3 +121,49 @@ def test_a_finished_copy_and_a_new_series_todomans_way_roll_the_task_on(
     finished.save()
     assert sync_url(task_list).as_json()["unreadable"] == []
     assert Task.select().count() == 1
+
+
+THUNDERBIRD_SERIES = """BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
+BEGIN:VTODO
+UID:7c1d2e3f-series-with-exdate
+DTSTAMP:20261201T080000Z
+SUMMARY:Piano practice
+DUE;TZID=Europe/Berlin:20261207T170000
+RRULE:FREQ=WEEKLY
+EXDATE;TZID=Europe/Berlin:20261214T170000
+X-MOZ-GENERATION:3
+END:VTODO
+END:VCALENDAR
+"""
+
+
+def test_a_phones_left_out_occurrence_is_passed_over_and_kept_on_the_server(
+        db: Path, task_list: str, phone: Phones) -> None:
+    """Thunderbird's "delete this occurrence" (EXDATE): the task here skips that week
+    when rolled on, and a rewrite keeps the EXDATE; one added here reaches the phone."""
+    from zoneinfo import ZoneInfo
+
+    from app.plan import ticks
+
+    berlin = ZoneInfo("Europe/Berlin")
+    sync_url(task_list)
+    other = phone(task_list)
+    other.add(THUNDERBIRD_SERIES)
+    sync_url(task_list)
+    task = Task.get(Task.uid == "7c1d2e3f-series-with-exdate")
+    assert tasks.occurrences_as_set(task, "exdates") == [datetime(2026, 12, 14, 17,
+                                                                   tzinfo=berlin)]
+    ticks.finish_task(task.id)
+    assert tasks.when(tasks.get_task(task.id), "due") == datetime(2026, 12, 21, 17,
+                                                                   tzinfo=berlin)
+    tasks.update_task(task.id, exdates=[datetime(2026, 12, 14, 17, tzinfo=berlin),
+                                        datetime(2026, 12, 28, 17, tzinfo=berlin)])
+    sync_url(task_list)
+    todo = other.by_title("Piano practice").icalendar_component
+    left_out = {v.dt for prop in (todo["exdate"] if isinstance(todo["exdate"], list)
+                                  else [todo["exdate"]]) for v in prop.dts}
+    assert left_out == {datetime(2026, 12, 14, 17, tzinfo=berlin),
+                        datetime(2026, 12, 28, 17, tzinfo=berlin)}
+    assert str(todo["X-MOZ-GENERATION"]) == "3"
