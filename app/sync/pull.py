@@ -246,8 +246,7 @@ def _incoming(read: ReadTask) -> Incoming:
     # an appointment here (a date is not)
     incoming.new = replace(incoming.new, timezone=read.task.timezone or incoming.new.timezone,
                            named=apply.clock_times({"start_at": read.task.start_at,
-                                                    "due_at": read.task.due_at}),
-                           exdates=tuple(read.task.exdates), rdates=tuple(read.task.rdates))
+                                                    "due_at": read.task.due_at}))
     if read.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
         incoming.status = TaskStatus.IN_PROGRESS  # IN-PROCESS on the phone: under way here
     origin = read.task.plan.origin if read.task.plan is not None else None

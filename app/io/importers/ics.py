@@ -8,8 +8,9 @@ skipped and named, the others imported; a start after the due (as iOS writes som
 kept in the detail; an empty ``RRULE:`` line is no rule. CREATED and LAST-MODIFIED
 (COMPLETED for a closed task) are the task's times; IN-PROCESS without steps is in
 progress; every property Stepwise does not model (LOCATION, URL, GEO, CLASS,
-PERCENT-COMPLETE, EXDATE, RDATE, other apps' X- properties …) stays in the detail,
-named ("iCalendar LOCATION: Room 4").
+PERCENT-COMPLETE, other apps' X- properties …) stays in the detail, named
+("iCalendar LOCATION: Room 4"); a series' EXDATE and RDATE are its left-out and added
+occurrences.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ UNREADABLE = (ValueError, IndexError, KeyError, AttributeError, TypeError, OSErr
 # every other property of a VTODO is kept, named, in the detail.
 READ_PROPERTIES = frozenset({"UID", "SUMMARY", "DESCRIPTION", "PRIORITY", "CATEGORIES",
                              "DTSTART", "DUE", "RRULE", "STATUS", "COMPLETED", "DTSTAMP",
-                             "LAST-MODIFIED", "CREATED", "SEQUENCE", "RELATED-TO"})
+                             "LAST-MODIFIED", "CREATED", "SEQUENCE", "RELATED-TO",
+                             "EXDATE", "RDATE"})
 OURS = "X-STEPWISE-"  # Stepwise's own properties (app.ical.vtodo), read there
 _BLOCK = re.compile(r"^BEGIN:(VTODO|VTIMEZONE)\r?$.*?^END:\1\r?$", re.M | re.S | re.I)
 
@@ -175,7 +177,7 @@ def _incoming(read_task: ReadTask) -> Incoming:
                   expires_at=item.expires_at, tags=tuple(item.tags),
                   recurrence=item.recurrence or None,  # an empty RRULE: line is no rule
                   timezone=item.timezone or (zone_name() if item.recurrence else None),
-                  creator="import")
+                  creator="import", exdates=tuple(item.exdates), rdates=tuple(item.rdates))
     plan = plan_data(read_task)
     if plan is not None:
         plan["origin"] = "user"  # imported by a person (DESIGN §5)
