@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from icalendar import Todo
 
 from app.ical.values import text_of
-from app.sync.report import read_item
+from app.sync.report import overrides_of, read_item
 
 
 @dataclass
@@ -19,6 +19,7 @@ class Fetched:
     text: str
     todo: Todo
     dropped: list[str] = field(default_factory=list)  # property lines left unread
+    overrides: list[Todo] = field(default_factory=list)  # occurrences changed on their own
 
     @property
     def uid(self) -> str:
@@ -52,7 +53,7 @@ def parse_all(found: dict[str, tuple[str | None, str]]
         elif not text_of(todo, "uid"):
             unread.append(Unread(href, etag, text, f"{title(todo)}: it has no UID"))
         else:
-            out.append(Fetched(href, etag, text, todo, dropped))
+            out.append(Fetched(href, etag, text, todo, dropped, overrides_of(text)))
     return out, unread
 
 

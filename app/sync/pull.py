@@ -163,6 +163,11 @@ def _merge_into(task: Task, entries: list[tuple[SyncItem, Fetched]], report: Rep
         recurring.roll_on(task.id, ticked)
         report.notes.append(f"{task.title!r}: {ticked.count} occurrence(s) ticked off on "
                             "another device")
+    else:
+        own = next((got for row, got in entries
+                    if row.step_id is None and row.uid == row.task_uid), None)
+        if own is not None:
+            _done_occurrences(tasks.get_task(task.id), own, report)
     task = tasks.get_task(task.id)  # as the edits above left it
     for row, got in entries:
         alarms.merge(task, None if row.step_id is None else row.uid,
@@ -236,7 +241,19 @@ def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: R
             reminders.schedule_for_task(task_id)
         if taken:
             _agreed(account, [root])
+            _done_occurrences(tasks.get_task(summary.added[0]) if summary.added else None,
+                              head, report)
         report.pulled += len(members)
+
+
+def _done_occurrences(task: Task | None, item: Fetched, report: Report) -> None:
+    """Roll a series on by the occurrences another app marked done with a
+    ``RECURRENCE-ID`` override (``recurring.done_overrides``)."""
+    count = 0 if task is None else recurring.done_overrides(task, item.overrides)
+    if task is not None and count:
+        recurring.roll_on(task.id, recurring.Ticked(count, {}))
+        report.notes.append(f"{task.title!r}: {count} occurrence(s) ticked off on another "
+                            "device")
 
 
 def _incoming(read: ReadTask) -> Incoming:

@@ -35,7 +35,7 @@ from app.sync.dav import Dav
 from app.sync.items import Fetched, parse
 from app.sync.pull import merge_task
 from app.sync.refused import ITEM_ERRORS
-from app.sync.report import Progress, Report, first_todo
+from app.sync.report import Progress, Report, first_todo, overrides_of
 from models import Task, atomic
 from models.tables import DeletedTask, SyncAccount, SyncItem, utc_now
 
@@ -175,7 +175,8 @@ def _to_write(it: TaskItem | StepItem, row: SyncItem | None,
         return None
     todo = written_over(base, fresh, changed, alarms)
     _carry(todo, row.synced)
-    return calendar([todo], _zones(row.synced))
+    # an occurrence another app changed on its own (RECURRENCE-ID) stays in the item
+    return calendar([todo, *overrides_of(row.synced)], _zones(row.synced))
 
 
 def _zones(synced: str) -> list[Component]:

@@ -16,18 +16,24 @@ onto a later occurrence is that many occurrences done: the due change and the st
 "done" of the finished occurrence are left out of the edits, and the task rolls on
 through ``app.plan.ticks.finish_task`` (its work log says so, its plan starts afresh),
 then takes the other device's times if they differ.
+
+Thunderbird and eM Client keep the series as it is and add an override for the one
+occurrence (a VTODO with the same UID and ``RECURRENCE-ID`` naming the occurrence's
+start, or due) marked COMPLETED. ``done_overrides`` counts the occurrences from the
+task's current one on that are done that way; the task rolls on by as many, and a
+rewrite here keeps the overrides in the item (``app.sync.push``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from app.dates import days
 from app.dates.rrules import InvalidRule
-from app.ical.values import related, text_of
+from app.ical.values import related, set_of, text_of
 from app.ical.vtodo import read_task
 from app.plan import ticks
 from app.plan.recurrence import occurrence_after
@@ -75,6 +81,34 @@ def ticked_off(task: Task, take: dict[str, Any], steps: StepChanges) -> Ticked:
             change.pop("status")
     steps.changed = {uid: c for uid, c in steps.changed.items() if c}
     return Ticked(count, times)
+
+
+def done_overrides(task: Task, overrides: list[Any]) -> int:
+    """How many occurrences, from the task's current one on, another app marked done
+    with a COMPLETED ``RECURRENCE-ID`` override."""
+    if not task.recurrence or not overrides:
+        return 0
+    role = "start" if task.start_at is not None else "due"
+    where = days.zone(task.timezone)
+    done = set()
+    for todo in overrides:
+        if str(todo.get("status", "")).upper() != "COMPLETED":
+            continue
+        value = set_of(todo, "recurrence-id")
+        moment = days.moment(value, role, where) if value is not None else None
+        if moment is not None:
+            done.add(moment)
+    anchor = task.due_at or task.start_at  # the occurrence, as the task rolls it
+    offset = task.start_at - anchor if role == "start" and task.start_at is not None \
+        and task.due_at is not None else timedelta(0)
+    count = 0
+    while anchor is not None and anchor + offset in done and count < MAX_SKIPPED:
+        count += 1
+        try:
+            anchor = occurrence_after(task, anchor)
+        except InvalidRule:
+            break
+    return count
 
 
 def roll_on(task_id: int, ticked: Ticked) -> None:

@@ -73,7 +73,23 @@ def read_item(text: str) -> tuple[Todo | None, list[str]]:
 
 
 def _todo(found: Calendar) -> Todo | None:
-    return next((c for c in found.walk("VTODO") if isinstance(c, Todo)), None)
+    """The item's VTODO: the series itself, not an occurrence's override of it
+    (``RECURRENCE-ID``), whichever comes first in the text."""
+    todos = [c for c in found.walk("VTODO") if isinstance(c, Todo)]
+    return next((t for t in todos if t.get("recurrence-id") is None), todos[0] if todos else None)
+
+
+def overrides_of(text: str) -> list[Todo]:
+    """The occurrences of a series another app changed on their own: the VTODOs with a
+    ``RECURRENCE-ID`` (Thunderbird and eM Client mark one occurrence done that way)."""
+    if "RECURRENCE-ID" not in text.upper():
+        return []
+    try:
+        found = Calendar.from_ical(text)
+    except _BROKEN:
+        return []
+    return [c for c in found.walk("VTODO") if isinstance(c, Todo)
+            and c.get("recurrence-id") is not None]
 
 
 def _unfolded(text: str) -> list[str]:

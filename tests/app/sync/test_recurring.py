@@ -167,3 +167,48 @@ def test_a_phones_left_out_occurrence_is_passed_over_and_kept_on_the_server(
     assert left_out == {datetime(2026, 12, 14, 17, tzinfo=berlin),
                         datetime(2026, 12, 28, 17, tzinfo=berlin)}
     assert str(todo["X-MOZ-GENERATION"]) == "3"
+
+
+def _series_with_done_occurrence(uid: str, first: str, done: str) -> str:
+    """A weekly series and one occurrence marked done on its own, as Thunderbird writes
+    it (RFC 5545 §3.8.4.4: the override has the series' UID and a RECURRENCE-ID)."""
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+            "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r\n"
+            f"BEGIN:VTODO\r\nUID:{uid}\r\nDTSTAMP:20261201T080000Z\r\nSUMMARY:Swim\r\n"
+            f"DTSTART:{first}\r\nDUE:{first}\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\n"
+            f"BEGIN:VTODO\r\nUID:{uid}\r\nDTSTAMP:20261201T090000Z\r\nSUMMARY:Swim\r\n"
+            f"RECURRENCE-ID:{done}\r\nDTSTART:{done}\r\nDUE:{done}\r\nSTATUS:COMPLETED\r\n"
+            "COMPLETED:20261201T090000Z\r\nPERCENT-COMPLETE:100\r\nEND:VTODO\r\n"
+            "END:VCALENDAR\r\n")
+
+
+def test_an_occurrence_done_on_its_own_rolls_the_series_on_once(
+        db: Path, task_list: str, phone: Phones) -> None:
+    """Thunderbird / eM Client: the current occurrence done as a RECURRENCE-ID override
+    is that occurrence done here (not the whole series, not left open); the series'
+    other fields are taken as they are, and a rewrite keeps the override."""
+    sync_url(task_list)
+    other = phone(task_list)
+    other.add(_series_with_done_occurrence("tb-swim", "20261207T070000Z", "20261207T070000Z"))
+    report = sync_url(task_list)
+    task = Task.get(Task.uid == "tb-swim")
+    assert any("1 occurrence(s) ticked off" in note for note in report.notes), report
+    assert task.title == "Swim" and task.status != "done"
+    assert task.due_at == DUE.replace(hour=7) + timedelta(days=7)
+    assert _occurrences_logged(task.id) == 1
+    sync_url(task_list)  # writes the rolled-on series back
+    item = other.by_title("Swim")
+    assert item.data.count("BEGIN:VTODO") == 2 and "RECURRENCE-ID" in item.data
+    assert sync_url(task_list).notes == []  # the override is not counted again
+    assert _occurrences_logged(task.id) == 1
+
+
+def test_an_old_occurrence_done_on_its_own_changes_nothing(
+        db: Path, task_list: str, phone: Phones) -> None:
+    sync_url(task_list)
+    phone(task_list).add(_series_with_done_occurrence("tb-swim-old", "20261214T070000Z",
+                                                      "20261207T070000Z"))
+    sync_url(task_list)
+    task = Task.get(Task.uid == "tb-swim-old")
+    assert task.due_at == DUE.replace(hour=7) + timedelta(days=7)
+    assert _occurrences_logged(task.id) == 0
