@@ -375,3 +375,21 @@ def test_a_time_set_here_goes_out_in_the_zone_it_was_set_in(db: Path, task_list:
     assert todo["DUE"].params.get("TZID") == "Asia/Shanghai"
     assert _lines(todo, "DUE") == {"DUE": "20270108T070000"}
     assert "BEGIN:VTIMEZONE" in item.data and "TZID:Asia/Shanghai" in item.data
+
+
+def test_a_step_cancelled_on_the_phone_is_skipped_and_the_task_goes_on(
+        db: Path, task_list: str, phone: Phones) -> None:
+    """Tasks.org's cancel of one subtask: that step is skipped, the task stays open with
+    its other step to do, and the phone's CANCELLED stays as it wrote it."""
+    task = running_offsite()
+    sync_url(task_list)
+    phone(task_list).edit("Book room", status="CANCELLED")
+    sync_url(task_list)
+    spec = plans.spec_of(plans.latest_plan(task.id))
+    assert {s.id: s.status for s in spec.steps} == {"room": "skipped", "invite": "pending"}
+    assert tasks.get_task(task.id).status == "in_progress"
+    sync_url(task_list)
+    statuses = {str(t.icalendar_component["summary"]): str(t.icalendar_component["status"])
+                for t in phone(task_list).todos().values()}
+    assert statuses == {"Team offsite": "IN-PROCESS", "Book room": "CANCELLED",
+                        "Send invites": "NEEDS-ACTION"}
