@@ -21,6 +21,7 @@ from models.db import StoreError
 from models.fields import dump_json
 from models.tables import (
     ALL_TABLES,
+    AgentChange,
     DeletedTask,
     ModelServer,
     ScheduledBlock,
@@ -213,6 +214,12 @@ def _exceptions(db: peewee.SqliteDatabase) -> None:
                            "DEFAULT '[]'")
 
 
+def _agent_changes(db: peewee.SqliteDatabase) -> None:
+    """The agent_change table: what other AI agents changed, undoable."""
+    with db.bind_ctx([AgentChange], bind_refs=False, bind_backrefs=False):
+        db.create_tables([AgentChange], safe=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -227,6 +234,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "task sync: which items this device made", _made_here),
     Migration(11, "tasks: dates stay dates (all day)", _all_day),
     Migration(12, "tasks: a series' left-out and added occurrences", _exceptions),
+    Migration(13, "what other AI agents changed (stepwise mcp)", _agent_changes),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

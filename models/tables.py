@@ -326,6 +326,19 @@ class DeletedTask(Row):
     deleted_at = UTCDateTimeField(default=utc_now)
 
 
+class AgentChange(Row):
+    """A change another AI agent made through ``stepwise mcp`` (``app.mcp.changes``): who,
+    to which task, what, and the task's rows before it, so the person can undo it."""
+
+    client = peewee.TextField()  # the MCP client's name, as it gave it
+    task_id = peewee.IntegerField(null=True)  # no key: the change outlives its task
+    summary = peewee.TextField()
+    before = JSONField(null=True)  # the task's rows before (None: the agent added it)
+    log_id = peewee.IntegerField(null=True)  # its work-log entry: what came after is later
+    at = UTCDateTimeField(default=utc_now, index=True)
+    undone_at = UTCDateTimeField(null=True)
+
+
 # In foreign-key order: a table comes after every table it points to.
 ALL_TABLES: tuple[type[BaseModel], ...] = (
     Task,
@@ -347,4 +360,5 @@ ALL_TABLES: tuple[type[BaseModel], ...] = (
     SyncItem,
     Trash,
     DeletedTask,
+    AgentChange,
 )
