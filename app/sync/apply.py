@@ -55,7 +55,8 @@ def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
             tasks.update_task(task_id, named=clock_times(edits), **edits)
         except (KnownError, ValueError) as exc:
             ours = task_fields(records.items_of(tasks.get_task(task_id))[0])
-            refused += [Conflict(k, ours[k], take[k], "mine", reason=str(exc)) for k in edits]
+            refused += [Conflict(k, ours[k], take[k], "mine", reason=str(exc)) for k in edits
+                        if k in ours]  # a zone goes with its time
     if "status" in take:
         try:
             task_status(task_id, str(take["status"]))

@@ -95,3 +95,14 @@ def test_phone_time_is_named(db: Path) -> None:
     assert tasks.get_task(task.id).named == ["due"]  # set with a time on the phone
     assert apply_task(task.id, {"due_at": day.date()}) == []  # a DATE arrives as a date
     assert (tasks.get_task(task.id).named, tasks.get_task(task.id).all_day) == ([], ["due"])
+
+
+def test_a_refused_time_in_another_zone_is_one_conflict(db: Path) -> None:
+    from datetime import UTC, datetime
+
+    task = tasks.add_task(tasks.NewTask(title="Flight",
+                                        start_at=datetime(2027, 3, 2, 8, tzinfo=UTC)))
+    refused = apply_task(task.id, {"due_at": datetime(2027, 3, 1, 8, tzinfo=UTC),
+                                   "timezone": "Europe/Berlin"})
+    assert [c.prop for c in refused] == ["due_at"]  # due before start: kept, said why
+    assert tasks.get_task(task.id).timezone is None
