@@ -115,6 +115,129 @@
     </message>
 </context>
 <context>
+    <name>AgentChangesDock</name>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="52"/>
+        <source>This change was undone already.</source>
+        <translation>这项更改已经撤销过了。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="54"/>
+        <source>Its task is gone.</source>
+        <translation>它的任务已不存在。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="56"/>
+        <source>An agent changed this task again later: undo that change first.</source>
+        <translation>之后又有智能体更改了这个任务：请先撤销那项更改。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="60"/>
+        <source>You changed this task after %1 did, so it was not undone: your later edit is kept.</source>
+        <translation>在 %1 之后你又更改了这个任务，所以没有撤销：你后来的编辑已保留。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="64"/>
+        <source>This change is no longer in the store.</source>
+        <translation>这项更改已不在数据库中。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="140"/>
+        <source>Changes made by other AI agents</source>
+        <translation>其他 AI 智能体所做的更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="142"/>
+        <source>No agent has changed anything yet. What other AI agents change through “stepwise mcp” is listed here, each change with an Undo.</source>
+        <translation>还没有智能体更改过任何内容。其他 AI 智能体通过 “stepwise mcp” 所做的更改会列在这里，每项更改都可以撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="144"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="146"/>
+        <source>Put the task back as it was before this change (only an agent&apos;s newest change to a task undoes)</source>
+        <translation>把任务恢复到这项更改之前的样子（只有智能体对一个任务的最新更改可以撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="148"/>
+        <source>Show task</source>
+        <translation>显示任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="150"/>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="150"/>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="150"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="150"/>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="190"/>
+        <source>Reading the agents&apos; changes</source>
+        <translation>正在读取智能体的更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="227"/>
+        <source>%1 (undone %2)</source>
+        <translation>%1（已于 %2 撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="230"/>
+        <source>(task deleted)</source>
+        <translation>（任务已删除）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="271"/>
+        <source>Undoing an agent&apos;s change</source>
+        <translation>正在撤销智能体的更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="279"/>
+        <source>Not undone: %1</source>
+        <translation>未撤销：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="284"/>
+        <source>Undone: %1 (by %2)</source>
+        <translation>已撤销：%1（由 %2 所做）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="300"/>
+        <source>Agent changes</source>
+        <translation>智能体更改</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="302"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="326"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="330"/>
+        <source>%1 changes by agents; the newest: %2</source>
+        <translation>智能体做了 %1 项更改；最新一项：%2</translation>
+    </message>
+</context>
+<context>
     <name>AssistantDock</name>
     <message>
         <location filename="../../ui/assistant/dock.py" line="52"/>
@@ -1076,12 +1199,12 @@ Details: %2</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="86"/>
+        <location filename="../../ui/window/main.py" line="89"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="87"/>
+        <location filename="../../ui/window/main.py" line="90"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
@@ -1226,17 +1349,17 @@ Details: %2</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="157"/>
+        <location filename="../../ui/window/main.py" line="164"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="188"/>
+        <location filename="../../ui/window/main.py" line="200"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="198"/>
+        <location filename="../../ui/window/main.py" line="210"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
@@ -3465,67 +3588,67 @@ The server said: %2</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="83"/>
+        <location filename="../../ui/tasks/edits.py" line="85"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="107"/>
+        <location filename="../../ui/tasks/edits.py" line="109"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="117"/>
+        <location filename="../../ui/tasks/edits.py" line="119"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="182"/>
+        <location filename="../../ui/tasks/edits.py" line="187"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="191"/>
+        <location filename="../../ui/tasks/edits.py" line="196"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="192"/>
+        <location filename="../../ui/tasks/edits.py" line="197"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="193"/>
+        <location filename="../../ui/tasks/edits.py" line="198"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="194"/>
+        <location filename="../../ui/tasks/edits.py" line="199"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="195"/>
+        <location filename="../../ui/tasks/edits.py" line="200"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="202"/>
+        <location filename="../../ui/tasks/edits.py" line="207"/>
         <source>Approve every plan that waits</source>
         <translation>批准所有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="210"/>
+        <location filename="../../ui/tasks/edits.py" line="215"/>
         <source>Plans approved: %1</source>
         <translation>已批准的计划：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="211"/>
+        <location filename="../../ui/tasks/edits.py" line="216"/>
         <source>No plan waits for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="216"/>
+        <location filename="../../ui/tasks/edits.py" line="221"/>
         <source>Approving the waiting plans</source>
         <translation>正在批准等待中的计划</translation>
     </message>
@@ -3587,7 +3710,7 @@ The server said: %2</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="42"/>
+        <location filename="../../ui/tasks/delete.py" line="43"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
@@ -3741,7 +3864,7 @@ The server said: %2</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="58"/>
+        <location filename="../../ui/tasks/delete.py" line="59"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
@@ -3751,8 +3874,8 @@ The server said: %2</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="38"/>
-        <location filename="../../ui/tasks/delete.py" line="62"/>
+        <location filename="../../ui/tasks/delete.py" line="39"/>
+        <location filename="../../ui/tasks/delete.py" line="63"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import settings
+from app.mcp.changes import ChangeView
 from app.tasks.store import get_task
 from ui.assistant.dock import AssistantDock
 from ui.calendar.panel import CalendarPanel
@@ -36,6 +37,7 @@ from ui.tasks import edits as task_edits
 from ui.tasks.dialog import TaskDialog
 from ui.tasks.list_view import TaskListPanel
 from ui.tasks.quick_add import QuickAddBar
+from ui.window.agent_changes import AgentChangesDock, arrival_text
 from ui.window.geometry import restore_geometry, save_geometry
 from ui.window.menus import WindowMenus
 from ui.window.reminders import ReminderCenter, ReminderDock
@@ -69,6 +71,7 @@ class MainWindow(QMainWindow):
         self.reminder_center = ReminderCenter(ctx, self)
         self.reminder_dock = ReminderDock(ctx, self.reminder_center, self)
         self.calendar_dock = CalendarPanel(ctx, self)
+        self.agent_dock = AgentChangesDock(ctx, self)
         self.sync = SyncWorker(ctx, self)  # started by ui.window.app.start_background
         self._build()
         self.menu_commands = WindowMenus(self)
@@ -114,8 +117,10 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.assistant_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.reminder_dock)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.calendar_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.agent_dock)
         self.tabifyDockWidget(self.assistant_dock, self.reminder_dock)
         self.tabifyDockWidget(self.reminder_dock, self.calendar_dock)
+        self.tabifyDockWidget(self.calendar_dock, self.agent_dock)
         self.assistant_dock.raise_()
         self.tasks.setMinimumWidth(TASKS_MIN_WIDTH)
         self.steps.setMinimumWidth(200)
@@ -136,6 +141,8 @@ class MainWindow(QMainWindow):
         self.ctx.runner.busy_changed.connect(self._on_runner_busy_changed)
         self.quick_add.task_added.connect(self._on_quick_add_task_added)
         self.reminder_center.fired.connect(self._on_reminder_center_fired)
+        self.agent_dock.arrived.connect(self._on_agent_dock_arrived)
+        self.agent_dock.task_chosen.connect(self.tasks.select_task)
         self.tasks.edit_requested.connect(self.edit_task)
         self.tasks.model.loaded.connect(self._on_task_model_loaded)
         self.welcome.settings_requested.connect(self.open_settings)
@@ -155,6 +162,11 @@ class MainWindow(QMainWindow):
         self.reminder_dock.show()
         self.reminder_dock.raise_()
         self.ctx.status.info.emit(self.tr("Reminder: %1").replace("%1", text))
+
+    @Slot(list)
+    def _on_agent_dock_arrived(self, new: list[ChangeView]) -> None:
+        """Calmly: the status line names what an agent just changed (no popup)."""
+        self.ctx.status.info.emit(arrival_text(new))
 
     @Slot(int)
     def _on_task_model_loaded(self, count: int) -> None:
@@ -262,7 +274,8 @@ class MainWindow(QMainWindow):
     def _size_docks(self) -> None:
         """The docks start at about a quarter of the window's height, and never so low that
         the reminders show only two lines."""
-        docks = [self.assistant_dock, self.reminder_dock, self.calendar_dock]
+        docks = [self.assistant_dock, self.reminder_dock, self.calendar_dock,
+                 self.agent_dock]
         self.resizeDocks(docks, [max(DOCK_MIN_START, self.height() // 4)] * len(docks),
                          Qt.Orientation.Vertical)
 

@@ -103,7 +103,7 @@ class WindowMenus(QObject):
 
     def _view_commands(self) -> None:
         w = self.window
-        for dock in (w.assistant_dock, w.reminder_dock, w.calendar_dock):
+        for dock in (w.assistant_dock, w.reminder_dock, w.calendar_dock, w.agent_dock):
             toggle = dock.toggleViewAction()
             self.menus["view"].addAction(toggle)
             self.commands.append(toggle)
