@@ -17,11 +17,20 @@ import html
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QSignalBlocker,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -44,24 +53,24 @@ translate = QCoreApplication.translate
 
 RELOAD_DELAY_MS = 150  # changes in a burst (an agent adding ten tasks) read once
 SHOWN = 50  # the newest changes the dock lists
+AGENT_WIDTH = 160  # the agent's column at first: "Claude Desktop", "Cursor", "coder"
 _ERROR_STYLE = "color: #c0392b;"
 _QUIET = (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED)  # no task row changes
 # the core's refusals of an undo (``app.mcp.changes.undo``), in the interface language
 _REFUSED: tuple[tuple[re.Pattern[str], Callable[[], str]], ...] = (
     (re.compile(r"^agent change \d+ was undone already$"),
-     lambda: translate("AgentChangesDock", "This change was undone already.")),
+     lambda: translate("AgentChangesDock", "it was undone already.")),
     (re.compile(r"^the task of agent change \d+ is gone$"),
-     lambda: translate("AgentChangesDock", "Its task is gone.")),
+     lambda: translate("AgentChangesDock", "its task is gone.")),
     (re.compile(r"^a later change by an agent to this task must be undone first$"),
      lambda: translate("AgentChangesDock",
-                       "An agent changed this task again later: undo that change first.")),
+                       "an agent changed this task again later; undo that change first.")),
     (re.compile(r"^task \d+ was changed since (?P<client>.+) changed it; "
                 r"your later edit is kept$"),
      lambda: translate("AgentChangesDock",
-                       "You changed this task after %1 did, so it was not undone: your "
-                       "later edit is kept.")),
+                       "you changed this task after %1 did, and your later edit is kept.")),
     (re.compile(r"^there is no agent change \d+$"),
-     lambda: translate("AgentChangesDock", "This change is no longer in the store.")),
+     lambda: translate("AgentChangesDock", "it is no longer in the store.")),
 )
 
 
@@ -110,6 +119,7 @@ class AgentChangesDock(QDockWidget):
         self.found: list[ChangeView] = []
         self.unseen = 0  # changes that arrived while the dock was out of sight
         self._newest: int | None = None  # the newest id read (None: not read yet)
+        self._told_about = 0  # the change the message speaks of
         self.list = QTreeWidget(self)
         self.list.setObjectName("agentChanges")
         self.list.setRootIsDecorated(False)
@@ -161,17 +171,20 @@ class AgentChangesDock(QDockWidget):
         box.addWidget(self.list, 1)
         box.addLayout(row)
         self.list.setMinimumHeight(40)
+        self.list.setAlternatingRowColors(True)
         header = self.list.header()
         header.setStretchLastSection(False)
-        for column, width in enumerate((150, 320, 240, 120)):
-            self.list.setColumnWidth(column, width)
-        header.setSectionResizeMode(1, header.ResizeMode.Stretch)
+        modes = QHeaderView.ResizeMode
+        for column, mode in enumerate((modes.Interactive, modes.Stretch, modes.Stretch,
+                                       modes.ResizeToContents)):  # agent, change, task, when
+            header.setSectionResizeMode(column, mode)
+        self.list.setColumnWidth(0, AGENT_WIDTH)  # a long name is elided, whole in its tip
         return body
 
     def _connect(self) -> None:
         self.ctx.bridge.changed.connect(self._on_bridge_changed)
         self.ctx.bridge.external_change.connect(self._reload_timer.start)
-        self.list.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.list.currentItemChanged.connect(self._on_list_current_item_changed)
         self.list.itemActivated.connect(lambda *_: self._on_show_button_clicked())
         self.undo_button.clicked.connect(self._on_undo_button_clicked)
         self.show_button.clicked.connect(self._on_show_button_clicked)
@@ -210,11 +223,15 @@ class AgentChangesDock(QDockWidget):
         current = self.current()
         chosen = current.id if current is not None else None
         self.found = found
-        self.list.clear()
-        for change in found:
-            item = self._item(change)
-            if change.id == chosen:
-                self.list.setCurrentItem(item)
+        with QSignalBlocker(self.list):  # the same change chosen again is no new choice
+            self.list.clear()
+            items = [self._item(change) for change in found]
+            kept = [i for i, change in zip(items, found, strict=True) if change.id == chosen]
+            if kept or items:
+                self.list.setCurrentItem((kept or items)[0])  # else the newest
+        now = self.current()
+        if now is None or now.id != self._told_about:
+            self.message.setText("")
         self.empty.setVisible(not found)
         self.list.setVisible(bool(found))
         self._update_buttons()
@@ -252,6 +269,14 @@ class AgentChangesDock(QDockWidget):
         chosen = int(item.data(0, Qt.ItemDataRole.UserRole))
         return next((c for c in self.found if c.id == chosen), None)
 
+    @Slot()
+    def _on_list_current_item_changed(self) -> None:
+        """Another change chosen: the refusal said of the last one goes."""
+        change = self.current()
+        if change is None or change.id != self._told_about:
+            self.message.setText("")
+        self._update_buttons()
+
     def _update_buttons(self) -> None:
         change = self.current()
         self.undo_button.setEnabled(change is not None and change.undoable)
@@ -274,6 +299,7 @@ class AgentChangesDock(QDockWidget):
     def _on_undone(self, change: ChangeView, reason: str) -> None:
         if not isValid(self.list):
             return
+        self._told_about = change.id
         if reason:
             self.message.setStyleSheet(_ERROR_STYLE)
             self.message.setText(labels.fill(self.tr("Not undone: %1"), refusal_text(reason)))

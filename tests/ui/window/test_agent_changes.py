@@ -88,18 +88,22 @@ def test_only_the_newest_change_of_a_task_undoes(ctx: WindowContext, qtbot: QtBo
 
 def test_a_refused_undo_is_said_and_changes_nothing(ctx: WindowContext, qtbot: QtBot,
                                                     english: object) -> None:
+    other = _add_by("agent-x", "Call Bob")
     task = tasks.add_task(tasks.NewTask(title="Report"))
     _rename_by("agent-x", task.id, "Report v2")
-    dock = _dock(ctx, qtbot, 1)
+    dock = _dock(ctx, qtbot, 2)
     tasks.update_task(task.id, title="Report (mine)")  # the person, after the agent
     _select(dock, 0)
+    reads = len(ctx.runner.running)
     dock.undo_button.click()
-    qtbot.wait_until(lambda: dock.message.text() != "")
-    assert dock.message.text() == ("Not undone: You changed this task after agent-x did, so "
-                                   "it was not undone: your later edit is kept.")
+    qtbot.wait_until(lambda: dock.message.text() != "" and len(ctx.runner.running) <= reads)
+    assert dock.message.text() == ("Not undone: you changed this task after agent-x did, and "
+                                   "your later edit is kept.")
     assert tasks.get_task(task.id).title == "Report (mine)"
-    (change,) = changes.recent()
-    assert change.undone_at is None
+    assert [c.undone_at for c in changes.recent()] == [None, None]
+    assert tasks.get_task(other).title == "Call Bob"
+    _select(dock, 1)
+    assert dock.message.text() == ""  # it spoke of the other change
 
 
 def test_a_change_from_elsewhere_arrives(ctx: WindowContext, qtbot: QtBot,
@@ -162,9 +166,8 @@ def test_a_deleted_task_is_said_and_not_undoable(ctx: WindowContext, qtbot: QtBo
 
 def test_refusals_are_retold(english: object) -> None:
     assert refusal_text("a later change by an agent to this task must be undone first") == (
-        "An agent changed this task again later: undo that change first.")
-    assert refusal_text("agent change 3 was undone already") == (
-        "This change was undone already.")
+        "an agent changed this task again later; undo that change first.")
+    assert refusal_text("agent change 3 was undone already") == "it was undone already."
     assert refusal_text("something new") == "something new"
 
 
@@ -182,8 +185,7 @@ def test_follows_a_live_language_switch(ctx: WindowContext, qtbot: QtBot,
         assert dock.undo_button.text() != "Undo"
         assert dock.list.headerItem().text(0) != "Agent"
         assert _texts(dock, 0)[0] == "Claude Desktop"  # data stays as it is
-        assert refusal_text("agent change 3 was undone already") != (
-            "This change was undone already.")
+        assert refusal_text("agent change 3 was undone already") != "it was undone already."
     finally:
         i18n.install(qapp, "en")
 
