@@ -86,6 +86,8 @@ _LANGUAGES = (("auto", "from the task's text"), ("en", "English"), ("zh", "Chine
 _PROVIDERS = tuple((str(kind), text) for kind, text in DESCRIPTIONS.items())
 _THEMES = (("system", "follow the system"), ("light", "light"), ("dark", "dark"))
 _UI_LANGUAGES = (("system", "follow the system"), ("en", "English"), ("zh_CN", "简体中文"))
+_MCP_MODES = (("off", "no agent may connect"), ("read-only", "agents may read, not change"),
+              ("on", "agents may read and change tasks, each change undoable"))
 
 SETTINGS: dict[str, Declared] = {
     d.key: d
@@ -160,6 +162,9 @@ SETTINGS: dict[str, Declared] = {
                  "All-day reminders at", check=clock_problem),
         Declared("ui.language", str, "system", "Interface language: system, en or zh_CN.",
                  "Language", choices=_UI_LANGUAGES),
+        Declared("mcp.mode", str, "on",
+                 "What other AI agents may do through `stepwise mcp` (they never approve, "
+                 "send or change settings).", "AI agents (MCP)", choices=_MCP_MODES),
     )
 }
 # Settings checked together: (earlier, later) — the later must be after the earlier.
