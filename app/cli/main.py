@@ -7,7 +7,8 @@ prints its traceback and exits 70.
 
 This module is the parser, the dispatch and the error report; the commands live by
 concern in ``app.cli.tasks``, ``app.cli.store``, ``app.cli.assistant``, ``app.cli.edit``,
-``app.cli.add``, ``app.cli.calendar``, ``app.cli.sync`` and ``app.schedule.cli``.
+``app.cli.add``, ``app.cli.calendar``, ``app.cli.sync``, ``app.cli.mcp`` and
+``app.schedule.cli``.
 """
 
 from __future__ import annotations
@@ -154,6 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import ticks as ticks_cli
 
     ticks_cli.add_arguments(sub)
+    from app.cli import mcp as mcp_cli
+
+    mcp_cli.add_arguments(sub)
 
     bk = sub.add_parser("backup", help="back up the database now, list backups, restore one")
     bk.add_argument("action", nargs="?", choices=("now", "list", "restore"), default="now")
@@ -291,11 +295,13 @@ def _store_error(exc: Exception) -> Exception | None:
 
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from app.cli.calendar import COMMANDS as CALENDAR_COMMANDS
+    from app.cli.mcp import COMMANDS as MCP_COMMANDS
     from app.cli.sync import COMMANDS as SYNC_COMMANDS
     from app.cli.ticks import COMMANDS as TICK_COMMANDS
     from app.schedule.cli import COMMANDS as SCHEDULE_COMMANDS
 
-    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS, **SYNC_COMMANDS, **TICK_COMMANDS}
+    return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS, **SYNC_COMMANDS, **TICK_COMMANDS,
+            **MCP_COMMANDS}
 
 
 def _next_command(args: argparse.Namespace) -> int:
