@@ -119,7 +119,7 @@ class AgentChangesDock(QDockWidget):
         self.found: list[ChangeView] = []
         self.unseen = 0  # changes that arrived while the dock was out of sight
         self._newest: int | None = None  # the newest id read (None: not read yet)
-        self._told_about = 0  # the change the message speaks of
+        self._told_about, self._refusal = 0, ""  # the change the message speaks of, why
         self.list = QTreeWidget(self)
         self.list.setObjectName("agentChanges")
         self.list.setRootIsDecorated(False)
@@ -231,7 +231,8 @@ class AgentChangesDock(QDockWidget):
                 self.list.setCurrentItem((kept or items)[0])  # else the newest
         now = self.current()
         if now is None or now.id != self._told_about:
-            self.message.setText("")
+            self._refusal = ""
+            self._tell_refusal()
         self.empty.setVisible(not found)
         self.list.setVisible(bool(found))
         self._update_buttons()
@@ -274,7 +275,8 @@ class AgentChangesDock(QDockWidget):
         """Another change chosen: the refusal said of the last one goes."""
         change = self.current()
         if change is None or change.id != self._told_about:
-            self.message.setText("")
+            self._refusal = ""
+            self._tell_refusal()
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -299,17 +301,19 @@ class AgentChangesDock(QDockWidget):
     def _on_undone(self, change: ChangeView, reason: str) -> None:
         if not isValid(self.list):
             return
-        self._told_about = change.id
-        if reason:
-            self.message.setStyleSheet(_ERROR_STYLE)
-            self.message.setText(labels.fill(self.tr("Not undone: %1"), refusal_text(reason)))
-        else:
-            self.message.setStyleSheet("")
-            self.message.setText("")
+        self._told_about, self._refusal = change.id, reason
+        self._tell_refusal()
+        if not reason:
             self.ctx.status.info.emit(labels.fill(
                 self.tr("Undone: %1 (by %2)"), one_line(change.summary),
                 one_line(change.client)))
         self.reload()
+
+    def _tell_refusal(self) -> None:
+        """The last refusal, in the interface language (none: the message is empty)."""
+        self.message.setStyleSheet(_ERROR_STYLE if self._refusal else "")
+        self.message.setText(labels.fill(self.tr("Not undone: %1"), refusal_text(
+            self._refusal)) if self._refusal else "")
 
     def in_sight(self) -> bool:
         """Whether the person can see the list now (not behind another dock's tab,
@@ -335,6 +339,7 @@ class AgentChangesDock(QDockWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.texts.apply()
             self._set_title()
+            self._tell_refusal()
             self.show_changes(self.found)  # dates and "undone" in the new language
         elif event.type() == QEvent.Type.PaletteChange:
             self.show_changes(self.found)  # the grey of the new theme

@@ -175,13 +175,17 @@ def test_follows_a_live_language_switch(ctx: WindowContext, qtbot: QtBot,
                                         qapp: QApplication, db: Path) -> None:
     from ui.words import i18n
 
-    _add_by("Claude Desktop", "Buy milk")
+    task_id = _add_by("Claude Desktop", "Buy milk")
     dock = _dock(ctx, qtbot, 1)
     try:
         i18n.install(qapp, "en")
         qtbot.wait_until(lambda: dock.windowTitle() == "Agent changes")
+        tasks.update_task(task_id, title="Buy milk today")  # the person, after the agent
+        dock.undo_button.click()
+        qtbot.wait_until(lambda: dock.message.text().startswith("Not undone"))
         i18n.install(qapp, "zh_CN")
         qtbot.wait_until(lambda: dock.windowTitle() != "Agent changes")
+        assert not dock.message.text().startswith("Not undone")  # the refusal follows
         assert dock.undo_button.text() != "Undo"
         assert dock.list.headerItem().text(0) != "Agent"
         assert _texts(dock, 0)[0] == "Claude Desktop"  # data stays as it is
