@@ -117,122 +117,122 @@
 <context>
     <name>AgentChangesDock</name>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="54"/>
+        <location filename="../../ui/window/agent_changes.py" line="65"/>
         <source>it was undone already.</source>
         <translation>它已经撤销过了。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="56"/>
+        <location filename="../../ui/window/agent_changes.py" line="67"/>
         <source>its task is gone.</source>
         <translation>它的任务已不存在。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="58"/>
+        <location filename="../../ui/window/agent_changes.py" line="69"/>
         <source>an agent changed this task again later; undo that change first.</source>
         <translation>之后又有智能体更改了这个任务，请先撤销那项更改。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="62"/>
+        <location filename="../../ui/window/agent_changes.py" line="73"/>
         <source>you changed this task after %1 did, and your later edit is kept.</source>
         <translation>在 %1 之后你又更改了这个任务，你后来的编辑已保留。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="65"/>
+        <location filename="../../ui/window/agent_changes.py" line="76"/>
         <source>it is no longer in the store.</source>
         <translation>它已不在数据库中。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="142"/>
+        <location filename="../../ui/window/agent_changes.py" line="153"/>
         <source>Changes made by other AI agents</source>
         <translation>其他 AI 智能体所做的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="144"/>
+        <location filename="../../ui/window/agent_changes.py" line="155"/>
         <source>No agent has changed anything yet. What other AI agents change through “stepwise mcp” is listed here, each change with an Undo.</source>
         <translation>还没有智能体更改过任何内容。其他 AI 智能体通过 “stepwise mcp” 所做的更改会列在这里，每项更改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="146"/>
+        <location filename="../../ui/window/agent_changes.py" line="157"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="148"/>
+        <location filename="../../ui/window/agent_changes.py" line="159"/>
         <source>Put the task back as it was before this change (only an agent&apos;s newest change to a task undoes)</source>
         <translation>把任务恢复到这项更改之前的样子（只有智能体对一个任务的最新更改可以撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="150"/>
+        <location filename="../../ui/window/agent_changes.py" line="161"/>
         <source>Show task</source>
         <translation>显示任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="152"/>
+        <location filename="../../ui/window/agent_changes.py" line="163"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="152"/>
+        <location filename="../../ui/window/agent_changes.py" line="163"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="152"/>
+        <location filename="../../ui/window/agent_changes.py" line="163"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="152"/>
+        <location filename="../../ui/window/agent_changes.py" line="163"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="195"/>
+        <location filename="../../ui/window/agent_changes.py" line="206"/>
         <source>Reading the agents&apos; changes</source>
         <translation>正在读取智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="232"/>
+        <location filename="../../ui/window/agent_changes.py" line="248"/>
         <source>%1 (undone %2)</source>
         <translation>%1（已于 %2 撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="235"/>
+        <location filename="../../ui/window/agent_changes.py" line="251"/>
         <source>(task deleted)</source>
         <translation>（任务已删除）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="284"/>
+        <location filename="../../ui/window/agent_changes.py" line="301"/>
         <source>Undoing an agent&apos;s change</source>
         <translation>正在撤销智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="293"/>
+        <location filename="../../ui/window/agent_changes.py" line="318"/>
         <source>Not undone: %1</source>
         <translation>未撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="298"/>
+        <location filename="../../ui/window/agent_changes.py" line="311"/>
         <source>Undone: %1 (by %2)</source>
         <translation>已撤销：%1（由 %2 所做）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="314"/>
+        <location filename="../../ui/window/agent_changes.py" line="333"/>
         <source>Agent changes</source>
         <translation>智能体更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="316"/>
+        <location filename="../../ui/window/agent_changes.py" line="335"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="340"/>
+        <location filename="../../ui/window/agent_changes.py" line="363"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="344"/>
+        <location filename="../../ui/window/agent_changes.py" line="367"/>
         <source>%1 changes by agents; the newest: %2</source>
         <translation>智能体做了 %1 项更改；最新一项：%2</translation>
     </message>

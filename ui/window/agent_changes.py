@@ -53,9 +53,12 @@ translate = QCoreApplication.translate
 
 RELOAD_DELAY_MS = 150  # changes in a burst (an agent adding ten tasks) read once
 SHOWN = 50  # the newest changes the dock lists
+TIP_CHARS, TIP_WIDTH = 60, 420  # a tooltip longer than this many characters wraps (px)
 AGENT_WIDTH = 160  # the agent's column at first: "Claude Desktop", "Cursor", "coder"
 _ERROR_STYLE = "color: #c0392b;"
-_QUIET = (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED)  # no task row changes
+# the notices after which a title or what undoes may differ (not a step's or the assistant's)
+_READ_AGAIN = (Kind.TASK_ADDED, Kind.TASK_CHANGED, Kind.TASK_DELETED, Kind.TASKS_SYNCED,
+               Kind.DATABASE_REPLACED)
 # the core's refusals of an undo (``app.mcp.changes.undo``), in the interface language
 _REFUSED: tuple[tuple[re.Pattern[str], Callable[[], str]], ...] = (
     (re.compile(r"^agent change \d+ was undone already$"),
@@ -194,7 +197,7 @@ class AgentChangesDock(QDockWidget):
     def _on_bridge_changed(self, kind: str, _task_id: int, _detail: str,
                            initiator: int) -> None:
         """A task changed here: its title or the undoable changes may differ."""
-        if kind not in _QUIET and not started_by(self, initiator):
+        if kind in _READ_AGAIN and not started_by(self, initiator):
             self._reload_timer.start()
 
     def reload(self) -> None:
@@ -346,8 +349,11 @@ class AgentChangesDock(QDockWidget):
 
 
 def _plain_tip(text: str) -> str:
-    """A tooltip that shows ``text`` as it is: Qt would take "<b>…" for rich text."""
-    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
+    """A tooltip that shows ``text`` as it is (Qt would take "<b>…" for rich text): on
+    one line, or a long one wrapped at TIP_WIDTH (a wrapped rich tooltip is narrow)."""
+    if len(text) <= TIP_CHARS:
+        return f"<p style='white-space:pre'>{html.escape(text)}</p>"
+    return f"<table width={TIP_WIDTH}><tr><td>{html.escape(text)}</td></tr></table>"
 
 
 def arrival_text(new: list[ChangeView]) -> str:

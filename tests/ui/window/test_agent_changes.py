@@ -207,3 +207,19 @@ def test_the_window_tells_and_lists_it(ctx: WindowContext, qtbot: QtBot,
     qtbot.wait_until(lambda: window.statusBar().currentMessage()
                      == "Claude Desktop: added 'Buy milk'")
     assert window.agent_dock.list.topLevelItem(0).data(0, Qt.ItemDataRole.UserRole)
+
+
+def test_a_rename_here_is_read_again(ctx: WindowContext, qtbot: QtBot, english: object) -> None:
+    task_id = _add_by("a", "Call Bob")
+    dock = _dock(ctx, qtbot, 1)
+    tasks.update_task(task_id, title="Call Bob at noon")  # its notice reaches the bridge
+    qtbot.wait_until(lambda: _texts(dock, 0)[2] == "Call Bob at noon")
+    assert dock.windowTitle() == "Agent changes"  # no change of an agent's: nothing told
+
+
+def test_a_long_tooltip_wraps(ctx: WindowContext, qtbot: QtBot) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Plan"))
+    _rename_by("a", task.id, "Plan " + "and more " * 12)
+    dock = _dock(ctx, qtbot, 1)
+    item = dock.list.topLevelItem(0)
+    assert "white-space:pre" in item.toolTip(0) and "<table" in item.toolTip(1)
