@@ -142,97 +142,97 @@
         <translation>它已不在数据库中。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="153"/>
+        <location filename="../../ui/window/agent_changes.py" line="154"/>
         <source>Changes made by other AI agents</source>
         <translation>其他 AI 智能体所做的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="155"/>
+        <location filename="../../ui/window/agent_changes.py" line="156"/>
         <source>No agent has changed anything yet. What other AI agents change through “stepwise mcp” is listed here, each change with an Undo.</source>
         <translation>还没有智能体更改过任何内容。其他 AI 智能体通过 “stepwise mcp” 所做的更改会列在这里，每项更改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="157"/>
+        <location filename="../../ui/window/agent_changes.py" line="158"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="159"/>
+        <location filename="../../ui/window/agent_changes.py" line="160"/>
         <source>Put the task back as it was before this change (only an agent&apos;s newest change to a task undoes)</source>
         <translation>把任务恢复到这项更改之前的样子（只有智能体对一个任务的最新更改可以撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="161"/>
+        <location filename="../../ui/window/agent_changes.py" line="162"/>
         <source>Show task</source>
         <translation>显示任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="163"/>
+        <location filename="../../ui/window/agent_changes.py" line="164"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="163"/>
+        <location filename="../../ui/window/agent_changes.py" line="164"/>
         <source>Change</source>
         <translation>更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="163"/>
+        <location filename="../../ui/window/agent_changes.py" line="164"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="163"/>
+        <location filename="../../ui/window/agent_changes.py" line="164"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="206"/>
+        <location filename="../../ui/window/agent_changes.py" line="207"/>
         <source>Reading the agents&apos; changes</source>
         <translation>正在读取智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="248"/>
+        <location filename="../../ui/window/agent_changes.py" line="249"/>
         <source>%1 (undone %2)</source>
         <translation>%1（已于 %2 撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="251"/>
+        <location filename="../../ui/window/agent_changes.py" line="252"/>
         <source>(task deleted)</source>
         <translation>（任务已删除）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="301"/>
+        <location filename="../../ui/window/agent_changes.py" line="302"/>
         <source>Undoing an agent&apos;s change</source>
         <translation>正在撤销智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="318"/>
+        <location filename="../../ui/window/agent_changes.py" line="319"/>
         <source>Not undone: %1</source>
         <translation>未撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="311"/>
+        <location filename="../../ui/window/agent_changes.py" line="312"/>
         <source>Undone: %1 (by %2)</source>
         <translation>已撤销：%1（由 %2 所做）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="333"/>
+        <location filename="../../ui/window/agent_changes.py" line="334"/>
         <source>Agent changes</source>
         <translation>智能体更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="335"/>
+        <location filename="../../ui/window/agent_changes.py" line="336"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="363"/>
+        <location filename="../../ui/window/agent_changes.py" line="364"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="367"/>
+        <location filename="../../ui/window/agent_changes.py" line="368"/>
         <source>%1 changes by agents; the newest: %2</source>
         <translation>智能体做了 %1 项更改；最新一项：%2</translation>
     </message>

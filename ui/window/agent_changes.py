@@ -130,6 +130,7 @@ class AgentChangesDock(QDockWidget):
         self.list.setColumnCount(4)
         self.empty = QLabel(self)
         self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.message = QLabel(self)
         self.message.setObjectName("agentChangesMessage")
         self.message.setWordWrap(True)
@@ -170,7 +171,7 @@ class AgentChangesDock(QDockWidget):
         body = QWidget(self)
         box = QVBoxLayout(body)
         box.setContentsMargins(6, 4, 6, 4)
-        box.addWidget(self.empty)
+        box.addWidget(self.empty, 1)  # in the list's place while there is none
         box.addWidget(self.list, 1)
         box.addLayout(row)
         self.list.setMinimumHeight(40)
