@@ -137,6 +137,7 @@ TOLD_WHERE_SHOWN = {
     "settings/sync_page.py": "_say tells every message it shows",
     "step/form.py": "FieldError's text is told by save",
     "sync/worker.py": "ui.sync.status tells the outcome's message",
+    "window/agent_changes.py": "refusal_text tells an undo's refusal (told for the rest)",
 }
 
 
