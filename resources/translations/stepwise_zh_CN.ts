@@ -192,49 +192,49 @@
         <translation>正在读取智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="249"/>
-        <source>%1 (undone %2)</source>
-        <translation>%1（已于 %2 撤销）</translation>
-    </message>
-    <message>
-        <location filename="../../ui/window/agent_changes.py" line="252"/>
+        <location filename="../../ui/window/agent_changes.py" line="251"/>
         <source>(task deleted)</source>
         <translation>（任务已删除）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="302"/>
+        <location filename="../../ui/window/agent_changes.py" line="301"/>
         <source>Undoing an agent&apos;s change</source>
         <translation>正在撤销智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="319"/>
+        <location filename="../../ui/window/agent_changes.py" line="318"/>
         <source>Not undone: %1</source>
         <translation>未撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="312"/>
+        <location filename="../../ui/window/agent_changes.py" line="367"/>
+        <source>%1 (and %2 more)</source>
+        <translation>%1（另有 %2 项）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="311"/>
         <source>Undone: %1 (by %2)</source>
         <translation>已撤销：%1（由 %2 所做）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="334"/>
+        <location filename="../../ui/window/agent_changes.py" line="249"/>
+        <source>%1, undone %2</source>
+        <translation>%1，已于 %2 撤销</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="333"/>
         <source>Agent changes</source>
         <translation>智能体更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="336"/>
+        <location filename="../../ui/window/agent_changes.py" line="335"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="364"/>
+        <location filename="../../ui/window/agent_changes.py" line="363"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location filename="../../ui/window/agent_changes.py" line="368"/>
-        <source>%1 changes by agents; the newest: %2</source>
-        <translation>智能体做了 %1 项更改；最新一项：%2</translation>
     </message>
 </context>
 <context>

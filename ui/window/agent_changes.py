@@ -244,14 +244,13 @@ class AgentChangesDock(QDockWidget):
     def _item(self, change: ChangeView) -> QTreeWidgetItem:
         """One row: the agent, the change (greyed and "undone" once undone), the task
         (its title now, or that it is gone) and when. Plain text: never rich text."""
-        summary = one_line(change.summary)
-        if change.undone_at is not None:
-            summary = labels.fill(self.tr("%1 (undone %2)"), summary,
-                                  short_when(change.undone_at))
+        when = short_when(change.at)
+        if change.undone_at is not None:  # here, not after the summary: never elided
+            when = labels.fill(self.tr("%1, undone %2"), when, short_when(change.undone_at))
         title = (one_line(change.task_title) if change.task_title is not None
                  else self.tr("(task deleted)"))
-        item = QTreeWidgetItem(self.list, [one_line(change.client), summary, title,
-                                           short_when(change.at)])
+        item = QTreeWidgetItem(self.list, [one_line(change.client), one_line(change.summary),
+                                           title, when])
         item.setData(0, Qt.ItemDataRole.UserRole, change.id)
         for column in range(4):
             item.setToolTip(column, _plain_tip(item.text(column)))
@@ -359,11 +358,10 @@ def _plain_tip(text: str) -> str:
 
 def arrival_text(new: list[ChangeView]) -> str:
     """The status line's note of changes that just arrived: "Claude Desktop: added 'Buy
-    milk'", or how many and the newest."""
+    milk'", the newest and how many more."""
     newest = new[0]
     said = labels.fill(translate("AgentChangesDock", "%1: %2"), one_line(newest.client),
                        one_line(newest.summary))
     if len(new) == 1:
         return said
-    return labels.fill(translate("AgentChangesDock", "%1 changes by agents; the newest: %2"),
-                       len(new), said)
+    return labels.fill(translate("AgentChangesDock", "%1 (and %2 more)"), said, len(new) - 1)

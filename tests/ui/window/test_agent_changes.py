@@ -65,7 +65,7 @@ def test_undo_puts_the_task_back(ctx: WindowContext, qtbot: QtBot, english: obje
     ctx.status.info.connect(said.append)
     _select(dock, 0)
     dock.undo_button.click()
-    qtbot.wait_until(lambda: "(undone" in _texts(dock, 0)[1])
+    qtbot.wait_until(lambda: ", undone " in _texts(dock, 0)[3])
     assert tasks.get_task(task.id).title == "Buy milk"
     assert _texts(dock, 0)[2] == "Buy milk"  # the task's title now
     assert said == ["Undone: renamed to 'Buy oat milk' (by Claude Desktop)"]
@@ -127,7 +127,7 @@ def test_the_count_clears_when_seen(ctx: WindowContext, qtbot: QtBot, english: o
     _add_by("a", "Two")
     with qtbot.wait_signal(dock.arrived, timeout=5000) as arrived:
         ctx.bridge.external_change.emit()
-    assert arrival_text(arrived.args[0]) == "2 changes by agents; the newest: a: added 'Two'"
+    assert arrival_text(arrived.args[0]) == "a: added 'Two' (and 1 more)"
     assert dock.windowTitle() == "Agent changes (2)"
     dock.show()
     qtbot.wait_exposed(dock)
