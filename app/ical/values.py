@@ -10,6 +10,7 @@ as RFC 5545 §3.3.11 says: icalendar's own escaping first turns a backslash foll
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
@@ -125,6 +126,17 @@ def dates_of(component: Component, name: str) -> list[date | datetime]:
             if isinstance(when, date) and when not in found:
                 found.append(when)
     return sorted(found, key=str)
+
+
+def done_occurrences(overrides: Iterable[Component]) -> list[date | datetime]:
+    """The occurrences another app marked done on their own: the ``RECURRENCE-ID`` of
+    each override (a VTODO of the series' UID) that is COMPLETED (a date, or UTC)."""
+    done = []
+    for todo in overrides:
+        if str(todo.get("status", "")).upper() == "COMPLETED" \
+                and (value := set_of(todo, "recurrence-id")) is not None:
+            done.append(value)
+    return done
 
 
 def zone_of(component: Component, *names: str) -> str | None:

@@ -15,10 +15,11 @@ transaction, whatever rule an older database holds.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from app.dates import days
 from app.dates.rrules import InvalidRule, next_after, validate_rrule
 from app.plan.spec import PlanSpec
 from app.states import StepStatus, TaskStatus
@@ -76,6 +77,28 @@ def occurrence_after(task: Task, after: datetime, phase: datetime | None = None
         local = following
     found = min([t for t in (ruled, *added[:1]) if t is not None], default=None)
     return found if found is not None and found <= LATEST else None
+
+
+MAX_DONE = 60  # occurrences counted done at once
+
+
+def occurrences_done(task: Task, done: list[date | datetime]) -> int:
+    """How many occurrences, from the task's current one on, are among ``done`` (another
+    app's ``RECURRENCE-ID`` overrides marked COMPLETED: dates or moments of the
+    occurrence's start, or due when it has no start)."""
+    if not task.recurrence or not done:
+        return 0
+    role = "start" if task.start_at is not None else "due"
+    where = days.zone(task.timezone)
+    moments = {days.moment(value, role, where) for value in done}
+    anchor = task.due_at or task.start_at  # the occurrence, as the task rolls it
+    offset = task.start_at - anchor if role == "start" and task.start_at is not None \
+        and task.due_at is not None else timedelta(0)
+    count = 0
+    while anchor is not None and anchor + offset in moments and count < MAX_DONE:
+        count += 1
+        anchor = occurrence_after(task, anchor)
+    return count
 
 
 def _ruled_phase(task: Task, anchor: datetime) -> datetime:

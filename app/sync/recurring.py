@@ -28,15 +28,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from app.dates import days
 from app.dates.rrules import InvalidRule
-from app.ical.values import related, set_of, text_of
+from app.ical.values import done_occurrences, related, text_of
 from app.ical.vtodo import read_task
 from app.plan import ticks
-from app.plan.recurrence import occurrence_after
+from app.plan.recurrence import occurrence_after, occurrences_done
 from app.states import SATISFIED_STEP
 from app.sync import accounts, records
 from app.sync.apply import StepChanges
@@ -86,29 +86,10 @@ def ticked_off(task: Task, take: dict[str, Any], steps: StepChanges) -> Ticked:
 def done_overrides(task: Task, overrides: list[Any]) -> int:
     """How many occurrences, from the task's current one on, another app marked done
     with a COMPLETED ``RECURRENCE-ID`` override."""
-    if not task.recurrence or not overrides:
+    try:
+        return occurrences_done(task, done_occurrences(overrides))
+    except InvalidRule:
         return 0
-    role = "start" if task.start_at is not None else "due"
-    where = days.zone(task.timezone)
-    done = set()
-    for todo in overrides:
-        if str(todo.get("status", "")).upper() != "COMPLETED":
-            continue
-        value = set_of(todo, "recurrence-id")
-        moment = days.moment(value, role, where) if value is not None else None
-        if moment is not None:
-            done.add(moment)
-    anchor = task.due_at or task.start_at  # the occurrence, as the task rolls it
-    offset = task.start_at - anchor if role == "start" and task.start_at is not None \
-        and task.due_at is not None else timedelta(0)
-    count = 0
-    while anchor is not None and anchor + offset in done and count < MAX_SKIPPED:
-        count += 1
-        try:
-            anchor = occurrence_after(task, anchor)
-        except InvalidRule:
-            break
-    return count
 
 
 def roll_on(task_id: int, ticked: Ticked) -> None:

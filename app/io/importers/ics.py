@@ -24,6 +24,7 @@ from icalendar import Calendar, Todo
 
 from app.errors import BadFile
 from app.ical.tree import ReadTask, plan_data, read_tree
+from app.ical.values import done_occurrences
 from app.io.importers.incoming import (
     Batch,
     Incoming,
@@ -55,11 +56,17 @@ _BLOCK = re.compile(r"^BEGIN:(VTODO|VTIMEZONE)\r?$.*?^END:\1\r?$", re.M | re.S |
 def read(raw: bytes, name: str) -> Batch:
     """Every VTODO tree in the file as tasks with their steps."""
     todos, unread = _todos(raw, name)
+    overrides: dict[str, list[Todo]] = {}  # an occurrence changed on its own, by UID
+    for todo in [t for t in todos if t.get("recurrence-id") is not None]:
+        overrides.setdefault(str(todo.get("uid")), []).append(todo)
+        todos.remove(todo)
     tree = read_tree(todos)
-    batch = Batch(read=len(todos) + len(unread), skipped=[*unread, *tree.skipped])
+    batch = Batch(read=len(todos) + len(unread) + sum(map(len, overrides.values())),
+                  skipped=[*unread, *tree.skipped])
     by_uid = {str(t.get("uid")): t for t in todos}
     for task in tree.tasks:
         incoming = _incoming(task)
+        incoming.done = done_occurrences(overrides.get(task.task.uid, []))
         _keep_the_rest(incoming, task, by_uid, batch)
         incoming.new = start_in_order(incoming.new, batch)
         batch.tasks.append(incoming)

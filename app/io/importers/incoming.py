@@ -4,7 +4,7 @@ tasks' details (fields Stepwise does not model) and what it skipped."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from app.dates import days
@@ -32,6 +32,8 @@ class Incoming:
     step_uids: dict[str, str] = field(default_factory=dict)
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    # a series' occurrences the other app marked done on their own (RECURRENCE-ID)
+    done: list[date | datetime] = field(default_factory=list)
 
 
 @dataclass

@@ -104,7 +104,23 @@ def _add(incoming: Incoming, source: str) -> tuple[int, int]:
         _set_imported_status(task.id, incoming.status, source)
     _keep_times(task.id, incoming)
     log(task.id, "import", f"imported from {source}")
+    _done_elsewhere(task.id, incoming)
     return task.id, steps
+
+
+def _done_elsewhere(task_id: int, incoming: Incoming) -> None:
+    """Roll a series on by the occurrences the other app marked done on their own."""
+    from app.plan import ticks
+    from app.plan.recurrence import InvalidRule, occurrences_done
+
+    if not incoming.done or incoming.status != TaskStatus.NEW:
+        return
+    try:
+        count = occurrences_done(get_task(task_id), incoming.done)
+    except InvalidRule:
+        return
+    for _ in range(count):
+        ticks.finish_task(task_id, actor="import")
 
 
 def _keep_times(task_id: int, incoming: Incoming) -> None:

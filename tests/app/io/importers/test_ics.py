@@ -242,3 +242,25 @@ def test_a_tzid_naming_a_zone_folder_skips_that_vtodo(cli: Any, tmp_path: Path) 
     result = cli("import", "--from", "ics", str(path))
     assert result.code == 0 and "Traceback" not in result.err, result
     assert "added 1 tasks" in result.out and "'Odd zone'" in result.out
+
+
+def test_an_occurrence_done_on_its_own_is_done_not_open(cli: Any, tmp_path: Path) -> None:
+    """Thunderbird / eM Client write a done occurrence of a series as an override (the
+    series' UID, RECURRENCE-ID, COMPLETED): the series is imported rolled on past it,
+    not refused as a second item with the same UID; an older occurrence changes nothing."""
+    path = tmp_path / "thunderbird.ics"
+    path.write_bytes(calendar(
+        "UID:swim\r\nSUMMARY:Swim\r\nDTSTART:20991207T070000Z\r\nDUE:20991207T080000Z\r\n"
+        "RRULE:FREQ=WEEKLY\r\n",
+        "UID:swim\r\nSUMMARY:Swim\r\nRECURRENCE-ID:20991207T070000Z\r\n"
+        "DTSTART:20991207T070000Z\r\nDUE:20991207T080000Z\r\nSTATUS:COMPLETED\r\n"
+        "COMPLETED:20991207T075000Z\r\n",
+        "UID:gym\r\nSUMMARY:Gym\r\nDUE:20991214T080000Z\r\nRRULE:FREQ=WEEKLY\r\n",
+        "UID:gym\r\nSUMMARY:Gym\r\nRECURRENCE-ID:20991207T080000Z\r\n"
+        "DUE:20991207T080000Z\r\nSTATUS:COMPLETED\r\n"))
+    result = cli("import", "--from", "ics", str(path))
+    assert result.code == 0 and "added 2 tasks" in result.out and "skipped 0" in result.out, \
+        result.out
+    swim, gym = show(cli, 1)["task"], show(cli, 2)["task"]
+    assert (swim["start_at"], swim["due_at"]) == ("2099-12-14T07:00:00Z", "2099-12-14T08:00:00Z")
+    assert gym["due_at"] == "2099-12-14T08:00:00Z"
