@@ -72,3 +72,15 @@ def test_a_proposal_that_acts_must_wait(db: Path) -> None:
     settings.put("assistant.auto_accept", True)
     with pytest.raises(gates.Gate):
         gates.check_proposal(other, acting)
+
+
+def test_a_paused_plan_that_acts_is_the_persons(db: Path) -> None:
+    task = tasks.add_task(tasks.NewTask(title="t")).id
+    plans.save_plan(task, _plan("user", "message.post"))
+    plans.plan_action(task, "approve")
+    gates.check_step(task, "s0")  # approved and running: the person's own step is open
+    plans.plan_action(task, "pause")
+    with pytest.raises(gates.Gate, match="paused"):
+        gates.check_step(task, "s0")
+    with pytest.raises(gates.Gate):
+        gates.check_reopen(task)
