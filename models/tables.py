@@ -332,6 +332,7 @@ class AgentChange(Row):
 
     client = peewee.TextField()  # the MCP client's name, as it gave it
     task_id = peewee.IntegerField(null=True)  # no key: the change outlives its task
+    task_uid = peewee.TextField(null=True)  # which task it was (a freed id is given again)
     summary = peewee.TextField()
     before = JSONField(null=True)  # the task's rows before (None: the agent added it)
     log_id = peewee.IntegerField(null=True)  # its work-log entry: what came after is later

@@ -52,8 +52,8 @@ def changing(client: str, task_id: int | None, summary: str) -> Iterator[list[in
             return
         entry = WorkLog.create(task=target, kind="agent", actor=ACTOR,
                                message=f"{summary} (by {client})")
-        AgentChange.create(client=client, task_id=target, summary=summary, before=before,
-                           log_id=entry.id)
+        AgentChange.create(client=client, task_id=target, task_uid=Task.get_by_id(target).uid,
+                           summary=summary, before=before, log_id=entry.id)
 
 
 def _rows(task_id: int) -> dict[str, list[dict[str, Any]]]:
@@ -68,11 +68,19 @@ def recent(limit: int = 50) -> list[ChangeView]:
     """The newest agent changes first, each with whether it can still be undone."""
     rows = list(AgentChange.select().order_by(AgentChange.id.desc()).limit(limit))
     ids = {int(r.task_id) for r in rows if r.task_id is not None}
-    titles = {t.id: t.title for t in Task.select(Task.id, Task.title).where(Task.id.in_(ids))}
+    found = {t.id: t for t in Task.select(Task.id, Task.title, Task.uid).where(Task.id.in_(ids))}
     latest = _latest_per_task(ids)
-    return [ChangeView(r.id, r.client, r.task_id, titles.get(r.task_id or 0), r.summary,
-                       r.at, r.undone_at, r.undone_at is None and r.task_id in titles
-                       and latest.get(r.task_id or 0) == r.id) for r in rows]
+    out = []
+    for r in rows:
+        task = found.get(r.task_id or 0)
+        if task is not None and r.task_uid and task.uid != r.task_uid:
+            task = None  # its id went to another task since: that one is not this change's
+        out.append(ChangeView(r.id, r.client, r.task_id, None if task is None else task.title,
+                              r.summary, r.at, r.undone_at,
+                              task is not None and r.undone_at is None
+                              and latest.get(r.task_id or 0) == r.id
+                              and not _changed_since(r)))
+    return out
 
 
 def _latest_per_task(ids: set[int]) -> dict[int, int]:
@@ -104,6 +112,8 @@ def undo(change_id: int) -> str:
             raise Refused(f"agent change {change_id} was undone already")
         task_id = int(row.task_id or 0)
         task = Task.get_or_none(Task.id == task_id)
+        if task is not None and row.task_uid and task.uid != row.task_uid:
+            task = None  # the id was given to another task since
         if task is None:
             raise Refused(f"the task of agent change {change_id} is gone")
         if _latest_per_task({task_id}).get(task_id) != row.id:

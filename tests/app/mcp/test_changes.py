@@ -63,3 +63,25 @@ def test_only_the_newest_agent_change_of_a_task_undoes(db: Path) -> None:
     changes.undo(newest.id)
     changes.undo(older.id)
     assert tasks.get_task(task.id).title == "A"
+
+
+def test_a_change_to_a_deleted_task_never_touches_the_task_that_got_its_id(db: Path) -> None:
+    old = tasks.add_task(tasks.NewTask(title="Old report"))
+    _edit_by("bot", old.id, "Old report v2")
+    from app.tasks import trash
+
+    trash.trash_task(old.id)
+    new = tasks.add_task(tasks.NewTask(title="Brand new task"))
+    assert new.id == old.id  # SQLite gives the freed id again
+    (one,) = changes.recent()
+    assert (one.task_title, one.undoable) == (None, False)
+    with pytest.raises(Refused, match="is gone"):
+        changes.undo(one.id)
+    assert tasks.get_task(new.id).title == "Brand new task"
+
+
+def test_a_change_the_person_edited_after_is_shown_not_undoable(db: Path) -> None:
+    task = tasks.add_task(tasks.NewTask(title="Report"))
+    _edit_by("agent-x", task.id, "Report v2")
+    tasks.update_task(task.id, title="Report (mine)")
+    assert changes.recent()[0].undoable is False
