@@ -52,14 +52,30 @@ def check_new_task(new: NewTask) -> None:
     if new.priority not in PRIORITIES:
         raise Refused("priority runs from 1 (highest) to 4 (lowest)")
     where = days.zone(new.timezone)
-    times = [("start", days.moment(new.start_at, "start", where)),
-             ("due", days.moment(new.due_at, "due", where)), ("expiry", new.expires_at)]
+    times = [("start", _in_range(new.start_at, "start", where)),
+             ("due", _in_range(new.due_at, "due", where)), ("expiry", new.expires_at)]
     known = [(name, when) for name, when in times if when is not None]
     for (a, ta), (b, tb) in zip(known, known[1:], strict=False):
         if ta > tb:
             raise Refused(f"the {a} time ({_local(ta)}) is after the {b} time ({_local(tb)})")
     if new.recurrence:
         check_rrule(new.recurrence, _rule_anchor(new))
+
+
+def _in_range(value: date | datetime | None, role: str, where: Any) -> datetime | None:
+    """A start or due's moment, or Refused when it lies outside the years Stepwise keeps."""
+    from models.fields import InstantOutOfRange, checked_utc
+
+    when = days.moment(value, role, where)
+    if when is None:
+        return None
+    try:
+        return checked_utc(when)
+    except InstantOutOfRange:
+        shown = value.isoformat() if isinstance(value, date) and days.is_day(value) \
+            else _local(when)
+        raise Refused(f"the {role} ({shown}) is outside the years Stepwise keeps "
+                      "(1900 to 9999)") from None
 
 
 def _local(when: datetime) -> str:

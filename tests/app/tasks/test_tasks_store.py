@@ -177,3 +177,12 @@ def test_a_date_before_the_start_is_refused_like_a_time(db: Path) -> None:
     with pytest.raises(Refused, match="after the due"):
         add_task(NewTask(title="x", start_at=datetime(2026, 12, 16, 1, tzinfo=UTC),
                          due_at=date(2026, 12, 15)))
+
+
+def test_a_date_outside_the_years_kept_is_refused_by_name(db: Path) -> None:
+    from datetime import date
+
+    task = add_task(NewTask(title="x"))
+    with pytest.raises(Refused, match=r"the due \(9999-12-31\) is outside the years"):
+        update_task(task.id, due_at=date(9999, 12, 31))
+    assert get_task(task.id).due_at is None
