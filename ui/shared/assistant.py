@@ -12,7 +12,6 @@ Qt queues to the GUI thread. ``stop`` cancels the worker's run at once
 from __future__ import annotations
 
 import asyncio
-import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -24,11 +23,12 @@ from PySide6.QtCore import QObject, Signal
 from app.agent.streaming import StreamWatcher
 from app.config.provider_kinds import ProviderKind
 from ui.shared.bridge import CoreBridge
+from ui.shared.gil import FULL_GC_EVERY as FULL_GC_EVERY
+from ui.shared.gil import SWITCH_S as SWITCH_S
+from ui.shared.gil import handed_often
 from ui.shared.runner import TaskRunner, in_thread
 
 CHUNK_POST_S = 0.05  # streamed text reaches the window at most 20 times a second
-SWITCH_S = 0.0001  # the GIL's switch interval while a run works in its thread
-FULL_GC_EVERY = 1000  # young passes between full collections while a run works (not 10)
 
 if TYPE_CHECKING:
     from app.agent.loop import Assistant, Outcome
@@ -108,18 +108,11 @@ class AssistantWorker:
         A full garbage collection holds the GIL throughout (65 ms seen during
         ``picking.candidates``): while the run works they come a hundred times less
         often; young objects are still collected as usual."""
-        import gc
-
-        before, thresholds = sys.getswitchinterval(), gc.get_threshold()
-        sys.setswitchinterval(min(before, SWITCH_S))
-        gc.set_threshold(thresholds[0], thresholds[1], max(thresholds[2], FULL_GC_EVERY))
-        try:
-            asyncio.run(self._main(work))
-        except asyncio.CancelledError:
-            pass  # stopped: the run's own finally blocks have cleaned up
-        finally:
-            sys.setswitchinterval(before)
-            gc.set_threshold(*thresholds)
+        with handed_often():
+            try:
+                asyncio.run(self._main(work))
+            except asyncio.CancelledError:
+                pass  # stopped: the run's own finally blocks have cleaned up
 
     async def _main(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         from app.llm import close_clients

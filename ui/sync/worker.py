@@ -13,11 +13,9 @@ stops the thread the same way and waits for it.
 from __future__ import annotations
 
 import asyncio
-import gc
-import sys
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -31,7 +29,6 @@ from ui.shared.runner import in_thread
 
 DEBOUNCE_MS = 5_000  # a sync this long after the last local change
 CHECK_MS = 60_000  # how often the interval is checked
-DEFAULT_SWITCH_S = 0.005  # Python's own GIL switch interval
 STOP_WAIT_S = 30.0  # at shutdown, how long the thread may take to reach the next item
 LOCAL = frozenset({Kind.TASK_ADDED, Kind.TASK_CHANGED, Kind.TASK_DELETED, Kind.PLAN_SAVED,
                    Kind.PLAN_APPROVED, Kind.PLAN_PAUSED, Kind.PLAN_RESUMED,
@@ -180,22 +177,13 @@ class SyncWorker(QObject):
             self.sync_now()
 
 
-@contextmanager
-def gil_handed_often() -> Iterator[None]:
+def gil_handed_often() -> AbstractContextManager[None]:
     """While a sync parses and merges in its thread, the GUI thread waits for the GIL at
-    most ``SWITCH_S`` and full collections are rare (as ``ui.shared.assistant`` does
-    for a run). The assistant may be changing the same two knobs at the same time, so
-    the end restores a switch interval no shorter than Python's default."""
-    from ui.shared.assistant import FULL_GC_EVERY, SWITCH_S
+    most ``ui.shared.gil.SWITCH_S`` (counted with the assistant's runs, which turn the
+    same knobs)."""
+    from ui.shared.gil import handed_often
 
-    before, thresholds = sys.getswitchinterval(), gc.get_threshold()
-    sys.setswitchinterval(min(before, SWITCH_S))
-    gc.set_threshold(thresholds[0], thresholds[1], max(thresholds[2], FULL_GC_EVERY))
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(before if before > SWITCH_S else DEFAULT_SWITCH_S)
-        gc.set_threshold(*thresholds)
+    return handed_often()
 
 
 def _timer(parent: QObject, ms: int, *, single: bool) -> QTimer:
