@@ -109,10 +109,7 @@ def check_step(task_id: int, step_id: str) -> None:
     """Refuse an agent's move of a step that acts for the person, or of any step of a plan
     that acts and is not running (it waits for approval, or the person paused it)."""
     plan = plans.active_plan(task_id)
-    spec = plans.spec_of(plan)
-    step = next((s for s in spec.steps if s.id == step_id), None)
-    if step is None:
-        raise NotFound(f"task {task_id}'s plan has no step {step_id[:80]!r}")
+    step = plans.find_step(plan, step_id)
     if acts_for_person(step.target):
         raise Gate(f"step {step_id!r} acts for the person ({step.target}); only the person "
                    "moves it, in Stepwise")
