@@ -233,3 +233,18 @@ def test_an_agents_edit_undoes_from_the_window(db: Path, data_dir: Path) -> None
     assert (change.client, change.undoable) == ("Claude Desktop", True)
     changes.undo(change.id)
     assert tasks.get_task(task).title == "Mine"
+
+
+def test_the_clients_name() -> None:
+    from types import SimpleNamespace
+
+    from app.mcp.server import FALLBACK_CLIENT, client_name
+
+    def ctx(name: str | None) -> Any:
+        info = None if name is None else SimpleNamespace(name=name)
+        return SimpleNamespace(session=SimpleNamespace(
+            client_params=SimpleNamespace(client_info=info)))
+
+    assert client_name(ctx("Claude\nDesktop  " + "x" * 200)).startswith("Claude Desktop x")
+    assert len(client_name(ctx("y" * 500))) == 80
+    assert client_name(ctx("   ")) == client_name(ctx(None)) == FALLBACK_CLIENT
