@@ -117,8 +117,12 @@ def _zone(name: str) -> tzinfo:
         return local_zone()
 
 
+# a time at the end without "at" ("every day 9am", "every monday 13:00"): am/pm or minutes
+_BARE_CLOCK = re.compile(r"\s(\d{1,2})(?::(\d{2}))?\s*(am|pm)\s*$|\s(\d{1,2}):(\d{2})\s*$", re.I)
+
+
 def _rule(text: str) -> str | None:
-    base = re.sub(r"\s+(?:at|@)\s+.*$", "", text).strip()
+    base = _BARE_CLOCK.sub("", re.sub(r"\s+(?:at|@)\s+.*$", "", text)).strip()
     base = re.sub(r"^every\s+other\s+", "every 2 ", base)
     if base in WORDS:
         return WORDS[base]
@@ -157,11 +161,14 @@ def _day_of(value: days.When, zone: tzinfo) -> date:
 
 def _time_in(text: str) -> time | None:
     match = re.search(r"(?:\bat|@)\s+(\d{1,2})(?::(\d{2}))?\s*(am|pm)?", text, re.I)
-    if match is None:
+    groups = None if match is None else match.groups()
+    if match is None and (bare := _BARE_CLOCK.search(text)) is not None:
+        groups = bare.groups()[:3] if bare.group(1) else (bare.group(4), bare.group(5), None)
+    if groups is None:
         return None
-    hour, minute = int(match.group(1)), int(match.group(2) or 0)
-    if match.group(3):
-        hour = hour % 12 + (12 if match.group(3).lower() == "pm" else 0)
+    hour, minute = int(groups[0]), int(groups[1] or 0)
+    if groups[2]:
+        hour = hour % 12 + (12 if groups[2].lower() == "pm" else 0)
     return time(hour, minute) if hour < 24 and minute < 60 else None
 
 

@@ -40,6 +40,19 @@ def test_every_friday_at_9am_is_a_weekly_rule_due_on_the_next_friday() -> None:
     assert due.when >= datetime.now(UTC)
 
 
+def test_a_time_without_at_is_the_time() -> None:
+    for text, rule, clock in (("every day 9am", "FREQ=DAILY", (9, 0)),
+                              ("every monday 13:00", "FREQ=WEEKLY;BYDAY=MO", (13, 0)),
+                              ("every other week 7:30pm", "FREQ=WEEKLY;INTERVAL=2", (19, 30))):
+        due = read_date({"DATE": text, "TIMEZONE": BERLIN}, 2, Batch())
+        assert due is not None and due.rrule == rule, text
+        assert isinstance(due.when, datetime), text  # a time, not a date
+        local = due.when.astimezone(ZoneInfo(BERLIN))
+        assert (local.hour, local.minute) == clock, text
+    due = read_date({"DATE": "every 2 days", "TIMEZONE": BERLIN}, 2, Batch())
+    assert due is not None and not isinstance(due.when, datetime)  # "2" is no time
+
+
 def test_counted_and_named_repeats_become_rules() -> None:
     for text, rule in (("every 2 weeks", "FREQ=WEEKLY;INTERVAL=2"), ("daily", "FREQ=DAILY"),
                        ("every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")):
