@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -204,7 +204,7 @@ def _step_json(row: dict[str, Any], depends_on: list[str], by_pk: dict[int, str]
 
 def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
     """One page of the window's task list as ``app.tasks.queries.rows_for`` reads it, by id:
-    (id, title, status, priority, due_at, tags as a tuple, problem, has_plan).
+    (id, title, status, priority, due_at, tags as a tuple, problem, has_plan, due_day).
 
     Open the connection in the worker thread that reads (sqlite3 connections stay on
     their thread); the rows are plain values, never ORM objects.
@@ -220,7 +220,21 @@ def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[A
     tags = sql.PAGE_COLUMNS.index("tags")
     rows: dict[int, tuple[Any, ...]] = {}
     for raw in conn.execute(sql.PAGE_ROWS[0], params(sql.PAGE_ROWS)):
-        values = convert(raw)
+        *values, all_day, zone = convert(raw)
         values[tags] = tuple(values[tags])
-        rows[values[0]] = (*values, values[0] in planned)
+        rows[values[0]] = (*values, values[0] in planned, _due_day(values[4], all_day, zone))
     return rows
+
+
+def _due_day(due: datetime | None, all_day: list[str] | None, zone_name: str | None
+             ) -> date | None:
+    """An all-day due's date, as ``app.tasks.queries.due_day`` reads it (zoneinfo only)."""
+    if due is None or "due" not in (all_day or ()):
+        return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        where = ZoneInfo(zone_name) if zone_name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        where = None
+    return due.astimezone(where).date()

@@ -24,7 +24,8 @@ TARGET = Path(__file__).with_name("sql.py")
 _INSTANT_SHAPE = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"
 _ANNOTATIONS = {int: "int", str: "str", tuple: "tuple[Any, ...]",
                 dict: "dict[str, tuple[str, ...]]"}
-PAGE_COLUMNS = ("id", "title", "status", "priority", "due_at", "tags", "problem")
+PAGE_COLUMNS = ("id", "title", "status", "priority", "due_at", "tags", "problem", "all_day",
+                "timezone")
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # as app.plan.store reads
 
 

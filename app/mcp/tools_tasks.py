@@ -32,7 +32,8 @@ def list_tasks(view: str, text: str, tag: str | None, status: str | None, sort: 
     rows = queries.rows_for(ids[:limit])
     return {"view": view, "total": len(ids), "tasks": [
         {"id": r.id, "title": r.title, "status": r.status, "priority": r.priority,
-         "due_at": _when(r.due_at), "tags": list(r.tags), "problem": r.problem,
+         "due_at": _when(r.due), "all_day": r.due_day is not None, "tags": list(r.tags),
+         "problem": r.problem,
          "has_plan": r.has_plan} for r in (rows[i] for i in ids[:limit])]}
 
 

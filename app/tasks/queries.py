@@ -8,7 +8,7 @@ in SQL with the same weights as ``app.tasks.urgency``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import peewee
@@ -41,6 +41,12 @@ class TaskRow:
     tags: tuple[str, ...]
     problem: str | None
     has_plan: bool = False  # a simple task (no plan) is ticked off in the list
+    due_day: date | None = None  # an all-day due's date (``due_at`` is its stand-in)
+
+    @property
+    def due(self) -> date | datetime | None:
+        """The due as it was set: its date when all day, else the moment."""
+        return self.due_day if self.due_day is not None else self.due_at
 
 
 def _day_bounds(now: datetime) -> tuple[str, str]:
@@ -116,17 +122,27 @@ def rows_for(ids: list[int]) -> dict[int, TaskRow]:
     """Plain rows for these ids (one page of the list)."""
     rows: dict[int, TaskRow] = {}
     fields = (Task.id, Task.title, Task.status, Task.priority, Task.due_at, Task.tags,
-              Task.problem)
+              Task.problem, Task.all_day, Task.timezone)
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
         query: Any = Task.select(*fields).where(Task.id.in_(chunk)).tuples()
         planned: Any = Plan.select(Plan.task).where(Plan.task.in_(chunk)).distinct().tuples()
         with_plan = {row[0] for row in planned}
         for values in query:
-            task_id, title, status, priority, due, tags, problem = values
+            task_id, title, status, priority, due, tags, problem, all_day, zone = values
             rows[task_id] = TaskRow(task_id, title, status, priority, due, tuple(tags), problem,
-                                    task_id in with_plan)
+                                    task_id in with_plan, due_day(due, all_day, zone))
     return rows
+
+
+def due_day(due: datetime | None, all_day: list[str] | None, timezone: str | None
+            ) -> date | None:
+    """An all-day due's date from its stand-in, in the task's zone (``app.dates.days``)."""
+    if due is None or "due" not in (all_day or ()):
+        return None
+    from app.dates.days import day_of, zone
+
+    return day_of(due, zone(timezone))
 
 
 def all_tags() -> list[str]:

@@ -15,25 +15,22 @@ scrolled to last), only the newest few wait, a request of an older generation (i
 since replaced) is dropped,
 and the thread ends when it has had nothing to read for ``IDLE_S``.
 
-A row is a ``ListRow``: the store's ``TaskRow`` and, for an all-day due, its date
-(``app.dates.days``), which the list shows instead of the 18:00 it stands for.
+A row is the store's ``TaskRow``, which carries an all-day due's date (``due_day``), so
+the list shows the day instead of the 18:00 it stands for.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.dates.days import day_of, zone
 from app.tasks.queries import TaskRow
 
 log = logging.getLogger(__name__)
@@ -43,22 +40,12 @@ IDLE_S = 2.0  # the worker waits this long for more before it ends (one thread a
 # a thread for each page read left up to 28 MiB more resident, malloc's arenas)
 
 
-@dataclass(frozen=True)
-class ListRow(TaskRow):
-    """A list row; ``due_day`` is the date of an all-day due (None for a moment)."""
-
-    due_day: date | None = None
+ListRow = TaskRow  # a row of the list: the store's, an all-day due's date with it
 
 
 def due_of(row: TaskRow) -> date | datetime | None:
     """A row's due as it was set: its date when all day, else its moment."""
-    day = getattr(row, "due_day", None)
-    return day if day is not None else row.due_at
-
-
-# the tasks of a JSON list of ids whose due is all day: (id, the task's zone)
-ALL_DAY_DUES = ("SELECT id, timezone FROM task WHERE id IN (SELECT value FROM json_each(?)) "
-                "AND EXISTS (SELECT 1 FROM json_each(task.all_day) WHERE value = 'due')")
+    return row.due
 
 
 def read_rows(ids: Sequence[int]) -> dict[int, ListRow]:
@@ -77,10 +64,8 @@ def read_rows(ids: Sequence[int]) -> dict[int, ListRow]:
         conn = lean_reads.connect(path) if path is not None else None
         if conn is not None:
             try:
-                rows = {key: TaskRow(*values)
+                return {key: TaskRow(*values)
                         for key, values in lean_reads.page_rows(conn, chosen).items()}
-                zones = conn.execute(ALL_DAY_DUES, (json.dumps(chosen),)).fetchall()
-                return with_days(rows, zones)
             finally:
                 conn.close()
     except (sqlite3.Error, lean_reads.Unusual) as error:
@@ -91,23 +76,8 @@ def read_rows(ids: Sequence[int]) -> dict[int, ListRow]:
 def _rows_from_store(chosen: list[int]) -> dict[int, ListRow]:
     """The same rows through the store (Peewee), for a database the lean reader refuses."""
     from app.tasks.queries import rows_for
-    from models import Task
 
-    rows = rows_for(chosen)
-    found = Task.select(Task.id, Task.all_day, Task.timezone).where(Task.id.in_(list(rows)))
-    return with_days(rows, [(t.id, t.timezone) for t in found if "due" in (t.all_day or ())])
-
-
-def with_days(rows: dict[int, TaskRow], all_day: Iterable[tuple[int, str | None]]
-              ) -> dict[int, ListRow]:
-    """``rows`` as list rows, each of ``all_day`` (id, the task's zone) with its due's
-    date: the day its stand-in falls on in the task's zone, as ``app.dates.days`` reads it."""
-    days: dict[int, date] = {}
-    for task_id, zone_name in all_day:
-        row = rows.get(task_id)
-        if row is not None and row.due_at is not None:
-            days[task_id] = day_of(row.due_at, zone(zone_name))
-    return {key: ListRow(**vars(row), due_day=days.get(key)) for key, row in rows.items()}
+    return rows_for(chosen)
 
 
 def _database_path() -> Path | None:

@@ -30,8 +30,28 @@ def test_a_page_of_the_window_list_reads_as_the_store_reads_it(tasks: Path) -> N
     ro = lean_reads.connect(tasks)
     assert ro is not None
     assert lean_reads.page_rows(ro, ids) == expected and len(expected) == 5
-    assert expected[5][-1] is True and expected[1][-1] is False  # has_plan
+    assert expected[5][-2] is True and expected[1][-2] is False  # has_plan
     assert lean_reads.page_rows(ro, []) == {}
+    ro.close()
+
+
+def test_an_all_day_due_reads_as_its_day_in_the_tasks_zone(db: Path) -> None:
+    """Both readers give the date of an all-day due, from its stand-in in the task's own
+    zone (Los Angeles: 18:00 on the 15th is the 16th in UTC and in Shanghai)."""
+    import dataclasses
+    from datetime import date
+
+    from app.lean import reads as lean_reads
+    from app.tasks import store
+    from app.tasks.queries import rows_for
+
+    task = store.add_task(store.NewTask(title="Pay", due_at=date(2026, 12, 15),
+                                        timezone="America/Los_Angeles"))
+    (row,) = rows_for([task.id]).values()
+    assert (row.due_day, row.due) == (date(2026, 12, 15), date(2026, 12, 15))
+    ro = lean_reads.connect(db)
+    assert ro is not None
+    assert lean_reads.page_rows(ro, [task.id]) == {task.id: dataclasses.astuple(row)}
     ro.close()
 
 

@@ -35,6 +35,14 @@ def test_list_searches_a_view(db: Path) -> None:
     assert tools_tasks.list_tasks("all", "", None, None, "created", 1)["total"] == 2
 
 
+def test_list_gives_an_all_day_due_as_its_date(db: Path) -> None:
+    from datetime import date
+
+    tasks.add_task(tasks.NewTask(title="Pay rent", due_at=date(2027, 1, 5)))
+    (row,) = tools_tasks.list_tasks("all", "", None, None, "created", 5)["tasks"]
+    assert (row["due_at"], row["all_day"]) == ("2027-01-05", True)
+
+
 def test_edit_journals_only_a_change(db: Path) -> None:
     task = tasks.add_task(tasks.NewTask(title="Report", tags=("work",))).id
     assert _edit(task, title="Report")["changed"] == []
