@@ -520,12 +520,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/shared/assistant.py" line="165"/>
+        <location filename="../../ui/shared/assistant.py" line="158"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/shared/assistant.py" line="173"/>
+        <location filename="../../ui/shared/assistant.py" line="166"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -2466,91 +2466,116 @@ Details: %2</source>
     </message>
     <message>
         <location filename="../../ui/settings/dialog.py" line="163"/>
+        <source>May read and change tasks (never approve or send)</source>
+        <translation>可以读取和修改任务（从不批准或发送）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="164"/>
+        <source>May only read</source>
+        <translation>只能读取</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="164"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="165"/>
+        <source>What other AI agents (an MCP client such as a chat app) may do through `stepwise mcp`</source>
+        <translation>其他 AI 智能体（如聊天应用这样的 MCP 客户端）通过 `stepwise mcp` 能做什么</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="167"/>
+        <source>Other AI agents</source>
+        <translation>其他 AI 智能体</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="171"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="166"/>
+        <location filename="../../ui/settings/dialog.py" line="174"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="167"/>
+        <location filename="../../ui/settings/dialog.py" line="175"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="170"/>
+        <location filename="../../ui/settings/dialog.py" line="178"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="170"/>
+        <location filename="../../ui/settings/dialog.py" line="178"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="171"/>
+        <location filename="../../ui/settings/dialog.py" line="179"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="172"/>
+        <location filename="../../ui/settings/dialog.py" line="180"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="173"/>
+        <location filename="../../ui/settings/dialog.py" line="181"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="174"/>
+        <location filename="../../ui/settings/dialog.py" line="182"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="200"/>
+        <location filename="../../ui/settings/dialog.py" line="209"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="211"/>
+        <location filename="../../ui/settings/dialog.py" line="220"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="214"/>
+        <location filename="../../ui/settings/dialog.py" line="223"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="237"/>
+        <location filename="../../ui/settings/dialog.py" line="246"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="309"/>
+        <location filename="../../ui/settings/dialog.py" line="318"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="312"/>
+        <location filename="../../ui/settings/dialog.py" line="321"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="326"/>
+        <location filename="../../ui/settings/dialog.py" line="335"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="327"/>
+        <location filename="../../ui/settings/dialog.py" line="336"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="366"/>
+        <location filename="../../ui/settings/dialog.py" line="376"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -3486,13 +3511,13 @@ The server said: %2</source>
 <context>
     <name>SyncWorker</name>
     <message>
-        <location filename="../../ui/sync/worker.py" line="89"/>
-        <location filename="../../ui/sync/worker.py" line="175"/>
+        <location filename="../../ui/sync/worker.py" line="86"/>
+        <location filename="../../ui/sync/worker.py" line="172"/>
         <source>Reading the sync state</source>
         <translation>正在读取同步状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/worker.py" line="110"/>
+        <location filename="../../ui/sync/worker.py" line="107"/>
         <source>Syncing tasks</source>
         <translation>正在同步任务</translation>
     </message>

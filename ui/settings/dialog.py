@@ -157,6 +157,14 @@ class SettingsDialog(QDialog):
         self.max_steps.setToolTip(self.tr("The most steps the assistant may put in one plan"))
         form.addRow(self.tr("Steps per plan, at most"), self.max_steps)
         self.deadline, self.max_tokens, self.temperature = fields.add_limit_rows(box, form)
+        self.agents = QComboBox(box)
+        self.agents.setObjectName("mcpMode")
+        fields.add_choices(self.agents, "mcp.mode", {
+            "on": self.tr("May read and change tasks (never approve or send)"),
+            "read-only": self.tr("May only read"), "off": self.tr("Off")})
+        self.agents.setToolTip(self.tr("What other AI agents (an MCP client such as a chat "
+                                       "app) may do through `stepwise mcp`"))
+        form.addRow(self.tr("Other AI agents"), self.agents)
         return box
 
     def _build_look_box(self) -> QGroupBox:
@@ -190,6 +198,7 @@ class SettingsDialog(QDialog):
         self.temperature.setValue(settings.get("assistant.temperature"))
         fields.select(self.language, settings.get("ui.language"))
         fields.select(self.theme, settings.get("ui.theme"))
+        fields.select(self.agents, settings.get("mcp.mode"))
         self.provider.currentIndexChanged.connect(self._on_provider_current_index_changed)
         self.base_url.textChanged.connect(self._on_base_url_text_changed)
         self.base_url.editingFinished.connect(self._on_base_url_editing_finished)
@@ -351,6 +360,7 @@ class SettingsDialog(QDialog):
             "ui.language": str(self.language.currentData()),
             "ui.theme": str(self.theme.currentData()),
             "app.start_at_login": self.start_at_login.isChecked(),
+            "mcp.mode": str(self.agents.currentData()),
         }
 
     def _on_buttons_accepted(self) -> None:

@@ -164,3 +164,14 @@ def test_the_time_limit_temperature_and_tokens_are_saved(ctx: WindowContext, qtb
     assert settings.get("assistant.max_tokens") == 512
 
 
+
+
+def test_agents_may_be_limited_to_reading_or_turned_off(ctx: WindowContext, qtbot: QtBot
+                                                        ) -> None:
+    settings.put("mcp.mode", "off")
+    dialog = open_dialog(ctx, qtbot)
+    assert dialog.agents.currentData() == "off"
+    dialog.agents.setCurrentIndex(dialog.agents.findData("read-only"))
+    with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert settings.get("mcp.mode") == "read-only"
