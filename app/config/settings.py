@@ -165,6 +165,9 @@ SETTINGS: dict[str, Declared] = {
         Declared("mcp.mode", str, "on",
                  "What other AI agents may do through `stepwise mcp` (they never approve, "
                  "send or change settings).", "AI agents (MCP)", choices=_MCP_MODES),
+        Declared("mcp.may_schedule", bool, False,
+                 "Let other AI agents save a schedule of your steps (listed in Agent changes, "
+                 "undoable); otherwise their schedule is a dry run.", "Agents may schedule"),
     )
 }
 # Settings checked together: (earlier, later) — the later must be after the earlier.

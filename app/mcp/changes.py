@@ -56,6 +56,31 @@ def changing(client: str, task_id: int | None, summary: str) -> Iterator[list[in
                            summary=summary, before=before, log_id=entry.id)
 
 
+SCHEDULE = "scheduled_block"  # a change to the schedule: ``before`` holds the whole table
+
+
+@contextmanager
+def scheduling(client: str, summary: str) -> Iterator[None]:
+    """Journal an agent's saved schedule: every scheduled block before it is kept, so
+    ``undo`` puts the schedule back as it was. The caller's writes run inside."""
+    from app.tasks.rows import table_columns
+    from models.tables import ScheduledBlock
+
+    with atomic():
+        columns = [name for name, _json in table_columns(ScheduledBlock)]
+        rows = [dict(zip(columns, row, strict=True)) for row in database_rows(
+            f'SELECT {", ".join(columns)} FROM "scheduled_block" ORDER BY id')]
+        yield
+        AgentChange.create(client=client, task_id=None, summary=summary,
+                           before={SCHEDULE: rows})
+
+
+def database_rows(query: str) -> list[tuple[Any, ...]]:
+    from models import database
+
+    return list(database.execute_sql(query).fetchall())
+
+
 def _rows(task_id: int) -> dict[str, list[dict[str, Any]]]:
     from app.tasks.rows import task_rows
 
@@ -71,7 +96,12 @@ def recent(limit: int = 50) -> list[ChangeView]:
     found = {t.id: t for t in Task.select(Task.id, Task.title, Task.uid).where(Task.id.in_(ids))}
     latest = _latest_per_task(ids)
     out = []
+    newest_schedule = _newest_schedule()
     for r in rows:
+        if r.task_id is None:  # a saved schedule
+            out.append(ChangeView(r.id, r.client, None, None, r.summary, r.at, r.undone_at,
+                                  r.undone_at is None and r.id == newest_schedule))
+            continue
         task = found.get(r.task_id or 0)
         if task is not None and r.task_uid and task.uid != r.task_uid:
             task = None  # its id went to another task since: that one is not this change's
@@ -81,6 +111,14 @@ def recent(limit: int = 50) -> list[ChangeView]:
                               and latest.get(r.task_id or 0) == r.id
                               and not _changed_since(r)))
     return out
+
+
+def _newest_schedule() -> int | None:
+    """The newest saved schedule not undone (only that one undoes cleanly)."""
+    row = (AgentChange.select(AgentChange.id)
+           .where(AgentChange.task_id.is_null() & AgentChange.undone_at.is_null())
+           .order_by(AgentChange.id.desc()).first())
+    return None if row is None else int(row.id)
 
 
 def _latest_per_task(ids: set[int]) -> dict[int, int]:
@@ -110,6 +148,8 @@ def undo(change_id: int) -> str:
             raise NotFound(f"there is no agent change {change_id}")
         if row.undone_at is not None:
             raise Refused(f"agent change {change_id} was undone already")
+        if row.task_id is None:
+            return _undo_schedule(row)
         task_id = int(row.task_id or 0)
         task = Task.get_or_none(Task.id == task_id)
         if task is not None and row.task_uid and task.uid != row.task_uid:
@@ -141,6 +181,32 @@ def undo(change_id: int) -> str:
         reminders.schedule_for_task(task_id)
         events.emit(Change(Kind.TASK_CHANGED, task_id))
     return done
+
+
+def _undo_schedule(row: AgentChange) -> str:
+    """Put every scheduled block back as it was before the agent's saved schedule (blocks
+    of tasks deleted since stay out); inside ``undo``'s transaction."""
+    from app.schedule import reminders as block_reminders
+    from app.schedule.inputs import BLOCK_COLUMNS
+    from app.schedule.inputs import read as read_inputs
+    from app.schedule.model import Block
+    from app.tasks.rows import insert_rows
+    from models.tables import ScheduledBlock
+
+    if row.id != _newest_schedule():
+        raise Refused("a later schedule saved by an agent must be undone first")
+    tasks_now = {t.id for t in Task.select(Task.id)}
+    kept = [b for b in (row.before or {}).get(SCHEDULE, []) if b.get("task_id") in tasks_now]
+    ScheduledBlock.delete().execute()
+    if kept:
+        insert_rows({SCHEDULE: kept})
+    row.undone_at = utc_now()
+    row.save()
+    now = utc_now()
+    blocks = [Block(*b) for b in ScheduledBlock.select(*BLOCK_COLUMNS)
+              .tuples().iterator()]
+    block_reminders.keep([], blocks, read_inputs(now), now)  # reminders match the blocks
+    return f"undid {row.summary!r} by {row.client}"
 
 
 PEOPLE = ("user", "sync")  # the person, here or on another device

@@ -170,11 +170,15 @@ def _time_tools(server: StepwiseServer) -> None:
         """Busy time and free working time in a window (default: today and 7 days)."""
         return _read(lambda: tools_time.free_time(start, end))
 
-    @server.tool(annotations=READS)
-    async def schedule(start: When | None = None,
-                       days: Annotated[int, Field(ge=1, le=366)] = 14) -> CallToolResult:
+    @server.tool(annotations=WRITES)
+    async def schedule(ctx: Context[Any, Any], start: When | None = None,
+                       days: Annotated[int, Field(ge=1, le=366)] = 14,
+                       save: bool = False) -> CallToolResult:
         """Where the steps with estimates would go in free working time, each with its
-        reason (a dry run: only the person saves a schedule)."""
+        reason. A dry run; with save, the blocks are saved, only if the person lets
+        agents schedule (setting mcp.may_schedule), and the person can undo it."""
+        if save:
+            return _write(ctx, lambda client: tools_time.schedule(start, days, True, client))
         return _read(lambda: tools_time.schedule(start, days))
 
 

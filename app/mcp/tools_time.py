@@ -1,6 +1,6 @@
 """The time tools of ``stepwise mcp``: calendar events and free time in a window, and
-where the steps with estimates would go (always a dry run: only the person saves a
-schedule, in the window or with ``stepwise schedule``).
+where the steps with estimates would go (a dry run, unless the person lets agents save a
+schedule: setting ``mcp.may_schedule``; the saved run is one undoable agent change).
 
 Times are given as ISO 8601 or a phrase ("tomorrow 9am", "下周一"); a bare day means
 the whole day. Every result time is ISO 8601 in UTC.
@@ -67,13 +67,24 @@ def free_time(start: str | None, end: str | None) -> dict[str, Any]:
             "free": [{"start": i.pair()[0], "end": i.pair()[1]} for i in free]}
 
 
-def schedule(start: str | None, days: int) -> dict[str, Any]:
+def schedule(start: str | None, days: int, save: bool = False,
+             client: str = "an MCP client") -> dict[str, Any]:
     """Where the steps with estimates would be placed, and those that would not fit;
-    nothing is saved."""
+    saved only when asked and the person lets agents schedule (``mcp.may_schedule``),
+    then journaled as one agent change the person can undo."""
+    from app.config import settings
+    from app.mcp import changes, gates
     from app.schedule import store
 
     first = _instant(start, datetime.now(local_zone()), end=False) if start else None
-    outcome = store.run(start=first, days=days, dry_run=True)
-    return {"dry_run": True, "blocks": [b.as_json() for b in outcome.schedule.blocks],
+    if save and not settings.get("mcp.may_schedule"):
+        raise gates.Gate("only the person saves a schedule unless they let agents do it "
+                         "(setting mcp.may_schedule); ask again without save for a dry run")
+    if save:
+        with changes.scheduling(client, f"saved a schedule of {days} days"):
+            outcome = store.run(start=first, days=days, why=f"asked by {client}")
+    else:
+        outcome = store.run(start=first, days=days, dry_run=True)
+    return {"dry_run": not save, "blocks": [b.as_json() for b in outcome.schedule.blocks],
             "unplaced": [{"task": m.task_id, "step": m.step_id, "why": m.text()}
                          for m in outcome.schedule.unplaced]}

@@ -34,6 +34,12 @@ TASKS: tuple[tuple[str, str], ...] = (
     (r"task " + ID + r" was changed since (.+?) changed it; your later edit is kept",
      r"在 \2 改动之后，任务 \1 又被改过；你后来的修改保留不变"),
     (r"task " + ID + r"'s plan has no step '([^']*)'", r"任务 \1 的计划没有步骤 '\2'"),
+    (r"a later schedule saved by an agent must be undone first",
+     "请先撤销智能体之后保存的那次日程"),
+    (r"only the person saves a schedule unless they let agents do it \(setting "
+     r"mcp\.may_schedule\); ask again without save for a dry run",
+     "只有本人能保存日程，除非本人允许智能体这样做（设置 mcp.may_schedule）；"
+     "不带 save 再问一次可得到试排结果"),
     (r"\bstart时间", "开始时间"),
     (r"\bdue时间", "截止时间"),
     (r"task " + ID + r" is not in the trash \(`stepwise sync trash` lists it\)",

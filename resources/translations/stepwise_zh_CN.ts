@@ -193,26 +193,31 @@
     </message>
     <message>
         <location filename="../../ui/window/agent_changes.py" line="251"/>
+        <source>(the schedule)</source>
+        <translation>（日程）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/agent_changes.py" line="253"/>
         <source>(task deleted)</source>
         <translation>（任务已删除）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="301"/>
+        <location filename="../../ui/window/agent_changes.py" line="303"/>
         <source>Undoing an agent&apos;s change</source>
         <translation>正在撤销智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="318"/>
+        <location filename="../../ui/window/agent_changes.py" line="320"/>
         <source>Not undone: %1</source>
         <translation>未撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="367"/>
+        <location filename="../../ui/window/agent_changes.py" line="369"/>
         <source>%1 (and %2 more)</source>
         <translation>%1（另有 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="311"/>
+        <location filename="../../ui/window/agent_changes.py" line="313"/>
         <source>Undone: %1 (by %2)</source>
         <translation>已撤销：%1（由 %2 所做）</translation>
     </message>
@@ -222,17 +227,17 @@
         <translation>%1，已于 %2 撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="333"/>
+        <location filename="../../ui/window/agent_changes.py" line="335"/>
         <source>Agent changes</source>
         <translation>智能体更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="335"/>
+        <location filename="../../ui/window/agent_changes.py" line="337"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="363"/>
+        <location filename="../../ui/window/agent_changes.py" line="365"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2490,92 +2495,97 @@ Details: %2</source>
         <translation>其他 AI 智能体</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="171"/>
+        <location filename="../../ui/settings/dialog.py" line="168"/>
+        <source>Agents may save a schedule (you can undo it in Agent changes)</source>
+        <translation>智能体可以保存日程（可在“智能体更改”中撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="174"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="174"/>
+        <location filename="../../ui/settings/dialog.py" line="177"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="175"/>
+        <location filename="../../ui/settings/dialog.py" line="178"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="178"/>
+        <location filename="../../ui/settings/dialog.py" line="181"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="178"/>
+        <location filename="../../ui/settings/dialog.py" line="181"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="179"/>
+        <location filename="../../ui/settings/dialog.py" line="182"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="180"/>
+        <location filename="../../ui/settings/dialog.py" line="183"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="181"/>
+        <location filename="../../ui/settings/dialog.py" line="184"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="182"/>
+        <location filename="../../ui/settings/dialog.py" line="185"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="209"/>
+        <location filename="../../ui/settings/dialog.py" line="213"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="220"/>
+        <location filename="../../ui/settings/dialog.py" line="224"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="223"/>
+        <location filename="../../ui/settings/dialog.py" line="227"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="246"/>
+        <location filename="../../ui/settings/dialog.py" line="250"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="318"/>
+        <location filename="../../ui/settings/dialog.py" line="322"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="321"/>
+        <location filename="../../ui/settings/dialog.py" line="325"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="335"/>
+        <location filename="../../ui/settings/dialog.py" line="339"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="336"/>
+        <location filename="../../ui/settings/dialog.py" line="340"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="376"/>
+        <location filename="../../ui/settings/dialog.py" line="381"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>

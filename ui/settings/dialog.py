@@ -165,6 +165,9 @@ class SettingsDialog(QDialog):
         self.agents.setToolTip(self.tr("What other AI agents (an MCP client such as a chat "
                                        "app) may do through `stepwise mcp`"))
         form.addRow(self.tr("Other AI agents"), self.agents)
+        self.agents_schedule = QCheckBox(self.tr("Agents may save a schedule (you can undo "
+                                                 "it in Agent changes)"), box)
+        form.addRow("", self.agents_schedule)
         return box
 
     def _build_look_box(self) -> QGroupBox:
@@ -199,6 +202,7 @@ class SettingsDialog(QDialog):
         fields.select(self.language, settings.get("ui.language"))
         fields.select(self.theme, settings.get("ui.theme"))
         fields.select(self.agents, settings.get("mcp.mode"))
+        self.agents_schedule.setChecked(settings.get("mcp.may_schedule"))
         self.provider.currentIndexChanged.connect(self._on_provider_current_index_changed)
         self.base_url.textChanged.connect(self._on_base_url_text_changed)
         self.base_url.editingFinished.connect(self._on_base_url_editing_finished)
@@ -361,6 +365,7 @@ class SettingsDialog(QDialog):
             "ui.theme": str(self.theme.currentData()),
             "app.start_at_login": self.start_at_login.isChecked(),
             "mcp.mode": str(self.agents.currentData()),
+            "mcp.may_schedule": self.agents_schedule.isChecked(),
         }
 
     def _on_buttons_accepted(self) -> None:

@@ -247,19 +247,21 @@ class AgentChangesDock(QDockWidget):
         when = short_when(change.at)
         if change.undone_at is not None:  # here, not after the summary: never elided
             when = labels.fill(self.tr("%1, undone %2"), when, short_when(change.undone_at))
-        title = (one_line(change.task_title) if change.task_title is not None
+        schedule = change.task_id is None  # a saved schedule: no one task
+        title = (self.tr("(the schedule)") if schedule
+                 else one_line(change.task_title) if change.task_title is not None
                  else self.tr("(task deleted)"))
         item = QTreeWidgetItem(self.list, [one_line(change.client), one_line(change.summary),
                                            title, when])
         item.setData(0, Qt.ItemDataRole.UserRole, change.id)
         for column in range(4):
             item.setToolTip(column, _plain_tip(item.text(column)))
-        if change.undone_at is not None or change.task_title is None:
+        if change.undone_at is not None or (change.task_title is None and not schedule):
             grey = QBrush(self.palette().color(QPalette.ColorGroup.Disabled,
                                                QPalette.ColorRole.Text))
             for column in range(4):
                 item.setForeground(column, grey)
-        if change.task_title is None:
+        if change.task_title is None:  # no task title: the schedule, or a task gone
             font = QFont(item.font(2))
             font.setItalic(True)
             item.setFont(2, font)

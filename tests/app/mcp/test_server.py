@@ -44,8 +44,7 @@ def test_tools_and_resources(db: Path, data_dir: Path) -> None:
         listed = await s.client.list_tools()
         assert {t.name for t in listed.tools} == TOOLS
         reads = {t.name for t in listed.tools if t.annotations and t.annotations.read_only_hint}
-        assert reads == {"list_tasks", "show_task", "next", "calendar_events", "free_time",
-                         "schedule"}
+        assert reads == {"list_tasks", "show_task", "next", "calendar_events", "free_time"}
         schema = await s.resource("stepwise://planspec-schema")
         assert "steps" in schema["properties"]
         caps = {c["name"]: c["acts_for_person"] for c in await s.resource("stepwise://capabilities")}
@@ -102,8 +101,9 @@ def test_gates_refuse_with_codes(db: Path, data_dir: Path) -> None:
             await s.call("step", task_id=pending, step_id="tell", action="done"),
             await s.call("propose_plan", task_id=running,
                          plan=_plan(_step("a"), MESSAGE, revision=1)),
+            await s.call("schedule", start="2030-01-07", save=True),  # not allowed by the person
         ]
-        assert [r.code for r in refused] == ["gate", "gate", "gate"], refused
+        assert [r.code for r in refused] == ["gate", "gate", "gate", "gate"], refused
         claimed = {**_step("b"), "status": "completed", "result": "done already"}
         bad = await s.call("propose_plan", task_id=running, plan=_plan(claimed, revision=1))
         assert bad.code == "invalid_plan"

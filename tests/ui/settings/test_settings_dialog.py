@@ -172,6 +172,8 @@ def test_agents_may_be_limited_to_reading_or_turned_off(ctx: WindowContext, qtbo
     dialog = open_dialog(ctx, qtbot)
     assert dialog.agents.currentData() == "off"
     dialog.agents.setCurrentIndex(dialog.agents.findData("read-only"))
+    assert not dialog.agents_schedule.isChecked()
+    dialog.agents_schedule.setChecked(True)
     with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
-    assert settings.get("mcp.mode") == "read-only"
+    assert (settings.get("mcp.mode"), settings.get("mcp.may_schedule")) == ("read-only", True)

@@ -164,6 +164,18 @@ def test_a_deleted_task_is_said_and_not_undoable(ctx: WindowContext, qtbot: QtBo
     assert not dock.undo_button.isEnabled() and not dock.show_button.isEnabled()
 
 
+def test_a_saved_schedule_is_listed_and_undone(ctx: WindowContext, qtbot: QtBot,
+                                               english: object) -> None:
+    with changes.scheduling("Cursor", "saved a schedule of 7 days"):
+        pass
+    dock = _dock(ctx, qtbot, 1)
+    _select(dock, 0)
+    assert _texts(dock, 0)[:3] == ["Cursor", "saved a schedule of 7 days", "(the schedule)"]
+    assert dock.undo_button.isEnabled() and not dock.show_button.isEnabled()
+    qtbot.mouseClick(dock.undo_button, Qt.MouseButton.LeftButton)
+    qtbot.wait_until(lambda: "undone" in _texts(dock, 0)[3], timeout=5000)
+
+
 def test_refusals_are_retold(english: object) -> None:
     assert refusal_text("a later change by an agent to this task must be undone first") == (
         "an agent changed this task again later; undo that change first.")
