@@ -98,9 +98,8 @@ def instant(value: date | datetime, role: str) -> datetime:
     return value.astimezone(UTC).replace(microsecond=0)
 
 
-def set_of(component: Component, name: str) -> date | datetime | None:
-    """A DUE or DTSTART as the other app set it: a ``date`` for ``VALUE=DATE`` (all day),
-    else the moment in UTC (a floating time is local); None when absent or unreadable."""
+def _decoded(component: Component, name: str) -> Any:
+    """A property's first value as icalendar decodes it; None when absent or unreadable."""
     if component.get(name) is None:
         return None
     try:
@@ -109,6 +108,13 @@ def set_of(component: Component, name: str) -> date | datetime | None:
         return None
     if isinstance(value, list):
         value = value[0] if value else None
+    return value
+
+
+def set_of(component: Component, name: str) -> date | datetime | None:
+    """A DUE or DTSTART as the other app set it: a ``date`` for ``VALUE=DATE`` (all day),
+    else the moment in UTC (a floating time is local); None when absent or unreadable."""
+    value = _decoded(component, name)
     if isinstance(value, datetime):
         return instant(value, "")
     return value if isinstance(value, date) else None
@@ -163,14 +169,7 @@ def zone_of(component: Component, *names: str) -> str | None:
 
 def when_of(component: Component, name: str, role: str) -> datetime | None:
     """A time property (DUE, DTSTART, COMPLETED, LAST-MODIFIED) in UTC, or None."""
-    if component.get(name) is None:
-        return None
-    try:
-        value = component.decoded(name)
-    except (ValueError, TypeError, KeyError):
-        return None
-    if isinstance(value, list):
-        value = value[0] if value else None
+    value = _decoded(component, name)
     return instant(value, role) if isinstance(value, date) else None
 
 
