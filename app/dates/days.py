@@ -87,11 +87,11 @@ def as_given(when: datetime | None, had_time: bool, where: tzinfo | None = None
     return when.astimezone(where or local_zone()).date()
 
 
-def plain(value: When, with_zone: bool = True) -> str:
+def plain(value: When) -> str:
     """A date or moment for the command line: "Tue 2026-12-15" for a date (all day),
     "Tue 2026-12-15 18:00 CST" for a moment (local time)."""
     if is_day(value):
         return f"{value:%a %Y-%m-%d}"
     assert isinstance(value, datetime)
     local = value.astimezone(local_zone())
-    return f"{local:%a %Y-%m-%d %H:%M %Z}".strip() if with_zone else f"{local:%Y-%m-%d %H:%M}"
+    return f"{local:%a %Y-%m-%d %H:%M %Z}".strip()

@@ -228,13 +228,9 @@ def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[A
 
 def _due_day(due: datetime | None, all_day: list[str] | None, zone_name: str | None
              ) -> date | None:
-    """An all-day due's date, as ``app.tasks.queries.due_day`` reads it (zoneinfo only)."""
+    """An all-day due's date, as ``app.tasks.queries.due_day`` reads it."""
     if due is None or "due" not in (all_day or ()):
         return None
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+    from app.tasks.formatting import day_of
 
-    try:
-        where = ZoneInfo(zone_name) if zone_name else None
-    except (ZoneInfoNotFoundError, ValueError):
-        where = None
-    return due.astimezone(where).date()
+    return day_of(due, zone_name)

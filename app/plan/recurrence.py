@@ -15,6 +15,7 @@ transaction, whatever rule an older database holds.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -101,12 +102,26 @@ def occurrences_done(task: Task, done: list[date | datetime]) -> int:
     return count
 
 
+COMPLETED = "occurrence due {} completed"  # the work log's line for a finished occurrence
+_COMPLETED = re.compile(r"^occurrence due (\S+) completed$")
+
+
 def _ruled_phase(task: Task, anchor: datetime) -> datetime:
     """An occurrence of the rule itself to count the next one from: the anchor, unless it
-    is an added one (an RDATE), then the last finished occurrence that was not."""
+    is an added one (an RDATE), then the last finished occurrence that was not (the work
+    log's ``COMPLETED`` lines say which)."""
     added = set(task.rdates or ())
     if format_utc(anchor) not in added:
         return anchor
+    from models import WorkLog
+
+    for entry in (WorkLog.select(WorkLog.message).where(
+            (WorkLog.task == task.id) & (WorkLog.kind == "occurrence"))
+            .order_by(WorkLog.id.desc()).limit(50)):
+        found = _COMPLETED.match(str(entry.message))
+        if found is not None and found[1] not in added:
+            return parse_utc(found[1])
+    return anchor
     from models import WorkLog
 
     for entry in (WorkLog.select(WorkLog.message).where(
@@ -174,7 +189,7 @@ def roll_times(task: Task) -> timedelta | None:
         return None
     delta = (following.astimezone(zone).replace(tzinfo=None)
              - anchor.astimezone(zone).replace(tzinfo=None))
-    log(task.id, "occurrence", f"occurrence due {format_utc(anchor)} completed",
+    log(task.id, "occurrence", COMPLETED.format(format_utc(anchor)),
         actor="assistant")
     for field in ("start_at", "due_at", "expires_at"):
         if getattr(task, field) is not None:

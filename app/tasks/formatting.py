@@ -7,7 +7,7 @@ format the same rows with these same functions, so both print the same bytes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from operator import itemgetter
 from typing import Any
 
@@ -23,20 +23,27 @@ def local(value: datetime | str | None) -> str:
     return value.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def day(value: datetime | str, timezone: str | None) -> str:
-    """An all-day time's date ("2026-12-15"): its stored stand-in's day in the task's zone
-    (``app.dates.days``)."""
-    if isinstance(value, str):
-        from models.fields import parse_utc
-
-        value = parse_utc(value)
+def day_of(stand_in: datetime, timezone: str | None) -> date:
+    """An all-day time's date: its stored stand-in's day in the task's zone, as
+    ``app.dates.days.as_set`` reads it, with ``zoneinfo`` alone (that module loads Peewee;
+    the lean paths and the window's first frame must not). A zone this machine lacks: the
+    local one, as the core does."""
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
         where = ZoneInfo(timezone) if timezone else None
     except (ZoneInfoNotFoundError, ValueError):
         where = None
-    return value.astimezone(where).strftime("%Y-%m-%d")
+    return stand_in.astimezone(where).date()
+
+
+def day(value: datetime | str, timezone: str | None) -> str:
+    """An all-day time's date as text ("2026-12-15")."""
+    if isinstance(value, str):
+        from models.fields import parse_utc
+
+        value = parse_utc(value)
+    return day_of(value, timezone).isoformat()
 
 
 def as_set(value: datetime | str | None, role: str, all_day: Sequence[str] | None,

@@ -16,7 +16,6 @@ import sqlite3
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtCore import QEventLoop as QtEventLoop
@@ -120,15 +119,11 @@ def cell_text(row: tuple[Any, ...], column: int) -> str:
 
 
 def due_day(due_at: datetime | None, zone: str | None) -> date | None:
-    """An all-day due's date: its stand-in's day in the task's zone, as
-    ``app.dates.days.as_set`` reads it (that module loads Peewee; this frame must not)."""
-    if due_at is None:
-        return None
-    try:
-        where = ZoneInfo(zone) if zone else None
-    except (ZoneInfoNotFoundError, ValueError):
-        where = None  # a zone this machine lacks: the local one, as the core does
-    return due_at.astimezone(where).date()
+    """An all-day due's date: its stand-in's day in the task's zone
+    (``app.tasks.formatting.day_of``, which loads no Peewee)."""
+    from app.tasks.formatting import day_of
+
+    return None if due_at is None else day_of(due_at, zone)
 
 
 class FirstFrame(QMainWindow):
