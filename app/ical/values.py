@@ -145,6 +145,9 @@ def done_occurrences(overrides: Iterable[Component]) -> list[date | datetime]:
     return done
 
 
+UTC_NAMES = ("UTC", "ETC/UTC", "GMT", "ETC/GMT", "Z")  # zone names that mean plain UTC
+
+
 def zone_of(component: Component, *names: str) -> str | None:
     """The IANA zone the first of ``names`` (DUE, DTSTART) is set in: its TZID when that
     names a zone this machine knows (a Windows or made-up name gives None)."""
@@ -158,7 +161,7 @@ def zone_of(component: Component, *names: str) -> str | None:
         if not tzid:
             dt = getattr(prop, "dt", None)
             tzid = getattr(getattr(dt, "tzinfo", None), "key", "") or ""
-        if tzid and tzid.upper() not in ("UTC", "Z", "ETC/UTC", "GMT"):
+        if tzid and tzid.upper() not in UTC_NAMES:
             try:
                 ZoneInfo(tzid)
             except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia": a folder

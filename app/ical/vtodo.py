@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from icalendar import Alarm, Calendar, Component, Todo, vRecur, vText
 
 from app.ical.values import (
+    UTC_NAMES,
     Reminder,
     Text,
     alarms_of,
@@ -158,15 +159,13 @@ def _vtimezone(name: str) -> Component:
 def in_zone(when: date | datetime, timezone: str | None) -> date | datetime:
     """A start or due as it is written: a date as it is, a moment in ``timezone`` (its
     TZID) or, for no zone or UTC, in UTC."""
-    if not isinstance(when, datetime) or not timezone or timezone.upper() in _UTC_NAMES:
+    if not isinstance(when, datetime) or not timezone or timezone.upper() in UTC_NAMES:
         return when
     try:
         return when.astimezone(ZoneInfo(timezone))
     except (ZoneInfoNotFoundError, ValueError):
         return when
 
-
-_UTC_NAMES = ("UTC", "ETC/UTC", "GMT", "ETC/GMT", "Z")
 
 
 # --- writing ----------------------------------------------------------------------------

@@ -48,8 +48,7 @@ class StepChanges:
 def apply_task(task_id: int, take: dict[str, Any]) -> list[Conflict]:
     """Apply the server's task fields; returns what was refused."""
     refused: list[Conflict] = []
-    edits = {k: (list(v) if k == "tags" else v) for k, v in take.items()
-             if k in (*TASK_EDITABLE, "timezone")}
+    edits = {k: (list(v) if k == "tags" else v) for k, v in take.items() if k in TASK_EDITABLE}
     if edits:
         try:
             tasks.update_task(task_id, named=clock_times(edits), **edits)

@@ -58,13 +58,16 @@ def _task_item(task: Task, plan: Plan | None, spec: PlanSpec | None,
 
 def _set(task: Task, role: str) -> date | datetime | None:
     """A start or due as the item carries it: a date, or the moment in UTC."""
-    value = tasks.when(task, role)
-    return value.astimezone(UTC) if isinstance(value, datetime) else value
+    return _utc(tasks.when(task, role))
 
 
 def _series(task: Task, key: str) -> list[date | datetime]:
-    return [v.astimezone(UTC) if isinstance(v, datetime) else v
-            for v in tasks.occurrences_as_set(task, key)]
+    """A series' EXDATEs or RDATEs as the item carries them (as ``_set``)."""
+    return [_utc(v) for v in tasks.occurrences_as_set(task, key)]
+
+
+def _utc(value: Any) -> Any:
+    return value.astimezone(UTC) if isinstance(value, datetime) else value
 
 
 def _percent(spec: PlanSpec | None) -> int | None:
