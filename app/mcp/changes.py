@@ -63,22 +63,14 @@ SCHEDULE = "scheduled_block"  # a change to the schedule: ``before`` holds the w
 def scheduling(client: str, summary: str) -> Iterator[None]:
     """Journal an agent's saved schedule: every scheduled block before it is kept, so
     ``undo`` puts the schedule back as it was. The caller's writes run inside."""
-    from app.tasks.rows import table_columns
+    from app.tasks.rows import stored_rows
     from models.tables import ScheduledBlock
 
     with atomic():
-        columns = [name for name, _json in table_columns(ScheduledBlock)]
-        rows = [dict(zip(columns, row, strict=True)) for row in database_rows(
-            f'SELECT {", ".join(columns)} FROM "scheduled_block" ORDER BY id')]
+        rows = stored_rows(ScheduledBlock, ScheduledBlock.id.is_null(False))
         yield
         AgentChange.create(client=client, task_id=None, summary=summary,
                            before={SCHEDULE: rows})
-
-
-def database_rows(query: str) -> list[tuple[Any, ...]]:
-    from models import database
-
-    return list(database.execute_sql(query).fetchall())
 
 
 def _rows(task_id: int) -> dict[str, list[dict[str, Any]]]:

@@ -46,10 +46,10 @@ def task_rows(task_id: int) -> Rows:
         WorkLog: WorkLog.task == task_id, OutboxMessage: OutboxMessage.task == task_id,
         StepLayout: StepLayout.task == task_id, ModelCall: ModelCall.task == task_id,
     }
-    return {model._meta.table_name: _stored(model, where) for model, where in wheres.items()}
+    return {model._meta.table_name: stored_rows(model, where) for model, where in wheres.items()}
 
 
-def _stored(model: Any, where: Any) -> list[dict[str, Any]]:
+def stored_rows(model: Any, where: Any) -> list[dict[str, Any]]:
     """The rows of ``model`` that ``where`` selects, as stored, in key order."""
     columns = table_columns(model)
     rows = model.select(*model._meta.sorted_fields).where(where).order_by(
@@ -93,7 +93,7 @@ def insert_rows(rows: Rows) -> dict[str, dict[int, int]]:
 def _fresh_ids(model: Any, rows: list[dict[str, Any]]) -> tuple[dict[int, int], set[int]]:
     """Each row's id, or a new one above every id in the table and in ``rows`` if another
     row has it; and the ids whose row there now is this one, left behind by the delete."""
-    there = {r["id"]: r for r in _stored(model, model.id.in_([row["id"] for row in rows]))}
+    there = {r["id"]: r for r in stored_rows(model, model.id.in_([row["id"] for row in rows]))}
     left = {row["id"] for row in rows
             if row["id"] in there and _left_behind(model, there[row["id"]], row)}
     top = max([*(row["id"] for row in rows), model.select(peewee.fn.MAX(model.id)).scalar() or 0])
