@@ -83,6 +83,7 @@ class DueMark:
     day: int
     minute: int
     at: datetime  # local
+    all_day: bool = False  # a task's due that is a date: ``at`` is the moment it stands for
 
 
 @dataclass(frozen=True)
@@ -195,15 +196,16 @@ def enabled_source_ids() -> list[int]:
 def marks_for(first_day: date, days: int, zone: tzinfo) -> list[DueMark]:
     """Due times of open tasks and of their active plans' unfinished steps, in time order."""
     start, end = (format_utc(t) for t in bounds(first_day, days, zone))
-    marks = [_mark("task", tid, "", title, title, status, due, first_day, zone)
-             for tid, title, status, due in _task_dues(start, end)]
+    marks = [_mark("task", tid, "", title, title, status, due, first_day, zone,
+                   "due" in (all_day or ()))
+             for tid, title, status, due, all_day in _task_dues(start, end)]
     marks += [_mark("step", tid, sid, title, task_title, status, due, first_day, zone)
               for tid, sid, title, task_title, status, due in _step_dues(start, end)]
     return sorted(marks, key=lambda m: (m.at, m.kind != "task", m.task_id, m.step_id))
 
 
 def _task_dues(start: str, end: str) -> list[tuple[Any, ...]]:
-    query = (Task.select(Task.id, Task.title, Task.status, Task.due_at)
+    query = (Task.select(Task.id, Task.title, Task.status, Task.due_at, Task.all_day)
              .where(Task.status.in_(tuple(OPEN_TASK)) & (Task.due_at >= start)
                     & (Task.due_at < end))
              .order_by(Task.due_at).limit(MAX_MARKS).tuples())
@@ -222,10 +224,11 @@ def _step_dues(start: str, end: str) -> list[tuple[Any, ...]]:
 
 
 def _mark(kind: str, task_id: int, step_id: str, title: str, task_title: str, status: str,
-          due: datetime | str, first_day: date, zone: tzinfo) -> DueMark:
+          due: datetime | str, first_day: date, zone: tzinfo, all_day: bool = False
+          ) -> DueMark:
     when = (parse_utc(due) if isinstance(due, str) else due).astimezone(zone)
     return DueMark(kind, int(task_id), step_id, one_line(title), one_line(task_title), status,
-                   (when.date() - first_day).days, minute_of(when), when)
+                   (when.date() - first_day).days, minute_of(when), when, all_day)
 
 
 # --- placing ---------------------------------------------------------------------------------

@@ -63,7 +63,6 @@ class AgendaGrid(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.agenda = Agenda(first_day=date.today(), days=7)
-        self.all_day: frozenset[int] = frozenset()  # tasks whose due mark is a date
         self.zone = local_zone()
         self.clock: Callable[[], datetime] = utc_now
         self.planned = PlannedLayer(self, HOUR_HEIGHT)
@@ -148,7 +147,7 @@ class AgendaGrid(QWidget):
 
     def is_day(self, mark: DueMark) -> bool:
         """Whether ``mark`` is a task's all-day due."""
-        return mark.kind == "task" and mark.task_id in self.all_day
+        return mark.kind == "task" and mark.all_day
 
     def mark_font(self) -> QFont:
         font = QFont(self.font())

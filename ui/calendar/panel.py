@@ -37,7 +37,7 @@ from app.calendar import agenda
 from app.calendar.agenda import Agenda
 from app.schedule import views as schedule_views
 from models.tables import utc_now
-from ui.calendar import due_days, scheduling, syncing
+from ui.calendar import scheduling, syncing
 from ui.calendar.common import (
     GRID_PAD,
     HOUR_HEIGHT,
@@ -261,7 +261,7 @@ class CalendarPanel(QDockWidget):
 
     async def _load(self, first: date, days: int) -> None:
         try:
-            found, all_day = await in_thread(due_days.read_agenda, first, days, self.zone)
+            found = await in_thread(agenda.read_agenda, first, days, self.zone)
             planned = await in_thread(schedule_views.planned_between, first, days, self.zone)
         finally:
             if isValid(self):
@@ -273,7 +273,6 @@ class CalendarPanel(QDockWidget):
             self.reload()
             return
         self.grid.planned.set_blocks(planned)
-        self.grid.all_day = all_day
         self._show(found)
 
     def _show(self, found: Agenda) -> None:

@@ -1,5 +1,6 @@
-"""All-day task dues on the agenda (ui.calendar.due_days): read with the agenda, and
-marked without the 18:00 they stand for."""
+"""All-day task dues on the calendar grid: the agenda says which they are
+(``app.calendar.agenda.DueMark.all_day``), and the grid marks them without the 18:00 they
+stand for."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 from pytestqt.qtbot import QtBot
 
+from app.calendar import agenda
 from app.tasks.store import NewTask, add_task
 from tests.ui.calendar.test_panel import show
-from ui.calendar import due_days
 from ui.calendar.panel import CalendarPanel
 from ui.words.dates import day_text
 
@@ -21,9 +22,9 @@ WEDNESDAY = date(2026, 12, 16)
 def test_the_all_day_dues_are_read_with_the_agenda(db: object) -> None:
     rent = add_task(NewTask(title="Pay rent", due_at=WEDNESDAY)).id
     add_task(NewTask(title="Dentist", due_at=datetime(2026, 12, 16, 15, 0, tzinfo=ZONE)))
-    shown, all_day = due_days.read_agenda(date(2026, 12, 14), 7, ZONE)
-    assert len(shown.marks) == 2 and all_day == {rent}
-    assert due_days.read_agenda(date(2027, 1, 4), 7, ZONE)[1] == frozenset()
+    shown = agenda.read_agenda(date(2026, 12, 14), 7, ZONE)
+    assert len(shown.marks) == 2 and {m.task_id for m in shown.marks if m.all_day} == {rent}
+    assert not any(m.all_day for m in agenda.read_agenda(date(2027, 1, 4), 7, ZONE).marks)
 
 
 def test_an_all_day_due_is_marked_without_a_time(panel: CalendarPanel, qtbot: QtBot,
