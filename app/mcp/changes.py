@@ -131,7 +131,9 @@ def undo(change_id: int) -> str:
         Refused: undone already, the task is gone, a later agent change must be undone
             first, or the person changed the task since (their edit is kept).
     """
+    from app.reminders import store as reminders
     from app.tasks import store as tasks
+    from app.tasks import trash
     from app.tasks.rows import restore_rows
 
     with atomic():
@@ -156,48 +158,26 @@ def undo(change_id: int) -> str:
         row.undone_at = utc_now()
         row.save()
         if row.before is None:  # the agent added it: to the trash, restorable
-            done = f"removed {task.title!r}, added by {row.client}"
-        else:
-            Task.delete().where(Task.id == task_id).execute()
-            restore_rows(row.before)
-            tasks.log(task_id, "agent", f"undone: {row.summary} (by {row.client})",
-                      actor=ACTOR)
-            done = f"undid {row.summary!r} by {row.client}"
-    if row.before is None:
-        from app.tasks import trash
-
-        trash.trash_task(task_id)
-    else:
-        from app.reminders import store as reminders
-
+            trash.trash_task(task_id)
+            return f"removed {task.title!r}, added by {row.client}"
+        Task.delete().where(Task.id == task_id).execute()
+        restore_rows(row.before)
+        tasks.log(task_id, "agent", f"undone: {row.summary} (by {row.client})", actor=ACTOR)
         reminders.schedule_for_task(task_id)
-        events.emit(Change(Kind.TASK_CHANGED, task_id))
-    return done
+    events.emit(Change(Kind.TASK_CHANGED, task_id))
+    return f"undid {row.summary!r} by {row.client}"
 
 
 def _undo_schedule(row: AgentChange) -> str:
-    """Put every scheduled block back as it was before the agent's saved schedule (blocks
-    of tasks deleted since stay out); inside ``undo``'s transaction."""
-    from app.schedule import reminders as block_reminders
-    from app.schedule.inputs import BLOCK_COLUMNS
-    from app.schedule.inputs import read as read_inputs
-    from app.schedule.model import Block
-    from app.tasks.rows import insert_rows
-    from models.tables import ScheduledBlock
+    """Put the schedule back as it was before the agent's saved one (inside ``undo``'s
+    transaction)."""
+    from app.schedule import store as schedule
 
     if row.id != _newest_schedule():
         raise Refused("a later schedule saved by an agent must be undone first")
-    tasks_now = {t.id for t in Task.select(Task.id)}
-    kept = [b for b in (row.before or {}).get(SCHEDULE, []) if b.get("task_id") in tasks_now]
-    ScheduledBlock.delete().execute()
-    if kept:
-        insert_rows({SCHEDULE: kept})
+    schedule.restore_all((row.before or {}).get(SCHEDULE, []))
     row.undone_at = utc_now()
     row.save()
-    now = utc_now()
-    blocks = [Block(*b) for b in ScheduledBlock.select(*BLOCK_COLUMNS)
-              .tuples().iterator()]
-    block_reminders.keep([], blocks, read_inputs(now), now)  # reminders match the blocks
     return f"undid {row.summary!r} by {row.client}"
 
 

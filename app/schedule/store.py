@@ -23,7 +23,7 @@ from app.schedule.estimates import set_estimate
 from app.schedule.model import Block, Inputs, Schedule, StepKey, day_clock
 from app.schedule.placer import schedule
 from app.tasks.store import log
-from models import CalendarEvent, CalendarSource, ScheduledBlock, atomic, database
+from models import CalendarEvent, CalendarSource, ScheduledBlock, after_commit, atomic, database
 
 DEFAULT_DAYS = 14
 MAX_DAYS = 366
@@ -233,6 +233,26 @@ def restore(block_id: int, before: Block, estimate: int | None = None) -> None:
         if estimate is not None:
             set_estimate(row.task_id, row.step_id, estimate)
     events.emit(Change(Kind.SCHEDULE_CHANGED, row.task_id, "restored"))
+
+
+def restore_all(rows: list[dict[str, object]]) -> None:
+    """Put the whole schedule back as ``rows`` (stored ``scheduled_block`` rows, as
+    ``app.tasks.rows.stored_rows`` reads them) say, with the block reminders to match; the
+    blocks of tasks deleted since stay out. Inside a caller's transaction or its own; the
+    notice goes out after the commit and asks for no new run (it is the undo of one)."""
+    from app.tasks.rows import insert_rows
+    from models import Task
+
+    with atomic():
+        present = {t.id for t in Task.select(Task.id)}
+        kept = [b for b in rows if b.get("task_id") in present]
+        ScheduledBlock.delete().execute()
+        if kept:
+            insert_rows({ScheduledBlock._meta.table_name: kept})
+        now = datetime.now(UTC)
+        blocks = [block for block, _id in _existing().values()]
+        block_reminders.keep([], blocks, store_inputs.read(now), now)
+        after_commit(lambda: events.emit(Change(Kind.SCHEDULE_CHANGED, None, "put back")))
 
 
 def _block(block_id: int) -> ScheduledBlock:

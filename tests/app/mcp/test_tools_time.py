@@ -71,3 +71,27 @@ def test_a_saved_schedule_is_one_change_the_person_undoes(db: Path) -> None:
     assert "bot" in changes.undo(one.id)
     assert ScheduledBlock.select().count() == 0  # as it was before the agent's run
     assert changes.recent()[0].undoable is False
+
+
+def test_undoing_a_saved_schedule_puts_the_persons_blocks_back_and_says_so(db: Path) -> None:
+    from app.config import settings
+    from app.events import Kind, events
+    from app.mcp import changes
+    from app.schedule import store
+    from models.tables import ScheduledBlock
+
+    _estimated_task()
+    store.run(start=tools_time.window("2030-01-07", None)[0], days=7)  # the person's
+    before = [(b.step_id, b.start) for b in ScheduledBlock.select()]
+    settings.put("mcp.may_schedule", True)
+    tools_time.schedule("2030-01-14", 7, save=True, client="bot")
+    assert [(b.step_id, b.start) for b in ScheduledBlock.select()] != before
+    heard: list[str] = []
+    stop = events.subscribe(lambda c: heard.append(c.detail)
+                            if c.kind == Kind.SCHEDULE_CHANGED else None)
+    try:
+        changes.undo(changes.recent()[0].id)
+    finally:
+        stop()
+    assert [(b.step_id, b.start) for b in ScheduledBlock.select()] == before
+    assert heard == ["put back"]
