@@ -31,7 +31,7 @@ def zone(name: str | None) -> tzinfo:
     if name:
         try:
             return ZoneInfo(name)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder
             pass
     return local_zone()
 

@@ -86,7 +86,7 @@ def shown_when(value: days.When) -> str:
 
 def zone_name() -> str | None:
     """The local IANA zone, which recurring tasks keep (DESIGN §11)."""
-    return getattr(local_zone(), "key", None)
+    return days.zone_key()
 
 
 def decode_text(raw: bytes, name: str, what: str) -> str:

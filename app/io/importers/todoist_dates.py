@@ -17,10 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from app.dates import days
-from app.dates.when import local_zone
 from app.io.importers.incoming import Batch
 
 DAYS = {"monday": "MO", "tuesday": "TU", "wednesday": "WE", "thursday": "TH",
@@ -77,12 +75,12 @@ def read_deadline(row: dict[str, str]) -> days.When | None:
 
 def row_zone(row: dict[str, str]) -> tzinfo:
     """The zone a row's dates are given in: its TIMEZONE, else this machine's."""
-    return _zone(row.get("TIMEZONE", "").strip())
+    return days.zone(row.get("TIMEZONE", "").strip() or None)
 
 
 def zone_key(row: dict[str, str]) -> str | None:
     """The IANA name of ``row_zone``, which the task keeps."""
-    return getattr(row_zone(row), "key", None)
+    return days.zone_key(row_zone(row))
 
 
 def _recurring(text: str, lang: str, zone: tzinfo) -> Due | None:
@@ -108,13 +106,6 @@ def _split(body: str, words: tuple[str, ...], lang: str, zone: tzinfo
     if match is None:
         return body, None
     return body[:match.start()].strip(), _parse(match.group(1), lang, zone)
-
-
-def _zone(name: str) -> tzinfo:
-    try:
-        return ZoneInfo(name) if name else local_zone()
-    except (ZoneInfoNotFoundError, ValueError, OSError):  # "Asia" is a folder: IsADirectoryError
-        return local_zone()
 
 
 # a time at the end without "at" ("every day 9am", "every monday 13:00"): am/pm or minutes
