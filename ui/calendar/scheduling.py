@@ -93,10 +93,11 @@ class MoveBlock(QUndoCommand):
 
     def redo(self) -> None:
         label = QCoreApplication.translate("Scheduling", "Moving")
-        self.ctx.runner.start(in_thread(store.move, self.planned.id, self.start), label)
+        self.ctx.writes.start(lambda: in_thread(store.move, self.planned.id, self.start), label)
 
     def undo(self) -> None:
-        self.ctx.runner.start(in_thread(store.restore, self.planned.id, _before(self.planned)),
+        self.ctx.writes.start(lambda: in_thread(store.restore, self.planned.id,
+                                                _before(self.planned)),
                               QCoreApplication.translate("Scheduling", "Moving back"))
 
 
@@ -111,12 +112,12 @@ class ResizeBlock(QUndoCommand):
 
     def redo(self) -> None:
         label = QCoreApplication.translate("Scheduling", "Resizing")
-        self.ctx.runner.start(in_thread(store.resize, self.planned.id, self.end), label)
+        self.ctx.writes.start(lambda: in_thread(store.resize, self.planned.id, self.end), label)
 
     def undo(self) -> None:
         label = QCoreApplication.translate("Scheduling", "Resizing back")
-        self.ctx.runner.start(in_thread(store.restore, self.planned.id, _before(self.planned),
-                                        self.estimate), label)
+        self.ctx.writes.start(lambda: in_thread(store.restore, self.planned.id,
+                                                _before(self.planned), self.estimate), label)
 
 
 def _before(planned: Planned) -> Block:

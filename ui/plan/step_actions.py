@@ -227,7 +227,7 @@ class StepActions(QObject):
                 then(error)
 
         what = translate("StepActions", "Step “%1”").replace("%1", ref.title)
-        self.ctx.runner.start(saving(), what, done=done)
+        self.ctx.writes.start(saving, what, done)  # a tick and its undo, in order
 
     def fill_menu(self, menu: QMenu, ref: StepRef) -> None:
         """The step's context menu: moves, rename, add after / inside, delete, with keys."""

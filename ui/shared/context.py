@@ -3,13 +3,13 @@ the undo stack and the status line. Passed to each widget at construction."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, Signal
 
 from ui.shared.assistant import AssistantService
 from ui.shared.bridge import CoreBridge
-from ui.shared.runner import TaskRunner
+from ui.shared.runner import InOrder, TaskRunner
 from ui.shared.undo import TaskUndo
 
 
@@ -51,6 +51,12 @@ class WindowContext:
     undo: TaskUndo  # one undo stack per task; the task in view's is active
     selection: Selection
     status: StatusLine
+    # the window's undoable writes, run one after another in the order asked: two Ctrl+Z
+    # in a row, or an undo and its redo, never race in the worker pool
+    writes: InOrder = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.writes = InOrder(self.runner)
 
     @classmethod
     def create(cls, parent: QObject) -> WindowContext:

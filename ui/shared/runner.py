@@ -165,7 +165,7 @@ class InOrder:
         before = self._last
 
         async def after() -> T:
-            if before is not None and not before.done():
+            if before is not None:
                 await asyncio.wait([before])  # its outcome is the runner's to tell
             return await make()
 

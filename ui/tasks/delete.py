@@ -13,7 +13,7 @@ from PySide6.QtGui import QUndoCommand
 
 from app.tasks import store as tasks
 from ui.shared.context import WindowContext
-from ui.shared.runner import InOrder, in_thread
+from ui.shared.runner import in_thread
 
 translate = QCoreApplication.translate
 
@@ -29,18 +29,17 @@ class DeleteTask(QUndoCommand):
         self.show_on_redo = False  # redo deletes it again: nothing to show
         self.window_wide = True  # the task is gone from view: the window's undo stack
         self._first = True
-        self.writes = InOrder(ctx.runner)  # undo and redo, one after another
 
     def redo(self) -> None:
         if self._first:  # already deleted when the command was pushed
             self._first = False
             return
-        self.writes.start(lambda: in_thread(tasks.delete_task, self.task_id),
-                          translate("TaskListPanel", "Deleting"), self._deleted)
+        self.ctx.writes.start(lambda: in_thread(tasks.delete_task, self.task_id),
+                              translate("TaskListPanel", "Deleting"), self._deleted)
 
     def undo(self) -> None:
-        self.writes.start(lambda: in_thread(tasks.restore_task, self.snapshot),
-                          translate("TaskListPanel", "Restoring a task"), self._restored)
+        self.ctx.writes.start(lambda: in_thread(tasks.restore_task, self.snapshot),
+                              translate("TaskListPanel", "Restoring a task"), self._restored)
 
     def _deleted(self, snapshot: dict[str, Any]) -> None:
         self.snapshot = snapshot  # as it was when deleted again (a sync may have edited it)

@@ -27,7 +27,7 @@ from app.plan import ticks
 from app.tasks import store as tasks
 from models import StoreError
 from ui.shared.context import WindowContext
-from ui.shared.runner import InOrder, in_thread
+from ui.shared.runner import in_thread
 from ui.words.retexts import told
 
 translate = QCoreApplication.translate
@@ -71,18 +71,17 @@ class TickTask(QUndoCommand):
 
 
 def run(ctx: WindowContext, fn: Callable[..., Any], *args: Any,
-        done: Callable[[], None] | None = None, order: InOrder | None = None,
-        **kwargs: Any) -> None:
-    """A task write in a worker (after the writes started before it in ``order``); a
-    refusal goes to the status bar."""
+        done: Callable[[], None] | None = None, **kwargs: Any) -> None:
+    """A task write in a worker, after the window's writes started before it
+    (``ctx.writes``); a refusal goes to the status bar."""
     def finished(error: str) -> None:
         if error:
             ctx.status.error.emit(error)
         elif done is not None:
             done()
 
-    (order or InOrder(ctx.runner)).start(lambda: _quietly(fn, *args, **kwargs),
-                                         translate("TaskEdits", "Saving the task"), finished)
+    ctx.writes.start(lambda: _quietly(fn, *args, **kwargs),
+                     translate("TaskEdits", "Saving the task"), finished)
 
 
 def tick(ctx: WindowContext, task_id: int, title: str, ticked: bool) -> None:
@@ -145,7 +144,6 @@ class EditTask(QUndoCommand):
         self.changes, self.named = changes, named
         self.before: dict[str, Any] = {}
         self.named_before: tuple[str, ...] = ()
-        self.writes = InOrder(ctx.runner)  # undo and redo, one after another
         self._first = True
 
     def save(self) -> None:
@@ -160,12 +158,12 @@ class EditTask(QUndoCommand):
         if self._first:  # saved before it was pushed
             self._first = False
             return
-        run(self.ctx, tasks.update_task, self.task_id, named=self.named, order=self.writes,
+        run(self.ctx, tasks.update_task, self.task_id, named=self.named,
             **self.changes)
 
     def undo(self) -> None:
         run(self.ctx, tasks.update_task, self.task_id, named=self.named_before,
-            order=self.writes, **self.before)
+            **self.before)
 
 
 def as_set(task: Any, name: str) -> Any:

@@ -65,3 +65,35 @@ def test_undo_and_redo_at_once_run_in_order(ctx: WindowContext, qtbot: QtBot) ->
         ctx.undo.redo()
     qtbot.wait_until(lambda: not ctx.runner.running)
     assert get_task(task_id).all_day == [] and get_task(task_id).named == ["due"]
+
+
+def test_two_undos_of_two_edits_reach_the_store_in_order(
+        ctx: WindowContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each command's writes wait for the window's writes before them (``ctx.writes``):
+    the first undo held in its worker, the second undo still comes after it."""
+    import threading
+
+    from app.tasks import store
+
+    task_id = add_task(NewTask(title="Report")).id
+    save_cell(ctx, task_id, 0, "Report v2")
+    qtbot.wait_until(lambda: ctx.undo.index() == 1 and get_task(task_id).title == "Report v2")
+    save_cell(ctx, task_id, 0, "Report v3")
+    qtbot.wait_until(lambda: ctx.undo.index() == 2 and get_task(task_id).title == "Report v3")
+    real, gate, entered, titles = store.update_task, threading.Event(), threading.Event(), []
+
+    def held(task: int, **changes: object) -> object:
+        if changes.get("title") == "Report v2":  # the first undo's write is slow
+            entered.set()
+            gate.wait(timeout=10)
+        titles.append(changes.get("title"))
+        return real(task, **changes)
+
+    monkeypatch.setattr(store, "update_task", held)
+    ctx.undo.undo()
+    ctx.undo.undo()
+    qtbot.wait_until(entered.is_set)
+    qtbot.wait(200)  # time for a write that does not wait its turn to get through
+    gate.set()
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert titles == ["Report v2", "Report"] and get_task(task_id).title == "Report"
