@@ -222,11 +222,11 @@ def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[A
     for raw in conn.execute(sql.PAGE_ROWS[0], params(sql.PAGE_ROWS)):
         *values, all_day, zone = convert(raw)
         values[tags] = tuple(values[tags])
-        rows[values[0]] = (*values, values[0] in planned, _due_day(values[4], all_day, zone))
+        rows[values[0]] = (*values, values[0] in planned, due_day(values[4], all_day, zone))
     return rows
 
 
-def _due_day(due: datetime | None, all_day: list[str] | None, zone_name: str | None
+def due_day(due: datetime | None, all_day: list[str] | None, zone_name: str | None
              ) -> date | None:
     """An all-day due's date, as ``app.tasks.queries.due_day`` reads it."""
     if due is None or "due" not in (all_day or ()):

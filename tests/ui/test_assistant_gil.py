@@ -13,7 +13,8 @@ def test_an_assistant_run_holds_the_gil_briefly_and_puts_the_interpreter_back() 
     import gc
     import sys
 
-    from ui.shared.assistant import FULL_GC_EVERY, SWITCH_S, AssistantWorker
+    from ui.shared.assistant import AssistantWorker
+    from ui.shared.gil import FULL_GC_EVERY, SWITCH_S
 
     seen: list[tuple[float, int]] = []
 

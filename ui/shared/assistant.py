@@ -23,8 +23,6 @@ from PySide6.QtCore import QObject, Signal
 from app.agent.streaming import StreamWatcher
 from app.config.provider_kinds import ProviderKind
 from ui.shared.bridge import CoreBridge
-from ui.shared.gil import FULL_GC_EVERY as FULL_GC_EVERY
-from ui.shared.gil import SWITCH_S as SWITCH_S
 from ui.shared.gil import handed_often
 from ui.shared.runner import TaskRunner, in_thread
 
@@ -101,7 +99,7 @@ class AssistantWorker:
     def run(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Run ``work()`` to its end, or until ``stop``; blocks the calling thread.
 
-        While it runs, the interpreter hands the GIL on every ``SWITCH_S`` instead of
+        While it runs, the interpreter hands the GIL on every ``ui.shared.gil.SWITCH_S`` instead of
         5 ms: each time the GUI thread enters Python (a timer, a paint, a queued
         signal) it waits for this thread's pure-Python planning at most that long
         (0.5 ms left a p99 stall of ~50 ms on F5 with 10,000 tasks; 0.1 ms, ~10 ms).

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -25,6 +24,7 @@ from app.errors import KnownError
 from app.events import Change, Kind, events
 from models import StoreError
 from ui.shared.context import WindowContext
+from ui.shared.gil import handed_often
 from ui.shared.runner import in_thread
 
 DEBOUNCE_MS = 5_000  # a sync this long after the last local change
@@ -134,7 +134,7 @@ class SyncWorker(QObject):
     def _in_thread(self) -> Outcome:
         self._thread = threading.get_ident()
         try:
-            with gil_handed_often():
+            with handed_often():  # the GUI thread's share while it merges
                 return sync_all(self._stop.is_set, self.sync_progressed.emit)
         finally:
             self._thread = None
@@ -175,15 +175,6 @@ class SyncWorker(QObject):
     def _on_due_read(self, due: bool) -> None:
         if due and self._task is None:
             self.sync_now()
-
-
-def gil_handed_often() -> AbstractContextManager[None]:
-    """While a sync parses and merges in its thread, the GUI thread waits for the GIL at
-    most ``ui.shared.gil.SWITCH_S`` (counted with the assistant's runs, which turn the
-    same knobs)."""
-    from ui.shared.gil import handed_often
-
-    return handed_often()
 
 
 def _timer(parent: QObject, ms: int, *, single: bool) -> QTimer:

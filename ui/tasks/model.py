@@ -35,7 +35,7 @@ from app.states import OPEN_TASK, TaskStatus
 from app.tasks.queries import TaskQuery, TaskRow
 from app.tasks.urgency import urgency
 from models import Task
-from ui.tasks.page_reader import ListRow, PageReader, due_of, read_rows
+from ui.tasks.page_reader import PageReader, read_rows
 from ui.words import labels
 from ui.words.dates import clock_text, short_when
 from ui.words.retexts import told
@@ -44,7 +44,7 @@ PAGE = 200
 PAGES_KEPT = 20
 PLACEHOLDER = "…"  # a row whose page is still being read
 Index = QModelIndex | QPersistentModelIndex
-Pages = dict[int, dict[int, ListRow]]  # page number → {task id: row}
+Pages = dict[int, dict[int, TaskRow]]  # page number → {task id: row}
 PRIORITY_TEXT = {1: "!!!", 2: "!!", 3: "", 4: "↓"}
 STATUS_COLOURS: dict[str, str] = {TaskStatus.DONE: "#7a8a7a", TaskStatus.CANCELLED: "#9a9a9a",
                                   TaskStatus.EXPIRED: "#9a9a9a", TaskStatus.FAILED: "#c0392b",
@@ -74,8 +74,8 @@ class TaskListModel(QAbstractTableModel):
         super().__init__(parent)
         self.query = TaskQuery()
         self._ids = array("q")
-        self._pages: OrderedDict[int, dict[int, ListRow]] = OrderedDict()
-        self._stale: dict[int, ListRow] = {}  # rows read before a change, shown meanwhile
+        self._pages: OrderedDict[int, dict[int, TaskRow]] = OrderedDict()
+        self._stale: dict[int, TaskRow] = {}  # rows read before a change, shown meanwhile
         self._asked: set[int] = set()  # pages the reader is reading now
         self._generation = 0
         self.reader = PageReader(self)
@@ -139,7 +139,7 @@ class TaskListModel(QAbstractTableModel):
         self._generation += 1
         self.reader.generation = self._generation
 
-    def _keep(self, page: int, rows: dict[int, ListRow]) -> None:
+    def _keep(self, page: int, rows: dict[int, TaskRow]) -> None:
         self._pages[page] = rows
         self._pages.move_to_end(page)
         while len(self._pages) > PAGES_KEPT:
@@ -147,7 +147,7 @@ class TaskListModel(QAbstractTableModel):
         if len(self._stale) > PAGES_KEPT * PAGE:
             self._stale.clear()  # bounded: the oldest reads are not worth showing
 
-    def _row(self, row: int) -> ListRow | None:
+    def _row(self, row: int) -> TaskRow | None:
         """The row, read or stale; None when its page is being read (a placeholder) or
         the task was deleted since the ids were read (``_loaded`` tells which)."""
         page = row // PAGE
@@ -169,7 +169,7 @@ class TaskListModel(QAbstractTableModel):
                                           self._ids[page * PAGE:(page + 1) * PAGE])
             self._asked.difference_update(dropped)  # scrolled past: asked again if painted
 
-    def _on_reader_page_read(self, generation: int, page: int, rows: dict[int, ListRow]
+    def _on_reader_page_read(self, generation: int, page: int, rows: dict[int, TaskRow]
                              ) -> None:
         if generation != self._generation:
             return  # read for ids replaced since
@@ -220,7 +220,7 @@ class TaskListModel(QAbstractTableModel):
         first = before is None or _day_of(before) != _day_of(row)
         if role == Qt.ItemDataRole.FontRole:
             return _bold() if first else None
-        due = due_of(row)
+        due = row.due
         if first or due is None:
             return _display(row, 1)
         if not isinstance(due, datetime):
@@ -290,7 +290,7 @@ def _display(row: TaskRow, column: int) -> str:
         tags = "  " + " ".join(f"#{t}" for t in row.tags) if row.tags else ""
         return f"{mark}{row.title}{tags}"
     if column == 1:
-        return short_when(due_of(row))
+        return short_when(row.due)
     if column == 2:
         return PRIORITY_TEXT.get(row.priority, "")
     return labels.task_status(row.status)
@@ -302,7 +302,7 @@ def _editable_text(row: TaskRow, column: int) -> str:
     if column == 0:
         return " ".join([row.title, *(f"#{t}" for t in row.tags)])
     if column == 1:
-        due = due_of(row)
+        due = row.due
         return local(row.due_at) if isinstance(due, datetime) or due is None \
             else due.isoformat()
     if column == 2:
@@ -343,7 +343,7 @@ DAY_ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole)
 
 def _day_of(row: TaskRow) -> date | None:
     """The day a row is grouped under: an all-day due's own date, a moment's local day."""
-    due = due_of(row)
+    due = row.due
     return due.astimezone().date() if isinstance(due, datetime) else due
 
 

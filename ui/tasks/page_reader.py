@@ -26,7 +26,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Sequence
-from datetime import date, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -40,15 +39,7 @@ IDLE_S = 2.0  # the worker waits this long for more before it ends (one thread a
 # a thread for each page read left up to 28 MiB more resident, malloc's arenas)
 
 
-ListRow = TaskRow  # a row of the list: the store's, an all-day due's date with it
-
-
-def due_of(row: TaskRow) -> date | datetime | None:
-    """A row's due as it was set: its date when all day, else its moment."""
-    return row.due
-
-
-def read_rows(ids: Sequence[int]) -> dict[int, ListRow]:
+def read_rows(ids: Sequence[int]) -> dict[int, TaskRow]:
     """The list rows of these task ids (any that no longer exist are left out).
 
     Call it from a worker thread. Raises what the store raises (``StoreError``, a
@@ -70,12 +61,7 @@ def read_rows(ids: Sequence[int]) -> dict[int, ListRow]:
                 conn.close()
     except (sqlite3.Error, lean_reads.Unusual) as error:
         log.debug("a page through the store (%s)", error)
-    return _rows_from_store(chosen)
-
-
-def _rows_from_store(chosen: list[int]) -> dict[int, ListRow]:
-    """The same rows through the store (Peewee), for a database the lean reader refuses."""
-    from app.tasks.queries import rows_for
+    from app.tasks.queries import rows_for  # a database the lean reader refuses
 
     return rows_for(chosen)
 

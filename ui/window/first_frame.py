@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -112,18 +112,12 @@ def cell_text(row: tuple[Any, ...], column: int) -> str:
         tagged = "  " + " ".join(f"#{t}" for t in tags) if tags else ""
         return f"{mark}{title}{tagged}"
     if column == 1:
-        return short_when(due_day(due_at, zone) if "due" in all_day else due_at)
+        from app.lean.reads import due_day
+
+        return short_when(due_day(due_at, all_day, zone) or due_at)
     if column == 2:
         return PRIORITY_TEXT.get(priority, "")
     return labels.task_status(status)
-
-
-def due_day(due_at: datetime | None, zone: str | None) -> date | None:
-    """An all-day due's date: its stand-in's day in the task's zone
-    (``app.tasks.formatting.day_of``, which loads no Peewee)."""
-    from app.tasks.formatting import day_of
-
-    return None if due_at is None else day_of(due_at, zone)
 
 
 class FirstFrame(QMainWindow):

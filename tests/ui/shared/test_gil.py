@@ -26,15 +26,17 @@ def test_overlapping_runs_leave_the_interpreter_as_it_was() -> None:
 
 def test_holders_in_many_threads_put_it_back_once() -> None:
     before = sys.getswitchinterval()
-    go = threading.Barrier(8)
+    go, held = threading.Barrier(8), []
 
     def hold() -> None:
         with handed_often():
-            go.wait(timeout=10)
+            go.wait(timeout=10)  # all eight hold it at once
+            held.append(sys.getswitchinterval())
 
     threads = [threading.Thread(target=hold) for _ in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=10)
+    assert held == [pytest.approx(min(before, SWITCH_S))] * 8  # no thread broke off early
     assert sys.getswitchinterval() == before
