@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, time
+from datetime import date, datetime, time
 
 from app.dates.in_text import Found, find_date
 from app.dates.recurrence_words import Recurring, find_recurrence
@@ -182,17 +182,18 @@ class Seen:
     pairs: repeats, tags, priority, contact."""
 
     title: str | None
-    due: datetime | None
+    due: date | datetime | None  # as ``new_task`` saves it: a date when no time was said
     others: list[tuple[str, str]]
 
 
 def seen_in(typed: str, when: str, now: datetime) -> Seen | None:
     """What a preview shows, or None when the due phrase needs the slow reader
     (dateparser) or cannot be read."""
+    from app.dates import days
     from app.dates.when import DateError, parse_quick
 
     reading = read_typed(typed, now)
-    due = reading.due
+    due, had_time = reading.due, reading.due_had_time
     if when.strip():
         try:
             found = parse_quick(when, "due", now)
@@ -200,8 +201,8 @@ def seen_in(typed: str, when: str, now: datetime) -> Seen | None:
             found = None
         if found is None:
             return None
-        due = found.when
-    return Seen(reading.title if typed.strip() else None, due,
+        due, had_time = found.when, found.had_time
+    return Seen(reading.title if typed.strip() else None, days.as_given(due, had_time),
               [(label, value) for label, value in reading.lines()[1:] if label != "due"])
 
 
@@ -213,6 +214,8 @@ def preview(typed: str, when: str, now: datetime) -> str | None:
         return None
     parts = [seen.title] if seen.title is not None else []
     if seen.due is not None:
-        parts.append(f"due {seen.due:%a %Y-%m-%d %H:%M}")
+        from app.dates import days
+
+        parts.append(f"due {days.plain(seen.due)}")
     parts += [f"{label} {value}" if label == "repeats" else value for label, value in seen.others]
     return "→ " + " · ".join(parts)

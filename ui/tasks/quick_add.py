@@ -16,8 +16,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal, Sl
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.dates import days
-from app.dates.when import DateError, Understood, local_zone, parse_quick, parse_when
-from app.tasks.quickadd import new_task, read_typed, seen_in
+from app.dates.when import DateError, Understood, local_zone, parse_when
+from app.tasks.quickadd import new_task, seen_in
 from app.tasks.store import add_task
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
@@ -57,27 +57,12 @@ def preview(typed: str, when: str, now: datetime) -> str | None:
     if seen is None:
         return None
     parts = [seen.title] if seen.title is not None else []
-    due = _as_given(seen.due, typed, when, now)
-    if due is not None:
-        parts.append(due_text(due))
+    if seen.due is not None:
+        parts.append(due_text(seen.due))
     for label, value in seen.others:
         parts.append(QCoreApplication.translate("QuickAddBar", "repeats %1")
                      .replace("%1", repeat_words(value)) if label == "repeats" else value)
     return "→ " + " · ".join(parts)
-
-
-def _as_given(due: datetime | None, typed: str, when: str, now: datetime
-              ) -> date | datetime | None:
-    """The previewed due as ``new_task`` saves it: a date when no clock time was typed
-    (``seen_in`` does not say; our own rules read it again, as fast)."""
-    if due is None:
-        return None
-    if when.strip():
-        found = parse_quick(when, "due", now)
-        had_time = found is not None and found.had_time
-    else:
-        had_time = read_typed(typed, now).due_had_time
-    return days.as_given(due, had_time)
 
 
 class QuickAddBar(QWidget):

@@ -56,7 +56,8 @@ def test_the_preview_names_everything_and_is_fast() -> None:
     started = time.perf_counter()
     shown = preview(text, "", NOW)
     assert time.perf_counter() - started < 0.05
-    assert shown == "→ 提醒我交周报 · due Fri 2026-12-04 09:00 · repeats FREQ=WEEKLY;BYDAY=FR · " \
+    # a date, as new_task saves it (its reminder comes at reminders.all_day_at, 09:00)
+    assert shown == "→ 提醒我交周报 · due Fri 2026-12-04 · repeats FREQ=WEEKLY;BYDAY=FR · " \
                     "#work · !1"
     assert preview("x", "3 December 2027 5pm", NOW) is None  # for the worker, not the GUI
 
