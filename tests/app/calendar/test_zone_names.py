@@ -17,6 +17,6 @@ def test_calendar_zone_names_fall_back_to_utc(name: str) -> None:
 @pytest.mark.parametrize("name", ["Asia", "America", "Not/AZone"])
 def test_a_todoist_timezone_that_is_a_folder_uses_the_local_zone(name: str) -> None:
     from app.dates.when import local_zone
-    from app.io.importers.todoist_dates import _zone
+    from app.io.importers.todoist_dates import row_zone
 
-    assert _zone(name) == local_zone()
+    assert row_zone({"TIMEZONE": name}) == local_zone()
