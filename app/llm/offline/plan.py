@@ -13,23 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from app.dates.in_text import find_date
-from app.dates.moments import sensible_moment
-from app.dates.recurrence_words import find_recurrence
-from app.llm.offline import rules
+from app.llm.offline import rules, timing
 from app.llm.offline.situations import situation_parts
 from app.llm.offline.templates import starter_parts, template_parts, umbrella
 from app.schedule.estimates import duration_minutes, guess_minutes, without_duration
-from app.tasks.quickadd import keeps_words
 from models.fields import format_utc, parse_utc
 
-WORK_START, WORK_END = 9, 18
-_BEFORE = re.compile(
-    r"(?:the\s+)?(day|week)\s+before|(\d+|a|one|two|three)\s+(days?|weeks?|hours?)\s+before"
-    r"|提前(\d+|[一二两三四五六七])(天|周|个?小时)|前一(天|周)", re.IGNORECASE)
 _DONE_WHEN = {
     "user": ("done", "已完成"), "assistant.write": ("a usable draft is ready", "草稿可以直接使用"),
     "message.post": ("the message is sent", "消息已发送"),
@@ -68,7 +60,7 @@ def build(ctx: Mapping[str, Any], due_text: str | None) -> dict[str, Any]:
     draft = Draft(ctx, now, due)
     for index, part in enumerate(plan_parts(ctx)[: int(ctx.get("max_steps", 10))]):
         add_part(draft, index, part)
-    _spread_all(draft)
+    timing.spread_all(draft.steps, ctx, now, due)
     steps = draft.steps[: int(ctx.get("max_steps", 10))]
     kept = {s["id"] for s in steps}
     for step in steps:
@@ -166,7 +158,7 @@ def _title(text: str) -> str:
 
 def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
              deliver: bool = False) -> str:
-    text, due = _own_time(draft, part.text)
+    text, due = timing.own_time(part.text, draft.now, draft.due)
     gist = "" if deliver else rules.message_gist(text, contact)
     if contact in draft.posts and not set(after) & _downstream(draft, draft.posts[contact]):
         # one message per contact: say this in the same message (unless it must come later)
@@ -245,14 +237,14 @@ def _message_kind(text: str) -> str:
 
 def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
           ) -> dict[str, Any]:
-    text, due = _own_time(draft, part.text)
+    text, due = timing.own_time(part.text, draft.now, draft.due)
     kind = part.kind
     if kind == "write":
         instructions = text + (f"\n{part.notes}" if part.notes else "")
         return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
                     due=due, kind="write")
     if kind == "remind":
-        at = _ahead(due or draft.due or draft.now + timedelta(hours=1), draft)
+        at = timing.ahead(due or draft.due or draft.now + timedelta(hours=1), draft.now, draft.due)
         return _new(draft, text, "reminder.set", {"at": format_utc(at), "text":
                     rules.reminder_text(text)}, after, due=at, kind="remind")
     if kind == "calendar":
@@ -263,14 +255,6 @@ def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
         return _new(draft, text, "file.write", {"path": "result.md",
                     "from_step": draft.last_write}, [*after, draft.last_write], due=due)
     return _new(draft, text, "user", {}, after, _why_yours(draft, part, contact), due, kind)
-
-
-def _ahead(at: datetime, draft: Draft) -> datetime:
-    """A reminder's moment, moved on to the next sensible one (a working morning, 09:00
-    in the request's zone; the doer moves it again by the person's own hours) when it
-    has passed."""
-    zone = draft.now.tzinfo or UTC
-    return sensible_moment(at, draft.now, closes=draft.due, work_start=time(9, 0), zone=zone)
 
 
 def _why_yours(draft: Draft, part: rules.Part, contact: str | None) -> str:
@@ -291,77 +275,3 @@ def _why_yours(draft: Draft, part: rules.Part, contact: str | None) -> str:
     return ""
 
 
-def _own_time(draft: Draft, text: str) -> tuple[str, datetime | None]:
-    """The part without its date words, and the time it names (or one relative to the due)."""
-    repeats = find_recurrence(text)
-    if repeats is not None:  # the task's recurrence is its own; the step keeps the words
-        text = _cut(text, repeats.start, repeats.end) or text
-    m = _BEFORE.search(text)
-    if m and draft.due is not None:
-        return _cut(text, m.start(), m.end()) or text, draft.due - _before(m)
-    found = find_date(text, "due", draft.now)
-    if found is None:
-        return text, None
-    when = found.understood.when
-    if repeats is not None and draft.due is not None:  # "every Monday at 9am": this occurrence
-        when = draft.due
-    if keeps_words(text, found):
-        return text, when
-    if not found.understood.had_time and draft.due and when.date() == draft.due.date():
-        when = draft.due
-    return _cut(text, found.start, found.end) or text, when  # "Friday" alone stays a title
-
-
-def _before(m: re.Match[str]) -> timedelta:
-    from app.dates.when import zh_number
-
-    if m.group(1) or m.group(6):
-        return timedelta(weeks=1) if (m.group(1) or m.group(6)) in ("week", "周") else timedelta(1)
-    if m.group(2):
-        amount = {"a": 1, "one": 1, "two": 2, "three": 3}.get(m.group(2).lower()) or int(m.group(2))
-        unit = m.group(3).lower()
-    else:
-        amount, unit = zh_number(m.group(4)), m.group(5)
-    if unit.startswith("week") or unit == "周":
-        return timedelta(weeks=amount)
-    if unit.startswith("hour") or "时" in unit:
-        return timedelta(hours=amount)
-    return timedelta(days=amount)
-
-
-def _cut(text: str, start: int, end: int) -> str:
-    joined = text[:start] + (" " if text[:start].isascii() else "") + text[end:]
-    return re.sub(r"\s+([:：,，;；.?!])", r"\1", re.sub(r"\s{2,}", " ", joined)).strip(" ,，")
-
-
-def _spread_all(draft: Draft) -> None:
-    """Steps without a time of their own: spread to the task's due, in working hours."""
-    loose = [s for s in draft.steps if s["due"] is None]
-    start = draft.now
-    task = draft.ctx["task"]
-    if task.get("start_at"):
-        start = max(start, parse_utc(task["start_at"]).astimezone(draft.now.tzinfo))
-    busy = [(parse_utc(a), parse_utc(b)) for a, b in draft.ctx.get("busy", [])]
-    for i, step in enumerate(loose):
-        step["due"] = spread(start, draft.due, i, len(loose), busy)
-    for step in draft.steps:
-        step["due"] = None if step["due"] is None else format_utc(step["due"])
-
-
-def spread(start: datetime, due: datetime | None, index: int, count: int,
-           busy: list[tuple[datetime, datetime]]) -> datetime | None:
-    """Step i of n is due at (i+1)/n of the way to the task's due time, on a working day."""
-    if due is None or due <= start:
-        return due
-    when = (start + (due - start) * (index + 1) / count).replace(minute=0, second=0,
-                                                                 microsecond=0)
-    if when.hour < WORK_START:
-        when = when.replace(hour=WORK_START)
-    elif when.hour >= WORK_END:
-        when = when.replace(hour=WORK_END - 1)
-    while when.weekday() >= 5 and when - timedelta(days=1) > start:
-        when -= timedelta(days=1)  # a weekend: the Friday before, if it is still ahead
-    for begin, end in sorted(busy):  # move out of busy time, never past the due time
-        if begin <= when < end and end <= due:
-            when = end.astimezone(when.tzinfo)
-    return min(max(when, start), due)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.llm.offline.plan import build, plan_parts, spread
+from app.llm.offline.plan import build, plan_parts
 from app.plan.spec import parse
 
 ZONE = ZoneInfo("Asia/Shanghai")
@@ -48,24 +48,6 @@ def test_steps_are_due_before_the_task_due_time() -> None:
     plan = build(ctx("Organise the team offsite"), due.isoformat())
     times = [datetime.fromisoformat(s["due"]) for s in plan["steps"] if s.get("due")]
     assert times and all(NOW <= t <= due for t in times)
-
-
-def test_spread_keeps_to_working_hours_and_weekdays() -> None:
-    due = NOW + timedelta(days=6)  # Sunday
-    when = spread(NOW, due, 3, 4, [])
-    assert when is not None and when.weekday() < 5 and 9 <= when.hour < 18
-    assert spread(NOW, None, 0, 3, []) is None
-    assert spread(NOW, NOW - timedelta(hours=1), 0, 3, []) == NOW - timedelta(hours=1)
-
-
-def test_spread_moves_out_of_busy_time_but_never_past_the_due() -> None:
-    due = NOW + timedelta(days=1)
-    free = spread(NOW, due, 0, 2, [])
-    assert free == NOW.replace(hour=17)  # half way is 22:00: the end of the working day
-    busy = [(free - timedelta(minutes=30), free + timedelta(hours=2))]
-    assert spread(NOW, due, 0, 2, busy) == free + timedelta(hours=2)
-    late = [(free - timedelta(minutes=30), due + timedelta(hours=1))]
-    assert spread(NOW, due, 0, 2, late) == free  # moving would pass the due time
 
 
 @pytest.mark.timeout(60)
