@@ -158,7 +158,7 @@ def _title(text: str) -> str:
 
 def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
              deliver: bool = False) -> str:
-    text, due = timing.own_time(part.text, draft.now, draft.due)
+    text, due = timing.own_time(part.text, draft.ctx, draft.now, draft.due)
     gist = "" if deliver else rules.message_gist(text, contact)
     if contact in draft.posts and not set(after) & _downstream(draft, draft.posts[contact]):
         # one message per contact: say this in the same message (unless it must come later)
@@ -237,14 +237,15 @@ def _message_kind(text: str) -> str:
 
 def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
           ) -> dict[str, Any]:
-    text, due = timing.own_time(part.text, draft.now, draft.due)
+    text, due = timing.own_time(part.text, draft.ctx, draft.now, draft.due)
     kind = part.kind
     if kind == "write":
         instructions = text + (f"\n{part.notes}" if part.notes else "")
         return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
                     due=due, kind="write")
     if kind == "remind":
-        at = timing.ahead(due or draft.due or draft.now + timedelta(hours=1), draft.now, draft.due)
+        at = timing.ahead(due or draft.due or draft.now + timedelta(hours=1), draft.ctx,
+                        draft.now, draft.due)
         return _new(draft, text, "reminder.set", {"at": format_utc(at), "text":
                     rules.reminder_text(text)}, after, due=at, kind="remind")
     if kind == "calendar":

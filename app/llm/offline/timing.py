@@ -25,8 +25,10 @@ _BEFORE = re.compile(
     r"|提前(\d+|[一二两三四五六七])(天|周|个?小时)|前一(天|周)", re.IGNORECASE)
 
 
-def own_time(text: str, now: datetime, due: datetime | None) -> tuple[str, datetime | None]:
-    """The part without its date words, and the time it names (or one relative to the due)."""
+def own_time(text: str, ctx: Mapping[str, Any], now: datetime, due: datetime | None
+             ) -> tuple[str, datetime | None]:
+    """The part without its date words, and the time it names (or one relative to the due);
+    ``ctx``: the planning call's context (the task, the contacts)."""
     repeats = find_recurrence(text)
     if repeats is not None:  # the task's recurrence is its own; the step keeps the words
         text = _cut(text, repeats.start, repeats.end) or text
@@ -46,7 +48,8 @@ def own_time(text: str, now: datetime, due: datetime | None) -> tuple[str, datet
     return _cut(text, found.start, found.end) or text, when  # "Friday" alone stays a title
 
 
-def ahead(at: datetime, now: datetime, due: datetime | None) -> datetime:
+def ahead(at: datetime, ctx: Mapping[str, Any], now: datetime, due: datetime | None
+          ) -> datetime:
     """A reminder's moment, moved on to the next sensible one (a working morning, 09:00
     in the request's zone; the doer moves it again by the person's own hours) when it
     has passed."""

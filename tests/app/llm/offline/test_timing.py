@@ -14,7 +14,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZONE)  # a Monday
 
 def test_day_before() -> None:
     due = NOW + timedelta(days=4)
-    text, when = own_time("Remind me the day before", NOW, due)
+    text, when = own_time("Remind me the day before", {"task": {"title": "x"}}, NOW, due)
     assert text == "Remind me" and when == due - timedelta(days=1)
 
 
