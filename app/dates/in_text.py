@@ -103,14 +103,23 @@ class Found:
 
 def find_date(text: str, role: str, now: datetime) -> Found | None:
     """The first date phrase in ``text`` that reads as a time, or None (never dateparser)."""
+    found = find_dates(text, role, now, first=True)
+    return found[0] if found else None
+
+
+def find_dates(text: str, role: str, now: datetime, first: bool = False) -> list[Found]:
+    """Every date phrase in ``text`` that reads as a time, in order (``first``: stop at one)."""
     atoms = sorted([(m.start(), m.end(), "cal") for m in _CALENDAR_ATOM.finditer(text)]
                    + [(m.start(), m.end(), "rule") for m in _RULE_ATOM.finditer(text)],
                    key=lambda a: (a[0], -a[1]))  # the longest phrase where two begin
+    found: list[Found] = []
     for group in _groups(atoms, text):
-        found = _read_group(text, group, role, now)
-        if found is not None:
-            return found
-    return None
+        one = _read_group(text, group, role, now)
+        if one is not None and not (found and one.start < found[-1].end):
+            found.append(one)
+            if first:
+                break
+    return found
 
 
 def _groups(atoms: list[tuple[int, int, str]], text: str) -> list[list[tuple[int, int, str]]]:
@@ -147,8 +156,9 @@ def _read_group(text: str, group: list[tuple[int, int, str]], role: str, now: da
     lead = _LEAD.search(text[:start])
     trail = _TRAIL.match(text[end:])
     attributive = text[end:end + 1] == "的" or bool(_CONTENT.search(text[:start]))
-    deadline = bool(trail) or bool(lead and re.search(r"due|by|before|until|till|no later",
-                                                       lead.group(0), re.IGNORECASE))
+    marked = bool(lead and re.search(r"due|by|before|until|till|no later", lead.group(0),
+                                     re.IGNORECASE))
+    deadline = bool(trail) or text[start:end].endswith("前") or marked  # "国庆节前" too
     return Found(when, lead.start() if lead else start, end + (trail.end() if trail else 0),
                  attributive, deadline)
 

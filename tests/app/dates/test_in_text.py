@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.dates.in_text import calendar_day, find_date
+from app.dates.in_text import calendar_day, find_date, find_dates
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=SHANGHAI)  # a Monday
@@ -66,3 +66,10 @@ def test_calendar_day_names_the_next_such_day(phrase: str, day: str) -> None:
 @pytest.mark.parametrize("phrase", ["bogus", "", "Dec 20 and more", "tomorrow at 9"])
 def test_calendar_day_of_anything_but_one_calendar_phrase_is_none(phrase: str) -> None:
     assert calendar_day(phrase, "due", NOW) is None
+
+
+def test_every_date_in_order() -> None:
+    text = "Send the slides by Tuesday for the meeting on Thursday"
+    found = find_dates(text, "due", NOW)
+    assert [text[f.start:f.end] for f in found] == ["by Tuesday", "on Thursday"]
+    assert find_dates("买一点水果", "due", NOW) == []
