@@ -13,18 +13,27 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 
-from app.dates.in_text import Found, find_date
+from app.dates.in_text import Found
 from app.dates.recurrence_words import Recurring, find_recurrence
+from app.dates.roles import due_in, times_in
 from app.dates.when import DEFAULT_TIME
 from app.tasks.store import NewTask
 
 _TAG = re.compile(r"(?:(?<=\s)|^)#([^\s#!@,，。]+)")
 _PRIORITY = re.compile(r"(?:(?<=\s)|^)!([1-4])(?=\s|$)")
-_CONTACT = re.compile(r"(?:(?<=\s)|^)@([^\s@#!,，。]+)")
+_CONTACT = re.compile(r"(?:(?<=\s)|^|(?<=[\u4e00-\u9fff]))@([^\s@#!,，。]+)")
 _DANGLING = re.compile(r"^(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|to)\b(?=\s*$))+"
                        r"|(?:\s|[,，;；:：]|\b(?:on|at|by|every|and|starting|from)\b)+$",
                        re.IGNORECASE)
-_TRAILING_CONTACTS = re.compile(r"(?:\s+@[^\s@#!,，。]+)+\s*$")
+_TRAILING_CONTACTS = re.compile(r"(?<!\bto)(?<!\bwith)(?<!\bfor)(?<!\bfrom)(?<!\bask)(?<!\btell)"
+                                r"(?<!\bcall)(?<!\bemail)(?<!给)(?<!和)(?<!跟)(?<!问)"
+                                r"(?:(?:\s+|(?<=[\u4e00-\u9fff]))@[^\s@#!,，。]+)+\s*$",
+                                re.IGNORECASE)
+# "remind me to …", "提醒我…": the reminder is what the task is for, not its words
+_REMIND = re.compile(r"^\s*(?:please\s+)?(?:remind me(?:\s+(?:to|about|that))?|reminder:|"
+                     r"don't forget(?:\s+to)?)\s+|^\s*(?:请)?(?:提醒我|提醒一下我?|别忘了)\s*"
+                     r"|(?<=\s)(?:remind me(?:\s+to)?)\s+(?=\S)|(?<=[\u4e00-\u9fff])提醒我(?=\S)",
+                     re.IGNORECASE)
 _SPEECH = re.compile(r"\b(?:tell|ask|say|that|whether|if)\b|告诉|问|说|通知", re.IGNORECASE)
 REMINDER_TIME = time(9, 0)
 
@@ -42,6 +51,8 @@ class Reading:
     contact: str | None = None
     cut: tuple[str, ...] = field(default=())
     detail: str = ""
+    reminder: str = ""  # the "remind me" words taken from the title; the detail keeps them
+    role: str = ""  # the role of the time the due came from (app.dates.roles)
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) pairs of everything understood, for a preview or stderr."""
@@ -68,23 +79,62 @@ def read_typed(text: str, now: datetime, role: str = "due") -> Reading:
     rest, priorities = _take_all(_PRIORITY, rest)
     contacts = [m.group(1) for m in _CONTACT.finditer(rest)]
     rest = _TRAILING_CONTACTS.sub("", rest)  # "… @Sam" at the end: who, not the words
-    rest = _CONTACT.sub(lambda m: m.group(1), rest)
+    rest = _CONTACT.sub(lambda m: m.group(1), rest)  # "send them to @Bob": the word stays
     cut: list[str] = []
     recurring = find_recurrence(rest)
     if recurring is not None:
         cut.append(rest[recurring.start:recurring.end])
         rest = _cut(rest, recurring.start, recurring.end)
-    due, had_time, rest = _due(rest, recurring, now, role, cut)
+    reminds = _reminds(rest)
+    due, had_time, rest, timed_role = _due(rest, recurring, now, role, cut)
+    rest, reminder = _remind_out(rest)
     rest, detail = _list_out(rest)
+    if reminder:
+        detail = "\n".join(d for d in (reminder_note(reminder), detail) if d)
     taken = bool(cut or tags or priorities or contacts or detail)
     title = (_tidy(rest) or _tidy(text)) if taken else text.strip()
-    if text.strip()[:1].isupper() and title[:1].islower():
+    if (text.strip()[:1].isupper() or reminder) and title[:1].islower():
         title = title[:1].upper() + title[1:]
     return Reading(title=title, due=due, due_had_time=had_time,
                    recurrence=recurring.rule if recurring else None,
                    tags=tuple(dict.fromkeys(tags)),
                    priority=int(priorities[-1]) if priorities else None,
-                   contact=contacts[0] if contacts else None, cut=tuple(cut), detail=detail)
+                   contact=contacts[0] if contacts else None, cut=tuple(cut), detail=detail,
+                   reminder=reminder if reminds else "", role=timed_role)
+
+
+def _remind_out(text: str) -> tuple[str, str]:
+    """The title without "remind me to" / "提醒我" (kept when nothing else is left)."""
+    m = _REMIND.search(text)
+    if m is None:
+        return text, ""
+    rest = _cut(text, m.start(), m.end())
+    if not _tidy(rest):
+        return text, ""
+    return rest, m.group(0).strip()
+
+
+def reminder_note(words: str) -> str:
+    """The detail line that keeps a reminder's words ("Remind me", "提醒我")."""
+    words = words.rstrip(" :：")
+    return words[:1].upper() + words[1:]
+
+
+_NOTE = re.compile(r"^\s*(?:please\s+)?(?:remind me|reminder|don't forget)\b.*$|^\s*(?:请)?"
+                   r"(?:提醒|别忘了).{0,3}$", re.IGNORECASE | re.MULTILINE)
+
+
+def as_reminder(title: str, detail: str) -> str | None:
+    """The words a reminder task stands for ("Remind me to call mum"), when its detail
+    keeps the "remind me" quick add took from its title; else None."""
+    m = _NOTE.search(detail or "")
+    if m is None or _reminds(title):
+        return None
+    note = m.group(0).strip().rstrip(":：")
+    if re.search(r"[\u4e00-\u9fff]", note):
+        return f"{note}{title}"
+    lead = note if re.search(r"\b(?:to|about|that)$", note, re.IGNORECASE) else f"{note} to"
+    return f"{lead} {title[:1].lower() + title[1:]}"
 
 
 def _list_out(text: str) -> tuple[str, str]:
@@ -101,24 +151,28 @@ def _list_out(text: str) -> tuple[str, str]:
 
 
 def _due(rest: str, recurring: Recurring | None, now: datetime, role: str, cut: list[str]
-         ) -> tuple[datetime | None, bool, str]:
-    found = find_date(rest, role, now)
-    if found is not None and keeps_words(rest, found):
-        pass  # "周五的聚餐", "tell her I work late tonight": the date is part of what to say
-    elif found is not None:
+         ) -> tuple[datetime | None, bool, str, str]:
+    """The due the words give (app.dates.roles), and the title without a deadline's or a
+    plain time's words; an event's, a window's and an asked time's words stay."""
+    times = times_in(rest, now)
+    due = due_in(rest, now, times)
+    timed = due.timed if due is not None else None
+    if timed is not None and not timed.keeps_words:
+        found = timed.found
         cut.append(rest[found.start:found.end])
         rest = _cut(rest, found.start, found.end)
+    timed_role = timed.role if timed is not None else ""
     if recurring is None:
-        if found is None:
-            return None, False, rest
-        when = found.understood.when
-        if not found.understood.had_time and _reminds(rest):  # "明天提醒我带伞": in the morning
+        if due is None:
+            return None, False, rest, ""
+        when = due.when
+        if not due.had_time and _reminds(rest):  # "明天提醒我带伞": in the morning
             when = when.replace(hour=REMINDER_TIME.hour, minute=REMINDER_TIME.minute)
-        return when, found.understood.had_time, rest
-    clock = (found.understood.when.time() if found and found.understood.had_time
+        return when, due.had_time, rest, timed_role
+    clock = (timed.found.understood.when.time() if timed and timed.found.understood.had_time
              else recurring.clock)
     default = REMINDER_TIME if _reminds(rest) else DEFAULT_TIME[role]
-    return recurring.first(now, clock or default), clock is not None, rest
+    return recurring.first(now, clock or default), clock is not None, rest, timed_role
 
 
 def keeps_words(text: str, found: Found) -> bool:

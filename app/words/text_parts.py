@@ -33,7 +33,9 @@ ACTION_EN = (
     "practise", "practice", "study", "learn", "finish", "start", "set", "notify", "hand",
     "apply", "register", "wrap", "ride", "rehearse", "ship", "meet", "reply", "paint", "pack",
     "lock", "take", "do", "put", "move", "sell", "rent", "hire", "drop", "attach", "tidy",
-    "iron", "mow", "repair", "call", "phone", "ring", "bake", "photograph", "scan", "sort")
+    "iron", "mow", "repair", "call", "phone", "ring", "bake", "photograph", "scan", "sort",
+    "outline", "edit", "publish", "proofread", "revise", "test", "deploy", "design",
+    "rewrite", "polish", "format", "record", "film", "present")
 ACTION_ZH = (
     "订", "预订", "预定", "买", "购买", "打电话", "发", "写", "起草", "告诉", "问", "邀请", "付",
     "交", "办", "准备", "打扫", "做", "修", "打印", "安排", "检查", "提交", "签", "填", "取",

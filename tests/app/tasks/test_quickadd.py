@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.plan.spec import parse
-from app.tasks.quickadd import Reading, preview, read_typed
+from app.tasks.quickadd import Reading, as_reminder, preview, read_typed
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=SHANGHAI)  # a Monday
@@ -29,10 +29,10 @@ def test_the_grammar_takes_the_title_apart() -> None:
 
 def test_a_recurring_reminder_gets_its_named_time_and_only_the_task_words() -> None:
     reading = read_typed("Remind me every Monday at 9am to water the plants", NOW)
-    assert reading.title == "Remind me to water the plants"
+    assert reading.title == "Water the plants"
     assert reading.due == datetime(2026, 12, 7, 9, 0, tzinfo=SHANGHAI)
     chinese = read_typed("每天晚上八点提醒我吃药", NOW)
-    assert (chinese.title, chinese.recurrence) == ("提醒我吃药", "FREQ=DAILY")
+    assert (chinese.title, chinese.recurrence) == ("吃药", "FREQ=DAILY")
     assert chinese.due == datetime(2026, 11, 30, 20, 0, tzinfo=SHANGHAI)
 
 
@@ -57,7 +57,7 @@ def test_the_preview_names_everything_and_is_fast() -> None:
     shown = preview(text, "", NOW)
     assert time.perf_counter() - started < 0.05
     # a date, as new_task saves it (its reminder comes at reminders.all_day_at, 09:00)
-    assert shown == "→ 提醒我交周报 · due Fri 2026-12-04 · repeats FREQ=WEEKLY;BYDAY=FR · " \
+    assert shown == "→ 交周报 · due Fri 2026-12-04 · repeats FREQ=WEEKLY;BYDAY=FR · " \
                     "#work · !1"
     assert preview("x", "3 December 2027 5pm", NOW) is None  # for the worker, not the GUI
 
@@ -169,3 +169,49 @@ def test_named_time_in_due_field() -> None:
     now = datetime(2026, 12, 1, 21, 45, tzinfo=ZoneInfo("Europe/Berlin"))
     assert new_task("Call Mum", "Sunday 6pm", now).named == ("due",)
     assert new_task("Call Mum", "Sunday", now).named == ()
+
+
+@pytest.mark.parametrize(("typed", "title", "note", "planned"), [
+    ("remind me to call mum tomorrow 9am", "Call mum", "Remind me to", "Remind me to call mum"),
+    ("明天提醒我带伞", "带伞", "提醒我", "提醒我带伞"),
+    ("Please remind me about the dentist on Friday", "The dentist", "Please remind me about",
+     "Please remind me about the dentist"),
+])
+def test_remind_words_leave_title(typed: str, title: str, note: str, planned: str) -> None:
+    reading = read_typed(typed, NOW)
+    assert (reading.title, reading.detail.splitlines()[0]) == (title, note)
+    assert as_reminder(reading.title, reading.detail) == planned
+
+
+def test_no_reminder_note() -> None:
+    assert as_reminder("Call mum", "") is None
+    assert as_reminder("Remind me to call mum", "Remind me") is None  # already says it
+
+
+@pytest.mark.parametrize(("typed", "title", "contact"), [
+    ("Collect the receipts then send them to @Bob", "Collect the receipts then send them to Bob",
+     "Bob"),
+    ("Plan the party @Sam", "Plan the party", "Sam"),
+    ("把报告发给@王总", "把报告发给王总", "王总"),
+])
+def test_mid_sentence_contact_stays(typed: str, title: str, contact: str) -> None:
+    reading = read_typed(typed, NOW)
+    assert (reading.title, reading.contact) == (title, contact)
+
+
+def test_colon_list_becomes_steps() -> None:
+    reading = read_typed("Write blog post: outline, draft, edit, publish", NOW)
+    assert reading.title == "Write blog post"
+    assert reading.detail.splitlines() == ["- outline", "- draft", "- edit", "- publish"]
+
+
+@pytest.mark.parametrize(("typed", "title", "due"), [
+    ("Book a table for Saturday dinner", "Book a table for Saturday dinner", "2026-12-04"),
+    ("Send the report by Friday", "Send the report", "2026-12-04"),
+    ("Ask Bob when next week's meeting starts", "Ask Bob when next week's meeting starts", None),
+    ("下周五之前交报告", "交报告", "2026-12-11"),
+])
+def test_time_roles_in_quick_add(typed: str, title: str, due: str | None) -> None:
+    reading = read_typed(typed, NOW)
+    assert reading.title == title
+    assert (reading.due.date().isoformat() if reading.due else None) == due

@@ -55,3 +55,10 @@ def test_any_text_splits_into_parts_that_wait_only_for_earlier_ones(title: str, 
     pieces = split_text(title, detail).pieces
     for index, piece in enumerate(pieces):
         assert all(0 <= before < index for before in piece.after)
+
+
+def test_colon_steps_split() -> None:
+    found = split_text("Write blog post: outline, draft, edit, publish", "")
+    assert found.header == "Write blog post"
+    assert [p.text for p in found.pieces] == ["outline", "draft", "edit", "publish"]
+    assert len(split_text("Buy groceries: milk, bread, cheese", "").pieces) == 1
