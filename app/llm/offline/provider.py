@@ -64,14 +64,36 @@ def _task_text(ctx: Mapping[str, Any]) -> str:
     return f"{task['title']}\n{task.get('detail') or ''}"
 
 
+def _as_reminder(ctx: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The context with the task's title as the reminder quick add read ("Call mum", its
+    detail keeping "Remind me to": "Remind me to call mum"), so it is planned as one."""
+    from app.tasks.quickadd import as_reminder
+
+    task = ctx["task"]
+    words = as_reminder(task["title"], task.get("detail") or "")
+    if words is None:
+        return ctx
+    return {**ctx, "task": {**task, "title": words, "detail": ""}}
+
+
+def _words_due(text: str, now: datetime) -> str | None:
+    """The due the task's words give, read by role (app.dates.roles, as quick add reads
+    it): a deadline, the time to do it, or before the event it prepares for."""
+    from app.dates.roles import due_in
+
+    found = due_in(text, now)
+    return None if found is None else found.when.isoformat()
+
+
 def review(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    ctx = _as_reminder(ctx)
     task, now = ctx["task"], _now(ctx)
     text = _task_text(ctx)
     lang = ctx.get("language", "en")
     judged = _judgement(ctx, now)
     if judged is not None:
         return {"think": "offline planner: " + judged["reason"], "tags": [], "actions": [judged]}
-    due = task.get("due_at") or _found(rules.find_date(text, "due", now))
+    due = task.get("due_at") or _words_due(text, now)
     actions: list[dict[str, Any]] = []
     if due and not task.get("due_at"):
         actions.append({"name": "confirm", "due": due})
@@ -101,7 +123,7 @@ def _judgement(ctx: Mapping[str, Any], now: datetime) -> dict[str, Any] | None:
         return {"name": "fail", "reason": "这件事在现实中做不到（时间不能倒流），没有计划能完成它"
                 if zh else "this cannot be done in the real world (time only runs forward); "
                 "no plan could achieve it"}
-    past = rules.find_date(text, "due", now)
+    past = _named_time(text, now)
     year_named = re.search(r"\b(19|20)\d\d\b|(19|20)\d\d年", text)
     if past is not None and year_named and past < now and not task.get("recurrence"):
         return _passed(past, zh)
@@ -117,8 +139,12 @@ def _passed(when: datetime, zh: bool) -> dict[str, Any]:
             "a new date"}
 
 
-def _found(when: datetime | None) -> str | None:
-    return None if when is None else when.isoformat()
+def _named_time(text: str, now: datetime) -> datetime | None:
+    """The first time the words name for the task itself (not one asked about)."""
+    from app.dates.roles import times_in
+
+    timed = next((t for t in times_in(text, now) if t.role != "asked"), None)
+    return None if timed is None else timed.found.understood.when
 
 
 def plan(ctx: Mapping[str, Any], due_override: str | None = None) -> dict[str, Any]:

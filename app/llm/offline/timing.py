@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from app.dates.in_text import find_date
+from app.dates import roles
 from app.dates.moments import sensible_moment
 from app.dates.recurrence_words import find_recurrence
-from app.tasks.quickadd import keeps_words
 from models.fields import format_utc, parse_utc
 
 WORK_START, WORK_END = 9, 18
@@ -33,19 +32,60 @@ def own_time(text: str, ctx: Mapping[str, Any], now: datetime, due: datetime | N
     if repeats is not None:  # the task's recurrence is its own; the step keeps the words
         text = _cut(text, repeats.start, repeats.end) or text
     m = _BEFORE.search(text)
-    if m and due is not None:
-        return _cut(text, m.start(), m.end()) or text, due - _before(m)
-    found = find_date(text, "due", now)
-    if found is None:
-        return text, None
-    when = found.understood.when
+    anchor = event_time(ctx, now) or due  # "the day before": before the event, if any
+    if m and anchor is not None:
+        return _cut(text, m.start(), m.end()) or text, anchor - _before(m)
+    times = roles.times_in(text, now)
+    given = roles.due_in(text, now, times)
+    if given is None:
+        return text, _asked_by(times, due) or _on_the_day(text, ctx, now)
+    found, when = given.timed.found, given.when
     if repeats is not None and due is not None:  # "every Monday at 9am": this occurrence
         when = due
-    if keeps_words(text, found):
+    if given.timed.keeps_words:
         return text, when
     if not found.understood.had_time and due and when.date() == due.date():
         when = due
     return _cut(text, found.start, found.end) or text, when  # "Friday" alone stays a title
+
+
+def _asked_by(times: list[roles.Timed], due: datetime | None) -> datetime | None:
+    """A question about a time ("whether she is free on Sunday") is asked by then, and
+    never after the task's due; without a due it is spread like any step."""
+    asked = next((t for t in times if t.role == "asked"), None)
+    if asked is None or due is None:
+        return None
+    return min(asked.found.understood.when, due)
+
+
+def _on_the_day(text: str, ctx: Mapping[str, Any], now: datetime) -> datetime | None:
+    """"Bring your ID to the appointment": a step done at the event, due when it begins."""
+    if not roles.ON_THE_DAY.match(text):
+        return None
+    task = ctx.get("task") or {}
+    event = roles.times_in(f"{task.get('title', '')}\n{task.get('detail') or ''}", now)
+    found = next((t for t in event if t.role in ("event", "when")), None)
+    return None if found is None else found.found.understood.when
+
+
+def event_time(ctx: Mapping[str, Any], now: datetime) -> datetime | None:
+    """When the event the task prepares for begins (from its title and detail), or None:
+    "Prepare slides for Thursday's meeting" → Thursday; "the flight in April" → 1 April."""
+    task = ctx.get("task") or {}
+    return roles.event_time(f"{task.get('title', '')}\n{task.get('detail') or ''}", now)
+
+
+def search_window(text: str, ctx: Mapping[str, Any], now: datetime, due: datetime | None
+                  ) -> tuple[datetime, datetime]:
+    """The stretch of time a calendar read searches: the window the words name ("find a
+    slot next week": next week, from the step's text, else the task's), else from now to
+    the due time (or a week)."""
+    task = ctx.get("task") or {}
+    for words in (text, f"{task.get('title', '')}\n{task.get('detail') or ''}"):
+        found = roles.window_in(words, now)
+        if found is not None:
+            return found
+    return now, due if due is not None and due > now else now + timedelta(days=7)
 
 
 def ahead(at: datetime, ctx: Mapping[str, Any], now: datetime, due: datetime | None
@@ -89,8 +129,22 @@ def spread_all(steps: list[dict[str, Any]], ctx: Mapping[str, Any], now: datetim
     busy = [(parse_utc(a), parse_utc(b)) for a, b in ctx.get("busy", [])]
     for i, step in enumerate(loose):
         step["due"] = spread(start, due, i, len(loose), busy)
+    never_after_dependents(steps)
     for step in steps:
         step["due"] = None if step["due"] is None else format_utc(step["due"])
+
+
+def never_after_dependents(steps: list[dict[str, Any]]) -> None:
+    """A step is due no later than any step that waits for it (its due moves earlier)."""
+    by_id = {s["id"]: s for s in steps}
+    for step in reversed(steps):  # steps wait only for earlier ones: one pass from the end
+        if step["due"] is None:
+            continue
+        for need in step["depends_on"]:
+            earlier = by_id.get(need)
+            if earlier is not None and (earlier["due"] is None or earlier["due"] > step["due"]):
+                if earlier["due"] is not None:
+                    earlier["due"] = step["due"]
 
 
 def spread(start: datetime, due: datetime | None, index: int, count: int,

@@ -66,3 +66,22 @@ def test_check_passes_a_result_that_meets_done_when() -> None:
     step = {"result": "", "done_when": "a draft is written"}
     verdict = check({"step": step})
     assert verdict["passed"] is False and parse_reply("check", json.dumps(verdict))
+
+
+def test_quick_add_reminder_is_planned_as_one() -> None:
+    answer = review(ctx("Call mum", detail="Remind me to", due_at="2026-12-01T01:00:00Z"))
+    step = answer["actions"][-1]["step"]
+    assert step["target"] == "reminder.set" and step["inputs"]["text"] == "Call mum"
+    plain = review(ctx("Call mum", due_at="2026-12-01T01:00:00Z"))["actions"][-1]
+    assert plain["name"] == "plan"
+
+
+@pytest.mark.parametrize(("title", "due"), [
+    ("Book a table for Saturday dinner", "2026-12-04"),
+    ("Ask Bob when next week's meeting starts", None),
+    ("问李老师下周家长会几点开", None),
+    ("下周五之前交报告", "2026-12-11"),
+])
+def test_review_due_follows_role(title: str, due: str | None) -> None:
+    confirm = [a for a in review(ctx(title))["actions"] if a["name"] == "confirm"]
+    assert [a["due"][:10] for a in confirm] == ([due] if due else [])
