@@ -41,6 +41,11 @@ _EVENT_AFTER = re.compile(
 _EVENT_BEFORE = re.compile(r"\b(?:for|to|before|ahead of|until)\s+(?:the|my|our|his|her|their|"
                            r"your|a|an|this|that|[\w-]+['’]s)\s+(?:[\w'’-]+\s+){0,3}?(?:"
                            + _EVENT_EN + r")s?\b[^,;.]{0,24}$", re.IGNORECASE)
+_AFTERWARDS = re.compile(r"\b(?:minutes|notes|photos|pictures|recap|summary|feedback|follow[- ]up|"
+                         r"thank-you notes?|thanks)\s+(?:of|from|for|after)\b[^,;.]{0,30}$",
+                         re.IGNORECASE)
+_AFTERWARDS_ZH = re.compile(r"^[^，,。；;]{0,8}?(?:的|后的?)(?:会议)?"
+                            r"(?:纪要|总结|记录|照片|反馈|复盘|录音|录像)")
 _BEFORE_EVENT = re.compile(r"\b(?:before|ahead of|prior to)\s+(?!\d)(?:the|my|our|it|they|we|"
                            r"he|she|his|her|their|your|a|an)\b[^,;.]{0,40}$", re.IGNORECASE)
 _BEFORE_EVENT_ZH = re.compile(r"^的?[\u4e00-\u9fffA-Za-z]{1,8}?(?:之前|以前|前)")
@@ -112,6 +117,8 @@ def _role(text: str, found: Found) -> tuple[str, bool]:
     phrase = text[found.start:found.end]
     if _WINDOW.search(before + phrase + re.split(r"[,，;；。\n]", after)[0]):
         return "window", False
+    if _AFTERWARDS.search(before) or _AFTERWARDS_ZH.match(after):
+        return "when", False  # "the minutes of Friday's meeting": done after it
     if _EVENT_AFTER.match(after) or _EVENT_BEFORE.search(before) or re.match(
             r"for\b", phrase, re.IGNORECASE) or (_BOOKING.search(before) and after[:1] == "的"):
         return "event", False

@@ -33,6 +33,8 @@ CASES = [
     ("明天上午十点去银行", "when", "2026-12-01 10:00"),
     ("周六带孩子去游泳", "when", "2026-12-05 18:00"),
     ("今晚八点跟妈妈视频", "when", "2026-11-30 20:00"),
+    ("把周五会议的纪要发给大家", "when", "2026-12-04 18:00"),  # after the meeting
+    ("Send the minutes of Friday's meeting", "when", "2026-12-04 18:00"),
     # events the task prepares for: due before them
     ("Book a table for Saturday dinner", "event", "2026-12-04 18:00"),
     ("Buy a gift for Mum's birthday on the 14th", "event", "2026-12-13 18:00"),
