@@ -120,14 +120,15 @@ def reminder_note(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-_NOTE = re.compile(r"^\s*(?:please\s+)?(?:remind me|reminder|don't forget)\b.*$|^\s*(?:请)?"
-                   r"(?:提醒|别忘了).{0,3}$", re.IGNORECASE | re.MULTILINE)
+_NOTE = re.compile(r"\s*(?:please\s+)?(?:remind me(?:\s+(?:to|about|that))?|reminder:|"
+                   r"don't forget(?:\s+to)?)|\s*(?:请)?(?:提醒我|提醒一下我?|别忘了)",
+                   re.IGNORECASE)
 
 
 def as_reminder(title: str, detail: str) -> str | None:
     """The words a reminder task stands for ("Remind me to call mum"), when its detail
     keeps the "remind me" quick add took from its title; else None."""
-    m = _NOTE.search(detail or "")
+    m = _NOTE.fullmatch((detail or "").split("\n", 1)[0].rstrip())  # the note quick add wrote
     if m is None or _reminds(title):
         return None
     note = m.group(0).strip().rstrip(":：")

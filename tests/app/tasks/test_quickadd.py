@@ -186,6 +186,7 @@ def test_remind_words_leave_title(typed: str, title: str, note: str, planned: st
 def test_no_reminder_note() -> None:
     assert as_reminder("Call mum", "") is None
     assert as_reminder("Remind me to call mum", "Remind me") is None  # already says it
+    assert as_reminder("Pack the bag", "Remind me to bring the charger") is None  # a note
 
 
 @pytest.mark.parametrize(("typed", "title", "contact"), [
