@@ -220,6 +220,14 @@ def _agent_changes(db: peewee.SqliteDatabase) -> None:
         db.create_tables([AgentChange], safe=True)
 
 
+def _message_subjects(db: peewee.SqliteDatabase) -> None:
+    """OutboxMessage.subject: a message's subject line, as its draft wrote it."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("outbox_message")')}
+    if "subject" not in present:
+        db.execute_sql('ALTER TABLE "outbox_message" ADD COLUMN "subject" TEXT NOT NULL '
+                       "DEFAULT ''")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -235,6 +243,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(11, "tasks: dates stay dates (all day)", _all_day),
     Migration(12, "tasks: a series' left-out and added occurrences", _exceptions),
     Migration(13, "what other AI agents changed (stepwise mcp)", _agent_changes),
+    Migration(14, "outbox: a message's subject line", _message_subjects),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -198,6 +198,7 @@ class OutboxMessage(Row):
     task = peewee.ForeignKeyField(Task, backref="outbox", on_delete="CASCADE")
     step = peewee.ForeignKeyField(Step, null=True, backref="outbox", on_delete="SET NULL")
     contact = peewee.ForeignKeyField(Contact, backref="messages", on_delete="RESTRICT")
+    subject = peewee.TextField(default="")
     text = peewee.TextField()
     status = peewee.TextField(default="pending")
     created_at = UTCDateTimeField(default=utc_now)

@@ -10,13 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from app.agent.step_words import said
 from app.dates.moments import sensible_moment
 from app.errors import KnownError
 from app.plan.spec import PlanSpec, PlanStep
+from app.tasks.problems import language_for
 from models import CalendarEvent, OutboxMessage, Reminder, Step, Task, atomic
 from models.fields import format_utc, parse_utc
 
 MAX_RESULT_CHARS = 20_000
+MAX_SLOTS = 12  # free times a calendar step offers
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ def do_file_write(task: Task, step: PlanStep, spec: PlanSpec) -> Done:
         return Done("failed", error=str(exc))
     except OSError as exc:  # whatever the file system says, the step fails, the loop goes on
         return Done("failed", error=f"the file could not be written: {exc.strerror or exc}")
-    return Done("completed", result=f"wrote {target.name} ({len(content)} characters)")
+    return Done("completed", result=said(task, "wrote", name=target.name, size=len(content)))
 
 
 def _file_content(step: PlanStep, spec: PlanSpec) -> str | Done:
@@ -96,17 +99,31 @@ def do_message(task: Task, step: PlanStep, step_pk: int, spec: PlanSpec | None =
     if contact is None:
         return Done("failed", error=f"{name!r} is not in your contacts; add them "
                     "with `stepwise contacts add NAME ADDRESS` to allow messages to them")
+    subject, text = split_subject(text)
     with atomic():
         earlier = _this_attempts_message(step_pk)
         if earlier is None:
-            OutboxMessage.create(task=task, step=step_pk, contact=contact, text=text)
+            OutboxMessage.create(task=task, step=step_pk, contact=contact, text=text,
+                                 subject=subject or task.title)
         elif earlier.status == "sent":
-            return Done("completed", result=f"sent to {contact.name}")
+            return Done("completed", result=said(task, "sent", name=contact.name))
         elif earlier.status == "rejected":  # as the outbox would have failed it
             return Done("failed", error="you rejected the message", final=True)
-        waiting = f"waiting for your approval to message {contact.name}"
+        waiting = said(task, "waiting", name=contact.name)
         Step.update(result=waiting).where(Step.id == step_pk).execute()  # shown on the step
     return Done("waiting", result=waiting)
+
+
+_SUBJECT = ("Subject:", "主题：", "主题:")
+
+
+def split_subject(text: str) -> tuple[str, str]:
+    """A draft's "Subject: …" first line apart from its body ('' when it has none)."""
+    first, _, rest = text.lstrip().partition("\n")
+    for head in _SUBJECT:
+        if first.startswith(head):
+            return first.removeprefix(head).strip(), rest.lstrip("\n")
+    return "", text
 
 
 def _checked_text(step: PlanStep, spec: PlanSpec) -> str | None:
@@ -153,17 +170,17 @@ def do_reminder(task: Task, step: PlanStep, step_pk: int, now: datetime) -> Done
     with atomic():
         earlier = Reminder.get_or_none((Reminder.step == step_pk) & (Reminder.kind == "step"))
         if earlier is not None:
-            return _reminder_set(earlier.fire_at)
+            return _reminder_set(task, earlier.fire_at)
         at = _reminder_time(task, step, now)
         if isinstance(at, Done):
             return at
         Reminder.create(task=task, step=step_pk, kind="step", text=step.inputs.get("text", ""),
                         fire_at=at)
-    return _reminder_set(at)
+    return _reminder_set(task, at)
 
 
-def _reminder_set(at: datetime) -> Done:
-    return Done("completed", result=f"reminder set for {at.astimezone():%Y-%m-%d %H:%M}")
+def _reminder_set(task: Task, at: datetime) -> Done:
+    return Done("completed", result=said(task, "reminder", at=f"{at.astimezone():%Y-%m-%d %H:%M}"))
 
 
 def _still_ahead(at: datetime, now: datetime, closes: datetime | None) -> datetime:
@@ -194,16 +211,60 @@ def _reminder_time(task: Task, step: PlanStep, now: datetime) -> datetime | Done
     return at
 
 
-def do_calendar(step: PlanStep) -> Done:
-    """The calendar's events in the step's range, read-only."""
+def do_calendar(task: Task, step: PlanStep, spec: PlanSpec | None = None) -> Done:
+    """The free time in the step's range, in local time; and the events' own times and
+    titles too, unless a message depends on this step (another person gets free times,
+    never what is in the person's calendar). With no calendar connected it says so."""
+    from app.calendar.freebusy import free_slots, local_zone
+    from models import CalendarSource
+
     try:
         start, end = parse_utc(step.inputs["from"]), parse_utc(step.inputs["to"])
     except (KeyError, TypeError, ValueError, OverflowError):
         return Done("failed", error="calendar.read takes ISO 8601 times with a zone")
-    overlaps = (CalendarEvent.start < format_utc(end)) & (CalendarEvent.end > format_utc(start))
-    rows = CalendarEvent.select().where(overlaps).order_by(CalendarEvent.start).limit(200)
-    lines = [f"{e.start} – {e.end}: {e.summary}" for e in rows]
-    return Done("completed", result=clip("\n".join(lines)) or "no events in that range")
+    if not CalendarSource.select().exists():
+        return Done("completed", result=said(task, "no_calendar"))
+    zone = local_zone()
+    zh = language_for(task.title, task.detail) == "zh"
+    slots = free_slots(start, end, zone=zone)[:MAX_SLOTS]
+    if not slots:
+        return Done("completed", result=said(task, "no_free", start=_day(start, zone, zh),
+                                             end=_day(end, zone, zh)))
+    from app.llm.offline.messages import FREE_HEAD
+
+    zone_name = getattr(zone, "key", "") or str(zone)
+    lines = [f"{FREE_HEAD['zh' if zh else 'en']} ({zone_name}):",
+             *(f"- {_day(s.start, zone, zh)} {s.start.astimezone(zone):%H:%M}–"
+               f"{s.end.astimezone(zone):%H:%M}" for s in slots)]
+    if spec is None or not _feeds_a_message(step, spec):
+        overlaps = (CalendarEvent.start < format_utc(end)) & (CalendarEvent.end > format_utc(start))
+        rows = CalendarEvent.select().where(overlaps).order_by(CalendarEvent.start).limit(200)
+        events = [f"- {_event_time(e.start, zone, zh)}: {e.summary}" for e in rows]
+        if events:
+            lines += ["", f"{said(task, 'events')}:", *events]
+    return Done("completed", result=clip("\n".join(lines)))
+
+
+def _day(at: datetime, zone: object, zh: bool) -> str:
+    local = at.astimezone(zone)  # type: ignore[arg-type]
+    weekday = "一二三四五六日"[local.weekday()]
+    return f"{local.month}月{local.day}日（周{weekday}）" if zh else f"{local:%a %-d %b}"
+
+
+def _event_time(raw: str, zone: object, zh: bool) -> str:
+    try:
+        at = parse_utc(raw)
+    except (TypeError, ValueError, OverflowError):
+        return raw  # an all-day event's date
+    return f"{_day(at, zone, zh)} {at.astimezone(zone):%H:%M}"  # type: ignore[arg-type]
+
+
+def _feeds_a_message(step: PlanStep, spec: PlanSpec) -> bool:
+    """Whether a message, or a draft a message sends, waits for this step."""
+    waiting = {s.id for s in spec.steps if step.id in s.depends_on}
+    senders = {str(s.inputs.get("from_step")) for s in spec.steps if s.target == "message.post"}
+    return any(s.id in waiting and (s.target == "message.post" or s.id in senders)
+               for s in spec.steps)
 
 
 def clip(text: str) -> str:

@@ -35,6 +35,7 @@ from app.config import settings
 from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.llm.base import ChunkSink, Message, Provider
+from app.llm.offline.write import echoes
 from app.plan import store as plans
 from app.plan.spec import PlanSpec, PlanStep
 from app.reminders import store as reminders
@@ -268,20 +269,26 @@ class Assistant(ModelCalls):
         if step.target == "reminder.set":
             return doers.do_reminder(task, step, pk, now)
         if step.target == "calendar.read":
-            return doers.do_calendar(step)
+            return doers.do_calendar(task, step, spec)
         return doers.Done("failed", error=f"no capability {step.target!r}")
 
     async def _write(self, task: Task, step: PlanStep, spec: PlanSpec, pk: int) -> doers.Done:
         ctx = prompt_context(self.clock, task)
-        results = "\n".join(f"{s.id}: {s.result}" for s in spec.steps if s.result)
+        before = _ancestors(spec, step)
+        found = {s.id: s.result for s in spec.steps if s.result and s.id in before}
+        results = "\n".join(f"{sid}: {result}" for sid, result in found.items())
+        instructions = str(step.inputs.get("instructions", ""))
         messages = prompts.build(
             "write", ctx, step_title=prompts.fence("step", step.title),
-            instructions=prompts.fence("instructions", step.inputs.get("instructions", "")),
+            instructions=prompts.fence("instructions", instructions),
             results=prompts.fence("results", results) if results else prompts.NONE[ctx.language])
-        context = model_context(self.clock, task, "write", step=step.to_json(),
-                                results={s.id: s.result for s in spec.steps if s.result})
+        context = model_context(self.clock, task, "write", step=step.to_json(), results=found,
+                                sender=settings.get("user.name"))
         draft = await self._ask(task, "write", messages, context, nonempty_text, pk)
         draft = doers.clip(draft)
+        if echoes(draft, instructions or step.title):  # the request said back is no draft
+            return doers.Done("failed", result=draft,
+                              error="the draft repeats the request instead of writing it")
         if not step.done_when:
             return doers.Done("completed", result=draft)
         checked = {**step.to_json(), "result": draft}
@@ -339,3 +346,16 @@ class Assistant(ModelCalls):
             task, "failure_review", messages, context,
             lambda text: checked_review(text, spec, step))
         return apply_failure_review(task, spec, step, reviewed, self.provider.model)
+
+
+def _ancestors(spec: PlanSpec, step: PlanStep) -> set[str]:
+    """The steps ``step`` waits for, directly or not: what a draft may draw on (never a
+    sibling's message to someone else)."""
+    found: set[str] = set()
+    todo = list(step.depends_on)
+    while todo:
+        sid = todo.pop()
+        if sid not in found:
+            found.add(sid)
+            todo += spec.step(sid).depends_on
+    return found

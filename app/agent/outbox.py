@@ -12,9 +12,10 @@ from urllib.parse import quote
 
 from peewee import JOIN
 
+from app.agent.step_words import said
 from app.errors import KnownError, NotFound, Refused
 from app.events import Change, Kind, events
-from models import Contact, OutboxMessage, Step, atomic
+from models import Contact, OutboxMessage, Step, Task, atomic
 from models.tables import utc_now
 
 Transport = Callable[[str, str, str], bool]  # (address, subject, body) → handed over?
@@ -29,6 +30,7 @@ class Entry:
     address: str
     text: str
     status: str
+    subject: str = ""
     note: str = ""  # what else happened (e.g. the step had already finished)
 
 
@@ -79,13 +81,15 @@ def find_contact(name: str) -> Contact | None:
 
 
 def entries(status: str | None = None) -> list[Entry]:
-    query = (OutboxMessage.select(OutboxMessage, Contact, Step)
+    query = (OutboxMessage.select(OutboxMessage, Contact, Step, Task.id, Task.title)
              .join(Contact).switch(OutboxMessage).join(Step, JOIN.LEFT_OUTER)
+             .switch(OutboxMessage).join(Task)
              .order_by(OutboxMessage.id))
     if status:
         query = query.where(OutboxMessage.status == status)
     return [Entry(m.id, m.task_id, m.step.step_id if m.step is not None else None, m.contact.name,
-                  m.contact.address, m.text, m.status) for m in query]
+                  m.contact.address, m.text, m.status, m.subject or m.task.title)
+            for m in query]
 
 
 def decide(message_id: int, approve: bool, transport: Transport | None = None) -> Entry:
@@ -108,14 +112,15 @@ def decide(message_id: int, approve: bool, transport: Transport | None = None) -
     note = ""
     if approve:
         send = transport or mail_client
-        handed = send(message.contact.address, message.task.title, message.text)
+        handed = send(message.contact.address, message.subject or message.task.title,
+                      message.text)
         if handed:
             with atomic():
                 message.status, message.sent_at = "sent", utc_now()
                 message.save()
             if step_id:
-                note = _move_message_step(message, step_id, "done",
-                                          result=f"sent to {message.contact.name}")
+                note = _move_message_step(message, step_id, "done", result=said(
+                    message.task, "sent", name=message.contact.name))
     elif step_id:
         note = _move_message_step(message, step_id, "fail", error="you rejected the message")
     events.emit(Change(Kind.OUTBOX_DECIDED, message.task_id, str(message_id)))

@@ -77,7 +77,10 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         entries = outbox.entries()
         for e in entries:
             print(f"{e.id:>4}  {e.status:<9} task {e.task_id} step {shown(str(e.step_id))}  "
-                  f"to {shown(e.to)} <{shown(e.address)}>\n      {shown(e.text)}")
+                  f"to {shown(e.to)} <{shown(e.address)}>")
+            print(f"      subject: {shown(e.subject)}")
+            for line in e.text.splitlines():  # each line shown safely, as the message reads
+                print(f"      {shown(line)}".rstrip())
         if not entries:
             print("the outbox is empty")
         return 0
@@ -89,7 +92,7 @@ def cmd_outbox(args: argparse.Namespace) -> int:
         print(shown(entry.note))
     if entry.status == "approved":
         print("no mail client took it; send it yourself: "
-              + outbox.mailto_link(entry.address, "", entry.text))
+              + outbox.mailto_link(entry.address, entry.subject, entry.text))
     return 0
 
 

@@ -126,6 +126,8 @@ SETTINGS: dict[str, Declared] = {
                  choices=_LANGUAGES),
         Declared("user.location", str, "", "Where you are, for the assistant's context.",
                  "Your location"),
+        Declared("user.name", str, "", "Your name, to sign the messages the assistant drafts.",
+                 "Your name"),
         Declared("assistant.provider", str, str(ProviderKind.OFFLINE),
                  "Which model: offline (built in), openai (any compatible server) or ollama.",
                  "Model provider", choices=_PROVIDERS),

@@ -107,8 +107,10 @@ def format_detail(data: dict[str, Any]) -> str:
         out.append(f"  {indent}[{step['status']}] {step['id']}: {step['title']}"
                    f"  ({step['target'] or 'group'}){after}")
         for key in ("result", "error"):
-            if step[key]:
-                out.append(f"  {indent}    {key}: {step[key]}")
+            if step[key]:  # a draft's lines as lines, under its label (escaped when shown)
+                first, *more = str(step[key]).replace("\\n", "\n").splitlines() or [""]
+                out.append(f"  {indent}    {key}: {first}")
+                out += [f"  {indent}    {' ' * len(key)}  {line}".rstrip() for line in more]
     out.append("revisions: " + ", ".join(f"{r['revision']} {r['status']}"
                                          for r in data["revisions"]))
     return "\n".join(out) + "\n"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.llm.offline import rules, timing
+from app.llm.offline import messages, rules, timing
 from app.llm.offline.situations import situation_parts
 from app.llm.offline.templates import starter_parts, template_parts, umbrella
 from app.schedule.estimates import duration_minutes, guess_minutes, without_duration
@@ -95,45 +95,56 @@ def add_part(draft: Draft, index: int, part: rules.Part) -> None:
     contact = named[0] if named else rules.contact_for(part.text, contacts, draft.last_contact)
     if contact:
         draft.last_contact = named[-1] if named else contact
+    if part.kind == "do" and contact and messages.kind_of(part.text) in messages.SAID:
+        part = rules.Part(part.text, "message", part.after, part.notes)  # "thank Alice for …"
+    if contact and part.kind in ("do", "message", "organise") \
+            and messages.kind_of(part.text) in ("availability", "meet"):
+        # finding a time with someone: your free times first, then the message offers them
+        text, _ = timing.own_time(part.text, draft.ctx, draft.now, draft.due)
+        start, end = _window(draft, part.text)
+        found = _new(draft, draft.say("Find your free times", "查你的空闲时间"), "calendar.read",
+                     {"from": format_utc(start), "to": format_utc(end)}, after)
+        part = rules.Part(part.text, "message", part.after, part.notes)
+        after = [str(found["id"])]
     if part.kind == "message" and contact:  # one message to each person named
         posts = [_message(draft, part, who, after) for who in (named or [contact])]
         draft.ends[index] = posts[-1]
         return
     step = _step(draft, part, contact, after)
     draft.ends[index] = step["id"]
-    if step["target"] == "assistant.write":
+    if step["target"] == "assistant.write" or step["id"] in draft.checks:
         draft.last_write = step["id"]
-        if not after and not part.notes and not (draft.ctx["task"].get("detail") or "").strip():
-            draft.ends[index] = _fill_in(draft, step)
         if contact and _addressed_to(part.text, contact):  # "写一封感谢信给李老师"
             draft.ends[index] = _message(draft, part, contact, [draft.ends[index]],
                                          deliver=True)
 
 
-def _fill_in(draft: Draft, written: dict[str, Any]) -> str:
-    """A draft with nothing to write from would be an empty form: the writing is the
-    person's own step instead (never a "finished" draft), with the sections such a text
-    usually has as its objective. A message after it sends the text the person marks the
-    step done with."""
+def _fill_in(draft: Draft, written: dict[str, Any], what: str = "") -> str:
+    """Text that needs facts only the person has (a report's figures, "the two options")
+    is theirs to write, never a "finished" draft: the step becomes the person's, with an
+    outline to help (the sections such a text usually has) or what to say. A message
+    after it sends the text the person marks the step done with."""
     from app.llm.offline.templates import document_sections
 
-    sections = document_sections(written["title"], draft.zh)
+    if what:
+        help_en, help_zh = f"what to say: {what}", f"要说的内容：{what}"
+    else:
+        sections = document_sections(written["title"], draft.zh)
+        help_en = "an outline to help: " + " · ".join(sections)
+        help_zh = "可参考的提纲：" + " · ".join(sections)
     written.update(target="user", inputs={}, worker="me", done_when=draft.say(
         "the text is written", "文字已写好"), objective=draft.say(
-        "Nothing is known yet to draft it from, so this one is yours"
-        + (f" (it usually has: {', '.join(sections)})" if sections else "")
-        + "; mark it done with the finished text as its result",
-        "还没有可以据以起草的内容，所以由你来写"
-        + (f"（通常包括：{'、'.join(sections)}）" if sections else "")
-        + "；完成时把定稿作为结果填入"))
+        f"Only you know what goes in it, so this one is yours — {help_en}. Mark it done "
+        "with the finished text as its result",
+        f"内容只有你清楚，所以由你来写——{help_zh}。完成时把定稿作为结果填入"))
     draft.checks[str(written["id"])] = str(written["id"])
     return str(written["id"])
 
 
 def _addressed_to(text: str, contact: str) -> bool:
     name = re.escape(contact)
-    return bool(re.search(r"(?:给|\bto\s+)" + name + r"\s*$|^\s*给" + name + r"写", text,
-                          re.IGNORECASE))
+    return bool(re.search(r"(?:给|\bto\s+)" + name + r"(?:\s|$|[,，。])|^\s*给" + name + r"写",
+                          text, re.IGNORECASE))
 
 
 def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: list[str],
@@ -159,28 +170,41 @@ def _title(text: str) -> str:
 def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
              deliver: bool = False) -> str:
     text, due = timing.own_time(part.text, draft.ctx, draft.now, draft.due)
-    gist = "" if deliver else rules.message_gist(text, contact)
+    named = rules.contacts_in(part.text, list(draft.ctx.get("contacts", [])))
+    gist = "" if deliver else rules.message_gist(text, contact, named)
+    kind = messages.kind_of(text)
     if contact in draft.posts and not set(after) & _downstream(draft, draft.posts[contact]):
         # one message per contact: say this in the same message (unless it must come later)
         post = next(s for s in draft.steps if s["id"] == draft.posts[contact])
         source = next(s for s in draft.steps if s["id"] == post["inputs"]["from_step"])
-        _say_also(draft, source, _message_kind(text), gist)
+        _say_also(draft, source, kind, gist)
         post["depends_on"] = sorted((set(post["depends_on"]) | set(after)) - {post["id"]})
         return str(post["id"])
+    if not deliver and kind == "send" and messages.attachment_in(gist):  # a file: yours
+        step = _new(draft, text, "user", {}, after, draft.say(
+            "Stepwise cannot attach files, so this one is yours: send it from your mail app",
+            "Stepwise 不能添加附件，所以由你来发：请在邮件应用里发送"), due, "message")
+        return str(step["id"])
     source_id = draft.last_write if deliver or _only_delivery(gist, contact) else None
     if source_id is None:
-        kind = _message_kind(text)
-        gist = gist or draft.ctx["task"]["title"]
-        instructions = draft.say(f"A message to {contact} ({kind}): {gist}",
-                                 f"给{contact}的消息（{kind}）：{gist}")
+        said = gist or draft.ctx["task"]["title"]
+        instructions = draft.say(f"A message to {contact} ({kind}): {said}",
+                                 f"给{contact}的消息（{kind}）：{said}")
         title = draft.say(f"Draft the message to {contact}", f"起草给{contact}的消息")
         written = _new(draft, title, "assistant.write", {"instructions": instructions}, after,
                        due=due, kind="write")
-        if kind == "send" and not after:  # "email Alice the budget": the person adds it
-            _fill_in(draft, written)
+        if messages.needs_facts(kind, gist) and not _has_facts(draft, after):
+            _fill_in(draft, written, said)
         source_id, after = str(written["id"]), []
+    elif deliver and source_id not in draft.checks:  # the person reads it before it goes
+        check = _new(draft, draft.say(f"Read the draft for {contact} and change what you like",
+                                      f"看一遍给{contact}的稿子，改你想改的"), "user", {},
+                     [source_id], draft.say(
+                         "mark it done as it is, or with your changed text as its result",
+                         "不改就直接完成；改了就把改好的文字作为结果填入"), due, "review")
+        draft.checks[source_id] = str(check["id"])
     title = draft.say(f"Send it to {contact}", f"发给{contact}") if deliver else text
-    if len(rules.contacts_in(part.text, list(draft.ctx.get("contacts", [])))) > 1:
+    if len(named) > 1 or any(s["title"] == _title(title) for s in draft.steps):
         title = draft.say(f"Send the message to {contact}", f"把消息发给{contact}")
     checked = [draft.checks[source_id]] if source_id in draft.checks else []
     post = _new(draft, title, "message.post", {"to": contact, "from_step": source_id},
@@ -190,12 +214,24 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
     return str(post["id"])
 
 
+def _window(draft: Draft, text: str) -> tuple[datetime, datetime]:
+    """The time a calendar step looks at: the window the text names, else now to the due."""
+    return draft.now, draft.due or draft.now + timedelta(days=7)
+
+
+def _has_facts(draft: Draft, after: list[str]) -> bool:
+    """Whether a step this one waits for finds something (a calendar read, a draft)."""
+    finding = ("calendar.read", "assistant.write")
+    return any(s["id"] in after and s["target"] in finding for s in draft.steps)
+
+
 def _say_also(draft: Draft, source: dict[str, Any], kind: str, gist: str) -> None:
     """Add a part to a message's draft ("; (ask) …"); a message that had nothing of its
     own to say yet ("Email Alice and ask her …") says this instead."""
     if "instructions" not in source["inputs"]:  # the person writes it: a note of what to say
-        source["objective"] += draft.say(f"; also say ({kind}): {gist}",
-                                         f"；还要说（{kind}）：{gist}")
+        said = messages.kind_words(kind, draft.zh)
+        source["objective"] += draft.say(f"; also say ({said}): {gist}",
+                                         f"；还要说（{said}）：{gist}")
         return
     head, _, said = source["inputs"]["instructions"].partition(": " if not draft.zh else "：")
     if said == draft.ctx["task"]["title"]:
@@ -222,40 +258,62 @@ def _only_delivery(gist: str, contact: str) -> bool:
     return not bare.strip(" ,，。.")
 
 
-def _message_kind(text: str) -> str:
-    lowered = text.lower()
-    if re.search(r"\bask\b|问|\?|？|吗", lowered):
-        return "ask"
-    if re.search(r"帮我约|约一下|\barrange to meet\b|\bmeet up\b", lowered):
-        return "meet"
-    if re.search(r"\binvite\b|邀请", lowered):
-        return "invite"
-    if re.search(r"\btell\b|\btext\b|\bthat\b|\blet .* know\b|告诉|通知|说", lowered):
-        return "tell"
-    return "send"
-
-
 def _step(draft: Draft, part: rules.Part, contact: str | None, after: list[str]
           ) -> dict[str, Any]:
     text, due = timing.own_time(part.text, draft.ctx, draft.now, draft.due)
     kind = part.kind
     if kind == "write":
-        instructions = text + (f"\n{part.notes}" if part.notes else "")
-        return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
-                    due=due, kind="write")
+        return _writing(draft, part, text, contact, after, due)
     if kind == "remind":
         at = timing.ahead(due or draft.due or draft.now + timedelta(hours=1), draft.ctx,
                         draft.now, draft.due)
         return _new(draft, text, "reminder.set", {"at": format_utc(at), "text":
                     rules.reminder_text(text)}, after, due=at, kind="remind")
     if kind == "calendar":
-        until = draft.due or draft.now + timedelta(days=7)
-        return _new(draft, text, "calendar.read", {"from": format_utc(draft.now),
+        start, until = _window(draft, part.text)
+        return _new(draft, text, "calendar.read", {"from": format_utc(start),
                     "to": format_utc(until)}, after, due=due)
     if kind == "save" and draft.last_write:
         return _new(draft, text, "file.write", {"path": "result.md",
                     "from_step": draft.last_write}, [*after, draft.last_write], due=due)
     return _new(draft, text, "user", {}, after, _why_yours(draft, part, contact), due, kind)
+
+
+def _writing(draft: Draft, part: rules.Part, text: str, contact: str | None,
+             after: list[str], due: datetime | None) -> dict[str, Any]:
+    """A text to write: a letter the writer can finish (a thank-you, an invitation, an
+    apology, congratulations), a list whose content the planner knows (its notes), a text
+    from what earlier steps found — or else the person's, with an outline."""
+    kind = messages.kind_of(text)
+    if kind in messages.LETTERS:
+        to = contact or rules.person_named(text) or _recipient(text)
+        gist = rules.message_gist(text, to or None, [to] if to else [])
+        gist = re.sub(r"^(?:write|draft|send)?\s*(?:a|an)?\s*(?:thank[- ]you|apology|"
+                      r"invitation|congratulations)?\s*(?:notes?|cards?|letters?|emails?|messages?)?\s*",
+                      "", gist, flags=re.IGNORECASE)
+        gist = re.sub(r"^给?\s*(?:写|起草)?一?(?:封|张|份)?(?:感谢|道歉|邀请|祝贺)?"
+                      r"(?:信|卡|卡片|函|邮件)?", "", gist).strip(" ,，。")
+        instructions = draft.say(f"A letter to {to or 'them'} ({kind}): {gist}",
+                                 f"给{to or '对方'}的信（{kind}）：{gist}")
+        return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
+                    due=due, kind="write")
+    written = _new(draft, text, "assistant.write", {"instructions": text + (
+        f"\n{part.notes}" if part.notes else "")}, after, due=due, kind="write")
+    detail = (draft.ctx["task"].get("detail") or "").strip()
+    if not part.notes and not detail and not _has_facts(draft, after):  # nothing known yet
+        _fill_in(draft, written)
+    return written
+
+
+_TO = re.compile(r"\bto\s+(?:my\s+)?(?!the\b|a\b|an\b|me\b|us\b|you\b|them\b|everyone\b)"
+                 r"([A-Za-z][\w'-]*)|^\s*给(?!大家|所有人|对方)([\u4e00-\u9fff]{1,4}?)写",
+                 re.IGNORECASE)
+
+
+def _recipient(text: str) -> str:
+    """Whom a letter is to, as written ("to grandma", "给妈妈写"), or ''."""
+    m = _TO.search(text)
+    return "" if m is None else (m.group(1) or m.group(2))
 
 
 def _why_yours(draft: Draft, part: rules.Part, contact: str | None) -> str:

@@ -159,13 +159,19 @@ def contact_for(text: str, contacts: list[str], last: str | None) -> str | None:
     return known_contact(text, contacts) or (last if _PRONOUN.search(text) else None)
 
 
+_GROUP = re.compile(r"^(?:大家|所有人|全体|各位|他们|她们|我们|你们|对方|家长们|同事们)")
+
+
 def person_named(text: str) -> str | None:
-    """Who a message part is addressed to, as written (known or not)."""
+    """Who a message part is addressed to, as written (known or not); never a group
+    ("通知大家时间": 大家 is everyone, not a name)."""
     m = _MESSAGE_LEAD.match(text) or _MESSAGE_EN.match(text)
     if m:
         return m.group("who")
     m = re.search(r"(?:发给|交给|转给|提交给|告诉|通知|邀请)(?P<who>[\u4e00-\u9fff]{1,4})", text)
-    return m.group("who") if m else None
+    if m is None or _GROUP.match(m.group("who")):
+        return None
+    return m.group("who")
 
 
 def reminder_text(text: str) -> str:
@@ -174,15 +180,20 @@ def reminder_text(text: str) -> str:
     return (cleaned[:1].upper() + cleaned[1:]) if cleaned else text
 
 
-def message_gist(text: str, contact: str | None) -> str:
-    """What the person wants said: the part without its "email Alice" / "给李老师发消息"
-    ('' when it says nothing but "send it to Alice")."""
+def message_gist(text: str, contact: str | None, named: list[str] | None = None) -> str:
+    """What the person wants said: the part without its "email Alice" / "给李老师发消息",
+    without every contact it names ("invite Bob and Alice to …": "to …") and without the
+    pronoun that stands for the recipient ("send him the two options": "the two options");
+    every other word stays ('' when it says nothing but "send it to Alice")."""
     gist = _MESSAGE_LEAD.sub("", text, count=1)
     if gist == text:
         gist = _VERB_ZH.sub("", _VERB_EN.sub("", text, count=1), count=1)
-    if contact:
-        gist = re.sub(r"(?:\bto\s+)?" + re.escape(contact) + r"(?:\s+know\b)?", "", gist,
+    for name in sorted({*(named or []), *([contact] if contact else [])}, key=len, reverse=True):
+        key = re.escape(name)
+        gist = re.sub(r"(?:\s*(?:,|and|&|和|、|及|与))?\s*(?:\bto\s+)?" + key
+                      + r"(?:\s+know\b)?(?:\s*(?:,|and|&|和|、|及|与)(?=\s*\S))?", " ", gist,
                       flags=re.IGNORECASE)
+    gist = re.sub(r"^\s*(?:him|her|them)\s+(?=\S+\s)", "", gist.strip(), flags=re.IGNORECASE)
     gist = re.sub(r"^\s*(?:that|to|about)\s+", "", gist.strip(), flags=re.IGNORECASE)
     gist = re.sub(r"^把|(?:发给|交给|转给|寄给|提交给)$|\bto\s*$", "", gist.strip(" ,，。.:："))
     return re.sub(r"\s{2,}", " ", gist).strip(" ,，。.:：")

@@ -114,7 +114,7 @@ def _inverted(words: list[str]) -> str | None:
         return " ".join(["do", *words])
     for i, word in enumerate(words[1:4], start=1):
         base = _agree(word)
-        if base != word and word.lower() not in _AUX:
+        if base != word and word.lower() not in _AUX and "'" not in word:  # not "week's"
             return " ".join(["does", *words[:i], base, *words[i + 1:]])
     return None
 
@@ -155,7 +155,7 @@ def second_person_zh(text: str) -> str:
 def question_zh(gist: str) -> str:
     """What "问…" wants asked, as a direct question: "她周日要不要来" → "您周日要不要来？"."""
     text = second_person_zh(gist.strip().rstrip("？?。"))
-    text = re.sub(r"^(?:一下|下)", "", text)
+    text = re.sub(r"^(?:一下|下(?![周个午次月星礼年回]))", "", text)  # 问下…, not 下周…
     if not _QUESTION_ZH.search(text):
         text += "吗"
     return text + "？"

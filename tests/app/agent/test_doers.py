@@ -12,7 +12,7 @@ import pytest
 from app.agent import doers
 from app.agent.outbox import add_contact
 from app.plan import store as plans
-from app.plan.spec import PlanSpec, PlanStep
+from app.plan.spec import PlanSpec, PlanStep, parse
 from app.tasks.store import NewTask, add_task
 from models import OutboxMessage, Reminder, Task
 
@@ -102,13 +102,63 @@ def test_past_reminder_near_due(db: Path) -> None:
     assert fired == NOW  # too close to its due for a later moment: shown at once
 
 
-def test_calendar_read_with_no_events_and_with_bad_times(db: Path) -> None:
-    _t, spec, _ = planned({"id": "s1", "target": "calendar.read",
-                           "inputs": {"from": "2026-12-01T00:00:00+00:00",
-                                      "to": "2026-12-02T00:00:00+00:00"}})
-    assert doers.do_calendar(spec.step("s1")).result == "no events in that range"
+def _calendar_plan(**task: Any) -> tuple[Task, PlanSpec]:
+    t, spec, _ = planned({"id": "s1", "target": "calendar.read",
+                          "inputs": {"from": "2026-12-01T01:00:00+00:00",  # 09:00 Shanghai
+                                     "to": "2026-12-01T10:00:00+00:00"}},
+                         {"id": "s2", "target": "assistant.write", "depends_on": ["s1"],
+                          "inputs": {"instructions": "A message to Bob (availability): x"}},
+                         {"id": "s3", "target": "message.post", "depends_on": ["s2"],
+                          "inputs": {"to": "Bob", "from_step": "s2"}}, **task)
+    return t, spec
+
+
+def test_calendar_none_connected(db: Path) -> None:
+    t, spec = _calendar_plan()
+    done = doers.do_calendar(t, spec.step("s1"), spec)
+    assert done.status == "completed" and "no calendar is connected" in (done.result or "")
     bad = with_inputs(spec.step("s1"), {"from": "x", "to": "y"})
-    assert doers.do_calendar(bad).status == "failed"
+    assert doers.do_calendar(t, bad, spec).status == "failed"
+
+
+def test_calendar_free_not_titles(db: Path) -> None:
+    from app.calendar.cache import add_source
+    from models import CalendarEvent
+
+    source = add_source("Home", "ics_file", "/nowhere.ics")
+    CalendarEvent.create(source=source, uid="e1", summary="Dentist",
+                         start="2026-12-01T02:00:00Z", end="2026-12-01T03:00:00Z")
+    t, spec = _calendar_plan()
+    shared = doers.do_calendar(t, spec.step("s1"), spec).result or ""
+    assert shared.startswith("Free times (") and "- Tue 1 Dec 09:00–10:00" in shared
+    assert "- Tue 1 Dec 11:00–18:00" in shared  # local times, the dentist's hour left out
+    assert "Dentist" not in shared and "Z" not in shared.partition("\n")[2]
+    alone = parse({"schema_version": 2, "title": "p", "steps": [spec.steps[0].to_json()]})
+    own = doers.do_calendar(t, alone.steps[0], alone)
+    assert "Dentist" in (own.result or "")  # the person's own look at their calendar
+
+
+def test_calendar_in_chinese(db: Path) -> None:
+    t, spec = _calendar_plan(detail="")
+    t.title = "约王总下周见面"
+    assert "没有连接日历" in (doers.do_calendar(t, spec.step("s1"), spec).result or "")
+
+
+@pytest.mark.parametrize("text, subject, body", [
+    ("Subject: Thank you\n\nHi Ann,\n\nThanks.", "Thank you", "Hi Ann,\n\nThanks."),
+    ("主题：感谢\n\n李老师您好：", "感谢", "李老师您好："),
+    ("Hi Ann,\n\nno subject here", "", "Hi Ann,\n\nno subject here")])
+def test_split_subject(text: str, subject: str, body: str) -> None:
+    assert doers.split_subject(text) == (subject, body)
+
+
+def test_message_keeps_subject(db: Path) -> None:
+    add_contact("Bob", "bob@example.com")
+    t, spec, plan_id = planned({"id": "s1", "target": "message.post",
+                                "inputs": {"to": "Bob", "text": "Subject: Lunch\n\nHi Bob"}})
+    doers.do_message(t, spec.step("s1"), doers.step_pk(plan_id, "s1"), spec)
+    message = OutboxMessage.get()
+    assert (message.subject, message.text) == ("Lunch", "Hi Bob")
 
 
 def test_clip_keeps_a_result_to_its_limit() -> None:

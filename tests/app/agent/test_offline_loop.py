@@ -68,7 +68,7 @@ def test_an_email_to_a_contact_is_drafted_then_waits_for_approval_and_the_task_i
     assert steps[1].inputs == {"to": "Alice", "from_step": steps[0].id}
     assert steps[1].depends_on == ["s1"] and steps[1].status == "pending"
     assert steps[0].status == "pending" and not OutboxMessage.select().exists()
-    finished = "Hi Alice,\n\nHere is the budget draft: travel 1,200, venue 3,000.\n\nThanks!"
+    finished = "Hi Alice,\n\nHere is the budget draft: travel 1,200, venue 3,000.\n\nThanks,"
     plans.step_action(t.id, "s1", "done", result=finished)
     run(offline())
     assert Task.get_by_id(t.id).status == "in_progress"  # nothing was sent yet
@@ -86,7 +86,7 @@ def test_a_question_needs_no_check_step_and_goes_straight_to_approval(
     t = task("Ask Sam whether the venue is free on Saturday")
     run(offline())
     assert [s.target for s in steps_of(t)] == ["assistant.write", "message.post"]
-    assert OutboxMessage.get().text == "Hi Sam,\n\nIs the venue free on Saturday?\n\nThanks!"
+    assert OutboxMessage.get().text == "Hi Sam,\n\nIs the venue free on Saturday?\n\nThanks,"
 
 
 def test_a_question_to_a_contact_is_asked_as_a_question_in_chinese(db: Path) -> None:
@@ -282,7 +282,7 @@ def test_the_invitation_draft_uses_what_the_earlier_steps_found(db: Path) -> Non
 @pytest.mark.parametrize(("result", "passes"), [
     ("DRAFT: x\n\n(An outline; fill in the details before use.)\n1. Purpose\n2. Key points",
      False), ("", False), ("TBD", False),
-    ("Hi Sam,\n\nCould you tell me whether the venue is free?\n\nThanks!", True)])
+    ("Hi Sam,\n\nCould you tell me whether the venue is free?\n\nThanks,", True)])
 def test_the_check_refuses_an_outline_as_done_work(result: str, passes: bool) -> None:
     from app.llm.offline.provider import check
 
