@@ -4,7 +4,7 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="99"/>
+        <location filename="../../ui/window/first_frame.py" line="98"/>
         <source>TaskListModel</source>
         <translation>任务列表</translation>
     </message>
@@ -32,49 +32,49 @@
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="260"/>
+        <location filename="../../ui/calendar/grid.py" line="259"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="374"/>
+        <location filename="../../ui/calendar/grid.py" line="373"/>
         <source>Task due %1, all day</source>
         <translation>任务截止于 %1（全天）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="378"/>
+        <location filename="../../ui/calendar/grid.py" line="377"/>
         <source>Task due at %1</source>
         <translation>任务截止于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="376"/>
-        <location filename="../../ui/calendar/grid.py" line="379"/>
+        <location filename="../../ui/calendar/grid.py" line="375"/>
+        <location filename="../../ui/calendar/grid.py" line="378"/>
         <source>Click to select the task.</source>
         <translation>点击以选中该任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="380"/>
+        <location filename="../../ui/calendar/grid.py" line="379"/>
         <source>Step due at %1</source>
         <translation>步骤截止于 %1</translation>
     </message>
     <message>
         <location filename="../../ui/calendar/common.py" line="78"/>
-        <location filename="../../ui/calendar/grid.py" line="381"/>
+        <location filename="../../ui/calendar/grid.py" line="380"/>
         <source>Task: %1</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="382"/>
+        <location filename="../../ui/calendar/grid.py" line="381"/>
         <source>Click to select the step.</source>
         <translation>点击以选中该步骤。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="389"/>
+        <location filename="../../ui/calendar/grid.py" line="388"/>
         <source>(free)</source>
         <translation>（空闲）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/grid.py" line="392"/>
+        <location filename="../../ui/calendar/grid.py" line="391"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
@@ -459,22 +459,27 @@
         <translation>收件人：%1 &lt;%2&gt; · 任务“%3”，步骤“%4”</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="172"/>
+        <location filename="../../ui/assistant/outbox.py" line="162"/>
+        <source>Subject: %1</source>
+        <translation>主题：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/assistant/outbox.py" line="173"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="173"/>
+        <location filename="../../ui/assistant/outbox.py" line="174"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="183"/>
+        <location filename="../../ui/assistant/outbox.py" line="184"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="187"/>
+        <location filename="../../ui/assistant/outbox.py" line="188"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -525,12 +530,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/shared/assistant.py" line="158"/>
+        <location filename="../../ui/shared/assistant.py" line="156"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/shared/assistant.py" line="166"/>
+        <location filename="../../ui/shared/assistant.py" line="164"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -667,7 +672,7 @@
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="292"/>
+        <location filename="../../ui/calendar/panel.py" line="291"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -692,12 +697,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="351"/>
+        <location filename="../../ui/calendar/panel.py" line="350"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="353"/>
+        <location filename="../../ui/calendar/panel.py" line="352"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -918,7 +923,7 @@
 <context>
     <name>FirstFrame</name>
     <message>
-        <location filename="../../ui/window/first_frame.py" line="154"/>
+        <location filename="../../ui/window/first_frame.py" line="143"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1914,64 +1919,64 @@ Details: %2</source>
         <translation>截止 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="64"/>
+        <location filename="../../ui/tasks/quick_add.py" line="63"/>
         <source>repeats %1</source>
         <translation>重复 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="113"/>
+        <location filename="../../ui/tasks/quick_add.py" line="98"/>
         <source>Add a task — e.g. Pay rent on the 5th of every month #home !2</source>
         <translation>添加任务——例如：每月5号交房租 #home !2</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="114"/>
+        <location filename="../../ui/tasks/quick_add.py" line="99"/>
         <source>New task title</source>
         <translation>新任务标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="115"/>
+        <location filename="../../ui/tasks/quick_add.py" line="100"/>
         <source>due — e.g. next friday, 明天下午三点</source>
         <translation>截止时间——例如：下周五、明天下午三点</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="116"/>
+        <location filename="../../ui/tasks/quick_add.py" line="101"/>
         <source>Due time in words</source>
         <translation>用文字描述的截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="117"/>
+        <location filename="../../ui/tasks/quick_add.py" line="102"/>
         <source>What the new task was read as</source>
         <translation>新任务被理解为</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="118"/>
+        <location filename="../../ui/tasks/quick_add.py" line="103"/>
         <location filename="../../ui/window/selftest.py" line="85"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="159"/>
+        <location filename="../../ui/tasks/quick_add.py" line="144"/>
         <source>Reading the due time</source>
         <translation>正在解读截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="166"/>
-        <location filename="../../ui/tasks/quick_add.py" line="188"/>
+        <location filename="../../ui/tasks/quick_add.py" line="151"/>
+        <location filename="../../ui/tasks/quick_add.py" line="173"/>
         <source>not a time I can read</source>
         <translation>无法识别的时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="180"/>
+        <location filename="../../ui/tasks/quick_add.py" line="165"/>
         <source>a task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="183"/>
+        <location filename="../../ui/tasks/quick_add.py" line="168"/>
         <source>Adding a task</source>
         <translation>添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/quick_add.py" line="195"/>
+        <location filename="../../ui/tasks/quick_add.py" line="180"/>
         <source>Task added</source>
         <translation>已添加任务</translation>
     </message>
@@ -2311,22 +2316,22 @@ Details: %2</source>
         <translation>正在移动</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="100"/>
+        <location filename="../../ui/calendar/scheduling.py" line="101"/>
         <source>Moving back</source>
         <translation>正在移回</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="108"/>
+        <location filename="../../ui/calendar/scheduling.py" line="109"/>
         <source>Resize “%1”</source>
         <translation>调整“%1”的时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="113"/>
+        <location filename="../../ui/calendar/scheduling.py" line="114"/>
         <source>Resizing</source>
         <translation>正在调整时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="117"/>
+        <location filename="../../ui/calendar/scheduling.py" line="118"/>
         <source>Resizing back</source>
         <translation>正在恢复时长</translation>
     </message>
@@ -2545,47 +2550,57 @@ Details: %2</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="213"/>
+        <location filename="../../ui/settings/dialog.py" line="188"/>
+        <source>Signs the messages the assistant drafts</source>
+        <translation>用于助手起草的消息落款</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="189"/>
+        <source>Your name</source>
+        <translation>你的名字</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="218"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="224"/>
+        <location filename="../../ui/settings/dialog.py" line="229"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="227"/>
+        <location filename="../../ui/settings/dialog.py" line="232"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="250"/>
+        <location filename="../../ui/settings/dialog.py" line="255"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="322"/>
+        <location filename="../../ui/settings/dialog.py" line="327"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="325"/>
+        <location filename="../../ui/settings/dialog.py" line="330"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="339"/>
+        <location filename="../../ui/settings/dialog.py" line="344"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="340"/>
+        <location filename="../../ui/settings/dialog.py" line="345"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="381"/>
+        <location filename="../../ui/settings/dialog.py" line="387"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -3623,67 +3638,67 @@ The server said: %2</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="85"/>
+        <location filename="../../ui/tasks/edits.py" line="84"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="109"/>
+        <location filename="../../ui/tasks/edits.py" line="108"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="119"/>
+        <location filename="../../ui/tasks/edits.py" line="118"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="187"/>
+        <location filename="../../ui/tasks/edits.py" line="185"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="196"/>
+        <location filename="../../ui/tasks/edits.py" line="194"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="197"/>
+        <location filename="../../ui/tasks/edits.py" line="195"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="198"/>
+        <location filename="../../ui/tasks/edits.py" line="196"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="199"/>
+        <location filename="../../ui/tasks/edits.py" line="197"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="200"/>
+        <location filename="../../ui/tasks/edits.py" line="198"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="207"/>
+        <location filename="../../ui/tasks/edits.py" line="205"/>
         <source>Approve every plan that waits</source>
         <translation>批准所有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="215"/>
+        <location filename="../../ui/tasks/edits.py" line="213"/>
         <source>Plans approved: %1</source>
         <translation>已批准的计划：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="216"/>
+        <location filename="../../ui/tasks/edits.py" line="214"/>
         <source>No plan waits for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="221"/>
+        <location filename="../../ui/tasks/edits.py" line="219"/>
         <source>Approving the waiting plans</source>
         <translation>正在批准等待中的计划</translation>
     </message>
@@ -3745,7 +3760,7 @@ The server said: %2</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="43"/>
+        <location filename="../../ui/tasks/delete.py" line="42"/>
         <source>Restoring a task</source>
         <translation>正在恢复任务</translation>
     </message>
@@ -3899,7 +3914,7 @@ The server said: %2</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="59"/>
+        <location filename="../../ui/tasks/delete.py" line="58"/>
         <source>Deleted “%1” — Ctrl+Z brings it back</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
@@ -3909,8 +3924,8 @@ The server said: %2</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/delete.py" line="39"/>
-        <location filename="../../ui/tasks/delete.py" line="63"/>
+        <location filename="../../ui/tasks/delete.py" line="38"/>
+        <location filename="../../ui/tasks/delete.py" line="62"/>
         <source>Deleting</source>
         <translation>删除</translation>
     </message>

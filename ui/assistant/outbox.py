@@ -158,7 +158,8 @@ class OutboxTab(QWidget):
             step = self._steps.get((entry.task_id, entry.step_id or ""), "—")
             self.recipient.setText(labels.fill(
                 translate("AssistantDock", "To: %1 <%2> · for “%3”, step “%4”"),
-                entry.to, entry.address, self._tasks.get(entry.task_id, ""), step))
+                entry.to, entry.address, self._tasks.get(entry.task_id, ""), step) + "\n"
+                + labels.fill(translate("AssistantDock", "Subject: %1"), entry.subject))
             self.message_text.setPlainText(entry.text)  # exactly what would be sent
         self.approve_button.setEnabled(entry is not None)
         self.reject_button.setEnabled(entry is not None)

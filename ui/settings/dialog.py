@@ -183,6 +183,10 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Theme"), self.theme)
         self.start_at_login = QCheckBox(self.tr("Start Stepwise when I log in"), box)
         form.addRow(self.tr("Start"), self.start_at_login)
+        self.your_name = QLineEdit(box)
+        self.your_name.setObjectName("yourName")
+        self.your_name.setPlaceholderText(self.tr("Signs the messages the assistant drafts"))
+        form.addRow(self.tr("Your name"), self.your_name)
         return box
 
     # --- loading -------------------------------------------------------------------------
@@ -195,6 +199,7 @@ class SettingsDialog(QDialog):
         self.consent.setChecked(settings.get("assistant.remote_consent"))
         self.auto_accept.setChecked(settings.get("assistant.auto_accept"))
         self.start_at_login.setChecked(settings.get("app.start_at_login"))
+        self.your_name.setText(settings.get("user.name"))
         self.max_steps.setValue(settings.get("assistant.max_steps"))
         self.deadline.setValue(settings.get("assistant.deadline_s"))
         self.max_tokens.setValue(settings.get("assistant.max_tokens"))
@@ -364,6 +369,7 @@ class SettingsDialog(QDialog):
             "ui.language": str(self.language.currentData()),
             "ui.theme": str(self.theme.currentData()),
             "app.start_at_login": self.start_at_login.isChecked(),
+            "user.name": self.your_name.text().strip(),
             "mcp.mode": str(self.agents.currentData()),
             "mcp.may_schedule": self.agents_schedule.isChecked(),
         }

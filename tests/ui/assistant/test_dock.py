@@ -129,7 +129,8 @@ def test_the_outbox_shows_the_exact_text_and_approve_sends_it(
     assert dock.outbox_list.count() == 1 and dock.tabs.tabText(3) == "Outbox (1)"
     assert dock.message_text.toPlainText() == MESSAGE
     assert dock.recipient.text() == ("To: Ann <ann@example.com> · for “Organise the team "
-                                     "offsite”, step “Invite Ann”")  # names, not ids
+                                     "offsite”, step “Invite Ann”\n"
+                                     "Subject: Organise the team offsite")  # names, not ids
     assert dock.outbox_list.item(0).text().startswith("To Ann for “Organise the team offsite”")
     transport = FakeTransport()
     dock.transport = transport
