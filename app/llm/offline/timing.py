@@ -32,7 +32,7 @@ def own_time(text: str, ctx: Mapping[str, Any], now: datetime, due: datetime | N
     if repeats is not None:  # the task's recurrence is its own; the step keeps the words
         text = _cut(text, repeats.start, repeats.end) or text
     m = _BEFORE.search(text)
-    anchor = event_time(ctx, now) or due  # "the day before": before the event, if any
+    anchor = _event_day(ctx, now) or due  # "the day before": before the event, if any
     if m and anchor is not None:
         return _cut(text, m.start(), m.end()) or text, anchor - _before(m)
     times = roles.times_in(text, now)
@@ -66,6 +66,14 @@ def _on_the_day(text: str, ctx: Mapping[str, Any], now: datetime) -> datetime | 
     event = roles.times_in(f"{task.get('title', '')}\n{task.get('detail') or ''}", now)
     found = next((t for t in event if t.role in ("event", "when")), None)
     return None if found is None else found.found.understood.when
+
+
+def _event_day(ctx: Mapping[str, Any], now: datetime) -> datetime | None:
+    """The event's time, a day's end of work when only its day is known."""
+    begins = event_time(ctx, now)
+    if begins is None or begins.time() != time(0, 0):
+        return begins
+    return begins.replace(hour=WORK_END)
 
 
 def event_time(ctx: Mapping[str, Any], now: datetime) -> datetime | None:

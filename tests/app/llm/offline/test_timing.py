@@ -46,7 +46,7 @@ def test_day_before_the_event() -> None:
     task = {"title": "Prepare slides for Thursday's meeting"}
     due = datetime(2026, 12, 2, 18, 0, tzinfo=ZONE)  # Wednesday, the day before
     _, when = own_time("Print the handouts the day before", {"task": task}, NOW, due)
-    assert when == datetime(2026, 12, 2, tzinfo=ZONE)  # Thursday less a day, not Tuesday
+    assert when == datetime(2026, 12, 2, 18, 0, tzinfo=ZONE)  # Thursday less a day, not Tuesday
 
 
 def test_event_and_window() -> None:
