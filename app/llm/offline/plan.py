@@ -71,8 +71,13 @@ def build(ctx: Mapping[str, Any], due_text: str | None) -> dict[str, Any]:
 
 def plan_parts(ctx: Mapping[str, Any]) -> list[rules.Part]:
     """The parts to plan: the typed parts, a template, or a starter plan for a vague goal."""
+    from app.tasks.quickadd import as_reminder
+
     task, lang = ctx["task"], ctx.get("language", "en")
     title, detail = task["title"], task.get("detail") or ""
+    reminder = as_reminder(title, detail)  # "remind me" quick add took out of the title
+    if reminder is not None:
+        title, detail = reminder, ""
     parts, from_detail = rules.split_parts(title, detail)
     if from_detail and not umbrella(title):
         own, _ = rules.split_parts(title, "")
@@ -150,7 +155,7 @@ def _addressed_to(text: str, contact: str) -> bool:
 def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: list[str],
          objective: str = "", due: datetime | None = None, kind: str = "do") -> dict[str, Any]:
     en, zh = _DONE_WHEN[target]
-    step = {"id": f"s{len(draft.steps) + 1}", "title": _title(without_duration(title)),
+    step = {"id": f"s{len(draft.steps) + 1}", "title": _unique(draft, without_duration(title)),
             "objective": objective,
             "depends_on": after, "parent": None, "target": target, "inputs": inputs,
             "output_schema": None, "done_when": zh if draft.zh else en,
@@ -165,6 +170,17 @@ def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: l
 
 def _title(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _unique(draft: Draft, text: str) -> str:
+    """The step's title, numbered when an earlier step has it ("… (2)"): a plan never
+    repeats a step's name (its validation refuses that)."""
+    title, taken = _title(text), {" ".join(s["title"].lower().split()) for s in draft.steps}
+    count = 1
+    while " ".join(title.lower().split()) in taken:
+        count += 1
+        title = f"{_title(text)}（{count}）" if draft.zh else f"{_title(text)} ({count})"
+    return title
 
 
 def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
@@ -215,8 +231,9 @@ def _message(draft: Draft, part: rules.Part, contact: str, after: list[str],
 
 
 def _window(draft: Draft, text: str) -> tuple[datetime, datetime]:
-    """The time a calendar step looks at: the window the text names, else now to the due."""
-    return draft.now, draft.due or draft.now + timedelta(days=7)
+    """The time a calendar step looks at: the window the text names ("a slot next week"),
+    else now to the due."""
+    return timing.search_window(text, draft.ctx, draft.now, draft.due)
 
 
 def _has_facts(draft: Draft, after: list[str]) -> bool:

@@ -22,7 +22,7 @@ def test_agent_run_with_the_offline_planner_prints_what_it_did(cli: Cli) -> None
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     assert any(line.startswith("#1 Renew passport: review: plan: 4 step(s)") for line in lines)
-    assert any(line.startswith("#2 提醒我交周报: review: execute") for line in lines)
+    assert any(line.startswith("#2 交周报: review: execute") for line in lines)
     assert cli("agent", "run").out.strip() == "nothing is due now"
     shown = json.loads(cli("show", "1", "--json").out)
     assert shown["plan_status"] == "pending" and shown["task"]["status"] == "planned"

@@ -37,7 +37,7 @@ def test_a_doctors_appointment_keeps_the_visit_and_reminds_to_bring_the_document
 
 def test_booking_an_appointment_is_one_step_of_its_own() -> None:
     assert reading_of("Book a dentist appointment for next week")["steps"] == [
-        ["user", "Book a dentist appointment"]]
+        ["user", "Book a dentist appointment for next week"]]
 
 
 @pytest.mark.parametrize("text", ["Renew my gym membership", "续签租房合同"])
