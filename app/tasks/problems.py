@@ -31,13 +31,14 @@ PROBLEMS: dict[str, Words] = {
         "step '{step}' failed: {error} — retry it, skip it or change the plan",
         "步骤“{step}”失败：{error}——可以重试或跳过这一步，或修改计划"),
     "step_failed_for_good": Words(
-        "step '{step}' failed for good after {attempts} attempts: {error} — retry it, do it "
-        "yourself or change the plan",
-        "步骤“{step}”试了 {attempts} 次仍然失败：{error}——可以重试、自己完成，或修改计划"),
+        "step '{step}' failed for good after {attempts} attempts: {error} — retry it, mark "
+        "it done once you have done it, or change the plan",
+        "步骤“{step}”试了 {attempts} 次仍然失败：{error}——可以重试；你做完后直接标记完成；"
+        "或修改计划"),
     "cannot_do": Words(
-        "the assistant cannot do this: {reason} — do it yourself, or reword the task and "
-        "retry it",
-        "助手做不了这件事：{reason}——请自己完成，或改写任务后重试"),
+        "the assistant cannot do this: {reason}. If something close to it would help, "
+        "reword the task and it will be planned again",
+        "助手做不了这件事：{reason}。如果换个做法也可以，改写任务后会重新安排"),
     "retry_later": Words("{reason} (trying again after {when})", "{reason}（{when} 后重试）"),
     "gave_up": Words(
         "{reason} (gave up after {limit} retries; `stepwise agent retry {task}` tries again)",

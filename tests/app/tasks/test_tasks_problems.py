@@ -83,15 +83,15 @@ def test_the_assistant_cannot_do_this_in_chinese(db: Path) -> None:
     added = add_task(NewTask(title="给植物浇水"))
     run_small(server([review({"name": "fail", "reason": "I have no hands"})]), limit=1)
     problem = Task.get_by_id(added.id).problem or ""
-    assert problem == "助手做不了这件事：I have no hands——请自己完成，或改写任务后重试"
+    assert problem == "助手做不了这件事：I have no hands。如果换个做法也可以，改写任务后会重新安排"
 
 
 def test_the_assistant_cannot_do_this_says_what_to_do(db: Path) -> None:
     added = add_task(NewTask(title="Water the plants"))
     run_small(server([review({"name": "fail", "reason": "I have no hands"})]), limit=1)
     assert Task.get_by_id(added.id).problem == (
-        "the assistant cannot do this: I have no hands — do it yourself, or reword the task "
-        "and retry it")
+        "the assistant cannot do this: I have no hands. If something close to it would help, "
+        "reword the task and it will be planned again")
 
 
 def _fail_for_good(title: str) -> str:
@@ -110,14 +110,15 @@ def _fail_for_good(title: str) -> str:
 @pytest.mark.timeout(60)
 def test_a_chinese_tasks_step_that_failed_for_good_is_told_in_chinese(db: Path) -> None:
     problem = _fail_for_good("写一封信")
-    assert re.fullmatch(r"步骤“w”试了 \d+ 次仍然失败：.+——可以重试、自己完成，或修改计划", problem)
+    assert re.fullmatch(r"步骤“w”试了 \d+ 次仍然失败：.+——可以重试；你做完后直接标记完成；"
+                        r"或修改计划", problem)
 
 
 @pytest.mark.timeout(60)
 def test_an_english_step_that_failed_for_good_says_what_to_do(db: Path) -> None:
     problem = _fail_for_good("Write the letter")
-    assert re.fullmatch(r"step 'w' failed for good after \d+ attempts: .+ — retry it, do it "
-                        r"yourself or change the plan", problem)
+    assert re.fullmatch(r"step 'w' failed for good after \d+ attempts: .+ — retry it, mark it "
+                        r"done once you have done it, or change the plan", problem)
 
 
 @pytest.mark.parametrize("code", sorted(CODES))
@@ -186,4 +187,4 @@ def test_a_change_meanwhile_is_told_in_the_tasks_language() -> None:
 ])
 def test_the_loops_reply_checks_are_told_in_chinese(english: str, chinese: str) -> None:
     assert told("cannot_do", "zh", NOW, reason=english) == (
-        f"助手做不了这件事：{chinese}——请自己完成，或改写任务后重试")
+        f"助手做不了这件事：{chinese}。如果换个做法也可以，改写任务后会重新安排")

@@ -32,8 +32,9 @@ def test_enter_saves_what_the_preview_showed(ctx: WindowContext, qtbot: QtBot) -
     with qtbot.wait_signal(widget.task_added) as saved:
         widget.title.returnPressed.emit()
     task = Task.get_by_id(saved.args[0])
-    assert (task.title, task.recurrence, task.tags) == ("提醒我交周报", "FREQ=WEEKLY;BYDAY=FR",
+    assert (task.title, task.recurrence, task.tags) == ("交周报", "FREQ=WEEKLY;BYDAY=FR",
                                                         ["work"])
+    assert task.detail.startswith("提醒我")  # the assistant still plans it as a reminder
     assert task.due_at is not None and task.timezone
 
 
