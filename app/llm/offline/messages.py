@@ -23,7 +23,7 @@ FREE_HEAD = {"en": "Free times", "zh": "空闲时间"}  # the first word of a ca
 # (kind, English words, Chinese words): the first kind whose words a text names wins
 KINDS: list[tuple[str, str, str]] = [
     ("thank", r"\bthank|\bthank-you|\bgratitude", r"感谢|谢谢|致谢|答谢"),
-    ("apologise", r"\bapologi[sz]|\bsorry\b", r"道歉|致歉|抱歉|赔礼"),
+    ("apologise", r"\bapolog(?:y|ies|i[sz])|\bsorry\b", r"道歉|道个歉|致歉|抱歉|赔礼"),
     ("congratulate", r"\bcongratulat", r"祝贺|恭喜|道贺"),
     ("follow_up", r"\bfollow(?:\s|-)?up\b|\bchase\b|\bnudge\b|\bcheck in with\b", r"催|跟进|追问"),
     ("availability", r"\bwhen\b.{0,20}\b(?:free|available)\b|\bavailab|\bfind (?:a )?(?:time|slot)"
@@ -188,7 +188,7 @@ def _compose_zh(to: str, kind: str, gist: str, title: str, facts: list[str], sen
     slots = _slots(facts)
     others = [f for f in facts if f not in slots]
     if kind == "thank":
-        why = re.sub(r"^(?:感谢|谢谢)(?:您|你)?", "", said).strip("，。")
+        why = re.sub(r"^(?:感谢|谢谢)?\s*(?:您|你)?", "", said).strip("，。")
         body = f"非常感谢{you}{why}！{you}的心意我一直记在心里。"
         subject = "感谢"
     elif kind == "apologise":
@@ -245,13 +245,24 @@ def _compose_zh(to: str, kind: str, gist: str, title: str, facts: list[str], sen
 _VERB = re.compile(
     r"^\s*(?:(?:please\s+)?(?:follow(?:\s|-)?up|check in|apologi[sz]e|say sorry|say thank you|"
     r"thank|congratulate|chase|nudge)(?:\s+(?:with|to))?\b|(?:给|向|跟)?\s*(?:感谢|谢谢|道歉|致歉|"
-    r"祝贺|恭喜|跟进|催一下|催))\s*", re.IGNORECASE)
+    r"道个歉|祝贺|恭喜|跟进|催一下|催))\s*", re.IGNORECASE)
 
 
 def _bare(gist: str) -> str:
     """The gist without the verb that named the kind ("follow up with … about X": "about
     X"), the recipient's 他/她 as 您 (said to them)."""
-    return voice.second_person_zh(_VERB.sub("", gist.strip(), count=1)).strip(" ,，。")
+    bare = _VERB.sub("", gist.strip(), count=1)
+    bare = re.sub(r"^(?:him|her|them)\s+(?=(?:whether|if|to|when|what|where|who|how|why|for)\b)",
+                  "", bare, flags=re.IGNORECASE)  # "ask him whether …": him is whom we ask
+    return voice.second_person_zh(voice.second_person_en(bare)).strip(" ,，。")
+
+
+def leads_with_said(text: str) -> bool:
+    """Whether a text starts with a verb that is a message ("Thank Bob…", "向李老师道歉",
+    "Let Priya know…"), whatever other verb follows ("…for missing the call")."""
+    lead = re.match(r"\s*(?:please\s+)?let\s+\S+\s+know\b|\s*(?:给|向|跟|对)[^，,。\s]{1,6}?"
+                    r"(?:道歉|道个歉|致歉|道谢|说声谢谢|说声抱歉)", text, re.IGNORECASE)
+    return bool(lead) or (bool(_VERB.match(text)) and bool(_VERB.match(text).group(0).strip()))
 
 
 _QUESTION_ZH = re.compile(r"吗|呢|有没有|是否|能不能|要不要|几点|什么时候|哪天")

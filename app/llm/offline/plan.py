@@ -100,7 +100,7 @@ def add_part(draft: Draft, index: int, part: rules.Part) -> None:
     contact = named[0] if named else rules.contact_for(part.text, contacts, draft.last_contact)
     if contact:
         draft.last_contact = named[-1] if named else contact
-    if part.kind == "do" and contact and messages.kind_of(part.text) in messages.SAID:
+    if contact and part.kind != "message" and messages.leads_with_said(part.text):
         part = rules.Part(part.text, "message", part.after, part.notes)  # "thank Alice for …"
     if contact and part.kind in ("do", "message", "organise") \
             and messages.kind_of(part.text) in ("availability", "meet"):
