@@ -19,7 +19,8 @@ from models import CalendarEvent, OutboxMessage, Reminder, Step, Task, atomic
 from models.fields import format_utc, parse_utc
 
 MAX_RESULT_CHARS = 20_000
-MAX_SLOTS = 12  # free times a calendar step offers
+MAX_SLOTS = 12  # free times a calendar step lists
+MAX_OFFERED = 5  # of them, offered to someone else in a message
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,11 @@ def do_calendar(task: Task, step: PlanStep, spec: PlanSpec | None = None) -> Don
         return Done("completed", result=said(task, "no_calendar"))
     zone = local_zone()
     zh = language_for(task.title, task.detail) == "zh"
-    slots = free_slots(start, end, zone=zone)[:MAX_SLOTS]
+    slots = free_slots(start, end, zone=zone)
+    if spec is not None and _feeds_a_message(step, spec):  # offered to someone: a few weekdays
+        weekdays = [s for s in slots if s.start.astimezone(zone).weekday() < 5]
+        slots = (weekdays or slots)[:MAX_OFFERED]
+    slots = slots[:MAX_SLOTS]
     if not slots:
         return Done("completed", result=said(task, "no_free", start=_day(start, zone, zh),
                                              end=_day(end, zone, zh)))

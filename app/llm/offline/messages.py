@@ -33,7 +33,7 @@ KINDS: list[tuple[str, str, str]] = [
      r"宣布|通知大家|告诉大家|大家"),
     ("invite", r"\binvit", r"邀请|请.{1,6}来参加"),
     ("meet", r"\barrange to meet\b|\bmeet up\b|\bset up a (?:call|meeting)\b",
-     r"帮我约|约一下|约个时间|约时间|见个面"),
+     r"帮我约|约一下|约个时间|约时间|见个面|约.{0,8}见面"),
     ("ask", r"\bask\b|\?|\bwhether\b", r"问|？|\?|吗"),
     ("tell", r"\btell\b|\blet \w+ know\b|\btext\b|\bthat\b", r"告诉|通知|说"),
 ]

@@ -164,3 +164,15 @@ def test_message_keeps_subject(db: Path) -> None:
 def test_clip_keeps_a_result_to_its_limit() -> None:
     assert doers.clip("abc") == "abc"
     assert doers.clip("x" * 30_000) == "x" * doers.MAX_RESULT_CHARS + " …"
+
+
+def test_offered_weekdays(db: Path) -> None:
+    from app.calendar.cache import add_source
+
+    add_source("Home", "ics_file", "/nowhere.ics")
+    t, spec, _ = planned({"id": "s1", "target": "calendar.read",  # Sat 5 Dec to Sun 13 Dec
+                          "inputs": {"from": "2026-12-04T16:00:00Z", "to": "2026-12-13T16:00:00Z"}},
+                         {"id": "s2", "target": "message.post", "depends_on": ["s1"],
+                          "inputs": {"to": "Bob", "text": "x"}})
+    offered = (doers.do_calendar(t, spec.step("s1"), spec).result or "").splitlines()[1:]
+    assert [line.split()[1] for line in offered] == ["Mon", "Tue", "Wed", "Thu", "Fri"]
