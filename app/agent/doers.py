@@ -238,7 +238,7 @@ def do_calendar(task: Task, step: PlanStep, spec: PlanSpec | None = None) -> Don
     from app.llm.offline.messages import FREE_HEAD
 
     zone_name = getattr(zone, "key", "") or str(zone)
-    lines = [f"{FREE_HEAD['zh' if zh else 'en']} ({zone_name}):",
+    lines = [f"{FREE_HEAD['zh']}（{zone_name}）：" if zh else f"{FREE_HEAD['en']} ({zone_name}):",
              *(f"- {_day(s.start, zone, zh)} {s.start.astimezone(zone):%H:%M}–"
                f"{s.end.astimezone(zone):%H:%M}" for s in slots)]
     if spec is None or not _feeds_a_message(step, spec):
@@ -246,7 +246,7 @@ def do_calendar(task: Task, step: PlanStep, spec: PlanSpec | None = None) -> Don
         rows = CalendarEvent.select().where(overlaps).order_by(CalendarEvent.start).limit(200)
         events = [f"- {_event_time(e.start, zone, zh)}: {e.summary}" for e in rows]
         if events:
-            lines += ["", f"{said(task, 'events')}:", *events]
+            lines += ["", said(task, "events") + ("：" if zh else ":"), *events]
     return Done("completed", result=clip("\n".join(lines)))
 
 

@@ -161,7 +161,11 @@ def _compose_en(to: str, kind: str, gist: str, title: str, facts: list[str], sen
         body = voice.statement_en(news)
         subject, close = _short(_sentence(news)), "Best"
     elif kind == "meet":
-        body = f"Could we meet{' ' + gist if gist else ''}? When would suit you?"
+        when = _drop(gist, r"^(?:(?:arrange|find a time|set up a (?:call|meeting))\s+)?"
+                           r"(?:to\s+)?(?:meet(?:\s+up)?\s*)?(?:with\s*)?")
+        body = f"Could we meet{' ' + when if when else ''}? When would suit you?"
+        if slots:
+            body += " These times would work for me:\n" + "\n".join(slots)
         subject, close = "Meeting", "Thanks"
     elif kind == "ask":
         body = voice.question_en(gist) if gist else "Could you get back to me about this?"
@@ -225,7 +229,10 @@ def _compose_zh(to: str, kind: str, gist: str, title: str, facts: list[str], sen
         body = f"通知一下：{news}。"
         subject = "通知"
     elif kind == "meet":
-        body = f"想约{you}{said or '见个面'}，{you}什么时候方便？"
+        when = _window_zh(said)
+        body = f"想和{you}{when}约个时间见个面，{you}什么时候方便？"
+        if slots:
+            body += "我这边以下时间可以：\n" + "\n".join(slots)
         subject = "约个时间"
     elif kind == "ask":
         question = voice.question_zh(said) if said else f"关于{title}，想请教一下。"

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app.llm.offline import messages, rules, timing
-from app.llm.offline.situations import situation_parts
+from app.llm.offline.situations import known_list, situation_parts
 from app.llm.offline.templates import starter_parts, template_parts, umbrella
 from app.schedule.estimates import duration_minutes, guess_minutes, without_duration
 from models.fields import format_utc, parse_utc
@@ -314,10 +314,11 @@ def _writing(draft: Draft, part: rules.Part, text: str, contact: str | None,
                                  f"给{to or '对方'}的信（{kind}）：{gist}")
         return _new(draft, text, "assistant.write", {"instructions": instructions}, after,
                     due=due, kind="write")
+    notes = part.notes or known_list(text, "zh" if draft.zh else "en")
     written = _new(draft, text, "assistant.write", {"instructions": text + (
-        f"\n{part.notes}" if part.notes else "")}, after, due=due, kind="write")
+        f"\n{notes}" if notes else "")}, after, due=due, kind="write")
     detail = (draft.ctx["task"].get("detail") or "").strip()
-    if not part.notes and not detail and not _has_facts(draft, after):  # nothing known yet
+    if not notes and not detail and not _has_facts(draft, after):  # nothing known yet
         _fill_in(draft, written)
     return written
 

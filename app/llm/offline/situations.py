@@ -130,6 +130,19 @@ _BOOKING = re.compile(r"\b(?:make|book|schedule|cancel|move|reschedule)\b.{0,20}
 _OWN_ACTION = ("do", "organise", "renew")  # a call, a message or a payment stays as it is
 
 
+_LISTS = [(re.compile(r"\bpacking list\b|行李清单|打包清单", re.IGNORECASE), PACKING_NOTES),
+          (re.compile(r"\bmoving (?:check)?list\b|搬家清单", re.IGNORECASE), MOVING_NOTES),
+          (re.compile(r"\binterview questions\b|面试(?:常见)?问题", re.IGNORECASE),
+           INTERVIEW_NOTES)]
+
+
+def known_list(text: str, lang: str) -> str:
+    """What a list people often ask for holds (a packing list: documents, money, charger…),
+    as notes for its draft; '' for any other text."""
+    return next((notes["zh" if lang == "zh" else "en"] for words, notes in _LISTS
+                 if words.search(text)), "")
+
+
 def situation_parts(part: Part, lang: str, dated: bool) -> list[Part] | None:
     """The small plan for a common kind of task, or None; ``dated``: the task has a due
     time (so a reminder the day before can be set)."""

@@ -64,14 +64,31 @@ def listing(instructions: str, facts: list[str], zh: bool,
     earlier steps found, one item a line."""
     first, _, notes = instructions.partition("\n")
     detail = str((task or {}).get("detail") or "")
-    items = [line.strip(" -*•") for line in f"{notes}\n{detail}".splitlines() if line.strip()]
-    items += facts
+    lines = [line.strip(" -*•") for line in notes.splitlines() if line.strip()]
+    items = [item for line in lines for item in _items(line)]
+    items += [line.strip(" -*•") for line in detail.splitlines() if line.strip()] + facts
     heading = heading_of(first)
     title = str((task or {}).get("title") or "").strip()
     if title and title.lower() not in first.lower():
         heading += f"（{title}）" if zh else f" — {title}"
-    body = "\n".join(f"- {item}" for item in items)
+    body = "\n".join(item if item.endswith((":", "：")) else f"- {item}" for item in items)
     return f"{heading}\n\n{body}" if body else heading
+
+
+_TOP_COMMA = re.compile(r"[,，、](?![^()（）]*[)）])\s*")
+_TOP_SEMI = re.compile(r"[;；]\s*")
+
+
+def _items(line: str) -> list[str]:
+    """A note line as list items: "Common questions: a; b" → a head and its items;
+    "passport, money, charger" → one item each (a comma inside brackets stays)."""
+    head, colon, rest = line.partition("：" if "：" in line else ": ")
+    if _TOP_SEMI.search(line):
+        parts = [p.strip(" .。") for p in _TOP_SEMI.split(rest if colon else line) if p.strip()]
+        return [f"{head}{'：' if colon == '：' else ':'}", *parts] if colon else parts
+    if not colon and len(_TOP_COMMA.findall(line)) >= 2:
+        return [p.strip(" .。") for p in _TOP_COMMA.split(line) if p.strip(" .。")]
+    return [line]
 
 
 def heading_of(instructions: str) -> str:

@@ -69,3 +69,13 @@ def test_every_situation_plan_passes_the_contract_within_max_steps(
     plan = build(ctx, task["due_at"])
     assert 1 <= len(plan["steps"]) <= max_steps
     parse(plan)  # raises on a plan that breaks the contract
+
+
+@pytest.mark.parametrize("text, lang, word", [("Write a packing list for Rome", "en", "charger"),
+                                              ("写一份行李清单", "zh", "充电器"),
+                                              ("Write the agenda", "en", "")])
+def test_known_list(text: str, lang: str, word: str) -> None:
+    from app.llm.offline.situations import known_list
+
+    found = known_list(text, lang)
+    assert (word in found and bool(found)) if word else found == ""

@@ -81,3 +81,8 @@ def test_meets_refuses_echo() -> None:
     ok, why = meets("Write the quarterly report for the board", "a usable draft is ready",
                     "Write the quarterly report for the board")
     assert not ok and "repeats the request" in why
+
+
+def test_list_items_split() -> None:
+    text = draft(ctx("Write a packing list\nCommon: a; b (x, y)\nphone, charger, adapter"))
+    assert "Common:\n- a\n- b (x, y)\n- phone\n- charger\n- adapter" in text
