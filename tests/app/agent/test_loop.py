@@ -197,3 +197,24 @@ def spec_after_offline_review(t: Task) -> list[Any]:
     run(Assistant(OfflineProvider(), clock=Clock()), until_idle=False)
     return spec(fresh(t)).steps
 
+
+
+def test_echoed_draft_fails(db: Path) -> None:
+    """A model's draft that says the request back is no draft: the step fails saying so,
+    and the check is never asked."""
+    from tests.app.agent.fakes import ScriptedProvider
+
+    t = task("Write the agenda for Monday's meeting")
+    step = {"title": "Write the agenda", "target": "assistant.write",
+            "inputs": {"instructions": "Write the agenda for Monday's meeting"},
+            "done_when": "an agenda"}
+    execute = json.dumps({"think": "", "tags": ["work"],
+                          "actions": [{"name": "execute", "step": step}]})
+    provider = ScriptedProvider(script=[execute, "Write the agenda for Monday's meeting."])
+    asyncio.run(Assistant(provider, auto_accept=True, clock=Clock()).run_until_idle(limit=4))
+    from models import WorkLog
+
+    done = spec(fresh(t)).steps[0]
+    said = " ".join(w.message for w in WorkLog.select().where(WorkLog.task == t.id))
+    assert "repeats the request" in said and done.status != "completed"
+    assert "check" not in provider.purposes()
