@@ -29,7 +29,13 @@ from app.llm.http import (
     require_model,
     shared_client,
 )
-from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
+from app.llm.structured import (
+    FormLadder,
+    FormRefused,
+    names_feature,
+    schema_in_form,
+    send_in_best_form,
+)
 
 DEFAULT_BASE = "http://127.0.0.1:11434"
 MIN_NUM_CTX = 8192
@@ -92,7 +98,7 @@ class OllamaProvider:
             "stream": True,
         }
         if schema is not None and form != "none":
-            body["format"] = schema if form == "schema" else "json"
+            body["format"] = schema_in_form(form, schema) if form == "schema" else "json"
         options: dict[str, int | float] = {
             "num_ctx": max(self.config.num_ctx or MIN_NUM_CTX, MIN_NUM_CTX)}
         if cap is not None:

@@ -30,7 +30,13 @@ from app.llm.http import (
     require_model,
     shared_client,
 )
-from app.llm.structured import FormLadder, FormRefused, names_feature, send_in_best_form
+from app.llm.structured import (
+    FormLadder,
+    FormRefused,
+    names_feature,
+    schema_in_form,
+    send_in_best_form,
+)
 
 log = logging.getLogger(__name__)
 # What httpx2's sse() would send; its event parser is not used (app.llm.frames reads
@@ -92,7 +98,7 @@ class OpenAIProvider:
             "stream_options": {"include_usage": True},
         }
         if schema is not None and form != "none":
-            body["response_format"] = _response_format(form, schema)
+            body["response_format"] = _response_format(form, schema_in_form(form, schema))
         if cap is not None:
             body["max_tokens"] = cap
         if self.config.temperature is not None:

@@ -31,12 +31,33 @@ FORM_MEANINGS: dict[str, str] = {
     "json": "format json (any JSON, schema not enforced)",
     "none": "no structured output (the prompt alone asks for JSON)",
 }
+# The forms whose server compiles tuples (prefixItems), const and enum into its grammar:
+# llama-cpp-python's converter (checked against its server, tests/app/llm/test_llama_real).
+# Ollama's format and OpenAI's json_schema get a schema node's PLAIN stand-in instead.
+TUPLE_FORMS = frozenset({"json_object_schema"})
+PLAIN = "x-plain"  # a schema node's stand-in for a form not in TUPLE_FORMS
 _REFUSAL = re.compile(r"response_format|json_schema|json_object|grammar|\bformat\b", re.I)
 
 
 def names_feature(body: str) -> bool:
     """Whether an error body is about structured output (so a simpler form may work)."""
     return bool(_REFUSAL.search(body))
+
+
+def schema_in_form(form: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` as sent in ``form``: each node with a ``PLAIN`` stand-in is that stand-in
+    where the form takes no tuples, and without the key where it does."""
+    def fitted(node: Any) -> Any:
+        if isinstance(node, list):
+            return [fitted(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if PLAIN in node and form not in TUPLE_FORMS:
+            return fitted(node[PLAIN])
+        return {key: fitted(value) for key, value in node.items() if key != PLAIN}
+
+    result: dict[str, Any] = fitted(schema)
+    return result
 
 
 class FormMemory(Protocol):

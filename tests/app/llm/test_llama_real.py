@@ -97,3 +97,42 @@ def test_eight_everyday_tasks_until_idle_end_in_ten_minutes_each_in_a_clear_stat
                                               & (ModelCall.purpose == stage)
                                               & (ModelCall.provider == "openai")).count())
             assert calls <= 3, (task.title, stage, calls)
+
+
+def _positioned() -> dict[str, Any]:
+    from app.agent.plan_schema import positioned_schema
+    from app.llm.structured import schema_in_form
+
+    return schema_in_form("json_object_schema",
+                          positioned_schema(10, ["Alice"], "Renew passport"))
+
+
+@pytest.mark.timeout(120)
+def test_positioned_schema_converts() -> None:
+    reason = llama_server.missing()
+    if reason is not None:
+        pytest.skip(reason)
+    schemas = {"positioned": _positioned()}
+    done = subprocess.run([str(llama_server.python()), "-c", _CONVERT], input=json.dumps(schemas),
+                          capture_output=True, text=True, timeout=100, check=True)
+    assert done.stdout.split("\n")[:-1] == ["positioned ok"], done.stdout
+
+
+@pytest.mark.timeout(600)
+def test_positioned_replies_have_valid_dependencies(llama_server: LlamaServer) -> None:
+    """Whatever the small model writes under the grammar, its ids and dependencies hold."""
+    from app.plan.spec import checked
+
+    provider = _provider(llama_server, InProcessMemory())
+    schema = _positioned()
+    for task in ("Renew passport", "Plan a team offsite, then book the room"):
+        messages = [Message("system", "You write plans as JSON."),
+                    Message("user", f"Write a plan of 3 steps for: {task}")]
+        reply = run(provider.complete(messages, schema=schema, context={"purpose": "plan"}))
+        data = json.loads(reply.text)
+        jsonschema.validate(data, schema)
+        steps = data["steps"]
+        assert [s["id"] for s in steps] == [f"s{n}" for n in range(1, len(steps) + 1)]
+        for n, step in enumerate(steps, 1):
+            assert set(step["depends_on"]) <= {f"s{m}" for m in range(1, n)}
+        checked({**data, "origin": "assistant", "revision": 1})  # raises on any problem
