@@ -12,11 +12,12 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from app.agent import journal
+from app.agent import journal, wording
 from app.agent.journal import Outcome
 from app.agent.outcome import StageFailed
 from app.agent.relaxed_json import strip_wrapping
-from app.agent.replies import ReplyError, schema_for, valid_unicode
+from app.agent.replies import ReplyError, parse_object, valid_unicode
+from app.agent.request_schema import request_schema
 from app.config.provider_kinds import SERVER_KINDS, ProviderKind
 from app.llm.base import (
     MAX_REPLY_CHARS,
@@ -115,19 +116,57 @@ class ModelCalls:
         with atomic():
             log(task.id, purpose, f"the model's replies could not be used ({error}); the "
                 f"offline planner's {purpose} is offered instead", actor="assistant")
+        if purpose == "plan":
+            return await self._worded(task, context, reply.text, parse) or value
+        return value
+
+    @property
+    def _worded_tasks(self) -> set[int]:
+        """The tasks whose offline plan the model worded (made on first use)."""
+        found: set[int] = self.__dict__.setdefault("_worded_ids", set())
+        return found
+
+    async def _worded(self, task: Task, context: dict[str, Any], plan_text: str,
+                      parse: Callable[[str], Any]) -> Any:
+        """The offline plan with the model's titles, checked as any plan (None: the model
+        could not word it, and the offline plan stands as it is)."""
+        plan = parse_object(plan_text)
+        if len(plan["steps"]) < 2:
+            return None  # one step is kept simple, not planned: nothing to word
+        messages = wording.titles_messages(str(context.get("language", "en")), task.title, plan)
+        try:
+            text, call_id = await self._call(task, "plan", messages, context, None,
+                                             wording.titles_schema(len(plan["steps"])))
+        except StageFailed:
+            return None
+        try:
+            value = parse(wording.worded_text(plan_text, text))
+        except ReplyError as exc:
+            journal.set_outcome(call_id, Outcome.UNUSABLE, brief(str(exc)))
+            return None
+        journal.set_outcome(call_id, Outcome.OK)
+        self._worded_tasks.add(task.id)
+        with atomic():
+            log(task.id, "plan", "the model worded the offline planner's steps",
+                actor="assistant")
         return value
 
     def _source(self, task: Task) -> str:
-        """Who wrote what the stage saves: the model, or the offline planner in its stead."""
+        """Who wrote what the stage saves: the model, the offline planner in its stead, or
+        the offline planner's steps in the model's words."""
         if task.id in self._instead:
             self._instead.discard(task.id)
+            if task.id in self._worded_tasks:
+                self._worded_tasks.discard(task.id)
+                return f"{wording.WORDED_BY} {self.provider.model}"
             return f"{OFFLINE_INSTEAD} {self.provider.model}"
         return self.provider.model
 
     async def _call(self, task: Task, purpose: str, messages: list[Message],
-                    context: dict[str, Any], step_pk: int | None) -> tuple[str, int]:
-        kind = "plan" if purpose == "plan" else purpose
-        schema = schema_for(kind) if kind in ("review", "plan", "check", "failure_review") else None
+                    context: dict[str, Any], step_pk: int | None,
+                    schema: dict[str, Any] | None = None) -> tuple[str, int]:
+        """One call, journaled as received; ``schema`` (None: the purpose's own) goes out."""
+        schema = schema if schema is not None else request_schema(purpose, context)
         started = asyncio.get_running_loop().time()
         common: dict[str, Any] = {
             "task_id": task.id, "step_pk": step_pk, "provider": self.provider.name,
