@@ -157,6 +157,7 @@ def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
         if unknown:
             raise BadFile(f"table {table!r}, row {number}: unknown columns "
                           f"{', '.join(sorted(unknown))}; nothing was imported")
+        row = {**_added_later(model, row), **row}
         problem = _type_problem(model, row)
         if problem:
             raise BadFile(f"table {table!r}, row {number}: {problem}; nothing was imported")
@@ -169,6 +170,13 @@ def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
     except sqlite3.IntegrityError as exc:  # duplicate ids and the like: the file's fault
         raise BadFile(f"table {table!r} does not fit the schema: {exc}; nothing was "
                       "imported") from None
+
+
+def _added_later(model: Any, row: dict[str, Any]) -> dict[str, Any]:
+    """The defaults of columns a row leaves out (an export from an older schema has no
+    ``outbox_message.subject``): a missing column takes its declared default, not null."""
+    return {f.column_name: f.default for f in model._meta.sorted_fields
+            if f.column_name not in row and f.default is not None and not callable(f.default)}
 
 
 def _db_value(value: Any, field: Any) -> Any:

@@ -181,3 +181,16 @@ def test_defect_15_an_rrule_that_never_moves_on_is_refused_on_import(cli: Cli,
     fresh = str(tmp_path / "fresh.db")
     result = cli("--db", fresh, "import", str(write(tmp_path / "bad.json", data)))
     assert result.code == 1 and "'recurrence'" in result.err and "row 2" in result.err
+
+
+def test_older_export_imports(cli: Cli, tmp_path: Path) -> None:
+    """An export from schema 13 has no outbox subject: the column takes its default."""
+    data = _exported(cli, tmp_path)
+    _sent_without_times(data)
+    data["tables"]["outbox_message"][0].update(status="pending")
+    data["schema_version"] = 13
+    fresh = str(tmp_path / "fresh.db")
+    result = cli("--db", fresh, "import", str(write(tmp_path / "old.json", data)))
+    assert result.code == 0, result
+    listed = cli("--db", fresh, "outbox").out
+    assert "to Ann" in listed and "hi" in listed
