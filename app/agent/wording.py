@@ -10,6 +10,7 @@ that the steps are the offline planner's and their words the model's.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from app.agent.plan_schema import STEP_SCHEMA
@@ -28,6 +29,7 @@ _ASK = {
            "每个步骤一个标题，顺序不变。只回复一个 JSON 对象：{\"titles\": [...]}，正好 "
            "$count 个标题。"),
 }
+_NUMBER = re.compile(r"^\s*\d{1,2}\s*[.)、]\s*")  # "1. " as the steps were shown
 _SYSTEM = {"en": "You name the steps of plans. You reply in JSON only.",
            "zh": "你为计划的步骤起标题。你只用 JSON 回复。"}
 
@@ -56,6 +58,8 @@ def worded(plan: dict[str, Any], text: str) -> dict[str, Any]:
     """
     titles = parse_object(text).get("titles")
     steps = plan["steps"]
+    if isinstance(titles, list):
+        titles = [_NUMBER.sub("", t) if isinstance(t, str) else t for t in titles]
     if not isinstance(titles, list) or len(titles) != len(steps) \
             or not all(isinstance(t, str) and t.strip() for t in titles):
         raise ReplyError(f"the reply must give {len(steps)} titles, one a step")

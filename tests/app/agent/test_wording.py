@@ -31,7 +31,13 @@ def test_worded_changes_titles_only() -> None:
     assert [s["target"] for s in out["steps"]] == ["user", "user"]
 
 
-@pytest.mark.parametrize("titles", [["one"], ["Find the form", "send  IT"], ["a", ""]])
+def test_worded_drops_numbers() -> None:
+    out = worded(PLAN, json.dumps({"titles": ["1. Get the form", "2) Post it"]}))
+    assert [s["title"] for s in out["steps"]] == ["Get the form", "Post it"]
+
+
+@pytest.mark.parametrize("titles", [["one"], ["Find the form", "send  IT"], ["a", ""],
+                                    ["1. Find the form", "2. Send it"]])
 def test_worded_refusals(titles: list[str]) -> None:
     with pytest.raises(ReplyError):
         worded(PLAN, json.dumps({"titles": titles}))
