@@ -2394,213 +2394,213 @@ Details: %2</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="55"/>
+        <location filename="../../ui/settings/dialog.py" line="54"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="116"/>
-        <location filename="../../ui/settings/dialog.py" line="133"/>
+        <location filename="../../ui/settings/dialog.py" line="115"/>
+        <location filename="../../ui/settings/dialog.py" line="132"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="109"/>
+        <location filename="../../ui/settings/dialog.py" line="108"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="111"/>
+        <location filename="../../ui/settings/dialog.py" line="110"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="112"/>
+        <location filename="../../ui/settings/dialog.py" line="111"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="122"/>
+        <location filename="../../ui/settings/dialog.py" line="121"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="125"/>
+        <location filename="../../ui/settings/dialog.py" line="124"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="128"/>
+        <location filename="../../ui/settings/dialog.py" line="127"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="129"/>
+        <location filename="../../ui/settings/dialog.py" line="128"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="145"/>
+        <location filename="../../ui/settings/dialog.py" line="144"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="146"/>
+        <location filename="../../ui/settings/dialog.py" line="145"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="151"/>
+        <location filename="../../ui/settings/dialog.py" line="150"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="153"/>
+        <location filename="../../ui/settings/dialog.py" line="152"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="155"/>
+        <location filename="../../ui/settings/dialog.py" line="154"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="157"/>
+        <location filename="../../ui/settings/dialog.py" line="156"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="158"/>
+        <location filename="../../ui/settings/dialog.py" line="157"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="163"/>
+        <location filename="../../ui/settings/dialog.py" line="162"/>
         <source>May read and change tasks (never approve or send)</source>
         <translation>可以读取和修改任务（从不批准或发送）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="164"/>
+        <location filename="../../ui/settings/dialog.py" line="163"/>
         <source>May only read</source>
         <translation>只能读取</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="164"/>
+        <location filename="../../ui/settings/dialog.py" line="163"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="165"/>
+        <location filename="../../ui/settings/dialog.py" line="164"/>
         <source>What other AI agents (an MCP client such as a chat app) may do through `stepwise mcp`</source>
         <translation>其他 AI 智能体（如聊天应用这样的 MCP 客户端）通过 `stepwise mcp` 能做什么</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="167"/>
+        <location filename="../../ui/settings/dialog.py" line="166"/>
         <source>Other AI agents</source>
         <translation>其他 AI 智能体</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="168"/>
+        <location filename="../../ui/settings/dialog.py" line="167"/>
         <source>Agents may save a schedule (you can undo it in Agent changes)</source>
         <translation>智能体可以保存日程（可在“智能体更改”中撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="174"/>
+        <location filename="../../ui/settings/dialog.py" line="173"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="177"/>
+        <location filename="../../ui/settings/dialog.py" line="176"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="178"/>
+        <location filename="../../ui/settings/dialog.py" line="177"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="181"/>
+        <location filename="../../ui/settings/dialog.py" line="180"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="181"/>
+        <location filename="../../ui/settings/dialog.py" line="180"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="182"/>
+        <location filename="../../ui/settings/dialog.py" line="181"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="183"/>
+        <location filename="../../ui/settings/dialog.py" line="182"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="184"/>
+        <location filename="../../ui/settings/dialog.py" line="183"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="185"/>
+        <location filename="../../ui/settings/dialog.py" line="184"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="188"/>
-        <source>Signs the messages the assistant drafts</source>
+        <location filename="../../ui/settings/dialog.py" line="185"/>
+        <source>Signs the assistant&apos;s drafts</source>
         <translation>用于助手起草的消息落款</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="189"/>
+        <location filename="../../ui/settings/dialog.py" line="186"/>
         <source>Your name</source>
         <translation>你的名字</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="218"/>
+        <location filename="../../ui/settings/dialog.py" line="215"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="229"/>
+        <location filename="../../ui/settings/dialog.py" line="226"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="232"/>
+        <location filename="../../ui/settings/dialog.py" line="229"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="255"/>
+        <location filename="../../ui/settings/dialog.py" line="252"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="327"/>
+        <location filename="../../ui/settings/dialog.py" line="324"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="330"/>
+        <location filename="../../ui/settings/dialog.py" line="327"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="344"/>
+        <location filename="../../ui/settings/dialog.py" line="341"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="345"/>
+        <location filename="../../ui/settings/dialog.py" line="342"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="387"/>
+        <location filename="../../ui/settings/dialog.py" line="384"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>

@@ -1,12 +1,11 @@
-"""The settings dialog: the model server, the assistant's limits, language and theme.
+"""The settings dialog: the model server, the assistant's limits, language, theme, name.
 
-The model list comes from the server itself (``list_models``, awaited on the window's
-runner, with a progress bar and a message that says what went wrong). The API key goes
-to the system keyring through ``app.config.secrets``, never into the settings table or a log;
-without a keyring the dialog says the key is kept for this session only. A server that
-is not on this computer needs the user's consent before task text is sent to it.
-Saving writes every setting in one transaction in a worker thread. "Test model" makes
-the check of ``stepwise agent test`` (``ui.settings.model_test``).
+The model list comes from the server (``list_models``, awaited on the window's runner,
+with progress and a message saying what went wrong). The API key goes to the keyring
+(``app.config.secrets``), never the settings table or a log; without a keyring the dialog
+says it is kept for this session. A server not on this computer needs consent before
+task text goes to it. Saving writes every setting in one transaction in a worker thread;
+"Test model" makes the check of ``stepwise agent test`` (``ui.settings.model_test``).
 """
 
 from __future__ import annotations
@@ -183,9 +182,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Theme"), self.theme)
         self.start_at_login = QCheckBox(self.tr("Start Stepwise when I log in"), box)
         form.addRow(self.tr("Start"), self.start_at_login)
-        self.your_name = QLineEdit(box)
-        self.your_name.setObjectName("yourName")
-        self.your_name.setPlaceholderText(self.tr("Signs the messages the assistant drafts"))
+        self.your_name = QLineEdit(box, placeholderText=self.tr("Signs the assistant's drafts"))
         form.addRow(self.tr("Your name"), self.your_name)
         return box
 

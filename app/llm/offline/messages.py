@@ -269,7 +269,8 @@ def leads_with_said(text: str) -> bool:
     "Let Priya know…"), whatever other verb follows ("…for missing the call")."""
     lead = re.match(r"\s*(?:please\s+)?let\s+\S+\s+know\b|\s*(?:给|向|跟|对)[^，,。\s]{1,6}?"
                     r"(?:道歉|道个歉|致歉|道谢|说声谢谢|说声抱歉)", text, re.IGNORECASE)
-    return bool(lead) or (bool(_VERB.match(text)) and bool(_VERB.match(text).group(0).strip()))
+    verb = _VERB.match(text)
+    return bool(lead) or (verb is not None and bool(verb.group(0).strip()))
 
 
 _QUESTION_ZH = re.compile(r"吗|呢|有没有|是否|能不能|要不要|几点|什么时候|哪天")
