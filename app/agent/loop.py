@@ -37,6 +37,7 @@ from app.events import Change, Kind, events
 from app.llm.base import ChunkSink, Message, Provider
 from app.llm.offline.write import echoes
 from app.plan import store as plans
+from app.plan.graph import Graph
 from app.plan.spec import PlanSpec, PlanStep
 from app.reminders import store as reminders
 from app.states import ACTIVE_PLAN, IllegalTransition, PlanStatus, StepStatus, TaskStatus
@@ -274,7 +275,7 @@ class Assistant(ModelCalls):
 
     async def _write(self, task: Task, step: PlanStep, spec: PlanSpec, pk: int) -> doers.Done:
         ctx = prompt_context(self.clock, task)
-        before = _ancestors(spec, step)
+        before = Graph(spec.steps).all_before(step.id)  # what the draft may draw on
         found = {s.id: s.result for s in spec.steps if s.result and s.id in before}
         results = "\n".join(f"{sid}: {result}" for sid, result in found.items())
         instructions = str(step.inputs.get("instructions", ""))
@@ -346,16 +347,3 @@ class Assistant(ModelCalls):
             task, "failure_review", messages, context,
             lambda text: checked_review(text, spec, step))
         return apply_failure_review(task, spec, step, reviewed, self.provider.model)
-
-
-def _ancestors(spec: PlanSpec, step: PlanStep) -> set[str]:
-    """The steps ``step`` waits for, directly or not: what a draft may draw on (never a
-    sibling's message to someone else)."""
-    found: set[str] = set()
-    todo = list(step.depends_on)
-    while todo:
-        sid = todo.pop()
-        if sid not in found:
-            found.add(sid)
-            todo += spec.step(sid).depends_on
-    return found

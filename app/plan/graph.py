@@ -80,6 +80,17 @@ class Graph:
         edges.extend(self.children[step_id])
         return [e for e in edges if e in self.steps]
 
+    def all_before(self, step_id: str) -> set[str]:
+        """Every step this one waits for, directly or through others (``waits_on``, closed)."""
+        found: set[str] = set()
+        todo = self.waits_on(step_id)
+        while todo:
+            sid = todo.pop()
+            if sid not in found:
+                found.add(sid)
+                todo += self.waits_on(sid)
+        return found
+
     def status_of(self, step_id: str) -> str:
         """A leaf's own status, or the status a group derives from its children.
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from app.llm.offline.provider import review, write
 from app.llm.offline.write import BLANK, meets
+from app.plan.graph import Graph
 from app.tasks.quickadd import read_typed
 from app.words.plain import language_of
 from tests.app.agent.test_offline_corpus import NOW
@@ -57,22 +59,10 @@ def drafts(steps: list[dict[str, Any]], ctx: dict[str, Any]) -> dict[str, str]:
         elif step["target"] == "user":
             results[step["id"]] = "done"
         elif step["target"] == "assistant.write":
-            before = _ancestors(steps, step)
+            before = Graph([SimpleNamespace(**s) for s in steps]).all_before(step["id"])
             results[step["id"]] = write({**ctx, "purpose": "write", "step": step, "results": {
                 k: v for k, v in results.items() if k in before}})
     return {s["id"]: results[s["id"]] for s in steps if s["target"] == "assistant.write"}
-
-
-def _ancestors(steps: list[dict[str, Any]], step: dict[str, Any]) -> set[str]:
-    by_id = {s["id"]: s for s in steps}
-    found: set[str] = set()
-    todo = list(step["depends_on"])
-    while todo:
-        sid = todo.pop()
-        if sid not in found:
-            found.add(sid)
-            todo += by_id[sid]["depends_on"]
-    return found
 
 
 def test_corpus_size() -> None:

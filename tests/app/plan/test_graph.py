@@ -34,6 +34,14 @@ def test_a_step_that_depends_on_a_group_waits_for_the_whole_group() -> None:
     assert graph.ready_steps(steps) == ["z"]
 
 
+def test_all_before() -> None:
+    steps = [s("a"), s("b", "a"), s("g", "b"), s("x", parent="g"), s("y", "x", parent="g"),
+             s("z", "g"), s("w")]
+    g = graph.Graph(steps)
+    assert g.all_before("y") == {"x", "b", "a"} and g.all_before("a") == set()
+    assert g.all_before("z") == {"g", "x", "y", "b", "a"}  # a group: its children too
+
+
 def test_group_status_follows_children() -> None:
     steps = [s("g"), s("x", parent="g"), s("y", parent="g")]
     g = graph.Graph(steps)
