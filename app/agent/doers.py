@@ -40,12 +40,13 @@ def do_file_write(task: Task, step: PlanStep, spec: PlanSpec) -> Done:
     Any refusal or file-system error fails the step with its reason; nothing escapes.
     """
     from app.io.task_folder import write_result
+    from app.tasks.folders import uid_of
 
     content = _file_content(step, spec)
     if isinstance(content, Done):
         return content
     try:
-        target = write_result(task.id, step.inputs.get("path"), content)
+        target = write_result(uid_of(task.id), step.inputs.get("path"), content)
     except KnownError as exc:
         return Done("failed", error=str(exc))
     except OSError as exc:  # whatever the file system says, the step fails, the loop goes on

@@ -37,8 +37,3 @@ def db_path() -> Path:
     if env := os.environ.get("STEPWISE_DB"):
         return Path(env).expanduser()
     return data_dir() / "stepwise.db"
-
-
-def task_dir(task_id: int) -> Path:
-    """The folder a task's result files live in (not created here)."""
-    return data_dir() / "tasks" / str(int(task_id))

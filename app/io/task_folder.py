@@ -1,7 +1,7 @@
-"""Result files of a task: written only inside ``<data dir>/tasks/<id>/``.
+"""Result files of a task: written only inside ``<data dir>/tasks/<uid>/``.
 
-A deleted task's folder is set aside (``app.tasks.folders``), so a new task that gets
-the same id never sees another task's files.
+The folder is named by the task's UID (``app.tasks.folders``), so a new task that gets
+a freed id never sees another task's files.
 
 A path must be relative, without ``..``, with names every desktop file system takes
 (at most 255 bytes each, no control characters, no names Windows reserves); content
@@ -24,6 +24,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from app.config import paths
 from app.errors import Refused
 from app.files import WriteFailed, write_atomic
+from app.tasks import folders
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_NAME_BYTES = 255  # one file or folder name, as ext4, APFS and NTFS allow
@@ -94,14 +95,15 @@ def _check_name(relative: str, name: str) -> None:
         raise PathRefused(f"{shown!r} has a name ending in a dot or a space, which Windows drops")
 
 
-def resolve_inside(task_id: int, relative: object) -> Path:
-    """The file a step may write, or PathRefused saying why not (nothing is created).
+def resolve_inside(uid: str, relative: object) -> Path:
+    """The file a step of the task with ``uid`` may write, or PathRefused saying why not
+    (nothing is created).
 
     Refuses a task folder that is a link or lies under one below the data dir, and a path
     whose folders or file, where they exist, are symbolic links.
     """
     parts = parts_of(relative)
-    folder = paths.task_dir(task_id)
+    folder = folders.path(uid)
     for where in (folder.parent, folder):
         if _is_link(where):
             raise PathRefused(f"the task's folder {folder} is (or lies under) a symbolic "
@@ -127,8 +129,9 @@ def _is_link(where: Path) -> bool:
         raise WriteFailed(f"could not look at {where}: {exc.strerror or exc}") from None
 
 
-def write_result(task_id: int, relative: object, content: str) -> Path:
-    """Write a result file atomically inside the task's folder; returns its path.
+def write_result(uid: str, relative: object, content: str) -> Path:
+    """Write a result file atomically inside the folder of the task with ``uid``
+    (``folders.uid_of``); returns its path.
 
     Raises:
         PathRefused: the path or the content is not allowed.
@@ -140,14 +143,14 @@ def write_result(task_id: int, relative: object, content: str) -> Path:
     if len(data) > MAX_FILE_BYTES:
         raise PathRefused(f"the content is {len(data)} bytes; a result file may hold at most "
                           f"{MAX_FILE_BYTES} bytes")
-    target = resolve_inside(task_id, relative)
+    target = resolve_inside(uid, relative)
     parts, shown = parts_of(relative), str(relative)
     try:
         if _BY_FD:
-            _write_by_fd(task_id, parts, data, shown)
+            _write_by_fd(uid, parts, data, shown)
         else:  # no dir_fd (Windows): the checks above, then a plain atomic write
             target.parent.mkdir(parents=True, exist_ok=True)
-            resolve_inside(task_id, relative)
+            resolve_inside(uid, relative)
             write_atomic(target, data.decode("utf-8"))
     except OSError as exc:
         raise WriteFailed(f"could not write {shown[:60]!r}: {exc.strerror or exc}; nothing "
@@ -155,12 +158,12 @@ def write_result(task_id: int, relative: object, content: str) -> Path:
     return target
 
 
-def _write_by_fd(task_id: int, parts: list[str], data: bytes, relative: str) -> None:
+def _write_by_fd(uid: str, parts: list[str], data: bytes, relative: str) -> None:
     root = paths.data_dir()
     root.mkdir(parents=True, exist_ok=True)  # the data dir itself may be a link: the user's
     fd = os.open(root, _DIR_FLAGS)
     try:
-        for depth, name in enumerate(["tasks", str(int(task_id)), *parts[:-1]]):
+        for depth, name in enumerate(["tasks", folders.name_of(uid), *parts[:-1]]):
             child = _enter(fd, name, relative, task_folder=depth < 2)
             os.close(fd)
             fd = child

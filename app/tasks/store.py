@@ -120,22 +120,21 @@ def add_task(new: NewTask) -> Task:
         )
         log(task.id, "create", f"added by {new.creator}")
         reminders.schedule_for_task(task.id)
-        after_commit(partial(_files_set_aside, int(task.id), f"left-by-id-{task.id}"))
     events.emit(Change(Kind.TASK_ADDED, task.id))
     return task
 
 
-def _files_set_aside(task_id: int, name: str) -> None:
-    """A folder under this id belongs to no task now: out of the way (after commit)."""
+def _files_set_aside(uid: str) -> None:
+    """The deleted task's folder out of the live ones (after commit)."""
     from app.tasks import folders
 
-    folders.set_aside(task_id, name)
+    folders.set_aside(uid)
 
 
-def _files_back(name: str, task_id: int) -> None:
+def _files_back(was: str, uid: str) -> None:
     from app.tasks import folders
 
-    folders.bring_back(name, task_id)
+    folders.bring_back(was, uid)
 
 
 NAMEABLE = ("start", "due")
@@ -310,7 +309,8 @@ def delete_task(task_id: int) -> dict[str, list[dict[str, object]]]:
         Task.delete().where(Task.id == task_id).execute()
         if uid:
             DeletedTask.insert(uid=uid).on_conflict_replace().execute()
-        after_commit(partial(_files_set_aside, task_id, uid or f"id-{task_id}"))
+        if uid:
+            after_commit(partial(_files_set_aside, str(uid)))
     events.emit(Change(Kind.TASK_DELETED, task_id))
     return snapshot
 
@@ -332,8 +332,8 @@ def restore_task(snapshot: dict[str, list[dict[str, object]]]) -> int:
         task_id = insert_rows(rows)["task"][rows["task"][0]["id"]]
         uid = rows["task"][0].get("uid")
         was = snapshot["task"][0]
-        after_commit(partial(_files_back, str(was.get("uid") or f"id-{was.get('id')}"),
-                             task_id))
+        if was.get("uid") and uid:
+            after_commit(partial(_files_back, str(was["uid"]), str(uid)))
         DeletedTask.delete().where(DeletedTask.uid == uid).execute()
         reminders.schedule_for_task(task_id)
     events.emit(Change(Kind.TASK_ADDED, task_id))

@@ -26,6 +26,7 @@ from app.io.task_folder import MAX_FILE_BYTES, PathRefused, write_result
 from app.plan import store as plans
 from app.plan.capabilities import CAPABILITIES
 from app.problems import CODES
+from app.tasks import folders
 from app.tasks.store import NewTask, add_task
 from models import (
     Contact,
@@ -129,7 +130,7 @@ def test_a_plan_that_writes_outside_the_folder_is_refused_before_it_runs(
 def test_the_run_time_guard_refuses_every_way_out(path_of: Any, reason: str, db: Path,
                                                   tmp_path: Path) -> None:
     task = add_task(NewTask(title="Save the notes"))
-    folder = paths.task_dir(task.id)
+    folder = folders.folder(task.id)
     folder.mkdir(parents=True)
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -137,7 +138,7 @@ def test_the_run_time_guard_refuses_every_way_out(path_of: Any, reason: str, db:
     (folder / "link").symlink_to(outside, target_is_directory=True)
     (folder / "link.txt").symlink_to(outside / "target.txt")
     with pytest.raises(PathRefused, match=reason):
-        write_result(task.id, path_of(tmp_path), "stolen")
+        write_result(folders.uid_of(task.id), path_of(tmp_path), "stolen")
     assert (outside / "target.txt").read_text(encoding="utf-8") == "untouched"
     assert sorted(p.name for p in outside.iterdir()) == ["target.txt"]
 
@@ -147,7 +148,7 @@ def test_file_write_cannot_leave_the_task_folder(path_of: Any, reason: str, db: 
                                                  tmp_path: Path) -> None:
     settings.put("assistant.review_budget", 0)  # a failed step waits for the user
     task = add_task(NewTask(title="Save the notes"))
-    folder = paths.task_dir(task.id)
+    folder = folders.folder(task.id)
     folder.mkdir(parents=True)
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -163,7 +164,7 @@ def test_file_write_cannot_leave_the_task_folder(path_of: Any, reason: str, db: 
 
     created = {p for p in _entries(tmp_path) - before
                if not p.is_relative_to(folder) and not p.name.startswith("stepwise.db")}
-    assert created == set()
+    assert created <= {folder.parent / ".by-uid"}  # the folders are named by UID
     assert (outside / "target.txt").read_text(encoding="utf-8") == "untouched"
     assert sorted(p.name for p in outside.iterdir()) == ["target.txt"]
     assert not (tmp_path / "abs").exists() and not (tmp_path / "x").exists()
@@ -191,7 +192,7 @@ def test_legitimate_file_write_lands_inside_atomically(db: Path, tmp_path: Path)
 
     _run(provider)
 
-    folder = paths.task_dir(task.id)
+    folder = folders.folder(task.id)
     assert (folder / "notes" / "result.md").read_bytes() == content.encode("utf-8")
     draft = _latest_step(task.id, "w").result
     assert draft and (folder / "drafts" / "summary.md").read_text(encoding="utf-8") == draft
@@ -199,7 +200,7 @@ def test_legitimate_file_write_lands_inside_atomically(db: Path, tmp_path: Path)
     assert inside == {"notes", "notes/result.md", "drafts", "drafts/summary.md"}  # no temp files
     created = {p for p in _entries(tmp_path) - before
                if not p.is_relative_to(folder) and not p.name.startswith("stepwise.db")}
-    assert created == {folder.parent}  # the tasks/ folder that holds it
+    assert created == {folder.parent, folder.parent / ".by-uid"}  # tasks/, named by UID
     assert _latest_step(task.id, "f").status == "completed"
     assert Task.get_by_id(task.id).status == "done"
 
@@ -215,7 +216,7 @@ def test_file_write_has_a_size_cap(db: Path) -> None:
 
     step = _latest_step(task.id, "f")
     assert step.status == "failed" and f"at most {MAX_FILE_BYTES} bytes" in (step.error or "")
-    assert not (paths.task_dir(task.id) / "big.txt").exists()
+    assert not (folders.folder(task.id) / "big.txt").exists()
 
 
 # --- prompt injection: nothing leaves without approval, nothing to strangers ---------------
@@ -381,7 +382,7 @@ def test_reply_cannot_widen_the_registry(replies: list[str], db: Path) -> None:
     assert CAPABILITIES == registry and "shell.exec" not in CAPABILITIES
     assert Plan.select().count() == 0 and Step.select().count() == 0
     assert OutboxMessage.select().count() == 0 and Reminder.select().count() == 0
-    assert not paths.task_dir(task.id).exists()
+    assert not folders.folder(task.id).exists()
     fresh = Task.get_by_id(task.id)
     assert fresh.problem and CODES["unknown_target"].en in fresh.problem
     assert "unknown_target" not in fresh.problem and "shell.exec" in fresh.problem

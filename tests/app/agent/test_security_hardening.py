@@ -20,9 +20,10 @@ import pytest
 from app.agent.journal import MAX_JOURNAL_CHARS
 from app.agent.loop import Assistant, Outcome
 from app.agent.outbox import add_contact, decide
-from app.config import paths, settings
+from app.config import settings
 from app.llm.base import MAX_REPLY_CHARS
 from app.plan import store as plans
+from app.tasks import folders
 from app.tasks.store import NewTask, add_task
 from models import ModelCall, OutboxMessage, Reminder, Step, Task, WorkLog
 from tests.app.agent.fakes import ScriptedProvider
@@ -75,8 +76,8 @@ def test_symlinked_task_folder_fails_the_step_and_writes_nothing_outside(
     task = add_task(NewTask(title="Save the notes"))
     outside = tmp_path / "outside"
     outside.mkdir()
-    paths.task_dir(task.id).parent.mkdir(parents=True)
-    paths.task_dir(task.id).symlink_to(outside, target_is_directory=True)
+    folders.folder(task.id).parent.mkdir(parents=True)
+    folders.folder(task.id).symlink_to(outside, target_is_directory=True)
 
     _run(ScriptedProvider(script=[REVIEW_PLAN, _plan_reply(
         _step("f", "file.write", {"path": "notes.md", "content": "stolen"}))]))
@@ -238,7 +239,7 @@ def test_lone_surrogate_in_a_reply_is_stored_as_a_replacement_character(db: Path
 
     step = _latest_step(task.id, "f")
     assert step.status == "completed" and step.inputs["path"] == "a\ufffd.md"
-    assert (paths.task_dir(task.id) / "a\ufffd.md").read_text(encoding="utf-8") == "\ufffd"
+    assert (folders.folder(task.id) / "a\ufffd.md").read_text(encoding="utf-8") == "\ufffd"
 
 
 def test_a_reply_nested_past_the_recursion_limit_is_unusable_not_a_crash(db: Path) -> None:

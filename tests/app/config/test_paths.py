@@ -48,8 +48,3 @@ def test_without_a_choice_the_users_data_folder_is_used(monkeypatch: pytest.Monk
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     paths.configure()
     assert paths.data_dir() == tmp_path / "xdg" / "stepwise"
-
-
-def test_a_tasks_folder_is_named_by_its_id_inside_the_data_dir(data_dir: Path) -> None:
-    assert paths.task_dir(7) == data_dir / "tasks" / "7"
-    assert not paths.task_dir(7).exists()

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from app.config import paths
 from app.errors import KnownError
 from app.io.task_folder import write_result
+from app.tasks import folders
 
 SPECIAL = ["..", ".", "", "link", "link.txt", "CON", "nul.txt", "文" * 85, "文" * 86,
            "a" * 255, "a" * 256, "~", " ", "x.", "\x00", "\x1b[2J", "\ud800", "C:", "..."]
@@ -70,10 +71,10 @@ def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
     return data, outside
 
 
-def _task_folder(outside: Path, folder_is_link: bool) -> int:
-    """A fresh task id whose folder holds a link out (or is one)."""
-    task_id = next(_ids)
-    folder = paths.task_dir(task_id)
+def _task_folder(outside: Path, folder_is_link: bool) -> str:
+    """A fresh task UID whose folder holds a link out (or is one)."""
+    task_id = f"task-{next(_ids)}"
+    folder = folders.path(task_id)
     folder.parent.mkdir(parents=True, exist_ok=True)
     if folder_is_link:
         folder.symlink_to(outside, target_is_directory=True)
@@ -99,7 +100,7 @@ def test_fuzz_file_write_paths_land_inside_or_are_refused(
         assert str(exc).strip()
     else:
         assert not folder_is_link
-        folder = paths.task_dir(task_id).resolve()
+        folder = folders.path(task_id).resolve()
         assert Path(os.path.realpath(target)).is_relative_to(folder)
         assert not target.is_symlink()
         assert target.read_bytes() == content.encode("utf-8", errors="replace")
@@ -150,4 +151,4 @@ def _run_one_file_write(relative: str) -> None:
     fresh = Task.get_by_id(task.id)
     assert fresh.status == "done" or fresh.problem, (relative, fresh.status)
     if fresh.status == "done":
-        assert any(paths.task_dir(task.id).rglob("*"))
+        assert any(folders.folder(task.id).rglob("*"))

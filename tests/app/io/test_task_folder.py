@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from app.config import paths
 from app.files import WriteFailed
 from app.io import task_folder as task_files
 from app.io.task_folder import MAX_NAME_BYTES, PathRefused, resolve_inside, write_result
+from app.tasks import folders
 
-TASK = 7
+TASK = "task-7"  # a task's UID names its folder
 
 
 def _everything(root: Path) -> set[str]:
@@ -42,14 +42,14 @@ def test_enametoolong_a_name_of_200_chinese_characters_is_refused(data_dir: Path
         write_result(TASK, "文" * 200, "x")
     with pytest.raises(PathRefused, match="600 bytes"):
         write_result(TASK, "notes/" + "文" * 200 + "/x.md", "x")
-    assert not paths.task_dir(TASK).exists() or _everything(paths.task_dir(TASK)) == set()
+    assert not folders.path(TASK).exists() or _everything(folders.path(TASK)) == set()
 
 
 def test_enametoolong_the_longest_name_allowed_is_written(data_dir: Path) -> None:
     name = "文" * (MAX_NAME_BYTES // 3)  # 255 bytes
     target = write_result(TASK, f"{name}/{name}", "完成")
     assert target.read_text(encoding="utf-8") == "完成"
-    assert _everything(paths.task_dir(TASK)) == {name, f"{name}/{name}"}  # no temp files
+    assert _everything(folders.path(TASK)) == {name, f"{name}/{name}"}  # no temp files
 
 
 @pytest.mark.parametrize(("path", "reason"), [
@@ -80,12 +80,12 @@ def test_enametoolong_and_other_unusable_paths_are_refused_before_anything_is_ma
     with pytest.raises(PathRefused, match=reason):
         write_result(TASK, path, "x")
     tasks = data_dir / "tasks"
-    assert not tasks.exists() or _everything(tasks) <= {str(TASK)}
+    assert not tasks.exists() or _everything(tasks) <= {TASK}
 
 
 def test_symlinked_task_folder_is_refused_not_followed(data_dir: Path, outside: Path) -> None:
-    paths.task_dir(TASK).parent.mkdir(parents=True)
-    paths.task_dir(TASK).symlink_to(outside, target_is_directory=True)
+    folders.path(TASK).parent.mkdir(parents=True)
+    folders.path(TASK).symlink_to(outside, target_is_directory=True)
     with pytest.raises(PathRefused, match="task's folder .* symbolic link"):
         write_result(TASK, "notes/x.md", "stolen")
     assert _everything(outside) == set()
@@ -103,7 +103,7 @@ def test_symlinked_tasks_folder_is_refused_not_followed(data_dir: Path, outside:
 @pytest.mark.parametrize("where", ["tasks", "task", "inner"])
 def test_symlinked_task_folder_swapped_in_after_the_checks_is_not_followed(
         data_dir: Path, outside: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    folder = paths.task_dir(TASK)
+    folder = folders.path(TASK)
     link = {"tasks": folder.parent, "task": folder, "inner": folder / "notes"}[where]
     link.parent.mkdir(parents=True, exist_ok=True)
     checked = resolve_inside
@@ -121,8 +121,8 @@ def test_symlinked_task_folder_swapped_in_after_the_checks_is_not_followed(
 
 def test_symlinked_file_inside_the_folder_is_refused(data_dir: Path, outside: Path) -> None:
     (outside / "target.txt").write_text("untouched", encoding="utf-8")
-    paths.task_dir(TASK).mkdir(parents=True)
-    (paths.task_dir(TASK) / "x.txt").symlink_to(outside / "target.txt")
+    folders.path(TASK).mkdir(parents=True)
+    (folders.path(TASK) / "x.txt").symlink_to(outside / "target.txt")
     with pytest.raises(PathRefused, match="is a symbolic link"):
         write_result(TASK, "x.txt", "stolen")
     assert (outside / "target.txt").read_text(encoding="utf-8") == "untouched"
@@ -148,13 +148,13 @@ def test_an_os_error_is_a_write_failed_and_leaves_no_temp_file(
     monkeypatch.setattr(os, "replace", disk_full)
     with pytest.raises(WriteFailed, match="No space left on device"):
         write_result(TASK, "kept.md", "after")
-    assert (paths.task_dir(TASK) / "kept.md").read_text(encoding="utf-8") == "before"
-    assert _everything(paths.task_dir(TASK)) == {"kept.md"}
+    assert (folders.path(TASK) / "kept.md").read_text(encoding="utf-8") == "before"
+    assert _everything(folders.path(TASK)) == {"kept.md"}
 
 
 def test_rewriting_a_result_file_replaces_it_atomically(data_dir: Path) -> None:
     write_result(TASK, "a/b.md", "one")
     target = write_result(TASK, "a\\b.md", "two")  # either separator names the same file
     assert target.read_text(encoding="utf-8") == "two"
-    assert _everything(paths.task_dir(TASK)) == {"a", "a/b.md"}
+    assert _everything(folders.path(TASK)) == {"a", "a/b.md"}
 
