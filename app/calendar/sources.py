@@ -69,7 +69,8 @@ async def add_ics(location: str, name: str | None = None, *, now: datetime | Non
 
 
 async def add_caldav(url: str, user: str, password: str, name: str | None = None, *,
-                     now: datetime | None = None, timeout: float = TIMEOUT_S) -> Added:
+                     now: datetime | None = None, timeout: float = TIMEOUT_S,
+                     insecure: bool = False) -> Added:
     """Discover the account's calendars and add the one at ``url``, or all of them.
 
     Args:
@@ -79,11 +80,14 @@ async def add_caldav(url: str, user: str, password: str, name: str | None = None
         name: the source's name (a prefix when several calendars are added).
         now: the current instant.
         timeout: seconds to wait for each server read.
+        insecure: a password may go over plain http to another machine.
 
     Raises:
+        Cleartext: a password over plain http to another machine, not ``insecure``.
         CalendarError: discovery failed, or the account has no calendar with events.
         Refused: every calendar found is already a source.
     """
+    urls.cleartext(url, password or urls.split(url)[2], insecure=insecure)
     url, in_user, in_password = urls.split(url)
     user, password = user or in_user, password or in_password
     found = await dav.discover(dav.Account(url, user, password, timeout))
@@ -161,6 +165,7 @@ def add_ics_blocking(location: str, name: str | None = None, *,
 
 
 def add_caldav_blocking(url: str, user: str, password: str, name: str | None = None, *,
-                        timeout: float = TIMEOUT_S) -> Added:
+                        timeout: float = TIMEOUT_S, insecure: bool = False) -> Added:
     """``add_caldav`` for the command line (runs its own event loop)."""
-    return asyncio.run(add_caldav(url, user, password, name, timeout=timeout))
+    return asyncio.run(add_caldav(url, user, password, name, timeout=timeout,
+                                  insecure=insecure))

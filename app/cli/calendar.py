@@ -39,6 +39,8 @@ def _calendar_arguments(sub: Any) -> None:
     add.add_argument("--user", help="with caldav: the user name")
     add.add_argument("--password-env", metavar="VAR", help="with caldav: the environment "
                      "variable that holds the password (never the password itself)")
+    add.add_argument("--insecure", action="store_true", help="with caldav: allow a plain "
+                     "http:// server on another machine (the password travels unencrypted)")
     ls = csub.add_parser("list", help="the calendars, their events and last sync")
     ls.add_argument("--json", action="store_true")
     sync = csub.add_parser("sync", help="fetch every calendar again")
@@ -115,8 +117,10 @@ def _calendar_add(args: argparse.Namespace) -> int:
             raise KnownError("stepwise calendar add caldav URL --user USER --password-env VAR")
         password = _password(args.password_env) if args.password_env else in_password
         assert password is not None
+        if warning := urls.cleartext(args.location, password, insecure=args.insecure):
+            print(f"stepwise: {warning}", file=sys.stderr)
         added = sources.add_caldav_blocking(args.location, args.user or in_user, password,
-                                            args.name)
+                                            args.name, insecure=args.insecure)
     for source, result in zip(added.sources, added.results, strict=True):
         print(f"calendar {source.id}: {source.name} ({result.events} events)")
         _warn(result.warnings)

@@ -31,6 +31,8 @@ def add_arguments(sub: Any) -> None:
     add.add_argument("--user", default="", help="the user name")
     add.add_argument("--password-env", metavar="VAR", help="the environment variable that "
                      "holds the password (never the password itself)")
+    add.add_argument("--insecure", action="store_true", help="allow a plain http:// server "
+                     "on another machine (the password travels unencrypted)")
     now = ssub.add_parser("now", help="sync every account now")
     now.add_argument("--json", action="store_true")
     now.add_argument("--password-env", metavar="VAR", help="the password, where no keyring "
@@ -69,9 +71,14 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
 def _add(args: argparse.Namespace) -> int:
     from app.cli.calendar import _password
+    from app.config import urls
     from app.sync import accounts
 
-    account, kept = accounts.add_account(args.url, args.user, _password(args.password_env))
+    password = _password(args.password_env)
+    account, kept = accounts.add_account(args.url, args.user, password, insecure=args.insecure)
+    if warning := urls.cleartext(args.url, password or urls.split(args.url)[2],
+                                 insecure=args.insecure):
+        print(f"stepwise: {warning}", file=sys.stderr)
     print(f"sync account {account.id}: {account.url}")
     if not kept:
         print("note: no keyring here, so the password lasts this session only; give "

@@ -22,10 +22,17 @@ def key_name(url: str) -> str:
     return secrets.account_for("sync", url)
 
 
-def add_account(url: str, user: str, password: str | None) -> tuple[SyncAccount, bool]:
+def add_account(url: str, user: str, password: str | None, *,
+                insecure: bool = False) -> tuple[SyncAccount, bool]:
     """Remember a CalDAV task list; returns it and whether the password is kept for good.
     A user name and password written into the URL are taken out of it: the name is the
-    account's user (unless one is given), the password goes to the keyring."""
+    account's user (unless one is given), the password goes to the keyring.
+
+    Raises:
+        KnownError: the URL is not http(s) or is already an account.
+        urls.Cleartext: a password over plain http to another machine, not ``insecure``.
+    """
+    urls.cleartext(url, password or urls.split(url)[2], insecure=insecure)
     url, in_user, in_password = urls.split(url)
     if in_user and user and in_user != user:
         raise KnownError(f"the URL names the user {in_user!r} but --user says {user!r}; "

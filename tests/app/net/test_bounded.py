@@ -241,6 +241,19 @@ def test_a_redirect_to_another_server_is_refused() -> None:
         client.close()
 
 
+def test_redirect_body_stays() -> None:
+    """A PUT of a task redirected (307, which keeps the body) to another real server:
+    refused before anything reaches it."""
+    with serving(answer("200 OK", b"")) as (other, reached), \
+            serving(answer("307 Temporary Redirect", b"", f"Location: {other}steal")) as (
+                url, _):
+        client = Client(url, "ann", "pw", 5)
+        with pytest.raises(RedirectRefused, match="another server"):
+            client.request(url + "task.ics", "PUT", "SUMMARY:Salary review")
+        client.close()
+    assert reached == []
+
+
 def _redirect(url: str, location: str) -> str | None:
     client = Client(url, "", "", 5)
     try:
