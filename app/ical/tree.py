@@ -3,12 +3,18 @@
 A VTODO whose PARENT is not among the VTODOs read is a task; every VTODO below it is a
 step of that task's plan, its DEPENDS-ON links turned back into step ids. What cannot
 be kept (a link to a VTODO that is not there, a task that depends on a task, a VTODO
-read twice, a parent loop) is named in ``skipped`` rather than dropped silently.
+read twice, a parent loop, steps deeper than a plan's ``MAX_DEPTH`` levels) is named in
+``skipped`` rather than dropped silently.
+
+Everything here is linear in the number of VTODOs: a chain of 20,000 items, each under
+the one before, is read (and its too-deep task skipped) without walking every item's
+ancestors, which the plan checks would do for each step.
 """
 
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +22,8 @@ from icalendar import Todo
 
 from app.ical.values import related, text_of
 from app.ical.vtodo import StepItem, TaskItem, read_step, read_task
-from app.plan.spec import SCHEMA_VERSION
+from app.plan.spec import MAX_DEPTH, SCHEMA_VERSION
+from app.problems import Problem
 
 
 @dataclass
@@ -47,9 +54,16 @@ def read_tree(todos: list[Todo]) -> ReadList:
     tasks, placed = [], set()
     for uid, parent in parent_of.items():
         if parent is None:
-            members = sorted(_descendants(uid, children), key=order.__getitem__)
+            levels = _levels(uid, children)
+            members = sorted(levels, key=order.__getitem__)
             placed.update([uid, *members])
-            tasks.append(_read_task(by_uid, uid, members, skipped))
+            read = _read_task(by_uid, uid, members, skipped)
+            too_deep = _too_deep(read, levels)
+            if too_deep is None:
+                tasks.append(read)
+            else:
+                skipped.append(f"{_name(by_uid[uid])}: its steps do not make a valid plan: "
+                               f"{too_deep}")
     for uid in by_uid:
         if uid not in placed:
             skipped.append(f"{_name(by_uid[uid])}: its parents form a loop")
@@ -69,14 +83,32 @@ def _unique(todos: list[Todo], skipped: list[str]) -> dict[str, Todo]:
     return by_uid
 
 
-def _descendants(root: str, children: dict[str, list[str]]) -> list[str]:
-    """Every VTODO under ``root``, breadth first (a parent before its children)."""
-    found, queue = [], list(children.get(root, []))
+def _levels(root: str, children: dict[str, list[str]]) -> dict[str, int]:
+    """Every VTODO under ``root`` with its level (1: a step of the task), breadth first
+    (a parent before its children)."""
+    found: dict[str, int] = {}
+    queue = deque((uid, 1) for uid in children.get(root, []))
     while queue:
-        uid = queue.pop(0)
-        found.append(uid)
-        queue.extend(children.get(uid, []))
+        uid, level = queue.popleft()
+        found[uid] = level
+        queue.extend((child, level + 1) for child in children.get(uid, []))
     return found
+
+
+def _too_deep(read: ReadTask, levels: dict[str, int]) -> Problem | None:
+    """The plan checks' ``too_deep`` problem for the first step (in the file's order)
+    deeper than ``MAX_DEPTH``, found from the levels already counted, or None."""
+    deep = next((item for item in read.steps if levels[item.uid] > MAX_DEPTH), None)
+    if deep is None:
+        return None
+    by_uid = {item.uid: item for item in read.steps}
+    chain, item = [deep.step.id], by_uid.get(deep.parent_uid)
+    while item is not None:
+        chain.append(item.step.id)
+        item = by_uid.get(item.parent_uid)
+    return Problem("too_deep", f"step {deep.step.id!r} is at level {len(chain)} "
+                   f"({' → '.join(reversed(chain))}); at most {MAX_DEPTH} levels are allowed",
+                   deep.step.id)
 
 
 def _read_task(by_uid: dict[str, Todo], uid: str, members: list[str],
@@ -87,9 +119,10 @@ def _read_task(by_uid: dict[str, Todo], uid: str, members: list[str],
                        "dependencies link steps of one plan)")
     steps: list[StepItem] = []
     ids: set[str] = set()
+    tried: dict[str, int] = {}  # the next number to try after each wanted id
     for member in members:
         step = read_step(by_uid[member], _fallback_id(by_uid[member], ids))
-        step.step.id = _free_id(step.step.id, ids)
+        step.step.id = _free_id(step.step.id, ids, tried)
         ids.add(step.step.id)
         steps.append(step)
     _link(task, steps, skipped)
@@ -121,10 +154,13 @@ def _fallback_id(todo: Todo, taken: set[str]) -> str:
     return "-".join(words)[:40].strip("-") or f"step-{len(taken) + 1}"
 
 
-def _free_id(wanted: str, taken: set[str]) -> str:
-    candidate, n = wanted, 2
+def _free_id(wanted: str, taken: set[str], tried: dict[str, int]) -> str:
+    """``wanted``, else ``wanted-2``, ``wanted-3`` …: the first not taken, counting on
+    from the last number given (20,000 steps of one title are not 20,000² tries)."""
+    candidate, n = wanted, tried.get(wanted, 2)
     while candidate in taken:
         candidate, n = f"{wanted}-{n}", n + 1
+    tried[wanted] = n
     return candidate
 
 

@@ -185,8 +185,9 @@ def _add_new(account: SyncAccount, new: list[Fetched], known: dict[str, SyncItem
     our tasks or steps is a new step of that task."""
     by_uid = {item.uid: item for item in new}
     groups: dict[str, list[Fetched]] = {}
+    roots: dict[str, str] = {}  # each item's root, found once (a chain is not n² steps)
     for item in new:
-        groups.setdefault(_root(item.uid, by_uid, known), []).append(item)
+        groups.setdefault(_root(item.uid, by_uid, known, roots), []).append(item)
     for root, members in groups.items():
         try:
             if root in by_uid:
@@ -198,22 +199,32 @@ def _add_new(account: SyncAccount, new: list[Fetched], known: dict[str, SyncItem
             report.pulled += len(members)
 
 
-def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem]) -> str:
-    """The UID of the task ``uid`` belongs to: a known task's, or a new root's."""
-    seen = set()
-    while uid not in seen:
-        seen.add(uid)
+def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem],
+          roots: dict[str, str]) -> str:
+    """The UID of the task ``uid`` belongs to: a known task's, or a new root's. Every
+    item walked through is noted in ``roots`` (not the members of a parent loop: each
+    of them is its own root)."""
+    path: list[str] = []
+    while uid not in roots and uid not in path:
+        path.append(uid)
         parents = related(by_uid[uid].todo, "PARENT") if uid in by_uid else []
         parent = parents[0] if parents else None
         if parent is None or parent == uid:
-            return uid
+            return _note(path, uid, roots)
         if parent in known:
-            return known[parent].task_uid
+            return _note(path, known[parent].task_uid, roots)
         if parent not in by_uid:
             found = Task.select().where(Task.uid == parent).exists()
-            return parent if found else uid
+            return _note(path, parent if found else uid, roots)
         uid = parent
-    return uid
+    if uid in roots:
+        return _note(path, roots[uid], roots)
+    return _note(path[:path.index(uid)], uid, roots) if path[0] != uid else uid
+
+
+def _note(path: list[str], root: str, roots: dict[str, str]) -> str:
+    roots.update(dict.fromkeys(path, root))
+    return root
 
 
 def _new_task(account: SyncAccount, root: str, members: list[Fetched], report: Report) -> None:

@@ -59,7 +59,7 @@ def read(raw: bytes, name: str) -> Batch:
     overrides: dict[str, list[Todo]] = {}  # an occurrence changed on its own, by UID
     for todo in [t for t in todos if t.get("recurrence-id") is not None]:
         overrides.setdefault(str(todo.get("uid")), []).append(todo)
-        todos.remove(todo)
+    todos = [t for t in todos if t.get("recurrence-id") is None]
     tree = read_tree(todos)
     batch = Batch(read=len(todos) + len(unread) + sum(map(len, overrides.values())),
                   skipped=[*unread, *tree.skipped])

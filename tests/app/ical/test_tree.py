@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 from icalendar import Todo
 
 from app.ical.tree import read_tree
@@ -36,3 +38,43 @@ def test_a_duplicate_uid_and_a_parent_loop_are_skipped_and_said() -> None:
 def test_a_parent_that_is_not_in_the_list_makes_a_task() -> None:
     read = read_tree([todo("s", "Orphan step", "missing")])
     assert [r.task.title for r in read.tasks] == ["Orphan step"]
+
+
+def chain(count: int) -> list[Todo]:
+    """``count`` VTODOs, each under the one before."""
+    return [todo(f"item-{n}", f"Item {n}", f"item-{n - 1}" if n else None)
+            for n in range(count)]
+
+
+def peak_bytes(todos: list[Todo]) -> int:
+    tracemalloc.start()
+    try:
+        read_tree(todos)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_chain_too_deep_skipped() -> None:
+    read = read_tree(chain(50))
+    assert read.tasks == []
+    assert read.skipped == ["'Item 0': its steps do not make a valid plan: too_deep: step "
+                            "'item-5' is at level 5 (item-1 → item-2 → item-3 → item-4 → "
+                            "item-5); at most 4 levels are allowed"]
+
+
+def test_four_levels_kept() -> None:
+    read = read_tree(chain(5))
+    assert [len(r.steps) for r in read.tasks] == [4] and read.skipped == []
+
+
+def test_chain_memory_linear() -> None:
+    small, large = chain(1_000), chain(4_000)
+    ratio = peak_bytes(large) / peak_bytes(small)
+    assert ratio < 6, f"4× the items took {ratio:.1f}× the memory"
+
+
+def test_same_titles_numbered() -> None:
+    items = [todo("t", "Task")] + [todo(f"s{n}", "Same", "t") for n in range(3_000)]
+    ids = [s.step.id for s in read_tree(items).tasks[0].steps]
+    assert ids[:3] == ["same", "same-2", "same-3"] and len(set(ids)) == 3_000

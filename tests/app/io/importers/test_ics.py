@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -264,3 +265,33 @@ def test_an_occurrence_done_on_its_own_is_done_not_open(cli: Any, tmp_path: Path
     swim, gym = show(cli, 1)["task"], show(cli, 2)["task"]
     assert (swim["start_at"], swim["due_at"]) == ("2099-12-14T07:00:00Z", "2099-12-14T08:00:00Z")
     assert gym["due_at"] == "2099-12-14T08:00:00Z"
+
+
+def chain_file(path: Path, count: int) -> Path:
+    """An ICS file of ``count`` VTODOs, each RELATED-TO the one before."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//chain//EN"]
+    for n in range(count):
+        lines += ["BEGIN:VTODO", f"UID:item-{n}", "DTSTAMP:20260101T000000Z",
+                  f"SUMMARY:Item {n}"]
+        lines += [f"RELATED-TO;RELTYPE=PARENT:item-{n - 1}"] if n else []
+        lines.append("END:VTODO")
+    path.write_text("\r\n".join([*lines, "END:VCALENDAR", ""]), encoding="utf-8")
+    return path
+
+
+def import_peak(path: Path) -> tuple[list[str], int]:
+    from app.io.importers.command import run
+
+    tracemalloc.start()
+    try:
+        return run("ics", path), tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_chain_import_linear(db: Path, tmp_path: Path) -> None:
+    lines, small = import_peak(chain_file(tmp_path / "small.ics", 500))
+    assert "added 0 tasks" in lines[0] and "skipped 1" in lines[0]
+    assert "too_deep: step 'item-5' is at level 5" in lines[1]
+    _, large = import_peak(chain_file(tmp_path / "large.ics", 2_000))
+    assert large / small < 6, f"4× the items took {large / small:.1f}× the memory"
