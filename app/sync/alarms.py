@@ -13,9 +13,15 @@ alarm stays deleted. An alarm the other device dismissed (RFC 9074 ACKNOWLEDGED)
 dismisses the reminder here that it is (by the VALARM's UID, ``records.alarm_uid``, or by
 its time); one it snoozed (a snooze alarm, RFC 9074 §6) snoozes it here until the same
 time.
+
+A phone item can carry thousands of VALARMs: at most ``MAX_REMOTE_ALARMS`` of them (the
+soonest) are made reminders of an item, and the task's work log says how many were
+kept ("kept 10 of 5,000 alarms").
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from icalendar import Todo
 
@@ -26,10 +32,12 @@ from app.ical.values import alarms_of, text_of
 from app.plan import store as plans
 from app.reminders import store as reminders
 from app.sync import records
+from app.tasks.store import log
 from models import Reminder, Step, Task
 from models.tables import utc_now
 
 KIND = "remote"
+MAX_REMOTE_ALARMS = 10  # remote reminders of one task or step; the soonest are kept
 
 
 def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> int:
@@ -60,14 +68,30 @@ def merge(task: Task, step_uid: str | None, base: Todo | None, remote: Todo) -> 
             and row.fire_at in was - still]
     if gone:
         Reminder.delete().where(Reminder.id.in_(gone)).execute()
-    fresh = {a.fire_at: a.text for a in now if a.fire_at not in was | have
+    known = was | have
+    fresh = {a.fire_at: a.text for a in now if a.fire_at not in known
              and a.fire_at > utc_now() and a.acknowledged_at is None and a.snoozed_until is None}
+    fresh = _capped(task, step, fresh, sum(r.kind == KIND for r in rows) - len(gone))
     for at, text in fresh.items():
         Reminder.create(task=task.id, step=step_pk, kind=KIND, fire_at=at,
                         text=text or _text(task, remote))
     if gone or fresh:
         events.emit(Change(Kind.REMINDERS_SCHEDULED, task.id))
     return len(gone) + len(fresh) + answered
+
+
+def _capped(task: Task, step: Step | None, fresh: dict[datetime, str],
+            remote: int) -> dict[datetime, str]:
+    """The soonest of ``fresh`` that keep the item's ``remote`` reminders within
+    ``MAX_REMOTE_ALARMS``; the work log says how many were kept when some were not."""
+    room = max(0, MAX_REMOTE_ALARMS - remote)
+    if len(fresh) <= room:
+        return fresh
+    kept = dict(sorted(fresh.items())[:room])
+    where = "" if step is None else f" of step {step.step_id!r}"
+    log(task.id, "sync", f"kept {len(kept):,} of {len(fresh):,} alarms{where} from another "
+        f"device as reminders (at most {MAX_REMOTE_ALARMS} an item)", actor="sync")
+    return kept
 
 
 def _answered(task: Task, step: Step | None, rows: list[Reminder],
@@ -97,8 +121,8 @@ def _deleted(task: Task, step: Step | None, rows: list[Reminder],
              before: list[Alarm], now: list[Alarm]) -> int:
     """Reminders here (not ``remote`` ones: those go) whose VALARM the agreed copy had
     and the other device deleted since, dismissed here."""
-    gone = [a for a in before if not any(
-        b.fire_at == a.fire_at or a.uid and b.uid == a.uid for b in now)]
+    times, uids_now = {b.fire_at for b in now}, {b.uid for b in now if b.uid}
+    gone = [a for a in before if a.fire_at not in times and not (a.uid and a.uid in uids_now)]
     count = 0
     for row in rows:
         if row.kind != KIND and row.acknowledged_at is None and any(

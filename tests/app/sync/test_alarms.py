@@ -16,7 +16,7 @@ from app.plan import store as plans
 from app.reminders import store as reminders
 from app.sync import alarms
 from app.tasks import store as tasks
-from models import Reminder, Task
+from models import Reminder, Task, WorkLog
 from tests.app.sync.dav_servers import Phone
 from tests.app.sync.loop_helpers import sync_url
 
@@ -215,3 +215,19 @@ def test_a_reminder_snoozed_on_the_phone_is_snoozed_here(
     back = Reminder.get_by_id(row.id)
     assert (back.snoozed_until, back.acknowledged_at) == (later, None)
     assert _remote(task.id) == []
+
+
+def test_many_alarms_capped(db: Path, task_list: str, phone: Phones) -> None:
+    count = 1_000
+    many = "".join(_alarm(f"TRIGGER;VALUE=DATE-TIME:{_stamp(SOON + timedelta(minutes=n))}")
+                   for n in range(count))
+    sync_url(task_list)
+    phone(task_list).add(_phone_task("phone-many", many))
+    sync_url(task_list)
+    task = Task.get(Task.uid == "phone-many")
+    kept = [SOON + timedelta(minutes=n) for n in range(alarms.MAX_REMOTE_ALARMS)]
+    assert _remote(task.id) == [(at, None) for at in kept]  # the soonest ones
+    notes = [row.message for row in WorkLog.select().where(WorkLog.task == task.id)]
+    assert f"kept 10 of {count:,} alarms from another device" in " ".join(notes)
+    sync_url(task_list)
+    assert len(_remote(task.id)) == alarms.MAX_REMOTE_ALARMS
