@@ -29,10 +29,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     _open()
     if args.source is not None:
-        from app.io.importers.command import run
+        import sys
 
-        print("\n".join(run(args.source, args.file)))
-        return 0
+        from app.io.importers.command import import_path, progress_to
+
+        summary = import_path(args.source, args.file, progress_to(sys.stderr))
+        print("\n".join(summary.lines(str(args.file))))
+        return 130 if summary.cancelled else 0  # 130: stopped by Ctrl+C, as shells say
     count = import_file(args.file, replace=args.replace)
     print(f"imported {count} tasks from {args.file}")
     return 0

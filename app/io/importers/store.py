@@ -1,10 +1,17 @@
 """Adding an imported batch to the store: every task through the same use cases as a
-person's (``add_task``, ``save_plan``), all in one transaction, so a file that fails
-half-way leaves the database as it was.
+person's (``add_task``, ``save_plan``), in transactions of a fraction of a second each
+(``HOLD_S``), so other writers wait for the lock briefly, never for the whole file.
+
+A file refused at its first transaction leaves the database as it was; one refused or
+cancelled later keeps what was committed and says so. Tasks with a UID (Taskwarrior,
+Todoist, ICS) are skipped when they are here already, so importing the file again
+finishes the job.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from app.dates import days
@@ -29,6 +36,10 @@ class Summary:
     steps: int = 0
     skipped: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # each field kept in a detail, by name
+    total: int = 0  # the tasks the file offered
+    done: int = 0  # of those, the ones committed (added or skipped)
+    cancelled: bool = False
+    with_ids: bool = True  # every task has a UID: importing the file again skips those
 
     def lines(self, name: str) -> list[str]:
         head = (f"read {self.read} entries from {name}: added {len(self.added)} tasks"
@@ -37,33 +48,96 @@ class Summary:
         if self.kept:
             names = ", ".join(sorted(set(self.kept)))
             kept = [f"  kept in details: {len(self.kept)} fields ({names})"]
-        return [head, *kept, *(f"  skipped: {line}" for line in self.skipped)]
+        stopped = [self.cancelled_line()] if self.cancelled else []
+        return [head, *kept, *(f"  skipped: {line}" for line in self.skipped), *stopped]
+
+    def cancelled_line(self) -> str:
+        return (f"imported {self.done:,} of {self.total:,} tasks before it was cancelled; "
+                + again(self.with_ids))
 
 
-def import_batch(batch: Batch, source: str) -> Summary:
-    """Add every task of ``batch`` (skipping UIDs already here) in one transaction.
+def again(with_ids: bool) -> str:
+    """What importing the same file again does with the tasks already committed."""
+    if with_ids:
+        return "importing the file again skips those"
+    return "this format carries no task IDs, so importing the file again adds those twice"
+
+
+# The longest a transaction of an import holds the write lock (after the task that
+# passes it is added), and the pause after it: SQLite's busy handler lets a waiting
+# writer try again every 100 ms, so without a pause longer than that the import takes
+# the lock back each time before anyone else sees it free.
+HOLD_S = 0.4
+GAP_S = 0.11
+
+Progress = Callable[[int, int], None]  # (tasks done, tasks in the file)
+
+
+def import_batch(batch: Batch, source: str, progress: Progress | None = None,
+                 stop: Callable[[], bool] | None = None) -> Summary:
+    """Add every task of ``batch`` (skipping UIDs already here) in short transactions.
+
+    ``progress`` is told after each transaction; the import ends early, keeping what was
+    committed (``Summary.cancelled``), when ``stop()`` says so or on KeyboardInterrupt
+    (Ctrl+C), whose transaction in flight is rolled back.
 
     Raises:
-        BadFile: a task or plan in the file breaks Stepwise's rules; nothing was added.
+        BadFile: a task or plan in the file breaks Stepwise's rules; the message says
+            what was committed before it.
     """
-    summary = Summary(read=batch.read, skipped=list(batch.skipped), kept=list(batch.kept))
+    summary = Summary(read=batch.read, skipped=list(batch.skipped), kept=list(batch.kept),
+                      total=len(batch.tasks), with_ids=all(t.uid for t in batch.tasks))
+    try:
+        while summary.done < summary.total:
+            if stop is not None and stop():
+                summary.cancelled = True
+                break
+            _commit_some(batch.tasks, source, summary)
+            if progress is not None:
+                progress(summary.done, summary.total)
+            if summary.done < summary.total:
+                time.sleep(GAP_S)
+    except KeyboardInterrupt:
+        summary.cancelled = True
+    return summary
+
+
+def _commit_some(tasks: list[Incoming], source: str, summary: Summary) -> None:
+    """Add tasks from ``summary.done`` on in one transaction of about ``HOLD_S``; the
+    summary counts them only once it is committed."""
+    added: list[int] = []
+    skipped: list[str] = []
+    steps = 0
+    position = summary.done
     with atomic():
-        for number, incoming in enumerate(batch.tasks, start=1):
+        ends = time.monotonic() + HOLD_S
+        while position < len(tasks) and (position == summary.done or time.monotonic() < ends):
+            incoming = tasks[position]
+            position += 1
             problem = _unusable(incoming)
             if problem is not None:
-                summary.skipped.append(f"{incoming.new.title[:80]!r}: {problem}")
+                skipped.append(f"{incoming.new.title[:80]!r}: {problem}")
                 continue
             try:
-                task_id, steps = _add(incoming, source)
+                task_id, count = _add(incoming, source)
             except InvalidPlan as exc:
-                raise BadFile(f"task {number} ({incoming.new.title!r}): its plan is not "
-                              f"valid: {exc.problems[0]}; nothing was imported") from None
+                raise _refused(position, incoming, f"its plan is not valid: "
+                               f"{exc.problems[0]}", summary) from None
             except KnownError as exc:
-                raise BadFile(f"task {number} ({incoming.new.title!r}): {exc}; nothing "
-                              "was imported") from None
-            summary.added.append(task_id)
-            summary.steps += steps
-    return summary
+                raise _refused(position, incoming, str(exc), summary) from None
+            added.append(task_id)
+            steps += count
+    summary.added += added
+    summary.skipped += skipped
+    summary.steps += steps
+    summary.done = position
+
+
+def _refused(number: int, incoming: Incoming, why: str, summary: Summary) -> BadFile:
+    kept = ("nothing was imported" if not summary.done else
+            f"the {summary.done:,} tasks before it were imported; fix it and "
+            + again(summary.with_ids))
+    return BadFile(f"task {number} ({incoming.new.title!r}): {why}; {kept}")
 
 
 def _unusable(incoming: Incoming) -> str | None:
