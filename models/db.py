@@ -28,6 +28,12 @@ PRAGMAS = (
 
 database = peewee.SqliteDatabase(None, pragmas=PRAGMAS, timeout=BUSY_TIMEOUT_S)
 
+# Why this process may not write the open database ("" when it may): set at open by
+# models.opening (a read-only location, a damaged file); a refused write says it.
+write_refusal: dict[str, str] = {"why": ""}
+# Run when the connection closes (models.opening: record the check, drop the open lock).
+on_close: list[Callable[[], None]] = []
+
 
 def after_commit(callback: Callable[[], None]) -> None:
     """Run ``callback`` after the outermost transaction on this thread commits (peewee's
@@ -43,7 +49,7 @@ class StoreError(Exception):
 
     Attributes:
         kind: a short code (``not_a_database``, ``newer_schema``, ``read_only``,
-            ``disk_full``, ``busy``, ``io``).
+            ``disk_full``, ``busy``, ``io``, ``in_use``, ``damaged``).
     """
 
     def __init__(self, kind: str, message: str) -> None:
@@ -77,6 +83,8 @@ class StoreError(Exception):
         kind = KNOWN_CODES.get(code)
         if kind is None:
             return None  # a constraint, a misuse, SQL that does not parse: a bug
+        if kind == "read_only" and write_refusal["why"]:
+            return cls(kind, write_refusal["why"])
         where = f" at {path}" if path else ""
         return cls(kind, KNOWN_MESSAGES[kind].format(where=where, busy=BUSY_TIMEOUT_S))
 
@@ -161,3 +169,5 @@ def close_database() -> None:
     """Close the connection if one is open (safe to call twice)."""
     if database.database is not None and not database.is_closed():
         database.close()
+    for hook in on_close:
+        hook()

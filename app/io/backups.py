@@ -2,8 +2,16 @@
 
 A backup is a consistent copy made with SQLite's online backup API (safe while the
 window and the CLI are writing), kept in ``<data dir>/backups/`` as
-``stepwise-YYYY-MM-DD.db``; the newest ``KEEP`` are kept. Restoring first backs up the
-current database (``before-restore``), then copies the chosen backup over it in one step.
+``stepwise-YYYY-MM-DD.db``; the newest ``KEEP`` are kept. A copy replaces nothing until
+``PRAGMA integrity_check`` passes on it, so a damaged database never rotates a good
+backup out.
+
+Restoring checks the backup (schema version, integrity) before touching anything, then
+refuses while any other Stepwise has the database open (``models.access``: the window,
+``mcp``, ``agent``), since that process would write over the restored file from its
+WAL. Alone, it keeps the current database as ``before-restore``, then copies the backup
+into the live file with the backup API through the open connection (the WAL included)
+and checkpoints; it never renames a file over a database.
 """
 
 from __future__ import annotations
@@ -15,26 +23,57 @@ from pathlib import Path
 
 from app.config import paths
 from app.errors import BadFile, NotFound
-from models import close_database, open_database
+from models import SCHEMA_VERSION, StoreError, access, close_database, database, open_database
 
 KEEP = 7
 PREFIX = "stepwise-"
+CLOSE_OTHERS = ("close the Stepwise window and any stepwise mcp or agent command using it, "
+                "then restore again. Nothing was changed.")
 
 
 def folder() -> Path:
     return paths.data_dir() / "backups"
 
 
-def _copy(source: Path, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
+def _copy(source: Path, target: Path, *, verify: bool = True) -> None:
+    """Copy ``source`` to ``target`` whole, or leave ``target`` as it was.
+
+    Raises:
+        StoreError: ``verify`` and the copy fails its integrity check (``damaged``), or
+            the backups folder cannot be written (``read_only``).
+    """
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError("read_only", f"Stepwise cannot write backups in {target.parent}: "
+                                      f"{exc.strerror}. Nothing was changed.") from exc
     partial = target.with_suffix(".partial")
-    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(partial)) as dst:
-        src.backup(dst)
+    try:
+        with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(partial)) as dst:
+            src.backup(dst)
+            verdict = dst.execute("PRAGMA integrity_check(1)").fetchone()[0] if verify else "ok"
+    except sqlite3.DatabaseError as exc:
+        verdict = str(exc)
+    if verdict != "ok":
+        partial.unlink(missing_ok=True)
+        raise _damaged(source, verdict)
     partial.replace(target)  # a backup is whole or absent
 
 
+def _damaged(source: Path, verdict: str) -> StoreError:
+    good = ", ".join(p.name for p in listing()) or "none"
+    return StoreError(
+        "damaged",
+        f"The database at {source} is damaged ({verdict}); no backup was made and the "
+        f"backups there are kept ({good}). Restore one: stepwise backup restore NAME.")
+
+
 def backup_now(label: str | None = None, now: datetime | None = None) -> Path:
-    """Copy the database into the backups folder; returns the file."""
+    """Copy the database into the backups folder; returns the file.
+
+    Raises:
+        StoreError: the database is damaged (the existing backups are untouched).
+    """
     now = now or datetime.now(UTC)
     name = f"{PREFIX}{label or now.astimezone().strftime('%Y-%m-%d')}.db"
     target = folder() / name
@@ -44,7 +83,11 @@ def backup_now(label: str | None = None, now: datetime | None = None) -> Path:
 
 
 def daily(now: datetime | None = None) -> Path | None:
-    """Make today's backup unless it exists (the window calls this at start, in a worker)."""
+    """Make today's backup unless it exists (the window calls this at start, in a worker).
+
+    Raises:
+        StoreError: the database is damaged (the existing backups are untouched).
+    """
     now = now or datetime.now(UTC)
     today = folder() / f"{PREFIX}{now.astimezone().strftime('%Y-%m-%d')}.db"
     if today.exists() or not paths.db_path().exists():
@@ -68,33 +111,62 @@ def _prune() -> None:
 
 
 def restore(name: str) -> Path:
-    """Replace the database with a backup (by file name or path); returns the safety copy.
+    """Replace the open database's contents with a backup (by file name or path);
+    returns the safety copy.
 
     Raises:
         NotFound: no such backup.
-        BadFile: the backup is not a readable Stepwise database.
+        BadFile: the backup is not a Stepwise database in good order, or is newer.
+        StoreError: another Stepwise has the database open (``in_use``).
     """
     chosen = Path(name) if Path(name).is_absolute() else folder() / name
-    if not chosen.exists():
+    if not chosen.is_file():
         known = ", ".join(p.name for p in listing()) or "none yet"
         raise NotFound(f"there is no backup {name!r}; backups: {known}")
     _check(chosen)
+    live = paths.db_path()
+    with access.alone(str(live), CLOSE_OTHERS):
+        _checkpoint_alone(live)
+        safety = folder() / f"{PREFIX}before-restore-{datetime.now(UTC):%Y%m%dT%H%M%SZ}.db"
+        _copy(live, safety, verify=False)  # the database as it was, damaged or not
+        _into_live(chosen)
     close_database()
-    safety = folder() / f"{PREFIX}before-restore-{datetime.now(UTC):%Y%m%dT%H%M%SZ}.db"
-    if paths.db_path().exists():
-        _copy(paths.db_path(), safety)
-    _copy(chosen, paths.db_path())
-    open_database(paths.db_path())
+    open_database(live)  # an older backup is migrated
     return safety
 
 
+def _checkpoint_alone(live: Path) -> None:
+    """Empty the WAL into the file; a reader SQLite still sees (another program, or any
+    process where there is no open lock) makes it refuse."""
+    (busy, _, _) = database.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy:
+        raise StoreError("in_use", f"Another program is reading the database at {live}; "
+                                   + CLOSE_OTHERS)
+
+
+def _into_live(chosen: Path) -> None:
+    """Copy ``chosen`` page by page into the open database, then empty the WAL."""
+    database.execute_sql("PRAGMA query_only = 0")  # a damaged file opened read-only
+    with closing(sqlite3.connect(chosen.resolve().as_uri() + "?mode=ro", uri=True)) as src:
+        src.backup(database.connection())
+    database.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
 def _check(path: Path) -> None:
+    """Refuse a backup this Stepwise cannot restore, before anything is touched."""
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as probe:
-            ok = probe.execute("PRAGMA quick_check").fetchone()[0]
+        with closing(sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)) as probe:
+            (version,) = probe.execute("PRAGMA user_version").fetchone()
+            if version > SCHEMA_VERSION:
+                raise BadFile(
+                    f"{path.name} was made by a newer Stepwise (schema {version}; this one "
+                    f"reads up to {SCHEMA_VERSION}). Upgrade Stepwise to restore it. "
+                    "Nothing was changed.")
+            ok = probe.execute("PRAGMA integrity_check(1)").fetchone()[0]
             tables = {r[0] for r in probe.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.DatabaseError as exc:
         raise BadFile(f"{path.name} is not a readable database ({exc})") from None
-    if ok != "ok" or "task" not in tables:
-        raise BadFile(f"{path.name} is not a Stepwise database in good order ({ok})")
+    if ok != "ok" or "task" not in tables or version == 0:
+        raise BadFile(f"{path.name} is not a Stepwise database in good order ({ok}). "
+                      "Nothing was changed.")
