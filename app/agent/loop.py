@@ -80,10 +80,9 @@ class Assistant(ModelCalls):
         if settings.get("assistant.paused"):
             return None
         now = self.clock()
-        found = picking.candidates(now, self.accepting())
-        if not found:
+        chosen = picking.first_candidate(now, self.accepting())
+        if chosen is None:
             return None
-        chosen = found[0]
         return await self._run_announced(chosen.task, chosen.stage, now)
 
     async def run_until_idle(self, limit: int = 100_000,

@@ -125,6 +125,51 @@ def _maybe_due(now: datetime, auto_accept: bool) -> Any:
     return expired | (Task.status.in_(statuses) & no_problem & started & checked & work)
 
 
+PAGE = 200
+# Python rounds the urgency to 4 decimals and SQL does not: a task SQL ranks this much
+# lower may still rank first in Python (a tie its lower id wins, or float rounding).
+CLOSE = 2e-4
+
+
+def first_candidate(now: datetime, auto_accept: bool) -> Candidate | None:
+    """``candidates(...)[0]`` without reading every task: the tasks are walked in SQL's
+    urgency order a page at a time until one has a stage; the ones SQL ranks within
+    ``CLOSE`` below it are then ranked with it as ``candidates`` does, in Python."""
+    from app.tasks.queries import urgency_sql
+
+    score = urgency_sql(now, blocked=True)
+    maybe = Task.status.in_(tuple(OPEN_TASK)) & _maybe_due(now, auto_accept)
+    ranked = Task.select(Task, score.alias("sql_score")).where(maybe).order_by(
+        score.desc(), Task.id)
+    offset = 0
+    while True:
+        page = list(ranked.limit(PAGE).offset(offset))
+        offset += PAGE
+        at = next((n for n, task in enumerate(page) if next_stage(task, now, auto_accept)),
+                  None)
+        if at is not None:
+            break
+        if len(page) < PAGE:
+            return None
+    top = _sql_score(page[at])
+    near = [t for t in page[at:] if _sql_score(t) >= top - CLOSE]
+    if len(near) == len(page) - at == PAGE - at:  # the page may end inside the band
+        last = _sql_score(page[-1])
+        near += ranked.where((score >= top - CLOSE) & (score < last)
+                             | (score == last) & (Task.id > page[-1].id))
+    found = (_candidate(t, now, auto_accept) for t in near)
+    return min((c for c in found if c), key=lambda c: (-c.urgency.score, c.task.id))
+
+
+def _sql_score(task: Task) -> float:
+    return float(task.sql_score)  # type: ignore[attr-defined]
+
+
+def _candidate(task: Task, now: datetime, auto_accept: bool) -> Candidate | None:
+    stage = next_stage(task, now, auto_accept)
+    return None if stage is None else Candidate(task, stage, task_urgency(task, now))
+
+
 def candidates(now: datetime, auto_accept: bool) -> list[Candidate]:
     """Tasks with a stage due now, most urgent first (ties: the older task)."""
     found = []

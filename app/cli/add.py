@@ -105,11 +105,10 @@ def cmd_next(args: argparse.Namespace) -> int:
     from app.tasks.urgency import explain_task
 
     now = datetime.now(UTC)
-    found = picking.candidates(now, bool(settings.get("assistant.auto_accept")))
-    if not found:
+    chosen = picking.first_candidate(now, bool(settings.get("assistant.auto_accept")))
+    if chosen is None:
         print(json.dumps(None) if args.json else "nothing is due now")
         return 0
-    chosen = found[0]
     terms = dict(chosen.urgency.terms)
     if args.json:
         print(json.dumps({"task": chosen.task.id, "title": chosen.task.title,

@@ -32,9 +32,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     _open()
     rows = list_rows(include_closed=args.all)
     if args.json:
+        from app.lean.rows_json import dumps_listing
         from app.plan.views import task_json
 
-        print(_dumps([task_json(task) for task in _tasks_for(rows)]))
+        print(dumps_listing([task_json(task) for task in _tasks_for(rows)]))
         return 0
     from app.plan.views import format_list
     from app.text import cleaned

@@ -121,7 +121,9 @@ def _list_text(conn: sqlite3.Connection, request: Request) -> str:
     from app.lean import reads as lean_reads
 
     if request.as_json:
-        return _dumps(lean_reads.list_json(conn, request.include_closed)) + "\n"
+        from app.lean.rows_json import dumps_listing
+
+        return dumps_listing(lean_reads.list_json(conn, request.include_closed)) + "\n"
     from app.tasks.formatting import format_list
     from app.text import cleaned
 

@@ -14,7 +14,13 @@ from typing import Any
 import peewee
 
 from app.states import OPEN_TASK, TaskStatus
-from app.tasks.urgency import AGE_FULL_DAYS, AGE_WEIGHT, DUE_WEIGHT, PRIORITY_WEIGHT
+from app.tasks.urgency import (
+    AGE_FULL_DAYS,
+    AGE_WEIGHT,
+    BLOCKED_WEIGHT,
+    DUE_WEIGHT,
+    PRIORITY_WEIGHT,
+)
 from models import Plan, Task
 from models.fields import format_utc
 
@@ -75,8 +81,9 @@ def _view_filter(view: str, now: datetime) -> Any:
     return True
 
 
-def _urgency_sql(now: datetime) -> Any:
-    """SQL for the urgency score (priority + due + age), without the blocked term."""
+def urgency_sql(now: datetime, blocked: bool = False) -> Any:
+    """SQL for the urgency score (priority + due + age), with the blocked term (a task
+    with a problem) when ``blocked``: ``app.tasks.urgency.task_urgency``, unrounded."""
     now_jd = peewee.fn.julianday(format_utc(now).rstrip("Z"))
     priority = peewee.Case(Task.priority, [(p, w) for p, w in PRIORITY_WEIGHT.items()], 0.0)
     days = peewee.fn.julianday(peewee.fn.rtrim(Task.due_at, "Z")) - now_jd
@@ -87,7 +94,11 @@ def _urgency_sql(now: datetime) -> Any:
     ], 0.2 + 0.8 * (14 - days) / 21)
     age = now_jd - peewee.fn.julianday(peewee.fn.rtrim(Task.created_at, "Z"))
     age_term = peewee.fn.min(peewee.fn.max(age, 0) / AGE_FULL_DAYS, 1.0)
-    return priority + DUE_WEIGHT * due + AGE_WEIGHT * age_term
+    score = priority + DUE_WEIGHT * due + AGE_WEIGHT * age_term
+    if not blocked:
+        return score
+    problem = Task.problem.is_null(False) & (Task.problem != "")
+    return score + peewee.Case(None, [(problem, BLOCKED_WEIGHT)], 0.0)
 
 
 def _order(sort: str, now: datetime) -> list[Any]:
@@ -97,7 +108,7 @@ def _order(sort: str, now: datetime) -> list[Any]:
         return [Task.priority, Task.due_at.is_null(), Task.due_at, Task.id]
     if sort == "created":
         return [Task.id.desc()]
-    return [_urgency_sql(now).desc(), Task.id]
+    return [urgency_sql(now).desc(), Task.id]
 
 
 def matching_ids(query: TaskQuery, now: datetime | None = None) -> list[int]:

@@ -76,3 +76,32 @@ def test_candidates_come_most_urgent_first_ties_by_age(db: Path) -> None:
     picked = [c.task.id for c in candidates(NOW, False)]
     assert picked == [sooner.id, later.id, same.id]
     assert {c.stage for c in candidates(NOW, False)} == {"review"}
+
+
+def test_first_matches_candidates(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from app.agent import picking
+
+    monkeypatch.setattr(picking, "PAGE", 3)  # pages and the band past a page's end
+    rng = random.Random(29)
+    created = NOW - timedelta(days=400)
+    for n in range(60):
+        due = rng.choice([None, NOW + timedelta(hours=rng.randint(-300, 500))])
+        status = rng.choice(["new", "new", "waiting", "done", "reviewed"])
+        task(status, priority=rng.randint(1, 4), due_at=due,
+             problem=rng.choice([None, None, "it failed"]),
+             created_at=created if n % 3 else NOW - timedelta(days=rng.randint(0, 30)),
+             next_check_at=NOW + timedelta(hours=rng.choice([-1, 1])))
+    for accept in (False, True):
+        first = picking.first_candidate(NOW, accept)
+        expected = candidates(NOW, accept)[0]
+        assert first is not None and (first.task.id, first.stage, first.urgency) == \
+            (expected.task.id, expected.stage, expected.urgency)
+
+
+def test_first_none_when_idle(db: Path) -> None:
+    from app.agent.picking import first_candidate
+
+    task("done")
+    assert first_candidate(NOW, False) is None

@@ -1,0 +1,62 @@
+"""A list of flat rows as ``app.text.dumps`` prints it (indented by 2), at C speed.
+
+``json.dumps(..., indent=2)`` runs the pure-Python encoder: 3.3 s for 100,000 tasks of
+30 fields. Here each row goes through the C encoder once, with the item separator that
+indentation would put between its fields; a list of plain values in a field is encoded
+the same way one level deeper and put in its place. A row holding anything else (a
+dict, a list of lists) is indented by ``json.dumps`` itself. The text is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+_PLAIN = (str, int, float, bool, type(None))
+_MARK = "\x00"  # no stored text holds NUL (``app.text.check_text``); still counted below
+
+
+def dumps_listing(rows: Sequence[dict[str, Any]]) -> str:
+    """``app.text.dumps(rows)``: UTF-8 text when stdout takes it, escaped otherwise."""
+    utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    return dumps_rows(rows, ensure_ascii=not utf)
+
+
+def dumps_rows(rows: Sequence[dict[str, Any]], ensure_ascii: bool) -> str:
+    """``json.dumps(rows, ensure_ascii=ensure_ascii, indent=2)``, the same text, faster."""
+    if not rows:
+        return "[]"
+    fields = json.JSONEncoder(ensure_ascii=ensure_ascii, separators=(",\n    ", ": "))
+    items = json.JSONEncoder(ensure_ascii=ensure_ascii, separators=(",\n      ", ": "))
+    mark = json.dumps(_MARK, ensure_ascii=ensure_ascii)[1:-1]
+    return "[\n" + ",\n".join(_row(row, fields, items, mark, ensure_ascii) for row in rows) \
+        + "\n]"
+
+
+def _row(row: dict[str, Any], fields: json.JSONEncoder, items: json.JSONEncoder, mark: str,
+         ensure_ascii: bool) -> str:
+    if not row:
+        return "  {}"
+    lists: list[str] = []
+    values = row
+    for key, value in row.items():
+        if isinstance(value, _PLAIN) or (isinstance(value, list) and not value):
+            continue
+        if not isinstance(value, list) or not all(isinstance(v, _PLAIN) for v in value):
+            return _slow(row, ensure_ascii)
+        if values is row:
+            values = dict(row)
+        values[key] = f"{_MARK}{len(lists)}"
+        lists.append("[\n      " + items.encode(value)[1:-1] + "\n    ]")
+    text = fields.encode(values)
+    if text.count(mark) != len(lists):  # a text held the mark itself
+        return _slow(row, ensure_ascii)
+    for number, shown in reversed(list(enumerate(lists))):
+        text = text.replace(f'"{mark}{number}"', shown, 1)
+    return "  {\n    " + text[1:-1] + "\n  }"
+
+
+def _slow(row: dict[str, Any], ensure_ascii: bool) -> str:
+    return "  " + json.dumps(row, ensure_ascii=ensure_ascii, indent=2).replace("\n", "\n  ")
