@@ -45,13 +45,13 @@ def cmd_backup(args: argparse.Namespace) -> int:
     from app.errors import KnownError
     from app.io import backups
 
-    _open()
-    if args.action == "list":
+    if args.action == "list":  # without the database: it may be one SQLite cannot open
         for path in backups.listing():
             print(path.name)
         if not backups.listing():
             print(f"no backups yet in {backups.folder()}")
         return 0
+    _open()
     if args.action == "restore":
         if not args.name:
             raise KnownError("say which backup: stepwise backup restore NAME (see backup list)")

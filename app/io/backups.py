@@ -26,6 +26,7 @@ from app.errors import BadFile, NotFound
 from models import SCHEMA_VERSION, StoreError, access, close_database, database, open_database
 
 KEEP = 7
+DAMAGED_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 PREFIX = "stepwise-"
 CLOSE_OTHERS = ("close the Stepwise window and any stepwise mcp or agent command using it, "
                 "then restore again. Nothing was changed.")
@@ -42,17 +43,21 @@ def _copy(source: Path, target: Path, *, verify: bool = True) -> None:
         StoreError: ``verify`` and the copy fails its integrity check (``damaged``), or
             the backups folder cannot be written (``read_only``).
     """
+    partial = target.with_suffix(".partial")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)  # a copy left by a crash; also: can we write here?
     except OSError as exc:
         raise StoreError("read_only", f"Stepwise cannot write backups in {target.parent}: "
                                       f"{exc.strerror}. Nothing was changed.") from exc
-    partial = target.with_suffix(".partial")
     try:
         with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(partial)) as dst:
             src.backup(dst)
             verdict = dst.execute("PRAGMA integrity_check(1)").fetchone()[0] if verify else "ok"
     except sqlite3.DatabaseError as exc:
+        partial.unlink(missing_ok=True)
+        if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in DAMAGED_CODES:
+            raise  # the disk, a lock: classified as the environment's by the caller
         verdict = str(exc)
     if verdict != "ok":
         partial.unlink(missing_ok=True)

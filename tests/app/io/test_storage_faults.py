@@ -176,3 +176,43 @@ def test_read_only_reads(data_dir: Path, backed_up: str, tmp_path: Path) -> None
         assert refused.returncode == 3, (command, refused.stderr)
         assert "cannot write its database" in refused.stderr
     assert titles(data_dir) == ["in the backup"]
+
+
+@pytest.fixture
+def read_only_mount(data_dir: Path, backed_up: str) -> Iterator[Path]:
+    """The data folder bind-mounted read-only over itself (root can still not write a
+    read-only mount, unlike a chmod); skipped where mounting is not allowed."""
+    folder = str(data_dir)
+    bound = subprocess.run(["mount", "--bind", folder, folder], capture_output=True)
+    if bound.returncode != 0:
+        pytest.skip(f"cannot bind-mount here: {bound.stderr.decode().strip()}")
+    try:
+        made = subprocess.run(["mount", "-o", "remount,ro,bind", folder, folder],
+                              capture_output=True)
+        if made.returncode != 0:
+            pytest.skip(f"cannot remount read-only: {made.stderr.decode().strip()}")
+        yield data_dir
+    finally:
+        subprocess.run(["umount", folder], check=True)
+
+
+def test_read_only_mount(read_only_mount: Path, tmp_path: Path) -> None:
+    assert not list(read_only_mount.glob("*-shm"))  # so mode=ro cannot open it: immutable
+    for command in READS:
+        result = run(read_only_mount, *command)
+        assert result.returncode == 0, (command, result.stderr)
+    assert "in the backup" in run(read_only_mount, "list", "--json").stdout
+    exported = run(read_only_mount, "export", str(tmp_path / "out.json"))
+    assert exported.returncode == 0, exported.stderr
+    for command in (["add", "no"], ["done", "1"], ["backup"]):
+        refused = run(read_only_mount, *command)
+        assert refused.returncode == 3, (command, refused.stderr)
+        assert "cannot write" in refused.stderr
+
+
+def test_list_unreadable_db(data_dir: Path, backed_up: str) -> None:
+    (data_dir / "stepwise.db").write_bytes(b"not a database at all" * 300)
+    listed = run(data_dir, "backup", "list")
+    assert listed.returncode == 0 and listed.stdout.split() == [backed_up]
+    refused = run(data_dir, "add", "no")
+    assert refused.returncode == 3 and "restore a backup" in refused.stderr
