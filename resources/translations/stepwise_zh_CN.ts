@@ -931,87 +931,102 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="80"/>
+        <location filename="../../ui/window/import_dialog.py" line="85"/>
         <source>Import tasks</source>
         <translation>导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="85"/>
+        <location filename="../../ui/window/import_dialog.py" line="90"/>
         <source>Taskwarrior JSON (task export)</source>
         <translation>Taskwarrior JSON（task export）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="87"/>
+        <location filename="../../ui/window/import_dialog.py" line="92"/>
         <source>Todoist CSV backup</source>
         <translation>Todoist CSV 备份</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="88"/>
+        <location filename="../../ui/window/import_dialog.py" line="93"/>
         <source>iCalendar file with tasks (ICS)</source>
         <translation>含任务的 iCalendar 文件（ICS）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="90"/>
+        <location filename="../../ui/window/import_dialog.py" line="95"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="91"/>
+        <location filename="../../ui/window/import_dialog.py" line="96"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="94"/>
+        <location filename="../../ui/window/import_dialog.py" line="99"/>
         <source>Into this database</source>
         <translation>导入到此数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="99"/>
+        <location filename="../../ui/window/import_dialog.py" line="104"/>
         <source>What was read and what was skipped shows here.</source>
         <translation>读取和跳过的内容会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="103"/>
+        <location filename="../../ui/window/import_dialog.py" line="109"/>
+        <source>%v of %m tasks</source>
+        <translation>%v / %m 个任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="114"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="124"/>
+        <location filename="../../ui/window/import_dialog.py" line="117"/>
+        <source>Cancel import</source>
+        <translation>取消导入</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="142"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="134"/>
+        <location filename="../../ui/window/import_dialog.py" line="152"/>
         <source>Choose a file to import</source>
         <translation>选择要导入的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="136"/>
+        <location filename="../../ui/window/import_dialog.py" line="154"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="144"/>
+        <location filename="../../ui/window/import_dialog.py" line="162"/>
         <source>Importing…</source>
         <translation>正在导入…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="147"/>
+        <location filename="../../ui/window/import_dialog.py" line="171"/>
         <source>Importing tasks</source>
         <translation>正在导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="161"/>
+        <location filename="../../ui/window/import_dialog.py" line="177"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="196"/>
         <source>%1 could not be read as %2: it is missing, empty, too big or not in that format.</source>
         <translation>%1 无法按 %2 读取：文件不存在、为空、太大或不是这种格式。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="163"/>
+        <location filename="../../ui/window/import_dialog.py" line="198"/>
         <source>%1 could not be imported as %2.</source>
         <translation>%1 无法按 %2 导入。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="164"/>
+        <location filename="../../ui/window/import_dialog.py" line="199"/>
         <source>Nothing was imported: %1
 
 Details: %2</source>
@@ -1020,19 +1035,34 @@ Details: %2</source>
 详情：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="169"/>
+        <location filename="../../ui/window/import_dialog.py" line="204"/>
         <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
         <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="172"/>
+        <location filename="../../ui/window/import_dialog.py" line="207"/>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="174"/>
+        <location filename="../../ui/window/import_dialog.py" line="209"/>
         <source>Kept in the tasks&apos; details: %1 fields the other app has and Stepwise does not (%2)</source>
         <translation>保留在任务详情里：%1 个对方应用有而 Stepwise 没有的字段（%2）</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="213"/>
+        <source>importing the file again skips those</source>
+        <translation>再次导入该文件会跳过这些任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="214"/>
+        <source>this format carries no task IDs, so importing the file again adds those twice</source>
+        <translation>此格式不带任务 ID，再次导入该文件会重复添加这些任务</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window/import_dialog.py" line="216"/>
+        <source>Imported %1 of %2 tasks before it was cancelled; %3.</source>
+        <translation>取消前已导入 %2 个任务中的 %1 个；%3。</translation>
     </message>
 </context>
 <context>

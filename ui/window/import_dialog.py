@@ -2,14 +2,18 @@
 added to this database.
 
 The chosen file is read and imported in a worker thread by the same importers as
-``stepwise import --from …`` (``app.io.importers``): the whole file in one transaction, so
-a file that cannot be read imports nothing and says why. Afterwards the dialog shows
-what was read, added and skipped, and ``imported`` tells the window to reload its list.
+``stepwise import --from …`` (``app.io.importers``): in transactions of a fraction of a
+second, so the window and other programs keep writing meanwhile. A file that cannot be
+read imports nothing and says why. While it runs a bar shows how far it got and Cancel
+stops it after the transaction in flight, keeping what was committed (and saying so).
+Afterwards the dialog shows what was read, added and skipped, and ``imported`` tells the
+window to reload its list.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,13 +29,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from app.errors import BadFile, KnownError
-from app.io.importers import FORMATS
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
@@ -44,25 +48,24 @@ _ERROR_STYLE = "color: #c0392b;"
 _PATTERNS = {"taskwarrior": "*.json", "todotxt": "*.txt", "todoist": "*.csv", "ics": "*.ics"}
 
 
-def import_file(source: str, path: Path) -> Summary:
-    """Read ``path`` as format ``source`` and add its tasks (blocking; run it in a worker).
+def import_file(source: str, path: Path, progress: Callable[[int, int], None] | None = None,
+                stop: Callable[[], bool] | None = None) -> Summary:
+    """Read ``path`` as format ``source`` and add its tasks (blocking; run it in a worker),
+    telling ``progress`` after each transaction and ending early when ``stop()`` says so.
 
     Raises:
         BadFile: missing, too big or not that format; nothing was imported.
     """
-    from app.files import read_capped
-    from app.io.importers import reader
-    from app.io.importers.command import MAX_IMPORT_BYTES
-    from app.io.importers.store import import_batch
+    from app.io.importers.command import import_path
 
-    raw = read_capped(path, MAX_IMPORT_BYTES, FORMATS[source][1])
-    return import_batch(reader(source)(raw, str(path)), source)
+    return import_path(source, path, progress, stop)
 
 
-async def _run(source: str, path: Path) -> Summary | KnownError:
+async def _run(source: str, path: Path, progress: Callable[[int, int], None],
+               stop: Callable[[], bool]) -> Summary | KnownError:
     """The import in a worker: its summary, or the known error that stopped it."""
     try:
-        return await in_thread(import_file, source, path)
+        return await in_thread(import_file, source, path, progress, stop)
     except KnownError as exc:
         return exc
 
@@ -71,11 +74,13 @@ class ImportDialog(QDialog):
     """Choose a format and a file, import it, and read what happened."""
 
     imported = Signal(list)  # the new tasks' ids
+    progressed = Signal(int, int)  # tasks done, tasks in the file (sent from the worker)
 
     def __init__(self, ctx: WindowContext, database: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self._jobs: list[asyncio.Task[Any]] = []  # cancelled when the dialog closes
+        self._stop = threading.Event()  # set by Cancel: the worker stops between commits
         self.setObjectName("importDialog")
         self.setWindowTitle(self.tr("Import tasks"))
         self.resize(560, 380)
@@ -99,17 +104,30 @@ class ImportDialog(QDialog):
         self.summary.setPlaceholderText(self.tr("What was read and what was skipped shows "
                                                 "here."))
         box.addWidget(self.summary, 1)
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("importProgress")
+        self.progress.setFormat(self.tr("%v of %m tasks"))
+        self.progress.hide()
+        box.addWidget(self.progress)
+        self.progressed.connect(self._on_progressed)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.import_button = self.buttons.addButton(self.tr("Import"),
                                                     QDialogButtonBox.ButtonRole.ActionRole)
         self.import_button.clicked.connect(self.start)
+        self.cancel_button = self.buttons.addButton(self.tr("Cancel import"),
+                                                    QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button.setObjectName("importCancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.hide()
         self.buttons.rejected.connect(self.reject)
         box.addWidget(self.buttons)
         self.path.textChanged.connect(self._on_path_text_changed)
         self._on_path_text_changed(self.path.text())
 
     def done(self, result: int) -> None:
-        """Closing stops waiting for an import (one already writing still commits whole)."""
+        """Closing stops the import after its transaction in flight (what was committed
+        stays) and stops waiting for it."""
+        self._stop.set()
         for job in self._jobs:
             job.cancel()
         super().done(result)
@@ -142,13 +160,30 @@ class ImportDialog(QDialog):
         self.import_button.setEnabled(False)
         self.summary.setStyleSheet("")
         self.summary.setPlainText(self.tr("Importing…"))
+        self._stop = threading.Event()
+        self.progress.setRange(0, 0)  # busy until the file is read
+        self.progress.show()
+        self.cancel_button.setEnabled(True)
+        self.cancel_button.show()
         source, path = str(self.format.currentData()), Path(self.path.text().strip())
         self._jobs.append(self.ctx.runner.start(
-            _run(source, path), self.tr("Importing tasks"),
-            done=lambda result: self._on_done(path, result)))
+            _run(source, path, self.progressed.emit, self._stop.is_set),
+            self.tr("Importing tasks"), done=lambda result: self._on_done(path, result)))
+
+    def cancel(self) -> None:
+        """Stop the import after its transaction in flight; what was committed stays."""
+        self._stop.set()
+        self.cancel_button.setEnabled(False)
+        self.summary.setPlainText(self.tr("Cancelling…"))
+
+    def _on_progressed(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
 
     def _on_done(self, path: Path, result: Summary | KnownError) -> None:
         self.import_button.setEnabled(True)
+        self.progress.hide()
+        self.cancel_button.hide()
         if isinstance(result, KnownError):
             self.summary.setStyleSheet(_ERROR_STYLE)
             self.summary.setPlainText(self.failure_text(path, result))
@@ -173,7 +208,15 @@ class ImportDialog(QDialog):
         kept = [] if not summary.kept else [labels.fill(
             self.tr("Kept in the tasks' details: %1 fields the other app has and Stepwise "
                     "does not (%2)"), len(summary.kept), ", ".join(sorted(set(summary.kept))))]
-        return [head, *kept, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
+        lines = [head, *kept, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
+        if summary.cancelled:
+            again = self.tr("importing the file again skips those") if summary.with_ids else \
+                self.tr("this format carries no task IDs, so importing the file again adds "
+                        "those twice")
+            lines.append(labels.fill(self.tr("Imported %1 of %2 tasks before it was "
+                                             "cancelled; %3."), summary.done, summary.total,
+                                     again))
+        return lines
 
 
 def open_import(ctx: WindowContext, reload: Callable[[], None], parent: QWidget) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -120,3 +121,23 @@ def test_fields_kept_in_the_details_are_counted(ctx: WindowContext, qtbot: QtBot
     said = _run(_dialog(ctx, qtbot, "taskwarrior", path), qtbot)
     assert "Kept in the tasks' details: " in said and "estimate" in said
     assert "Taskwarrior estimate: 3" in Task.get(Task.title == "Renew passport").detail
+
+
+def test_cancel_keeps_committed(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
+                                monkeypatch: Any) -> None:
+    from app.io.importers import store
+
+    monkeypatch.setattr(store, "HOLD_S", 0.0)  # one task per transaction, and slow
+    monkeypatch.setattr(store, "GAP_S", 0.05)
+    path = tmp_path / "todo.txt"
+    path.write_text("".join(f"Call supplier {n}\n" for n in range(300)), encoding="utf-8")
+    dialog = _dialog(ctx, qtbot, "todotxt", path)
+    dialog.import_button.click()
+    qtbot.wait_until(lambda: dialog.progress.value() >= 2, timeout=20000)
+    assert dialog.progress.isVisible() and dialog.cancel_button.isVisible()
+    dialog.cancel_button.click()
+    qtbot.wait_until(lambda: dialog.import_button.isEnabled(), timeout=20000)
+    said = dialog.summary.toPlainText()
+    done = Task.select().count()
+    assert 2 <= done < 300 and not dialog.progress.isVisible()
+    assert f"Imported {done} of 300 tasks before it was cancelled" in said
