@@ -51,13 +51,13 @@ def cmd_backup(args: argparse.Namespace) -> int:
         if not backups.listing():
             print(f"no backups yet in {backups.folder()}")
         return 0
-    _open()
     if args.action == "restore":
         if not args.name:
             raise KnownError("say which backup: stepwise backup restore NAME (see backup list)")
-        safety = backups.restore(args.name)
+        safety = backups.restore(args.name)  # opens the database itself, even a damaged one
         print(f"restored {args.name}; the database as it was is kept as {safety.name}")
         return 0
+    _open()
     print(f"backed up to {backups.backup_now()}")
     return 0
 

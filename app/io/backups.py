@@ -16,6 +16,7 @@ and checkpoints; it never renames a file over a database.
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from contextlib import closing
 from datetime import UTC, datetime
@@ -130,13 +131,55 @@ def restore(name: str) -> Path:
         raise NotFound(f"there is no backup {name!r}; backups: {known}")
     _check(chosen)
     live = paths.db_path()
+    if _unreadable(live):
+        return _restore_unreadable(chosen, live)
+    open_database(live)
     with access.alone(str(live), CLOSE_OTHERS):
         _checkpoint_alone(live)
-        safety = folder() / f"{PREFIX}before-restore-{datetime.now(UTC):%Y%m%dT%H%M%SZ}.db"
+        safety = _safety_name()
         _copy(live, safety, verify=False)  # the database as it was, damaged or not
         _into_live(chosen)
     close_database()
     open_database(live)  # an older backup is migrated
+    return safety
+
+
+def _safety_name() -> Path:
+    return folder() / f"{PREFIX}before-restore-{datetime.now(UTC):%Y%m%dT%H%M%SZ}.db"
+
+
+def _unreadable(live: Path) -> bool:
+    """Whether ``live`` is a file SQLite cannot read at all (not another program's
+    database, which it reads and open_database refuses)."""
+    if not live.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(live.resolve().as_uri() + "?mode=ro", uri=True)) as probe:
+            probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as exc:
+        return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in DAMAGED_CODES
+    return False
+
+
+def _restore_unreadable(chosen: Path, live: Path) -> Path:
+    """Put a backup in place of a file SQLite cannot open. No connection can use such a
+    file, and the open lock shows no other Stepwise holds it, so replacing the file is
+    safe here; its bytes (and WAL) are kept as the safety copy first."""
+    access.hold(str(live))
+    try:
+        with access.alone(str(live), CLOSE_OTHERS):
+            safety = _safety_name()
+            shutil.copyfile(live, safety)
+            if Path(f"{live}-wal").exists():
+                shutil.copyfile(f"{live}-wal", f"{safety}-wal")
+            fresh = live.with_name(f"{live.name}.restoring")
+            _copy(chosen, fresh)
+            for side in ("-wal", "-shm"):
+                Path(f"{live}{side}").unlink(missing_ok=True)
+            fresh.replace(live)
+    finally:
+        access.release()
+    open_database(live)
     return safety
 
 

@@ -210,9 +210,14 @@ def test_read_only_mount(read_only_mount: Path, tmp_path: Path) -> None:
         assert "cannot write" in refused.stderr
 
 
-def test_list_unreadable_db(data_dir: Path, backed_up: str) -> None:
+def test_unreadable_db_restored(data_dir: Path, backed_up: str) -> None:
     (data_dir / "stepwise.db").write_bytes(b"not a database at all" * 300)
     listed = run(data_dir, "backup", "list")
     assert listed.returncode == 0 and listed.stdout.split() == [backed_up]
     refused = run(data_dir, "add", "no")
     assert refused.returncode == 3 and "restore a backup" in refused.stderr
+    restored = run(data_dir, "backup", "restore", backed_up)
+    assert restored.returncode == 0, restored.stderr
+    assert titles(data_dir) == ["in the backup"]
+    safety = restored.stdout.split()[-1]
+    assert (data_dir / "backups" / safety).read_bytes() == b"not a database at all" * 300
