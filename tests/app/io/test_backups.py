@@ -6,6 +6,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from app.io import backups
 from app.tasks.store import NewTask, add_task
 from models import Task
@@ -48,3 +50,21 @@ def test_a_bad_backup_is_refused_and_nothing_changes(cli: Cli, data_dir: Path) -
     assert "precious" in cli("list").out
     missing = cli("backup", "restore", "nope.db")
     assert missing.code == 1 and "there is no backup" in missing.err
+
+
+def test_daily_damaged_kept(db: Path) -> None:
+    from models import StoreError, close_database
+    from tests.app.io.test_storage_faults import damage
+
+    for n in range(200):
+        add_task(NewTask(title=f"task {n}"))
+    day = datetime(2026, 11, 30, 12, tzinfo=UTC)
+    for offset in range(backups.KEEP):
+        assert backups.daily(now=day + timedelta(days=offset)) is not None
+    kept = {p.name: p.read_bytes() for p in backups.listing()}
+    close_database()
+    damage(db)
+    with pytest.raises(StoreError) as refused:
+        backups.daily(now=day + timedelta(days=backups.KEEP))
+    assert refused.value.kind == "damaged" and "stepwise-2026-11-30.db" in str(refused.value)
+    assert {p.name: p.read_bytes() for p in backups.listing()} == kept
