@@ -14,7 +14,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-_PLAIN = (str, int, float, bool, type(None))
+# exactly these types (a subclass of str or int may encode otherwise: the slow path), and
+# an empty list or dict, which prints the same in every form
+_PLAIN_KINDS = frozenset({str, int, float, bool, type(None)})
 _MARK = "\x00"  # no stored text holds NUL (``app.text.check_text``); still counted below
 
 
@@ -39,21 +41,23 @@ def _row(row: dict[str, Any], fields: json.JSONEncoder, items: json.JSONEncoder,
          ensure_ascii: bool) -> str:
     if not row:
         return "  {}"
-    lists: list[str] = []
+    kinds = set(map(type, row.values()))
     values = row
-    for key, value in row.items():
-        if isinstance(value, _PLAIN) or (isinstance(value, list) and not value):
-            continue
-        if not isinstance(value, list) or not all(isinstance(v, _PLAIN) for v in value):
-            return _slow(row, ensure_ascii)
-        if values is row:
+    lists: list[str] = []
+    if not kinds <= _PLAIN_KINDS:
+        deeper = [key for key, value in row.items() if type(value) not in _PLAIN_KINDS and value]
+        if deeper:
             values = dict(row)
-        values[key] = f"{_MARK}{len(lists)}"
-        lists.append("[\n      " + items.encode(value)[1:-1] + "\n    ]")
+        for key in deeper:
+            value = row[key]
+            if type(value) is not list or not set(map(type, value)) <= _PLAIN_KINDS:
+                return _slow(row, ensure_ascii)
+            values[key] = f"{_MARK}{len(lists)}"
+            lists.append("[\n      " + items.encode(value)[1:-1] + "\n    ]")
     text = fields.encode(values)
-    if text.count(mark) != len(lists):  # a text held the mark itself
+    if lists and text.count(mark) != len(lists):  # a text held the mark itself
         return _slow(row, ensure_ascii)
-    for number, shown in reversed(list(enumerate(lists))):
+    for number, shown in enumerate(lists):
         text = text.replace(f'"{mark}{number}"', shown, 1)
     return "  {\n    " + text[1:-1] + "\n  }"
 
