@@ -1,8 +1,8 @@
 """Importers from the planners people leave: Taskwarrior, todo.txt, Todoist and iCalendar.
 
 Each reader turns a file's bytes into a ``Batch`` of incoming tasks (``app.io.importers.
-incoming``) without touching the store; ``app.io.importers.store`` then adds the whole batch
-in one transaction, so a file is imported whole or not at all.
+incoming``) without touching the store; ``app.io.importers.store`` then adds the batch in
+transactions of a fraction of a second each (a cancelled import keeps what was committed).
 """
 
 from __future__ import annotations
