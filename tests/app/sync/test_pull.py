@@ -69,3 +69,26 @@ def test_a_task_deleted_on_the_server_goes_to_the_trash(db: Path) -> None:
 def test_fetched_uid_is_the_vtodos() -> None:
     item = parse({"/a/t.ics": (None, todo("t9", "Call"))})[0]
     assert isinstance(item, Fetched) and item.uid == "t9" and item.text.startswith("BEGIN")
+
+
+def _item(uid: str, parent: str | None) -> Fetched:
+    from icalendar import Todo
+
+    item = Todo()
+    item.add("uid", uid)
+    item.add("summary", uid)
+    if parent is not None:
+        item.add("related-to", parent, parameters={"RELTYPE": "PARENT"})
+    return Fetched(f"/{uid}.ics", None, "", item)
+
+
+def test_chain_roots_once(db: Path) -> None:
+    from app.sync.pull import _root
+
+    count = 20_000
+    items = [_item(f"i{n}", f"i{n - 1}" if n else None) for n in range(count)]
+    items += [_item("p", "q"), _item("q", "p"), _item("tail", "p")]
+    by_uid, roots = {i.uid: i for i in items}, {}
+    found = [_root(i.uid, by_uid, {}, roots) for i in items]
+    assert set(found[:count]) == {"i0"}
+    assert found[count:] == ["p", "q", "p"]  # a loop's members are each their own root
