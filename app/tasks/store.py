@@ -99,8 +99,9 @@ def _rule_anchor(new: NewTask) -> datetime | None:
     return anchor.astimezone(where)
 
 
-def add_task(new: NewTask) -> Task:
-    """Store a new task with status ``new`` and log it."""
+def add_task(new: NewTask, *, uid: str | None = None) -> Task:
+    """Store a new task with status ``new`` and log it; ``uid``: the one another app
+    gave it (an import), else a new one."""
     all_day = days.days_of({"start_at": new.start_at, "due_at": new.due_at})
     if all_day and not new.timezone:  # a date is a day somewhere: here
         new = replace(new, timezone=days.zone_key())
@@ -117,9 +118,11 @@ def add_task(new: NewTask) -> Task:
             creator=new.creator, named=_named(new.named, start_at, due_at, all_day),
             all_day=all_day, exdates=occurrences(new.exdates, new.due_at, where),
             rdates=occurrences(new.rdates, new.due_at, where),
+            **({"uid": uid} if uid else {}),
         )
         log(task.id, "create", f"added by {new.creator}")
-        reminders.schedule_for_task(task.id)
+        if start_at is not None or due_at is not None:  # no times, no steps: none to make
+            reminders.schedule_for_task(task.id)
     events.emit(Change(Kind.TASK_ADDED, task.id))
     return task
 

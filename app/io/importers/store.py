@@ -166,9 +166,7 @@ def _unusable(incoming: Incoming) -> str | None:
 
 
 def _add(incoming: Incoming, source: str) -> tuple[int, int]:
-    task = add_task(incoming.new)
-    if incoming.uid:
-        Task.update(uid=incoming.uid).where(Task.id == task.id).execute()
+    task = add_task(incoming.new, uid=incoming.uid or None)
     steps = 0
     if incoming.plan is not None:
         plan = plans.save_plan(task.id, incoming.plan, source=f"import:{source}")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.tasks.queries import _urgency_sql
+from app.tasks.queries import urgency_sql
 from app.tasks.urgency import due_factor, explain_task, task_urgency, urgency
 from models import Task, atomic
 
@@ -30,7 +30,7 @@ def _random_tasks(count: int, seed: int) -> None:
 
 def test_sql_and_python_urgency_agree_on_1000_random_tasks(db: Path) -> None:
     _random_tasks(1000, seed=20261201)
-    score = _urgency_sql(NOW).alias("score")
+    score = urgency_sql(NOW).alias("score")
     checked = 0
     for task in Task.select(Task, score):
         expected = urgency(task.priority, task.due_at, task.created_at, False, NOW).score
@@ -41,7 +41,7 @@ def test_sql_and_python_urgency_agree_on_1000_random_tasks(db: Path) -> None:
 
 def test_the_two_orders_agree(db: Path) -> None:
     _random_tasks(300, seed=7)
-    in_sql = [t.id for t in Task.select(Task.id).order_by(_urgency_sql(NOW).desc(), Task.id)]
+    in_sql = [t.id for t in Task.select(Task.id).order_by(urgency_sql(NOW).desc(), Task.id)]
     in_python = sorted(Task.select(), key=lambda t: (
         -urgency(t.priority, t.due_at, t.created_at, False, NOW).score, t.id))
     # Scores equal to the third decimal may order either way; compare rounded ranks.
