@@ -28,7 +28,9 @@ from pathlib import Path
 
 from bench import (
     bench_agent,
+    bench_big,
     bench_calendar,
+    bench_ics_scale,
     bench_import,
     bench_list,
     bench_parse,
@@ -61,6 +63,8 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("window", bench_window.run),
     ("task sync", bench_sync.run),
     ("sync window", window_sync.run),
+    ("100,000 tasks", bench_big.run),
+    ("100,000 tasks as iCalendar", bench_ics_scale.run),
 )
 
 
