@@ -1,4 +1,5 @@
-"""A list of flat rows as ``app.text.dumps`` prints it (indented by 2), at C speed.
+"""A list of flat rows as ``app.text.dumps`` prints it (indented by 2), at C speed: by
+orjson for a UTF-8 terminal or pipe, else as follows.
 
 ``json.dumps(..., indent=2)`` runs the pure-Python encoder: 3.3 s for 100,000 tasks of
 30 fields. Here each row goes through the C encoder once, with the item separator that
@@ -23,7 +24,25 @@ _MARK = "\x00"  # no stored text holds NUL (``app.text.check_text``); still coun
 def dumps_listing(rows: Sequence[dict[str, Any]]) -> str:
     """``app.text.dumps(rows)``: UTF-8 text when stdout takes it, escaped otherwise."""
     utf = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    if utf:
+        try:
+            return dumps_utf8(rows)
+        except (TypeError, ValueError):  # an int past 64 bits, a lone surrogate
+            pass
     return dumps_rows(rows, ensure_ascii=not utf)
+
+
+def dumps_utf8(rows: Sequence[dict[str, Any]]) -> str:
+    """``json.dumps(rows, ensure_ascii=False, indent=2)`` by orjson: 100,000 tasks in
+    about 0.2 s, against 2 s for the standard library's C encoder. The text is the same
+    but for a float's exponent (``1e-07`` is ``1e-7``); a listing holds no floats.
+
+    Raises:
+        TypeError: a value orjson does not take (orjson.JSONEncodeError is one).
+    """
+    import orjson
+
+    return orjson.dumps(list(rows), option=orjson.OPT_INDENT_2).decode("utf-8")
 
 
 def dumps_rows(rows: Sequence[dict[str, Any]], ensure_ascii: bool) -> str:
