@@ -173,6 +173,11 @@ RECURRENCES: tuple[tuple[str, str], ...] = (
     (r"the recurrence " + V + r" has a bad " + ID + r": ", r"重复规则 \1 的 \2 有误："),
 )
 SYNC: tuple[tuple[str, str], ...] = (
+    (ID + r" is plain http://: your password would travel unencrypted over the network\. "
+     r"Use the server's https:// address \(on a network you trust, the command line takes "
+     r"--insecure\)",
+     r"\1 是不加密的 http://：你的密码会以明文经过网络。请用服务器的 https:// 地址"
+     r"（在你信任的网络上，命令行可以加 --insecure）"),
     (r"choose mine or theirs, not " + V + r"$",
      r"请选择 mine（我的）或 theirs（对方的），而不是 \1"),
     (r"task " + ID + r" has no sync conflict " + ID + r" \(stepwise sync conflicts lists them\)",

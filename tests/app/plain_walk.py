@@ -15,7 +15,8 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[2] / "app"
 REFUSAL_ERRORS = frozenset({"KnownError", "NotFound", "Refused", "StaleEdit", "EditRefused",
-                            "PathRefused", "InvalidRule"})  # app.words.plain_zh_refusals
+                            "PathRefused", "InvalidRule",
+                            "Cleartext"})  # app.words.plain_zh_refusals
 INPUT_ERRORS = frozenset({"DateError", "BadFile", "WriteFailed", "ConsentNeeded",
                           "MalformedCalendar", "CalendarError", "AuthFailed", "ServerFailed",
                           "Unreachable", "BadResponse", "NoPassword", "UnsupportedAuth",
