@@ -126,6 +126,12 @@ KNOWN_MESSAGES: dict[str, str] = {
 }
 
 
+def damage(verdict: object) -> str:
+    """SQLite's integrity or quick check verdict on one line, for a message
+    (``*** in database main ***\nPage 3: …`` → ``Page 3: …``)."""
+    return " ".join(str(verdict).replace("*** in database main ***", "").split()) or "damaged"
+
+
 def atomic() -> peewee._atomic:
     """A write transaction that takes the write lock at once (``BEGIN IMMEDIATE``).
 

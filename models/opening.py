@@ -116,7 +116,7 @@ def _refuse_writes_if_damaged(path: str) -> None:
         _write_stamp(path)
         return
     db.write_refusal["why"] = (
-        f"The database at {path} is damaged ({verdict}); Stepwise will not write to it. "
+        f"The database at {path} is damaged ({db.damage(verdict)}); Stepwise will not write to it. "
         "Export what you can (stepwise export FILE) and restore a backup: "
         "stepwise backup list, then stepwise backup restore NAME.")
     database.execute_sql("PRAGMA query_only = 1")

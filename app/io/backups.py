@@ -25,6 +25,7 @@ from pathlib import Path
 from app.config import paths
 from app.errors import BadFile, NotFound
 from models import SCHEMA_VERSION, StoreError, access, close_database, database, open_database
+from models.db import damage
 
 KEEP = 7
 DAMAGED_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
@@ -70,7 +71,7 @@ def _damaged(source: Path, verdict: str) -> StoreError:
     good = ", ".join(p.name for p in listing()) or "none"
     return StoreError(
         "damaged",
-        f"The database at {source} is damaged ({verdict}); no backup was made and the "
+        f"The database at {source} is damaged ({damage(verdict)}); no backup was made and the "
         f"backups there are kept ({good}). Restore one: stepwise backup restore NAME.")
 
 
