@@ -16,11 +16,11 @@ import peewee
 
 from app.errors import BadFile, Refused
 from app.events import Change, Kind, events
-from app.files import read_json, write_atomic
+from app.files import write_atomic
+from app.io.importers import bounded_json
 from app.io.transfer_checks import id_problem, number_problem, value_problem
 from app.reminders import store as reminders
 from app.tasks.rows import table_columns
-from app.text import check_text
 from models import ALL_TABLES, SCHEMA_VERSION, Task, atomic, database
 from models.fields import JSONField, UTCDateTimeField, dump_json, format_utc, parse_utc
 
@@ -68,8 +68,7 @@ def import_file(path: Path, *, replace: bool = False) -> int:
         Refused: the database has tasks and ``replace`` is False, or a row's value is
             not one Stepwise accepts (the row is named).
     """
-    data = read_json(path)
-    check_text(data, path)
+    data = bounded_json.read_file(path)  # bounded: no deep nesting, huge numbers, \ud800
     tables = _check_shape(data, path)
     try:
         with atomic():
@@ -96,7 +95,10 @@ def _check_shape(data: Any, path: Path) -> dict[str, list[Any]]:
         raise BadFile(f"{path} is export format {data.get('version')!r}; this Stepwise reads "
                       f"{FORMAT_VERSION}")
     schema = data.get("schema_version")
-    if not isinstance(schema, int) or schema > SCHEMA_VERSION:
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise BadFile(f"{path}: \"schema_version\" should be a whole number from 1, not "
+                      f"{str(schema)[:20]!r}; it is not a Stepwise database export")
+    if schema > SCHEMA_VERSION:
         raise BadFile(f"{path} comes from schema {schema!r}, newer than this Stepwise's "
                       f"{SCHEMA_VERSION}; upgrade Stepwise to import it")
     tables = data.get("tables")

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from app.errors import BadFile
+from app.io.importers import bounded_json
 from app.io.importers.incoming import (
     Batch,
     Incoming,
@@ -74,9 +75,10 @@ def _entries(text: str, name: str) -> list[dict[str, Any]]:
     stripped = text.strip()
     try:
         if stripped.startswith("["):
-            data = json.loads(stripped)
+            data = bounded_json.loads(stripped, name)
         else:  # Taskwarrior before 2.5 wrote one JSON object per line
-            data = [json.loads(line) for line in stripped.splitlines() if line.strip()]
+            data = [bounded_json.loads(line, name) for line in stripped.splitlines()
+                    if line.strip()]
     except json.JSONDecodeError as exc:
         raise BadFile(f"{name} is not {WHAT}: {exc.msg} at line {exc.lineno}") from None
     if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):
@@ -139,7 +141,7 @@ def _uuid(entry: dict[str, Any]) -> str | None:
 def _recurrence(entry: dict[str, Any], batch: Batch) -> str | None:
     recur = str(entry.get("recur", "")).strip().lower()
     rule = _RECUR_WORDS.get(recur)
-    match = re.fullmatch(r"(\d+)\s*([a-z]+)", recur)
+    match = re.fullmatch(r"(\d{1,4})\s*([a-z]+)", recur)  # 1000 is the most
     if rule is None and match and match.group(2) in _RECUR_UNITS and int(match.group(1)) > 0:
         rule = f"{_RECUR_UNITS[match.group(2)]};INTERVAL={int(match.group(1))}"
     if rule is None:

@@ -29,6 +29,7 @@ from typing import Any
 
 from app.dates import days
 from app.errors import BadFile
+from app.io.importers import bounded_json
 from app.io.importers.incoming import Batch, Incoming, decode_text, joined, kept_lines
 from app.io.importers.todoist_dates import Due, read_date, read_deadline, row_zone, zone_key
 from app.plan.spec import MAX_ESTIMATE, MIN_ESTIMATE, SCHEMA_VERSION
@@ -40,6 +41,7 @@ PRIORITY = {"1": 1, "2": 2, "3": 3, "4": 3, "": 1}  # empty: p1 (Todoist's CSV h
 MINUTES = {"minute": 1, "day": 24 * 60}  # DURATION_UNIT
 _FILE = re.compile(r"\[\[file\s+(\{.*?\})\]\]", re.S)
 MAX_INDENT = 5  # a task and four levels of steps
+_WHOLE = re.compile(r"[0-9]{1,9}")  # an INDENT or DURATION: "²" or 5,000 digits is none
 
 
 @dataclass
@@ -156,7 +158,7 @@ def _fields(row: dict[str, str], due: Due | None, deadline: days.When | None,
 
 def _minutes(row: dict[str, str]) -> int | None:
     amount, unit = row.get("DURATION", "").strip(), row.get("DURATION_UNIT", "").strip()
-    if not amount.isdigit() or int(amount) == 0:
+    if not _WHOLE.fullmatch(amount) or int(amount) == 0:
         return None
     return int(amount) * MINUTES.get(unit.lower(), 1)
 
@@ -175,8 +177,8 @@ def _note(current: _Open, row: dict[str, str]) -> None:
 def _attachment(match: re.Match[str]) -> str:
     """A file attached to a comment, as one line: "attachment: report.pdf (https://…)"."""
     try:
-        data = json.loads(match.group(1))
-    except json.JSONDecodeError:
+        data = bounded_json.loads(match.group(1), "the attachment")
+    except (json.JSONDecodeError, BadFile):  # kept as written: it is a comment's text
         return match.group(0)
     if not isinstance(data, dict):
         return match.group(0)
@@ -229,7 +231,7 @@ def _due_and_expiry(row: dict[str, str], when: days.When | None
 
 
 def _indent(text: str) -> int:
-    return int(text) if text.strip().isdigit() and int(text) > 0 else 1
+    return int(text) if _WHOLE.fullmatch(text.strip()) and int(text) > 0 else 1
 
 
 def _content(content: str) -> tuple[str, list[str], list[tuple[str, str]]]:

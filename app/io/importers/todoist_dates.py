@@ -117,12 +117,12 @@ def _rule(text: str) -> str | None:
     base = re.sub(r"^every\s+other\s+", "every 2 ", base)
     if base in WORDS:
         return WORDS[base]
-    match = re.fullmatch(r"every\s+(?:(\d+)\s+)?(\w+(?:\s*(?:,|and)\s*\w+)*)", base)
+    match = re.fullmatch(r"every\s+(?:(\d{1,4})\s+)?(\w+(?:\s*(?:,|and)\s*\w+)*)", base)
     days = [] if match is None else re.split(r"\s*(?:,|and)\s*", match.group(2))
     if days and all(day in DAYS for day in days):
         interval = f";INTERVAL={int(match.group(1))}" if match and match.group(1) else ""
         return f"WEEKLY{interval};BYDAY={','.join(DAYS[day] for day in days)}"
-    match = re.fullmatch(r"every\s+(\d+)\s+(day|week|month|year)s?", base)
+    match = re.fullmatch(r"every\s+(\d{1,4})\s+(day|week|month|year)s?", base)
     if match and int(match.group(1)) > 0:
         return f"{UNITS[match.group(2)]};INTERVAL={int(match.group(1))}"
     match = re.fullmatch(r"every\s+(?:month\s+on\s+the\s+|month\s+on\s+)?" + _ORDINAL, base)

@@ -34,6 +34,7 @@ from app.io.importers.incoming import (
 from app.tasks.store import NewTask
 
 WHAT = "a todo.txt file"
+_REC = r"\+?(\d{1,4})([dwmyb])"  # rec:2w; an interval of more than 4 digits is text
 _REC_UNITS = {"d": "DAILY", "w": "WEEKLY", "m": "MONTHLY", "y": "YEARLY",
               "b": "DAILY;BYDAY=MO,TU,WE,TH,FR"}
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -169,7 +170,7 @@ def _date_value(text: str) -> date | None:
 
 
 def _rec_value(text: str) -> str | None:
-    match = re.fullmatch(r"\+?(\d+)([dwmyb])", text.strip().lower())
+    match = re.fullmatch(_REC, text.strip().lower())
     return text if match and int(match.group(1)) > 0 else None
 
 
@@ -195,7 +196,7 @@ def _at(day: object, at: time) -> datetime | None:
 
 
 def _recurrence(text: object) -> str | None:
-    match = re.fullmatch(r"\+?(\d+)([dwmyb])", str(text).strip().lower())
+    match = re.fullmatch(_REC, str(text).strip().lower())
     if match is None:
         return None
     return f"FREQ={_REC_UNITS[match.group(2)]};INTERVAL={int(match.group(1))}"
