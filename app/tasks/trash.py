@@ -7,10 +7,13 @@ comes back under a new one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from app.errors import NotFound
+import peewee
+
+from app.errors import NotFound, Refused
 from app.tasks import store as tasks
-from models import atomic
+from models import ALL_TABLES, atomic
 from models.tables import Trash
 
 
@@ -44,22 +47,67 @@ def restore_task(task_id: int) -> Restored:
     Raises:
         NotFound: nothing in the trash had that id.
     """
-    with atomic():
-        row = next((r for r in Trash.select().order_by(Trash.id.desc())
-                    if _task_id(r.snapshot) == task_id), None)
-        if row is None:
-            raise NotFound(f"task {task_id} is not in the trash (`stepwise sync trash` lists it)")
-        return restore_row(row)
+    row = next((r for r in Trash.select().order_by(Trash.id.desc())
+                if _task_id(r.snapshot) == task_id), None)
+    if row is None:
+        raise NotFound(f"task {task_id} is not in the trash (`stepwise sync trash` lists it)")
+    return restore_row(row)
 
 
 def restore_row(row: Trash) -> Restored:
     """Bring back the task of one trash row (``stepwise restore ID``, ``sync restore N``),
     never over what was written since: if another task has taken its id (or its UID), it
     comes back under a new one (``app.tasks.store.restore_task``)."""
-    with atomic():
-        task_id = tasks.restore_task(row.snapshot)
-        row.delete_instance()
-    return Restored(str(row.title), task_id, _task_id(row.snapshot) or task_id)
+    snapshot = _completed(row)
+    try:
+        with atomic():
+            task_id = tasks.restore_task(snapshot)
+            row.delete_instance()
+    except peewee.IntegrityError as exc:  # a key or value the schema refuses
+        raise _unrestorable(row, f"its rows do not fit the database ({exc})") from None
+    return Restored(str(row.title), task_id, _task_id(snapshot) or task_id)
+
+
+def _completed(row: Trash) -> dict[str, list[dict[str, Any]]]:
+    """The row's snapshot with each column it lacks at its default (a snapshot taken
+    before the column was added), or Refused naming what cannot be made up."""
+    snapshot = row.snapshot
+    models = {m._meta.table_name: m for m in ALL_TABLES}
+    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("task"), list) \
+            or not snapshot["task"]:
+        raise _unrestorable(row, "its snapshot holds no task")
+    completed = {}
+    for table, rows in snapshot.items():
+        model = models.get(table)
+        if model is None or not isinstance(rows, list):
+            raise _unrestorable(row, f"its snapshot holds {str(table)[:40]!r}, which is "
+                                     "not a table of this Stepwise")
+        completed[table] = [_row_completed(row, model, one) for one in rows]
+    return completed
+
+
+def _row_completed(trashed: Trash, model: Any, row: object) -> dict[str, Any]:
+    table = model._meta.table_name
+    if not isinstance(row, dict) or not isinstance(row.get("id"), int):
+        raise _unrestorable(trashed, f"a {table} row in its snapshot has no id")
+    fields = {f.column_name: f for f in model._meta.sorted_fields}
+    unknown = sorted(set(row) - set(fields))
+    if unknown:
+        raise _unrestorable(trashed, f"its {table} row has columns this Stepwise does not "
+                                     f"have ({', '.join(str(c)[:40] for c in unknown)})")
+    out = dict(row)
+    for column, field in fields.items():
+        if column not in out and field.default is not None:
+            default = field.default() if callable(field.default) else field.default
+            out[column] = field.db_value(default)
+        elif column not in out and not field.null:
+            raise _unrestorable(trashed, f"its {table} row has no {column!r}")
+    return out
+
+
+def _unrestorable(row: Trash, why: str) -> Refused:
+    return Refused(f"the trash entry {row.id} (“{row.title}”) cannot be restored: {why}; "
+                   "nothing was changed. `stepwise sync trash` lists what else it holds")
 
 
 def _task_id(snapshot: object) -> int | None:

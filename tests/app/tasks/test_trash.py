@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,6 +15,9 @@ from app.tasks.store import NewTask, add_task, get_task
 from app.tasks.trash import restore_row, restore_task, trash_task
 from models import Plan, Reminder, Step, StepDependency, Task
 from models.tables import Trash, utc_now
+from tests.conftest import Result
+
+Cli = Callable[..., Result]
 
 
 def test_trash_and_restore(db: Path) -> None:
@@ -121,3 +126,42 @@ def test_restore_under_a_new_uid_when_another_task_has_it(db: Path) -> None:
     uids = {s.uid for s in Step.select().join(Plan).where(
         (Plan.task == back.task_id) & (Step.step_id == "b"))}
     assert len(uids) == 1 and uids != {"step-b"}  # one new UID across both revisions
+
+
+def cut_snapshot(cli: Cli, drop: tuple[str, ...], add: dict[str, object] | None = None
+                 ) -> int:
+    """A task deleted through the CLI, its trash snapshot then cut to an older shape."""
+    from models import close_database
+
+    assert cli("add", "Pay rent", "--tag", "home").code == 0
+    assert cli("delete", "1").code == 0
+    row = Trash.get()
+    task = {k: v for k, v in row.snapshot["task"][0].items() if k not in drop}
+    row.snapshot = {**row.snapshot, "task": [{**task, **(add or {})}]}
+    row.save()
+    close_database()
+    return int(row.id)
+
+
+def test_restore_fills_missing_columns(cli: Cli) -> None:
+    trash_id = cut_snapshot(cli, ("status", "priority", "tags", "created_at", "all_day"))
+    result = cli("sync", "restore", str(trash_id))
+    assert result.code == 0, result.err
+    shown = json.loads(cli("show", "1", "--json").out)["task"]
+    assert (shown["title"], shown["status"], shown["priority"]) == ("Pay rent", "new", 3)
+    assert shown["tags"] == []  # the default: the snapshot had none
+    assert cli("sync", "trash").out.strip() == ""
+
+
+@pytest.mark.parametrize(("drop", "add", "said"), [
+    (("title",), None, "its task row has no 'title'"),
+    ((), {"colour": "red"}, "columns this Stepwise does not have (colour)"),
+    (("id",), None, "a task row in its snapshot has no id"),
+])
+def test_restore_refused_clearly(cli: Cli, drop: tuple[str, ...],
+                                 add: dict[str, object] | None, said: str) -> None:
+    trash_id = cut_snapshot(cli, drop, add)
+    result = cli("sync", "restore", str(trash_id))
+    assert result.code == 1 and said in result.err and "nothing was changed" in result.err
+    assert "Pay rent" in cli("sync", "trash").out  # still in the trash
+    assert json.loads(cli("list", "--json", "--all").out) == []
