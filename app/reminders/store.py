@@ -82,6 +82,19 @@ def _view(row: Reminder) -> ReminderView:
 
 # --- scheduling ------------------------------------------------------------------------------
 
+def schedule_new_task(task: Task, *, now: datetime | None = None) -> None:
+    """``schedule_for_task`` for a task just created in the caller's transaction: it has
+    no steps and no reminders yet, so only its start and due can want one (an import of
+    100,000 tasks asks this for each)."""
+    now = now or utc_now()
+    wanted = reminders_for(task, timing_now(), now, step_dues=[])
+    if wanted:
+        Reminder.insert_many([
+            {"task": task.id, "step": w.step_pk, "kind": w.kind, "text": w.text,
+             "fire_at": w.fire_at} for w in wanted]).execute()
+    events.emit(Change(Kind.REMINDERS_SCHEDULED, task.id))
+
+
 def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[ReminderView]:
     """Make a task's automatic reminders match its times, in one transaction.
 

@@ -122,7 +122,7 @@ def add_task(new: NewTask, *, uid: str | None = None) -> Task:
         )
         log(task.id, "create", f"added by {new.creator}")
         if start_at is not None or due_at is not None:  # no times, no steps: none to make
-            reminders.schedule_for_task(task.id)
+            reminders.schedule_new_task(task)
     events.emit(Change(Kind.TASK_ADDED, task.id))
     return task
 
