@@ -293,3 +293,15 @@ def test_schedule_all_does_what_schedule_for_task_does_for_each(db: Path) -> Non
     assert reminders.schedule_all(now=now) == 6
     assert rows() == one_by_one and len(one_by_one) == 6 * 2 + 1
     assert reminders.schedule_all(now=now) == 6 and rows() == one_by_one  # idempotent
+
+
+def test_new_task_same_reminders(db: Path) -> None:
+    soon = datetime.now(UTC) + timedelta(days=2)
+    rows = "SELECT kind, text, fire_at FROM reminder WHERE task_id = ? ORDER BY kind"
+    for times in ({"start_at": soon, "due_at": soon + timedelta(hours=5)}, {"due_at": soon},
+                  {"start_at": soon}):
+        t = task(**times)
+        made = database.execute_sql(rows, (t,)).fetchall()  # by schedule_new_task
+        assert made
+        reminders.schedule_for_task(t)
+        assert database.execute_sql(rows, (t,)).fetchall() == made
