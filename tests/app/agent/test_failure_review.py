@@ -15,6 +15,7 @@ from app.agent.loop import Assistant
 from app.agent.replies import ReplyError
 from app.config import settings
 from app.plan import store as plans
+from app.tasks import folders
 from models import Task, WorkLog
 from tests.app.agent.test_loop import (
     Clock,
@@ -59,7 +60,7 @@ def test_a_failure_review_can_split_the_step(db: Path) -> None:
     result = {s.id: s for s in spec(fresh(t)).steps}
     assert result["save"].target is None and result["save.b"].parent == "save"
     assert result["save"].status == "completed" and fresh(t).status == "done"
-    saved = (db.parent / "tasks" / str(t.id) / "notes.md").read_text(encoding="utf-8")
+    saved = (folders.folder(t.id) / "notes.md").read_text(encoding="utf-8")
     assert saved == result["save.a"].result and "Save notes" in saved
 
 
