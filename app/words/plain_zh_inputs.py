@@ -75,6 +75,17 @@ FILES: tuple[tuple[str, str], ...] = (
     (V + r" comes from schema " + ID + r", newer than this Stepwise's " + ID
      + r"; upgrade Stepwise to import it",
      r"\1 来自结构版本 \2，比这个 Stepwise 的 \3 新；请升级 Stepwise 再导入"),
+    (V + r': "schema_version" should be a whole number from 1, not ' + V
+     + r"; it is not a Stepwise database export",
+     r'\1："schema_version" 应是从 1 起的整数，而不是 \2；这不是 Stepwise 数据库导出文件'),
+    (V + r" holds a number of " + ID + r" digits \(" + V + r"\); numbers in it may have at "
+     r"most " + ID, r"\1 含有一个 \2 位的数字（\3）；其中的数字最多 \4 位"),
+    (V + r" was made by a newer Stepwise \(schema " + ID + r"; this one reads up to " + ID
+     + r"\)\. Upgrade Stepwise to restore it\. Nothing was changed\.",
+     r"\1 由更新的 Stepwise 制作（结构版本 \2；这个版本最多读取 \3）。请升级 Stepwise "
+     r"再恢复它。什么都没有改。"),
+    (V + r" is not a Stepwise database in good order \(" + V + r"\)\. Nothing was changed\.",
+     r"\1 不是完好的 Stepwise 数据库（\2）。什么都没有改。"),
     (r": 'tables' must map table names to rows", "：'tables' 必须把表名对应到行"),
     (r"; unknown tables: ", "；未知的表："),
     (r": rows point at rows that are not there \((.*)\); nothing was imported",
