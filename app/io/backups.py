@@ -217,5 +217,6 @@ def _check(path: Path) -> None:
     except sqlite3.DatabaseError as exc:
         raise BadFile(f"{path.name} is not a readable database ({exc})") from None
     if ok != "ok" or "task" not in tables or version == 0:
-        raise BadFile(f"{path.name} is not a Stepwise database in good order ({ok}). "
+        why = damage(ok) if ok != "ok" else "it holds no Stepwise tables"
+        raise BadFile(f"{path.name} is not a Stepwise database in good order ({why}). "
                       "Nothing was changed.")
