@@ -62,10 +62,9 @@ def next_task() -> dict[str, Any] | None:
     from app.tasks.urgency import explain_task
 
     now = datetime.now(UTC)
-    found = picking.candidates(now, bool(settings.get("assistant.auto_accept")))
-    if not found:
+    chosen = picking.first_candidate(now, bool(settings.get("assistant.auto_accept")))
+    if chosen is None:
         return None
-    chosen = found[0]
     return {"task": chosen.task.id, "title": chosen.task.title, "stage": chosen.stage,
             "score": chosen.urgency.score, "terms": dict(chosen.urgency.terms),
             "why": explain_task(chosen.task, now)}
