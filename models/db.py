@@ -89,6 +89,12 @@ class StoreError(Exception):
         return cls(kind, KNOWN_MESSAGES[kind].format(where=where, busy=BUSY_TIMEOUT_S))
 
 
+def error_kind(exc: BaseException) -> str | None:
+    """The ``KNOWN_CODES`` kind of a SQLite error (``not_a_database``, ``read_only`` …), or
+    None when it is none of them or did not come from SQLite."""
+    return KNOWN_CODES.get(_primary_code(exc) or 0)
+
+
 def _primary_code(exc: BaseException) -> int | None:
     """SQLite's primary result code of an error (the low byte of the extended code), or
     None when the error did not come from SQLite. peewee wraps sqlite3's errors, raising
@@ -164,7 +170,7 @@ def connect_waiting() -> None:
             return
         except peewee.OperationalError as exc:
             database.close()
-            if KNOWN_CODES.get(_primary_code(exc) or 0) != "busy" \
+            if error_kind(exc) != "busy" \
                     or time.monotonic() + delay > deadline:
                 raise
         time.sleep(delay)  # noqa: ASYNC - opening the store happens before any loop runs

@@ -91,7 +91,7 @@ def read_only_uri(path: str) -> str:
                                      timeout=BUSY_TIMEOUT_S)) as probe:
             probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as exc:
-        if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in (8, 14):  # READONLY, CANTOPEN
+        if db.error_kind(exc) != "read_only":  # SQLITE_READONLY, SQLITE_CANTOPEN
             raise
         return base + "?immutable=1"
     return base + "?mode=ro"

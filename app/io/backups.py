@@ -25,10 +25,9 @@ from pathlib import Path
 from app.config import paths
 from app.errors import BadFile, NotFound
 from models import SCHEMA_VERSION, StoreError, access, close_database, database, open_database
-from models.db import damage
+from models.db import damage, error_kind
 
 KEEP = 7
-DAMAGED_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 PREFIX = "stepwise-"
 CLOSE_OTHERS = ("close the Stepwise window and any stepwise mcp or agent command using it, "
                 "then restore again. Nothing was changed.")
@@ -58,7 +57,7 @@ def _copy(source: Path, target: Path, *, verify: bool = True) -> None:
             verdict = dst.execute("PRAGMA integrity_check(1)").fetchone()[0] if verify else "ok"
     except sqlite3.DatabaseError as exc:
         partial.unlink(missing_ok=True)
-        if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in DAMAGED_CODES:
+        if error_kind(exc) != "not_a_database":  # SQLITE_CORRUPT, SQLITE_NOTADB
             raise  # the disk, a lock: classified as the environment's by the caller
         verdict = str(exc)
     if verdict != "ok":
@@ -158,7 +157,7 @@ def _unreadable(live: Path) -> bool:
         with closing(sqlite3.connect(live.resolve().as_uri() + "?mode=ro", uri=True)) as probe:
             probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as exc:
-        return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in DAMAGED_CODES
+        return error_kind(exc) == "not_a_database"
     return False
 
 
