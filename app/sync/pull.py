@@ -204,9 +204,9 @@ def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem],
     """The UID of the task ``uid`` belongs to: a known task's, or a new root's. Every
     item walked through is noted in ``roots`` (not the members of a parent loop: each
     of them is its own root)."""
-    path: list[str] = []
+    path: dict[str, None] = {}  # walked so far, in order (a dict: membership in O(1))
     while uid not in roots and uid not in path:
-        path.append(uid)
+        path[uid] = None
         parents = related(by_uid[uid].todo, "PARENT") if uid in by_uid else []
         parent = parents[0] if parents else None
         if parent is None or parent == uid:
@@ -219,10 +219,11 @@ def _root(uid: str, by_uid: dict[str, Fetched], known: dict[str, SyncItem],
         uid = parent
     if uid in roots:
         return _note(path, roots[uid], roots)
-    return _note(path[:path.index(uid)], uid, roots) if path[0] != uid else uid
+    walked = list(path)
+    return _note(walked[:walked.index(uid)], uid, roots) if walked[0] != uid else uid
 
 
-def _note(path: list[str], root: str, roots: dict[str, str]) -> str:
+def _note(path: Iterable[str], root: str, roots: dict[str, str]) -> str:
     roots.update(dict.fromkeys(path, root))
     return root
 
