@@ -22,6 +22,7 @@ from icalendar import Todo
 
 from app.ical.values import related, text_of
 from app.ical.vtodo import StepItem, TaskItem, read_step, read_task
+from app.plan.graph import too_deep
 from app.plan.spec import MAX_DEPTH, SCHEMA_VERSION
 from app.problems import Problem
 
@@ -106,9 +107,7 @@ def _too_deep(read: ReadTask, levels: dict[str, int]) -> Problem | None:
     while item is not None:
         chain.append(item.step.id)
         item = by_uid.get(item.parent_uid)
-    return Problem("too_deep", f"step {deep.step.id!r} is at level {len(chain)} "
-                   f"({' → '.join(reversed(chain))}); at most {MAX_DEPTH} levels are allowed",
-                   deep.step.id)
+    return too_deep(chain, MAX_DEPTH)
 
 
 def _read_task(by_uid: dict[str, Todo], uid: str, members: list[str],

@@ -134,13 +134,18 @@ def structure_problems(steps: Sequence[StepLike], max_depth: int) -> list[Proble
                 problems.append(Problem(
                     "cycle", "parents loop: " + " → ".join([*loop, last]), sid))
         elif len(chain) > max_depth:
-            problems.append(Problem(
-                "too_deep", f"step {sid!r} is at level {len(chain)} "
-                f"({' → '.join(reversed(chain))}); at most {max_depth} levels are allowed", sid))
+            problems.append(too_deep(chain, max_depth))
     if not looped:
         problems += [Problem("cycle", "steps wait for each other: " + " → ".join(c), c[0])
                      for c in find_cycles(g)]
     return problems
+
+
+def too_deep(chain: Sequence[str], max_depth: int) -> Problem:
+    """The problem of step ``chain[0]``, whose parents up to the top are ``chain[1:]``."""
+    return Problem("too_deep", f"step {chain[0]!r} is at level {len(chain)} "
+                   f"({' → '.join(reversed(chain))}); at most {max_depth} levels are allowed",
+                   chain[0])
 
 
 def find_cycles(g: Graph) -> list[list[str]]:
