@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from app.dates.when import DEFAULT_TIME, DateError, Understood, parse_quick, zh_number
+from app.dates.when import DEFAULT_TIME, THIS_WEEK, DateError, Understood, parse_quick, zh_number
 
 MONTHS_EN = {name: i + 1 for i, names in enumerate((
     "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
@@ -64,7 +64,7 @@ _CALENDAR_ATOM = re.compile(
     r"|(?P<dom_zh>(?<![月\d])" + _ZH_NUM + r"[号號](?![码楼线门]))"
     r"|(?P<end>\b(?:the )?end of (?:the |this )?(?:week|month|year)\b"
     r"|\b(?:the\s+)?last day of (?:the |this )?month\b"
-    r"|月底|月末|年底|年末|本月底|这个月底|下个?周末|\bnext weekend\b|周末|这周末|本周末"
+    r"|月底|月末|年底|年末|本月底|这个月底|下个?周末|\bnext weekend\b|周末|(?:这|這|本)个?周末"
     r"|\bthis weekend\b|\bthe weekend\b)"
     r"|(?P<holiday>" + _HOLIDAY + r")节?(?P<before>前|之前|以前)?",
     re.IGNORECASE)
@@ -77,6 +77,7 @@ _RULE_ATOM = re.compile(
     r"|\bin\s+(?:an?|\d+|half an?)\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
     r"|\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d)?"
     r"|(?:下下|下|这|這|本)?(?:个)?(?:周|星期|礼拜)[一二三四五六日天]|下周|下星期|下个星期"
+    r"|" + THIS_WEEK.pattern +
     r"|大后天|今天|今日(?!期)|今晚|明天|明日(?!期)|明晚|明早|后天"
     r"|" + _ZH_NUM + r"\s*(?:个小时|小时|分钟|天|个星期|星期|周)[以之]?后"
     r"|" + _TIME_EN + r"|" + _TIME_ZH +
@@ -86,7 +87,7 @@ _RULE_ATOM = re.compile(
 _JOIN = re.compile(r"^[\s,，的]*(?:at|on)?[\s,，的]*$", re.IGNORECASE)
 _LEAD = re.compile(r"(?:\b(?:due|by|before|until|till|no later than|on|at|for|in)\s+|在|于|到)$",
                    re.IGNORECASE)
-_TRAIL = re.compile(r"^(?:之前|以前|前|为止)")
+_TRAIL = re.compile(r"^(?:之前|以前|前|为止|之内|以内|内(?![部容测审训网存务科外销需]))")  # 本周内
 _CONTENT = re.compile(r"\b(?:moved to|move to|changed to|from|to|until|till)\s+$", re.IGNORECASE)
 
 

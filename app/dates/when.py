@@ -164,6 +164,9 @@ _TIME_EN = re.compile(
 _TIME_ZH = re.compile(
     r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明晚)?\s*" + NUM + r"\s*[点點时時]\s*"
     r"(?:(半)|" + NUM + r"\s*分?|(一刻)|(三刻))?")
+# "this week", "这周", "本周" (not 这周五 nor 这周末, which name a day of it)
+THIS_WEEK = re.compile(r"\bthis week\b|(?:这|這|本)(?:个|個)?(?:周|星期|礼拜|禮拜)"
+                       r"(?![一二三四五六日天七末])")
 _EVENING_WORDS = ("下午", "傍晚", "晚上", "今晚", "明晚", "tonight")
 _FILLER = re.compile(r"^[\s,，.。的at on by before]*$")
 
@@ -248,6 +251,9 @@ def _take_day(text: str, now: datetime) -> tuple[date | None, str]:
     m = re.search(r"\bnext week\b|下周|下星期|下个星期", text)
     if m:
         return today + timedelta(days=7 - today.weekday()), text[:m.start()] + text[m.end():]
+    m = THIS_WEEK.search(text)
+    if m:  # what is left of this week: due at its end, Sunday, as "end of the week" is
+        return today + timedelta(days=6 - today.weekday()), text[:m.start()] + text[m.end():]
     for word in sorted(_DAYWORDS, key=len, reverse=True):
         pattern = re.escape(word) if not word.isascii() else r"\b" + re.escape(word) + r"\b"
         m = re.search(pattern, text)

@@ -49,6 +49,16 @@ def test_a_deadline_word_marks_the_date_as_when_it_is_due(text: str, phrase: str
     assert found.understood.when.astimezone(SHANGHAI).date().isoformat() == "2026-12-04"
 
 
+@pytest.mark.parametrize(("text", "phrase", "deadline"), [
+    ("这周把报告写完", "这周", False), ("finish the report this week", "this week", False),
+    ("这个周末打扫车库", "这个周末", False), ("本周内交报告", "本周内", True),
+    ("周五内部会议", "周五", False)])
+def test_this_week_is_cut_whole(text: str, phrase: str, deadline: bool) -> None:
+    found = find_date(text, "due", NOW)
+    assert found is not None and text[found.start:found.end] == phrase
+    assert found.deadline == deadline
+
+
 def test_a_date_that_describes_a_thing_is_attributive() -> None:
     found = find_date("邀请张经理参加周五的聚餐", "due", NOW)
     assert found is not None and found.attributive and not found.deadline

@@ -27,12 +27,20 @@ CASES = [
     ("12月10日之前交体检表", "deadline", "2026-12-10 18:00"),
     ("明天下班前把预算发出去", "deadline", "2026-12-01 18:00"),
     ("月底前报销打车费", "deadline", "2026-11-30 18:00"),
+    ("本周内交报告", "deadline", "2026-12-06 18:00"),
     # the time to do it
     ("Call mum tomorrow at 9am", "when", "2026-12-01 09:00"),
     ("Water the plants on Sunday", "when", "2026-12-06 18:00"),
     ("明天上午十点去银行", "when", "2026-12-01 10:00"),
     ("周六带孩子去游泳", "when", "2026-12-05 18:00"),
     ("今晚八点跟妈妈视频", "when", "2026-11-30 20:00"),
+    # this week: due at its end, as next week is due at its start
+    ("Finish the report this week", "when", "2026-12-06 18:00"),
+    ("这周把报告写完", "when", "2026-12-06 18:00"),
+    ("本周完成季度总结", "when", "2026-12-06 18:00"),
+    ("Clean the garage this weekend", "when", "2026-12-06 18:00"),
+    ("这周末打扫车库", "when", "2026-12-06 18:00"),
+    ("本周末去爬山", "when", "2026-12-06 18:00"),
     ("把周五会议的纪要发给大家", "when", "2026-12-04 18:00"),  # after the meeting
     ("Send the minutes of Friday's meeting", "when", "2026-12-04 18:00"),
     # events the task prepares for: due before them
@@ -60,6 +68,8 @@ CASES = [
     ("Find some time in December for the team lunch", "window", None),
     ("下周找个时间和小王吃饭", "window", None),
     ("下周抽空去看看外婆", "window", None),
+    ("Find a slot this week to meet Bob", "window", None),
+    ("本周找个时间和小王吃饭", "window", None),
     # a time asked about or told: it stays in the message, no due
     ("Ask Bob when next week's meeting starts", "asked", None),
     ("Ask Sam if he can come on Saturday", "asked", None),
@@ -106,3 +116,9 @@ def test_window_is_the_named_week() -> None:
     assert window_in("Find a slot next week to meet Bob", NOW) == (
         datetime(2026, 12, 7, tzinfo=SHANGHAI), datetime(2026, 12, 14, tzinfo=SHANGHAI))
     assert window_in("Call Bob next week", NOW) is None
+
+
+def test_window_this_week_from_now() -> None:
+    wednesday = datetime(2026, 12, 2, 10, 0, tzinfo=SHANGHAI)
+    assert window_in("本周找个时间和小王吃饭", wednesday) == (
+        wednesday, datetime(2026, 12, 7, tzinfo=SHANGHAI))  # what is left of it
