@@ -2369,268 +2369,268 @@ Details: %2</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings/fields.py" line="42"/>
+        <location filename="../../ui/settings/fields.py" line="43"/>
         <source>Enter the model server&apos;s address, e.g. %1</source>
         <translation>请输入模型服务器的地址，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="50"/>
+        <location filename="../../ui/settings/fields.py" line="51"/>
         <source>This is not a web address: it starts with http:// or https:// and names a server, e.g. %1</source>
         <translation>这不是有效的网址：网址应以 http:// 或 https:// 开头并包含服务器名，例如 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="134"/>
+        <location filename="../../ui/settings/fields.py" line="135"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="135"/>
+        <location filename="../../ui/settings/fields.py" line="136"/>
         <source>How long one answer from the model may take; a slow model on a small computer needs more</source>
         <translation>模型一次回答最多可用的时间；小电脑上的慢模型需要更长</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="137"/>
+        <location filename="../../ui/settings/fields.py" line="138"/>
         <source>Time limit</source>
         <translation>时间限制</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="140"/>
+        <location filename="../../ui/settings/fields.py" line="141"/>
         <source>The longest answer the model may write</source>
         <translation>模型一次回答最多可写的长度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="141"/>
+        <location filename="../../ui/settings/fields.py" line="142"/>
         <source>Tokens per reply, at most</source>
         <translation>每次回复最多词元数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="144"/>
+        <location filename="../../ui/settings/fields.py" line="145"/>
         <source>Low (about 0.1) gives steadier plans; higher gives more varied ones</source>
         <translation>低（约 0.1）计划更稳定；高一些计划更多样</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="146"/>
+        <location filename="../../ui/settings/fields.py" line="147"/>
         <source>Model temperature</source>
         <translation>模型温度</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="159"/>
+        <location filename="../../ui/settings/fields.py" line="160"/>
         <source>List models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/fields.py" line="161"/>
+        <location filename="../../ui/settings/fields.py" line="162"/>
         <source>Ask the server which models it offers</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="54"/>
+        <location filename="../../ui/settings/dialog.py" line="50"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="115"/>
-        <location filename="../../ui/settings/dialog.py" line="132"/>
+        <location filename="../../ui/settings/dialog.py" line="69"/>
+        <location filename="../../ui/settings/dialog.py" line="111"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="108"/>
+        <location filename="../../ui/settings/dialog.py" line="87"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="110"/>
+        <location filename="../../ui/settings/dialog.py" line="89"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="111"/>
+        <location filename="../../ui/settings/dialog.py" line="90"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="121"/>
+        <location filename="../../ui/settings/dialog.py" line="100"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="124"/>
+        <location filename="../../ui/settings/dialog.py" line="103"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="127"/>
+        <location filename="../../ui/settings/dialog.py" line="106"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="128"/>
+        <location filename="../../ui/settings/dialog.py" line="107"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="144"/>
+        <location filename="../../ui/settings/dialog.py" line="123"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="145"/>
+        <location filename="../../ui/settings/dialog.py" line="124"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="150"/>
+        <location filename="../../ui/settings/dialog.py" line="70"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="152"/>
+        <location filename="../../ui/settings/dialog.py" line="131"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="154"/>
+        <location filename="../../ui/settings/dialog.py" line="133"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="156"/>
+        <location filename="../../ui/settings/dialog.py" line="135"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="157"/>
+        <location filename="../../ui/settings/dialog.py" line="136"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="162"/>
+        <location filename="../../ui/settings/dialog.py" line="141"/>
         <source>May read and change tasks (never approve or send)</source>
         <translation>可以读取和修改任务（从不批准或发送）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="163"/>
+        <location filename="../../ui/settings/dialog.py" line="142"/>
         <source>May only read</source>
         <translation>只能读取</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="163"/>
+        <location filename="../../ui/settings/dialog.py" line="142"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="164"/>
+        <location filename="../../ui/settings/dialog.py" line="143"/>
         <source>What other AI agents (an MCP client such as a chat app) may do through `stepwise mcp`</source>
         <translation>其他 AI 智能体（如聊天应用这样的 MCP 客户端）通过 `stepwise mcp` 能做什么</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="166"/>
+        <location filename="../../ui/settings/dialog.py" line="145"/>
         <source>Other AI agents</source>
         <translation>其他 AI 智能体</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="167"/>
+        <location filename="../../ui/settings/dialog.py" line="146"/>
         <source>Agents may save a schedule (you can undo it in Agent changes)</source>
         <translation>智能体可以保存日程（可在“智能体更改”中撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="173"/>
+        <location filename="../../ui/settings/dialog.py" line="71"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="176"/>
+        <location filename="../../ui/settings/dialog.py" line="155"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="177"/>
+        <location filename="../../ui/settings/dialog.py" line="156"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="180"/>
+        <location filename="../../ui/settings/dialog.py" line="159"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="180"/>
+        <location filename="../../ui/settings/dialog.py" line="159"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="181"/>
+        <location filename="../../ui/settings/dialog.py" line="160"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="182"/>
+        <location filename="../../ui/settings/dialog.py" line="161"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="183"/>
+        <location filename="../../ui/settings/dialog.py" line="162"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="184"/>
+        <location filename="../../ui/settings/dialog.py" line="163"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="185"/>
+        <location filename="../../ui/settings/dialog.py" line="164"/>
         <source>Signs the assistant&apos;s drafts</source>
         <translation>用于助手起草的消息落款</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="186"/>
+        <location filename="../../ui/settings/dialog.py" line="165"/>
         <source>Your name</source>
         <translation>你的名字</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="215"/>
+        <location filename="../../ui/settings/dialog.py" line="194"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="226"/>
+        <location filename="../../ui/settings/dialog.py" line="205"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="229"/>
+        <location filename="../../ui/settings/dialog.py" line="208"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="252"/>
+        <location filename="../../ui/settings/dialog.py" line="231"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="324"/>
+        <location filename="../../ui/settings/dialog.py" line="303"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="327"/>
+        <location filename="../../ui/settings/dialog.py" line="306"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="341"/>
+        <location filename="../../ui/settings/dialog.py" line="320"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="342"/>
+        <location filename="../../ui/settings/dialog.py" line="321"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="384"/>
+        <location filename="../../ui/settings/dialog.py" line="363"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>
@@ -3266,142 +3266,137 @@ stepwise sync start-over %1 recreate|keep-both|forget</translation>
 <context>
     <name>SyncPage</name>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="76"/>
-        <source>General</source>
-        <translation>常规</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings/sync_page.py" line="76"/>
+        <location filename="../../ui/settings/sync_page.py" line="75"/>
         <source>Sync</source>
         <translation>同步</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="80"/>
+        <location filename="../../ui/settings/sync_page.py" line="79"/>
         <source>Keep your tasks and plans in a CalDAV task list (Nextcloud, Radicale, Fastmail …) so your other computers and phone apps such as Tasks.org or DAVx⁵ see them too.</source>
         <translation>把任务和计划保存在 CalDAV 任务列表中（Nextcloud、Radicale、Fastmail …），你的其他电脑和 Tasks.org、DAVx⁵ 等手机应用也能看到它们。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="90"/>
+        <location filename="../../ui/settings/sync_page.py" line="89"/>
         <source>Task list address</source>
         <translation>任务列表地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="91"/>
+        <location filename="../../ui/settings/sync_page.py" line="90"/>
         <source>User name</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="92"/>
+        <location filename="../../ui/settings/sync_page.py" line="91"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="94"/>
+        <location filename="../../ui/settings/sync_page.py" line="93"/>
         <source>Off (only after changes here)</source>
         <translation>关闭（仅在本机有改动后同步）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="95"/>
+        <location filename="../../ui/settings/sync_page.py" line="94"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="96"/>
+        <location filename="../../ui/settings/sync_page.py" line="95"/>
         <source>Sync every</source>
         <translation>同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="112"/>
+        <location filename="../../ui/settings/sync_page.py" line="111"/>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="113"/>
+        <location filename="../../ui/settings/sync_page.py" line="112"/>
         <source>Save account</source>
         <translation>保存账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="114"/>
+        <location filename="../../ui/settings/sync_page.py" line="113"/>
         <source>Remove account</source>
         <translation>移除账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="128"/>
+        <location filename="../../ui/settings/sync_page.py" line="127"/>
         <source>Reading the sync account</source>
         <translation>正在读取同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="136"/>
+        <location filename="../../ui/settings/sync_page.py" line="135"/>
         <source>Kept: leave empty to keep it</source>
         <translation>已保存：留空则保持不变</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="160"/>
+        <location filename="../../ui/settings/sync_page.py" line="159"/>
         <source>Enter the http:// or https:// address of a CalDAV task list.</source>
         <translation>请输入 CalDAV 任务列表的 http:// 或 https:// 地址。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="176"/>
+        <location filename="../../ui/settings/sync_page.py" line="175"/>
         <source>Connecting to the server…</source>
         <translation>正在连接服务器…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="180"/>
+        <location filename="../../ui/settings/sync_page.py" line="179"/>
         <source>Testing the sync server</source>
         <translation>正在测试同步服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="186"/>
+        <location filename="../../ui/settings/sync_page.py" line="185"/>
         <source>Not connected: %1.</source>
         <translation>未连接：%1。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="188"/>
+        <location filename="../../ui/settings/sync_page.py" line="187"/>
         <source>Connected: the task list is there.</source>
         <translation>已连接：任务列表已存在。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="190"/>
+        <location filename="../../ui/settings/sync_page.py" line="189"/>
         <source>Connected. The task list does not exist yet: the first sync creates it.</source>
         <translation>已连接。任务列表尚不存在：第一次同步时会创建它。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="205"/>
+        <location filename="../../ui/settings/sync_page.py" line="204"/>
         <source>Saving the sync account</source>
         <translation>正在保存同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="215"/>
+        <location filename="../../ui/settings/sync_page.py" line="214"/>
         <source>Saved. No system keyring was found: the password is kept only until Stepwise quits.</source>
         <translation>已保存。未找到系统密钥环：密码只保留到 Stepwise 退出为止。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="218"/>
+        <location filename="../../ui/settings/sync_page.py" line="217"/>
         <source>Saved. The password is kept in the system keyring.</source>
         <translation>已保存。密码保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="220"/>
+        <location filename="../../ui/settings/sync_page.py" line="219"/>
         <source>Saved.</source>
         <translation>已保存。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="232"/>
+        <location filename="../../ui/settings/sync_page.py" line="231"/>
         <source>Removing the sync account</source>
         <translation>正在移除同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="235"/>
+        <location filename="../../ui/settings/sync_page.py" line="234"/>
         <source>The account was removed. Your tasks here and on the server stay as they are.</source>
         <translation>账户已移除。本机和服务器上的任务保持原样。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="243"/>
+        <location filename="../../ui/settings/sync_page.py" line="242"/>
         <source>Saving the sync interval</source>
         <translation>正在保存同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="245"/>
+        <location filename="../../ui/settings/sync_page.py" line="244"/>
         <source>Tasks sync every %1 minutes and after changes.</source>
         <translation>任务每 %1 分钟同步一次，改动后也会同步。</translation>
     </message>

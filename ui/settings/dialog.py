@@ -13,16 +13,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QGroupBox,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -31,16 +27,16 @@ from PySide6.QtWidgets import (
 from app.agent.setup import is_local
 from app.config import secrets, settings
 from app.llm import PROVIDERS, ProviderConfig, ProviderKind
-from ui.settings import fields
+from ui.settings import fields, fit
 from ui.settings.fields import DEFAULT_URLS, list_models, url_problem
 from ui.settings.model_test import ModelTestRow
-from ui.settings.sync_page import with_sync_tab
+from ui.settings.sync_page import SyncPage
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
 
 
-class SettingsDialog(QDialog):
+class SettingsDialog(fit.FittedDialog):
     """Edit the declared settings (``app.config.settings``) and the API key."""
 
     models_listed = Signal(list)  # model names from the server
@@ -57,13 +53,10 @@ class SettingsDialog(QDialog):
         self._loaded_key = ""
         self._loaded_account: str | None = None
         self._saving = False
-        self._messages: list[QLabel] = []
-        self._fit_timer = QTimer(self)
-        self._fit_timer.setSingleShot(True)
-        self._fit_timer.timeout.connect(self._fit_messages)
         self._build()
         self._load()
         self.resize(560, self.sizeHint().height())
+        self.fit_screen()  # a short screen: the pages scroll, Save and Cancel stay in view
 
     # --- building ------------------------------------------------------------------------
 
@@ -71,12 +64,16 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         # Grow with the messages that appear (wrapped labels need height for their width).
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        self.tabs, self.sync_page = with_sync_tab(self, self.ctx, [  # Sync acts at once
-            self._build_model_box(), self._build_assistant_box(), self._build_look_box()])
+        self.sync_page = SyncPage(self.ctx, self)  # its actions take effect at once
+        self.tabs = fit.tabbed(self, [
+            (self._build_model_page(), self.tr("Model")),
+            (self._build_assistant_page(), self.tr("Assistant")),
+            (self._build_look_page(), self.tr("Appearance")),
+            (self.sync_page, self.sync_page.tab_name())])
         layout.addWidget(self.tabs)
-        self.hint = self._message_label("hint", error=False)
+        self.hint = self.message_label("hint", error=False)
         layout.addWidget(self.hint)
-        self.save_error = self._message_label("saveError")
+        self.save_error = self.message_label("saveError")
         layout.addWidget(self.save_error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel, self)
@@ -84,24 +81,6 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         layout.addWidget(self.buttons)
-
-    def _message_label(self, name: str, error: bool = True) -> QLabel:
-        label = fields.message_label(self, name, error=error)
-        self._messages.append(label)
-        return label
-
-    def _set_message(self, label: QLabel, text: str) -> None:
-        """Show (or, with no text, hide) an inline message."""
-        label.setText(text)
-        label.setVisible(bool(text))
-        self._fit_timer.start(0)  # once the layout has given the label its width
-
-    def _fit_messages(self) -> None:
-        fields.fit_wrapped(self, self._messages)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_messages()
 
     def provider_names(self) -> dict[ProviderKind, str]:
         """The list's entry for each provider kind, in ``PROVIDERS``' order."""
@@ -111,8 +90,8 @@ class SettingsDialog(QDialog):
                  ProviderKind.OLLAMA: self.tr("Ollama")}
         return {kind: names[kind] for kind in PROVIDERS}
 
-    def _build_model_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Model"), self)
+    def _build_model_page(self) -> QWidget:
+        box = QWidget(self)
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.provider = QComboBox(box)
@@ -122,7 +101,7 @@ class SettingsDialog(QDialog):
         self.base_url = QLineEdit(box)
         self.base_url.setObjectName("baseUrl")
         form.addRow(self.tr("Base URL"), self.base_url)
-        self.url_error = self._message_label("urlError")
+        self.url_error = self.message_label("urlError")
         form.addRow("", self.url_error)
         self.consent = QCheckBox(self.tr("Send my tasks' text to this server"), box)
         self.consent.setToolTip(self.tr("The server is not on this computer: the assistant "
@@ -130,24 +109,24 @@ class SettingsDialog(QDialog):
         form.addRow("", self.consent)
         row, self.model, self.progress, self.list_button = fields.model_row(box)
         form.addRow(self.tr("Model"), row)
-        self.model_status = self._message_label("modelStatus")
+        self.model_status = self.message_label("modelStatus")
         form.addRow("", self.model_status)
         self._add_key_rows(box, form)
         self.model_test = ModelTestRow(self.ctx.runner, self.test_config, box)
         form.addRow("", self.model_test)
         return box
 
-    def _add_key_rows(self, box: QGroupBox, form: QFormLayout) -> None:
+    def _add_key_rows(self, box: QWidget, form: QFormLayout) -> None:
         self.api_key = QLineEdit(box)
         self.api_key.setObjectName("apiKey")
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.api_key.setPlaceholderText(self.tr("Only if the server asks for one"))
         form.addRow(self.tr("API key"), self.api_key)
-        self.key_note = self._message_label("keyNote", error=False)
+        self.key_note = self.message_label("keyNote", error=False)
         form.addRow("", self.key_note)
 
-    def _build_assistant_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Assistant"), self)
+    def _build_assistant_page(self) -> QWidget:
+        box = QWidget(self)
         form = QFormLayout(box)
         self.auto_accept = QCheckBox(self.tr("Run the assistant's plans without asking me "
                                              "first"), box)
@@ -169,8 +148,8 @@ class SettingsDialog(QDialog):
         form.addRow("", self.agents_schedule)
         return box
 
-    def _build_look_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Appearance"), self)
+    def _build_look_page(self) -> QWidget:
+        box = QWidget(self)
         form = QFormLayout(box)
         self.language = QComboBox(box)
         fields.add_choices(self.language, "ui.language", {"system": self.tr("Follow the system")})
@@ -223,9 +202,9 @@ class SettingsDialog(QDialog):
         if not self.api_key.text():
             self.api_key.setText(key)
         if persistent:
-            self._set_message(self.key_note, self.tr("The key is kept in the system keyring."))
+            self.set_message(self.key_note, self.tr("The key is kept in the system keyring."))
         else:
-            self._set_message(self.key_note, self.tr(
+            self.set_message(self.key_note, self.tr(
                 "No system keyring was found: the key is kept for this session only and must "
                 "be entered again after Stepwise restarts."))
         self.key_checked.emit(persistent)
@@ -271,7 +250,7 @@ class SettingsDialog(QDialog):
         self.base_url.setPlaceholderText(DEFAULT_URLS.get(self.kind, ""))
         url_error = url_problem(self.kind, self.url)
         if url_error != self.url_error.text():
-            self._set_message(self.url_error, url_error)
+            self.set_message(self.url_error, url_error)
         self.consent.setVisible(server and not url_error and not is_local(self.url))
         self.list_button.setEnabled(server and not url_error)
         problem = self.problem()
@@ -279,7 +258,7 @@ class SettingsDialog(QDialog):
         self.save_button.setToolTip(problem)
         hint = "" if url_error else problem  # a bad address is told beside the field
         if hint != self.hint.text():
-            self._set_message(self.hint, hint)
+            self.set_message(self.hint, hint)
 
     def _on_provider_current_index_changed(self, _index: int) -> None:
         self._forget_listing()
@@ -345,7 +324,7 @@ class SettingsDialog(QDialog):
 
     def _show_model_status(self, text: str, *, error: bool) -> None:
         self.model_status.setStyleSheet(fields.ERROR_STYLE if error else "")
-        self._set_message(self.model_status, text)
+        self.set_message(self.model_status, text)
 
     # --- saving --------------------------------------------------------------------------
 
@@ -387,7 +366,7 @@ class SettingsDialog(QDialog):
         self._saving = False
         self._update()
         if error:
-            self._set_message(self.save_error, error)
+            self.set_message(self.save_error, error)
             self.ctx.status.error.emit(error)
             return
         self.settings_saved.emit()

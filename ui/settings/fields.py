@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -173,9 +174,26 @@ def model_row(box: QWidget) -> tuple[QWidget, QComboBox, QProgressBar, QPushButt
 ERROR_STYLE = "color: #c0392b;"  # an inline message that says what went wrong
 
 
+class MessageLabel(QLabel):
+    """A wrapped label that asks for the height its text needs at the width it was given:
+    form layouts size a row by its label's size hint, which guesses a narrower width, so
+    a two-line message would get four lines' height (or, squeezed, be cut off)."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self.wordWrap() and self.testAttribute(Qt.WidgetAttribute.WA_Resized):
+            hint.setHeight(self.heightForWidth(self.width()))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # another width, another height
+
+
 def message_label(parent: QWidget, name: str, *, error: bool = True) -> QLabel:
     """A hidden, word-wrapped, plain-text message line (server and user text is untrusted)."""
-    label = QLabel(parent)
+    label = MessageLabel(parent)
     label.setObjectName(name)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
@@ -183,18 +201,3 @@ def message_label(parent: QWidget, name: str, *, error: bool = True) -> QLabel:
         label.setStyleSheet(ERROR_STYLE)
     label.hide()
     return label
-
-
-def fit_wrapped(dialog: QWidget, messages: list[QLabel]) -> None:
-    """Give each wrapped message the height its text needs at its width, and the dialog
-    the height they need: form layouts in a top-level dialog do not ask wrapped labels
-    for their height at the width they get, so a second line would be cut off."""
-    for label in messages:
-        if label.isVisible() and label.width() > 0:
-            label.setMinimumHeight(label.heightForWidth(label.width()))
-    layout = dialog.layout()
-    if layout is not None:
-        layout.activate()
-    needed = dialog.minimumSizeHint().height()
-    if dialog.height() < needed:
-        dialog.resize(dialog.width(), needed)

@@ -12,13 +12,13 @@ import asyncio
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from app.agent.model_check import ModelTest, check_model, short
 from app.errors import KnownError
 from app.llm import ProviderConfig
 from app.words.plain import in_language
-from ui.settings.fields import ERROR_STYLE
+from ui.settings.fields import ERROR_STYLE, MessageLabel
 from ui.shared.runner import TaskRunner
 from ui.words import labels
 
@@ -59,7 +59,7 @@ class ModelTestRow(QWidget):
         row.addWidget(self.progress)
         row.addStretch(1)
         layout.addLayout(row)
-        self.result = QLabel(self)
+        self.result = MessageLabel(self)  # a wrapped line as tall as its text
         self.result.setObjectName("testResult")
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         self.result.setWordWrap(True)

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -71,9 +70,9 @@ class SyncPage(QWidget):
         self._connect()
         self.reload()
 
-    def tab_names(self) -> tuple[str, str]:
-        """The Settings tabs' names: the general one and this page's."""
-        return self.tr("General"), self.tr("Sync")
+    def tab_name(self) -> str:
+        """This page's name among the Settings tabs."""
+        return self.tr("Sync")
 
     def _build(self) -> None:
         column = QVBoxLayout(self)
@@ -287,19 +286,3 @@ def remove(account_id: int) -> None:
     from app.sync import accounts
 
     accounts.remove_account(account_id)
-
-
-
-def with_sync_tab(dialog: QWidget, ctx: WindowContext,
-                  boxes: list[QWidget]) -> tuple[QTabWidget, SyncPage]:
-    """The Settings dialog's tabs: "General" holding ``boxes``, and the Sync page."""
-    tabs, general = QTabWidget(dialog), QWidget(dialog)
-    column = QVBoxLayout(general)
-    column.setContentsMargins(0, 0, 0, 0)
-    for box in boxes:
-        column.addWidget(box)
-    page = SyncPage(ctx, tabs)
-    general_name, sync_name = page.tab_names()
-    tabs.addTab(general, general_name)
-    tabs.addTab(page, sync_name)
-    return tabs, page

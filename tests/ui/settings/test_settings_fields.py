@@ -58,25 +58,28 @@ def test_fields_take_the_declared_range_and_choices(qtbot: QtBot) -> None:
     assert combo.currentIndex() == 0
 
 
-def test_a_message_line_is_plain_text_wraps_and_grows_its_dialog(qtbot: QtBot) -> None:
+def test_message_line_plain_wrapped(qtbot: QtBot) -> None:
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QDialog, QVBoxLayout
+    from PySide6.QtWidgets import QFormLayout, QLineEdit, QWidget
 
     from ui.settings import fields
 
-    dialog = QDialog()
-    qtbot.add_widget(dialog)
-    layout = QVBoxLayout(dialog)
-    note = fields.message_label(dialog, "note", error=False)
-    error = fields.message_label(dialog, "error")
-    layout.addWidget(note)
-    layout.addWidget(error)
+    page = QWidget()
+    qtbot.add_widget(page)
+    form = QFormLayout(page)
+    form.addRow("Name", QLineEdit(page))
+    note = fields.message_label(page, "note", error=False)
+    error = fields.message_label(page, "error")
+    form.addRow("", note)
+    form.addRow("", error)
     assert note.textFormat() == Qt.TextFormat.PlainText and note.wordWrap()
     assert note.isHidden() and error.styleSheet() == fields.ERROR_STYLE and not note.styleSheet()
-    dialog.resize(200, 10)
-    dialog.show()
+    page.resize(400, 300)
+    page.show()
     error.setText("<b>not bold</b> " + "a long explanation of what went wrong " * 6)
     error.show()
-    fields.fit_wrapped(dialog, [note, error])
-    assert error.minimumHeight() >= 2 * error.fontMetrics().height()  # wrapped, not cut
-    assert dialog.height() >= dialog.minimumSizeHint().height()
+    qtbot.wait_until(lambda: error.width() > 100)
+    lines = error.fontMetrics().height()
+    # as tall as its text at its width: wrapped, neither cut nor padded to a guess
+    qtbot.wait_until(lambda: error.height() == error.heightForWidth(error.width()))
+    assert error.height() >= 2 * lines and error.text().startswith("<b>")

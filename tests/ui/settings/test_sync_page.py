@@ -14,6 +14,7 @@ from app.config import secrets, settings
 from app.sync import accounts
 from models.tables import SyncAccount
 from tests.app.calendar.radicale_server import Radicale, free_port
+from ui.settings import fit
 from ui.settings.dialog import SettingsDialog
 from ui.settings.sync_page import SyncPage
 from ui.shared.context import WindowContext
@@ -197,8 +198,8 @@ def test_the_settings_dialog_has_a_sync_tab(ctx: WindowContext, qtbot: QtBot) ->
     dialog = SettingsDialog(ctx)
     qtbot.add_widget(dialog)
     names = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
-    assert names == ["General", "Sync"]
-    assert dialog.tabs.widget(1) is dialog.sync_page
+    assert names == ["Model", "Assistant", "Appearance", "Sync"]
+    assert fit.page_of(dialog.tabs, 3) is dialog.sync_page
 
 
 def test_the_interval_is_declared_with_off_as_zero(db: Path) -> None:
