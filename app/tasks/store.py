@@ -102,6 +102,19 @@ def _rule_anchor(new: NewTask) -> datetime | None:
 def add_task(new: NewTask, *, uid: str | None = None) -> Task:
     """Store a new task with status ``new`` and log it; ``uid``: the one another app
     gave it (an import), else a new one."""
+    row = task_row(new)
+    with atomic():
+        task = Task.create(**row, **({"uid": uid} if uid else {}))
+        log(task.id, "create", f"added by {new.creator}")
+        if task.start_at is not None or task.due_at is not None:  # no times: none to make
+            reminders.schedule_new_task(task)
+    events.emit(Change(Kind.TASK_ADDED, task.id))
+    return task
+
+
+def task_row(new: NewTask) -> dict[str, Any]:
+    """The columns ``add_task`` stores for ``new`` (an import's bulk path writes the
+    same), after the checks of ``check_new_task``; raises Refused as they do."""
     all_day = days.days_of({"start_at": new.start_at, "due_at": new.due_at})
     if all_day and not new.timezone:  # a date is a day somewhere: here
         new = replace(new, timezone=days.zone_key())
@@ -110,21 +123,13 @@ def add_task(new: NewTask, *, uid: str | None = None) -> Task:
     where = days.zone(new.timezone)
     start_at = days.moment(new.start_at, "start", where)
     due_at = days.moment(new.due_at, "due", where)
-    with atomic():
-        task = Task.create(
-            title=new.title.strip(), detail=new.detail, priority=new.priority,
-            start_at=start_at, due_at=due_at, expires_at=new.expires_at,
-            tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
-            creator=new.creator, named=_named(new.named, start_at, due_at, all_day),
-            all_day=all_day, exdates=occurrences(new.exdates, new.due_at, where),
-            rdates=occurrences(new.rdates, new.due_at, where),
-            **({"uid": uid} if uid else {}),
-        )
-        log(task.id, "create", f"added by {new.creator}")
-        if start_at is not None or due_at is not None:  # no times, no steps: none to make
-            reminders.schedule_new_task(task)
-    events.emit(Change(Kind.TASK_ADDED, task.id))
-    return task
+    return dict(
+        title=new.title.strip(), detail=new.detail, priority=new.priority,
+        start_at=start_at, due_at=due_at, expires_at=new.expires_at,
+        tags=sorted(set(new.tags)), recurrence=rule, timezone=new.timezone,
+        creator=new.creator, named=_named(new.named, start_at, due_at, all_day),
+        all_day=all_day, exdates=occurrences(new.exdates, new.due_at, where),
+        rdates=occurrences(new.rdates, new.due_at, where))
 
 
 def _files_set_aside(uid: str) -> None:

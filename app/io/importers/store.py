@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from app.dates import days
 from app.errors import BadFile, KnownError, Refused
 from app.ical import uids
+from app.io.importers import bulk
 from app.io.importers.incoming import Batch, Incoming
 from app.plan import store as plans
 from app.plan.spec import MAX_STEPS_ANY, parse
@@ -111,15 +112,16 @@ def _commit_some(tasks: list[Incoming], source: str, summary: Summary) -> None:
     position = summary.done
     with atomic():
         ends = time.monotonic() + HOLD_S
+        writer = bulk.Writer(tasks, source)
         while position < len(tasks) and (position == summary.done or time.monotonic() < ends):
             incoming = tasks[position]
             position += 1
-            problem = _unusable(incoming)
+            problem = _unusable(incoming, writer.here(position - 1))
             if problem is not None:
                 skipped.append(f"{incoming.new.title[:80]!r}: {problem}")
                 continue
             try:
-                task_id, count = _add(incoming, source)
+                task_id, count = _added(incoming, source, writer)
             except InvalidPlan as exc:
                 raise _refused(position, incoming, f"its plan is not valid: "
                                f"{exc.problems[0]}", summary) from None
@@ -127,6 +129,7 @@ def _commit_some(tasks: list[Incoming], source: str, summary: Summary) -> None:
                 raise _refused(position, incoming, str(exc), summary) from None
             added.append(task_id)
             steps += count
+        writer.flush()
     summary.added += added
     summary.skipped += skipped
     summary.steps += steps
@@ -140,9 +143,10 @@ def _refused(number: int, incoming: Incoming, why: str, summary: Summary) -> Bad
     return BadFile(f"task {number} ({incoming.new.title!r}): {why}; {kept}")
 
 
-def _unusable(incoming: Incoming) -> str | None:
-    """Why this task cannot be added (it stays out; the rest goes in), or None."""
-    if incoming.uid and Task.select().where(Task.uid == incoming.uid).exists():
+def _unusable(incoming: Incoming, here: bool) -> str | None:
+    """Why this task cannot be added (it stays out; the rest goes in), or None; ``here``:
+    its UID is in the store already."""
+    if here:
         return f"already here (UID {incoming.uid})"
     new = incoming.new
     where = days.zone(new.timezone)
@@ -163,6 +167,17 @@ def _unusable(incoming: Incoming) -> str | None:
     except Refused as exc:
         return str(exc)
     return None
+
+
+def _added(incoming: Incoming, source: str, writer: bulk.Writer) -> tuple[int, int]:
+    """The task's id and its steps' count: a plain task's rows held by ``writer``, any
+    other added through the use cases (after the rows held, keeping the file's order)."""
+    if bulk.plain(incoming):
+        return writer.add(incoming), 0
+    writer.flush()
+    added = _add(incoming, source)
+    writer.added_elsewhere(incoming.uid)
+    return added
 
 
 def _add(incoming: Incoming, source: str) -> tuple[int, int]:

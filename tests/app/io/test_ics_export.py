@@ -58,17 +58,19 @@ def test_the_export_carries_uuids_alarms_times_and_stepwise_fields(cli: Any,
 def test_an_import_that_fails_half_way_leaves_the_database_as_it_was(
         cli: Any, tmp_path: Path, monkeypatch: Any) -> None:
     from app.errors import Refused
-    from app.io.importers import store
+    from app.io.importers import bulk
 
     cli("add", "already here")
     calls = []
+    real_row = bulk.task_row
 
-    def failing_log(task_id: int, kind: str, message: str, **kw: Any) -> None:
-        calls.append(task_id)
+    def failing_row(new: Any) -> dict[str, Any]:
+        calls.append(new)
         if len(calls) == 2:  # something refuses while the second task goes in
             raise Refused("the store said no")
+        return real_row(new)
 
-    monkeypatch.setattr(store, "log", failing_log)
+    monkeypatch.setattr(bulk, "task_row", failing_row)
     todo = tmp_path / "todo.txt"
     todo.write_text("first\nsecond\nthird\n", encoding="utf-8")
     result = cli("import", "--from", "todotxt", str(todo))

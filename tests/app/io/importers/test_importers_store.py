@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from app.errors import BadFile, Refused
-from app.io.importers import store
+from app.io.importers import bulk, store
 from app.io.importers.command import progress_to
 from app.io.importers.incoming import Batch, Incoming
 from app.tasks.store import NewTask
@@ -53,16 +53,16 @@ def test_cancel_without_ids(db: Path) -> None:
 def test_refused_later_keeps_committed(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store, "HOLD_S", 0.0)
     monkeypatch.setattr(store, "GAP_S", 0.0)
-    real_log = store.log
-    calls: list[int] = []
+    real_row = bulk.task_row
+    calls: list[str] = []
 
-    def log(task_id: int, kind: str, message: str, **kw: Any) -> None:
-        calls.append(task_id)
+    def task_row(new: NewTask) -> dict[str, Any]:
+        calls.append(new.title)
         if len(calls) == 3:
             raise Refused("the store said no")
-        real_log(task_id, kind, message, **kw)
+        return real_row(new)
 
-    monkeypatch.setattr(store, "log", log)
+    monkeypatch.setattr(bulk, "task_row", task_row)
     with pytest.raises(BadFile, match=r"task 3 .*the 2 tasks before it were imported"):
         store.import_batch(batch_of(4), "todotxt")
     assert Task.select().count() == 2
@@ -102,7 +102,7 @@ def wait_for_tasks(process: subprocess.Popen[str], path: Path) -> None:
 
 def test_writer_waits_briefly(data_dir: Path, tmp_path: Path) -> None:
     path = data_dir / "stepwise.db"
-    process = start_import(data_dir, tmp_path / "todo.txt", 1500)
+    process = start_import(data_dir, tmp_path / "todo.txt", 15_000)
     waits = []
     try:
         wait_for_tasks(process, path)
@@ -122,11 +122,11 @@ def test_writer_waits_briefly(data_dir: Path, tmp_path: Path) -> None:
 
 def test_ctrl_c_keeps_committed(data_dir: Path, tmp_path: Path) -> None:
     path = data_dir / "stepwise.db"
-    process = start_import(data_dir, tmp_path / "todo.txt", 3000)
+    process = start_import(data_dir, tmp_path / "todo.txt", 15_000)
     wait_for_tasks(process, path)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, (out, err)
-    said = re.search(r"imported ([\d,]+) of 3,000 tasks before it was cancelled", out)
+    said = re.search(r"imported ([\d,]+) of 15,000 tasks before it was cancelled", out)
     assert said is not None, out
     assert int(said.group(1).replace(",", "")) == task_count(path) > 0
