@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from icalendar import Calendar, Todo
 
 from app.errors import BadFile
+from app.ical import plain_read
 from app.ical.tree import ReadTask, plan_data, read_tree
-from app.ical.values import done_occurrences
+from app.ical.values import done_occurrences, text_of
 from app.io.importers.incoming import (
     Batch,
     Incoming,
@@ -55,50 +56,76 @@ _BLOCK = re.compile(r"^BEGIN:(VTODO|VTIMEZONE)\r?$.*?^END:\1\r?$", re.M | re.S |
 
 def read(raw: bytes, name: str) -> Batch:
     """Every VTODO tree in the file as tasks with their steps."""
-    todos, unread = _todos(raw, name)
+    plains, todos, unread, order = _read_all(raw, name)
     overrides: dict[str, list[Todo]] = {}  # an occurrence changed on its own, by UID
     for todo in [t for t in todos if t.get("recurrence-id") is not None]:
         overrides.setdefault(str(todo.get("uid")), []).append(todo)
     todos = [t for t in todos if t.get("recurrence-id") is None]
     tree = read_tree(todos)
-    batch = Batch(read=len(todos) + len(unread) + sum(map(len, overrides.values())),
-                  skipped=[*unread, *tree.skipped])
+    batch = Batch(read=len(todos) + len(unread) + sum(map(len, overrides.values()))
+                  + len(plains), skipped=[*unread, *tree.skipped])
     by_uid = {str(t.get("uid")): t for t in todos}
-    for task in tree.tasks:
+    first: dict[str, int] = {}
+    for todo in todos:
+        first.setdefault(text_of(todo, "uid"), order[id(todo)])
+    found: list[tuple[int, ReadTask, Kept]] = [
+        (first[t.task.uid], t, _kept(by_uid.get(t.task.uid), t, by_uid)) for t in tree.tasks]
+    found += [(n, ReadTask(p.task), Kept(p.created, p.completed, p.modified, p.extras))
+              for n, p in plains.items()]
+    for _n, task, kept in sorted(found, key=lambda f: f[0]):
         incoming = _incoming(task)
         incoming.done = done_occurrences(overrides.get(task.task.uid, []))
-        _keep_the_rest(incoming, task, by_uid, batch)
+        _keep_the_rest(incoming, task, kept, batch)
         incoming.new = start_in_order(incoming.new, batch)
         batch.tasks.append(incoming)
     alarms = sum(len(t.task.reminders) + sum(len(s.reminders) for s in t.steps)
-                 for t in tree.tasks)
+                 for t in tree.tasks) + sum(p.alarms for p in plains.values())
     if alarms:
         batch.skipped.append(f"{alarms} reminders (VALARM): Stepwise makes its own from the "
                              "start and due times (settings: reminders.lead_minutes)")
     return batch
 
 
-def _keep_the_rest(incoming: Incoming, read_task: ReadTask, by_uid: dict[str, Todo],
-                   batch: Batch) -> None:
+@dataclass
+class Kept:
+    """What the importer keeps of a VTODO beside its task: its times and, named, the
+    properties Stepwise does not model; ``steps``: the same for each step, by step UID."""
+
+    created: datetime | None
+    completed: datetime | None
+    modified: datetime | None
+    extras: list[tuple[str, str]]
+    steps: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    found: bool = True  # False: no VTODO of the task's UID to keep anything of
+
+
+def _kept(todo: Todo | None, read_task: ReadTask, by_uid: dict[str, Todo]) -> Kept:
+    if todo is None:
+        return Kept(None, None, None, [], found=False)
+    steps = {item.uid: _extras(by_uid[item.uid]) for item in read_task.steps
+             if item.uid in by_uid}
+    return Kept(_time(todo, "created"), _time(todo, "completed"),
+                _time(todo, "last-modified"), _extras(todo), steps)
+
+
+def _keep_the_rest(incoming: Incoming, read_task: ReadTask, kept: Kept, batch: Batch) -> None:
     """What ``_incoming`` (shared with sync) leaves out of a file's VTODO: its times, an
     IN-PROCESS status, and the properties Stepwise does not model, in the detail."""
-    todo = by_uid.get(read_task.task.uid)
-    if todo is None:
+    if not kept.found:
         return
-    incoming.created_at = _time(todo, "created")
+    incoming.created_at = kept.created
     closed = incoming.status in (TaskStatus.DONE, TaskStatus.CANCELLED)
-    incoming.updated_at = (_time(todo, "completed") if closed else None) \
-        or _time(todo, "last-modified")
+    incoming.updated_at = (kept.completed if closed else None) or kept.modified
     if read_task.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
         incoming.status = TaskStatus.IN_PROGRESS
     new = incoming.new
-    incoming.new = replace(new, detail=joined(new.detail, *kept_lines(_extras(todo), batch)))
+    incoming.new = replace(new, detail=joined(new.detail, *kept_lines(kept.extras, batch)))
     steps = {s["id"]: s for s in (incoming.plan or {}).get("steps", [])}
     for item in read_task.steps:
-        step, step_todo = steps.get(item.step.id), by_uid.get(item.uid)
-        if step is not None and step_todo is not None:
+        step, step_extras = steps.get(item.step.id), kept.steps.get(item.uid)
+        if step is not None and step_extras is not None:
             step["objective"] = joined(str(step.get("objective") or ""),
-                                       *kept_lines(_extras(step_todo), batch))
+                                       *kept_lines(step_extras, batch))
 
 
 def _extras(todo: Todo) -> list[tuple[str, str]]:
@@ -125,6 +152,73 @@ def _text(value: object) -> str:
 def _time(todo: Todo, name: str) -> datetime | None:
     value = getattr(todo.get(name), "dt", None)
     return aware(value) if isinstance(value, datetime) else None
+
+
+def _read_all(raw: bytes, name: str
+              ) -> tuple[dict[int, plain_read.Plain], list[Todo], list[str], dict[int, int]]:
+    """The file's plain VTODOs by their place in it (``app.ical.plain_read``), the other
+    VTODOs as icalendar reads them, a line for each it could not read, and each of
+    those VTODOs' place (by ``id``)."""
+    split = plain_read.split(raw) if raw.strip() else None
+    if split is None or not split[1]:
+        todos, unread = _todos(raw, name)
+        return {}, todos, unread, {id(t): n for n, t in enumerate(todos)}
+    zones, blocks = split
+    named = _named(blocks)
+    plains: dict[int, plain_read.Plain] = {}
+    rest: list[tuple[int, str]] = []
+    for n, lines in enumerate(blocks):
+        found = plain_read.read_plain(lines)
+        if found is not None and named.get(found.task.uid) == 1:
+            plains[n] = found
+        else:
+            rest.append((n, "\r\n".join(lines)))
+    todos, unread, order = _read_rest(rest, zones)
+    return plains, todos, unread, order
+
+
+def _named(blocks: list[list[str]]) -> dict[str, int]:
+    """How often each UID is named in the file, as a VTODO's UID or in a RELATED-TO: a
+    VTODO whose UID is named once (its own) is in no tree and no series."""
+    counts: dict[str, int] = {}
+    for lines in blocks:
+        for line in lines:
+            if line[0] not in "UuRr":
+                continue
+            head, _, value = line.partition(":")
+            key = head.split(";", 1)[0].upper()
+            if key in ("UID", "RELATED-TO"):
+                counts[value.strip()] = counts.get(value.strip(), 0) + 1
+                if value.strip() != value:
+                    counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def _read_rest(rest: list[tuple[int, str]], zones: list[str]
+               ) -> tuple[list[Todo], list[str], dict[int, int]]:
+    """The VTODOs that are not plain, read by icalendar together (with the file's time
+    zones), else one by one, naming the ones it cannot read."""
+    if not rest:
+        return [], [], {}
+    head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + "".join(z + "\r\n" for z in zones)
+    try:
+        todos = _parsed((head + "".join(b + "\r\n" for _, b in rest)
+                         + "END:VCALENDAR\r\n").encode("utf-8"))
+        if len(todos) == len(rest):
+            return todos, [], {id(t): n for t, (n, _) in zip(todos, rest, strict=True)}
+    except UNREADABLE:
+        pass  # read one by one below, to name the VTODOs that fail
+    todos, unread = [], []
+    order: dict[int, int] = {}
+    for n, block in rest:
+        try:
+            found = _parsed((head + block + "\r\nEND:VCALENDAR\r\n").encode("utf-8"))
+        except UNREADABLE as exc:
+            unread.append(f"{_label(block)}: {exc}")
+            continue
+        todos += found
+        order.update((id(t), n) for t in found)
+    return todos, unread, order
 
 
 def _todos(raw: bytes, name: str) -> tuple[list[Todo], list[str]]:
