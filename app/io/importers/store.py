@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from app.dates import days
 from app.errors import BadFile, KnownError, Refused
@@ -88,22 +89,65 @@ def import_batch(batch: Batch, source: str, progress: Progress | None = None,
     """
     summary = Summary(read=batch.read, skipped=list(batch.skipped), kept=list(batch.kept),
                       total=len(batch.tasks), with_ids=all(t.uid for t in batch.tasks))
+    ahead = Ahead(batch.tasks)
     try:
         while summary.done < summary.total:
             if stop is not None and stop():
                 summary.cancelled = True
                 break
-            _commit_some(batch.tasks, source, summary)
+            _commit_some(batch.tasks, source, summary, ahead)
             if progress is not None:
                 progress(summary.done, summary.total)
             if summary.done < summary.total:
-                time.sleep(GAP_S)
+                gap_ends = time.monotonic() + GAP_S
+                ahead.work(summary.done, time.monotonic() + HOLD_S)
+                time.sleep(max(0.0, gap_ends - time.monotonic()))
     except KeyboardInterrupt:
         summary.cancelled = True
     return summary
 
 
-def _commit_some(tasks: list[Incoming], source: str, summary: Summary) -> None:
+class Ahead:
+    """Each plain task's checks and columns, worked out between transactions (while the
+    lock is free for other writers), so that a transaction mostly writes."""
+
+    def __init__(self, tasks: list[Incoming]) -> None:
+        self._tasks = tasks
+        self._next = 0
+        self._found: dict[int, tuple[str | None, dict[str, Any] | KnownError | None]] = {}
+
+    def work(self, start: int, until: float) -> None:
+        """Work out the tasks from ``start`` on until ``until`` (``time.monotonic``), at
+        least one."""
+        position = first = max(start, self._next)
+        while position < len(self._tasks) and (position == first or time.monotonic() < until):
+            incoming = self._tasks[position]
+            if bulk.plain(incoming):
+                problem = _unfit(incoming)
+                row: dict[str, Any] | KnownError | None = None
+                if problem is None:
+                    try:
+                        row = bulk.task_row(incoming.new)
+                    except KnownError as exc:
+                        row = exc
+                self._found[position] = (problem, row)
+            position += 1
+        self._next = position
+
+    def unfit(self, position: int) -> str | None:
+        """``_unfit`` of ``tasks[position]``."""
+        found = self._found.get(position)
+        return _unfit(self._tasks[position]) if found is None else found[0]
+
+    def row(self, position: int) -> dict[str, Any] | None:
+        """``task_row`` of a plain task worked out (raising its refusal), else None."""
+        found = self._found.pop(position, (None, None))[1]
+        if isinstance(found, KnownError):
+            raise found
+        return found
+
+
+def _commit_some(tasks: list[Incoming], source: str, summary: Summary, ahead: Ahead) -> None:
     """Add tasks from ``summary.done`` on in one transaction of about ``HOLD_S``; the
     summary counts them only once it is committed."""
     added: list[int] = []
@@ -116,12 +160,13 @@ def _commit_some(tasks: list[Incoming], source: str, summary: Summary) -> None:
         while position < len(tasks) and (position == summary.done or time.monotonic() < ends):
             incoming = tasks[position]
             position += 1
-            problem = _unusable(incoming, writer.here(position - 1))
+            here = writer.here(position - 1)
+            problem = f"already here (UID {incoming.uid})" if here else ahead.unfit(position - 1)
             if problem is not None:
                 skipped.append(f"{incoming.new.title[:80]!r}: {problem}")
                 continue
             try:
-                task_id, count = _added(incoming, source, writer)
+                task_id, count = _added(incoming, source, writer, ahead.row(position - 1))
             except InvalidPlan as exc:
                 raise _refused(position, incoming, f"its plan is not valid: "
                                f"{exc.problems[0]}", summary) from None
@@ -143,11 +188,9 @@ def _refused(number: int, incoming: Incoming, why: str, summary: Summary) -> Bad
     return BadFile(f"task {number} ({incoming.new.title!r}): {why}; {kept}")
 
 
-def _unusable(incoming: Incoming, here: bool) -> str | None:
-    """Why this task cannot be added (it stays out; the rest goes in), or None; ``here``:
-    its UID is in the store already."""
-    if here:
-        return f"already here (UID {incoming.uid})"
+def _unfit(incoming: Incoming) -> str | None:
+    """Why this task cannot be added (it stays out; the rest goes in), or None; a UID
+    already here is asked in the transaction."""
     new = incoming.new
     where = days.zone(new.timezone)
     for role, value in (("start", new.start_at), ("due", new.due_at),
@@ -169,11 +212,13 @@ def _unusable(incoming: Incoming, here: bool) -> str | None:
     return None
 
 
-def _added(incoming: Incoming, source: str, writer: bulk.Writer) -> tuple[int, int]:
-    """The task's id and its steps' count: a plain task's rows held by ``writer``, any
-    other added through the use cases (after the rows held, keeping the file's order)."""
+def _added(incoming: Incoming, source: str, writer: bulk.Writer,
+           row: dict[str, Any] | None) -> tuple[int, int]:
+    """The task's id and its steps' count: a plain task's rows held by ``writer`` (its
+    columns ``row`` when worked out ahead), any other added through the use cases (after
+    the rows held, keeping the file's order)."""
     if bulk.plain(incoming):
-        return writer.add(incoming), 0
+        return writer.add(incoming, row), 0
     writer.flush()
     added = _add(incoming, source)
     writer.added_elsewhere(incoming.uid)
