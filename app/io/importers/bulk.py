@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from types import SimpleNamespace
 from typing import Any, cast
 
 import peewee
@@ -90,7 +91,7 @@ class Writer:
         self._log(task_id, "create", f"added by {incoming.new.creator}")
         dated = row["start_at"] is not None or row["due_at"] is not None
         if dated:
-            self._remind(Task(**row), now)
+            self._remind(row, now)
         if incoming.status != TaskStatus.NEW:
             row["status"] = incoming.status
             self._log(task_id, "state", f"{TaskStatus.NEW} → {incoming.status}: as it was in "
@@ -129,11 +130,13 @@ class Writer:
         self._rows[WorkLog].append({"task": task_id, "kind": kind, "message": message,
                                     "actor": "user"})
 
-    def _remind(self, task: Task, now: datetime) -> None:
-        """The reminders ``schedule_new_task`` makes for a task just added."""
+    def _remind(self, row: dict[str, Any], now: datetime) -> None:
+        """The reminders ``schedule_new_task`` makes for a task just added (read from its
+        columns: a Task made for it would make a UUID it does not need)."""
+        task = cast(Task, SimpleNamespace(status=TaskStatus.NEW, **row))
         for w in reminders_for(task, self._timing, now, step_dues=[]):
-            self._rows[Reminder].append({"task": task.id, "step": w.step_pk, "kind": w.kind,
-                                         "text": w.text, "fire_at": w.fire_at})
+            self._rows[Reminder].append({"task": row["id"], "step": w.step_pk,
+                                         "kind": w.kind, "text": w.text, "fire_at": w.fire_at})
 
 
 def _kept_times(incoming: Incoming) -> dict[str, datetime]:
