@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from functools import lru_cache
 
 from icalendar.parser.content_line import Contentline
 
@@ -196,6 +197,7 @@ def _text(line: str, value: str) -> str:
     return str(Contentline(line).parts()[2])
 
 
+@lru_cache(maxsize=4096)  # a file's DTSTAMPs are often one time
 def _moment(value: str, utc_only: bool) -> datetime:
     found = _UTC.match(value)
     if found is None or (utc_only and not found.group(7)):

@@ -123,21 +123,18 @@ class Ahead:
         while position < len(self._tasks) and (position == first or time.monotonic() < until):
             incoming = self._tasks[position]
             if bulk.plain(incoming):
-                problem = _unfit(incoming)
-                row: dict[str, Any] | KnownError | None = None
-                if problem is None:
-                    try:
-                        row = bulk.task_row(incoming.new)
-                    except KnownError as exc:
-                        row = exc
-                self._found[position] = (problem, row)
+                self._found[position] = _worked_out(incoming)
             position += 1
         self._next = position
 
     def unfit(self, position: int) -> str | None:
         """``_unfit`` of ``tasks[position]``."""
-        found = self._found.get(position)
-        return _unfit(self._tasks[position]) if found is None else found[0]
+        incoming = self._tasks[position]
+        if not bulk.plain(incoming):
+            return _unfit(incoming)
+        if position not in self._found:
+            self._found[position] = _worked_out(incoming)
+        return self._found[position][0]
 
     def row(self, position: int) -> dict[str, Any] | None:
         """``task_row`` of a plain task worked out (raising its refusal), else None."""
@@ -188,9 +185,21 @@ def _refused(number: int, incoming: Incoming, why: str, summary: Summary) -> Bad
     return BadFile(f"task {number} ({incoming.new.title!r}): {why}; {kept}")
 
 
-def _unfit(incoming: Incoming) -> str | None:
+def _worked_out(incoming: Incoming) -> tuple[str | None, dict[str, Any] | KnownError | None]:
+    """``_unfit`` and the ``task_row`` (or its refusal) of a plain task, the checks they
+    share run once: ``task_row`` makes them on the same task unless it gave a date its
+    zone."""
+    try:
+        row = bulk.task_row(incoming.new)
+    except KnownError as exc:
+        problem = _unfit(incoming)
+        return problem, None if problem is not None else exc
+    return _unfit(incoming, checked=row["timezone"] == incoming.new.timezone), row
+
+
+def _unfit(incoming: Incoming, checked: bool = False) -> str | None:
     """Why this task cannot be added (it stays out; the rest goes in), or None; a UID
-    already here is asked in the transaction."""
+    already here is asked in the transaction. ``checked``: ``check_new_task`` passed."""
     new = incoming.new
     where = days.zone(new.timezone)
     for role, value in (("start", new.start_at), ("due", new.due_at),
@@ -202,7 +211,8 @@ def _unfit(incoming: Incoming) -> str | None:
         except (InstantOutOfRange, OverflowError):
             return f"its {role} time {value:%Y-%m-%d} is outside the years Stepwise keeps"
     try:
-        check_new_task(incoming.new)
+        if not checked:
+            check_new_task(incoming.new)
         if incoming.plan is not None:
             parse(incoming.plan, max_steps=MAX_STEPS_ANY)
     except InvalidPlan as exc:
