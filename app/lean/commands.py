@@ -98,9 +98,9 @@ def run_lean(argv: Sequence[str]) -> int | None:
     return _write(text)
 
 
-def answer(request: Request, path: Any) -> str | None:
-    """What the full path would print for ``request`` on the database at ``path``, or
-    None when only the full path may answer."""
+def answer(request: Request, path: Any) -> str | bytes | None:
+    """What the full path would print for ``request`` on the database at ``path`` (bytes:
+    UTF-8 for stdout's own buffer), or None when only the full path may answer."""
     from contextlib import closing
 
     from app.lean import reads as lean_reads
@@ -117,13 +117,15 @@ def answer(request: Request, path: Any) -> str | None:
             return None
 
 
-def _list_text(conn: sqlite3.Connection, request: Request) -> str:
+def _list_text(conn: sqlite3.Connection, request: Request) -> str | bytes:
     from app.lean import reads as lean_reads
 
     if request.as_json:
-        from app.lean.rows_json import dumps_listing
+        from app.lean.listing import list_json
+        from app.lean.rows_json import dumps_listing, listing_bytes
 
-        return dumps_listing(lean_reads.list_json(conn, request.include_closed)) + "\n"
+        tasks = list_json(conn, request.include_closed)
+        return listing_bytes(tasks) or dumps_listing(tasks) + "\n"
     from app.tasks.formatting import format_list
     from app.text import cleaned
 
@@ -171,10 +173,23 @@ def _dumps(data: Any) -> str:
     return dumps(data)
 
 
-def _write(text: str) -> int:
+def _write(text: str | bytes) -> int:
     try:
-        sys.stdout.write(text)
+        if isinstance(text, bytes):
+            _write_bytes(text)
+        else:
+            sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:  # `stepwise list | head`, as app.cli.main.main
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _write_bytes(data: bytes) -> None:
+    """UTF-8 ``data`` straight to stdout's buffer (a stream without one gets the text)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    sys.stdout.flush()
+    buffer.write(data)

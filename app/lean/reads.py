@@ -84,7 +84,7 @@ def _json(text: str, seen: dict[str, Any]) -> Any:
     return seen[text]
 
 
-def _converter(columns: Sequence[str], table: str, instants: bool) -> Callable[[Any], Row]:
+def converter(columns: Sequence[str], table: str, instants: bool) -> Callable[[Any], Row]:
     """Turns a row of ``columns`` into the store's values: JSON decoded, and instants as
     datetimes when ``instants`` (else left as their stored text, which is the JSON form).
     Decoded values are shared between rows with the same text: do not change them."""
@@ -109,16 +109,17 @@ def _converter(columns: Sequence[str], table: str, instants: bool) -> Callable[[
     return convert
 
 
-def _refuse_odd(conn: sqlite3.Connection, query: str, params: Sequence[object]) -> None:
+def refuse_odd(conn: sqlite3.Connection, query: str, params: Sequence[object]) -> None:
+    """Raise ``Unusual`` when the ``SELECT EXISTS`` ``query`` finds a row."""
     if conn.execute(query, tuple(params)).fetchone()[0]:
         raise Unusual("a row holds values the store would read differently")
 
 
 def list_rows(conn: sqlite3.Connection, include_closed: bool = False) -> list[tuple[Any, ...]]:
     """The rows ``app.tasks.store.list_rows`` gives (``LIST_COLUMNS``, instants as datetimes)."""
-    _refuse_odd(conn, *(sql.ODD_LIST_ALL if include_closed else sql.ODD_LIST_OPEN))
+    refuse_odd(conn, *(sql.ODD_LIST_ALL if include_closed else sql.ODD_LIST_OPEN))
     text, params = sql.LIST_ALL if include_closed else sql.LIST_OPEN
-    convert = _converter(sql.LIST_COLUMNS, "task", instants=True)
+    convert = converter(sql.LIST_COLUMNS, "task", instants=True)
     return [tuple(convert(row)) for row in conn.execute(text, params)]
 
 
@@ -131,26 +132,17 @@ def first_open_rows(conn: sqlite3.Connection, limit: int) -> list[tuple[Any, ...
     convert still raises ``Unusual``. SQLite sorts only the first ``limit`` rows.
     """
     text, params = sql.LIST_OPEN
-    convert = _converter(sql.LIST_COLUMNS, "task", instants=True)
+    convert = converter(sql.LIST_COLUMNS, "task", instants=True)
     return [tuple(convert(row)) for row in conn.execute(f"{text} LIMIT ?", (*params, limit))]
-
-
-def list_json(conn: sqlite3.Connection, include_closed: bool = False) -> list[dict[str, Any]]:
-    """Every listed task as ``app.plan.views.task_json`` shapes it, in the listing's order."""
-    _refuse_odd(conn, *(sql.ODD_LIST_ALL_FULL if include_closed else sql.ODD_LIST_OPEN_FULL))
-    text, params = sql.LIST_ALL_FULL if include_closed else sql.LIST_OPEN_FULL
-    convert = _converter(sql.TASK_COLUMNS, "task", instants=False)
-    return [dict(zip(sql.TASK_COLUMNS, convert(row), strict=True))
-            for row in conn.execute(text, params)]
 
 
 def task_json(conn: sqlite3.Connection, task_id: int) -> dict[str, Any] | None:
     """One task as ``app.plan.views.task_json`` shapes it, or None when there is none."""
-    _refuse_odd(conn, sql.ODD_TASK, (task_id,))
+    refuse_odd(conn, sql.ODD_TASK, (task_id,))
     row = conn.execute(sql.TASK_BY_ID[0], (task_id,)).fetchone()
     if row is None:
         return None
-    convert = _converter(sql.TASK_COLUMNS, "task", instants=False)
+    convert = converter(sql.TASK_COLUMNS, "task", instants=False)
     return dict(zip(sql.TASK_COLUMNS, convert(row), strict=True))
 
 
@@ -160,7 +152,7 @@ def task_detail(conn: sqlite3.Connection, task_id: int) -> dict[str, Any] | None
     task = task_json(conn, task_id)
     if task is None:
         return None
-    _refuse_odd(conn, sql.ODD_PLANS, (task_id,))
+    refuse_odd(conn, sql.ODD_PLANS, (task_id,))
     plans = [dict(zip(sql.PLAN_COLUMNS, row, strict=True))
              for row in conn.execute(sql.PLANS_OF_TASK[0], (task_id,))]
     latest = plans[-1] if plans else None
@@ -175,8 +167,8 @@ def task_detail(conn: sqlite3.Connection, task_id: int) -> dict[str, Any] | None
 
 def plan_json(conn: sqlite3.Connection, plan: dict[str, Any]) -> dict[str, Any]:
     """A stored plan as it stands now, as PlanSpec JSON (``PlanSpec.to_json``)."""
-    _refuse_odd(conn, sql.ODD_STEPS, (plan["id"],))
-    convert = _converter(sql.STEP_COLUMNS, "step", instants=False)
+    refuse_odd(conn, sql.ODD_STEPS, (plan["id"],))
+    convert = converter(sql.STEP_COLUMNS, "step", instants=False)
     rows = [dict(zip(sql.STEP_COLUMNS, convert(row), strict=True))
             for row in conn.execute(sql.STEPS_OF_PLAN[0], (plan["id"],))]
     by_pk = {row["id"]: row["step_id"] for row in rows}
@@ -214,9 +206,9 @@ def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[A
     def params(query: tuple[str, tuple[Any, ...]]) -> tuple[Any, ...]:
         return tuple(chosen if value == "[]" else value for value in query[1])
 
-    _refuse_odd(conn, sql.ODD_PAGE[0], params(sql.ODD_PAGE))
+    refuse_odd(conn, sql.ODD_PAGE[0], params(sql.ODD_PAGE))
     planned = {row[0] for row in conn.execute(sql.PAGE_PLANNED[0], params(sql.PAGE_PLANNED))}
-    convert = _converter(sql.PAGE_COLUMNS, "task", instants=True)
+    convert = converter(sql.PAGE_COLUMNS, "task", instants=True)
     tags = sql.PAGE_COLUMNS.index("tags")
     rows: dict[int, tuple[Any, ...]] = {}
     for raw in conn.execute(sql.PAGE_ROWS[0], params(sql.PAGE_ROWS)):

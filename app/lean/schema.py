@@ -24,6 +24,7 @@ TARGET = Path(__file__).with_name("sql.py")
 _INSTANT_SHAPE = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"
 _ANNOTATIONS = {int: "int", str: "str", tuple: "tuple[Any, ...]",
                 dict: "dict[str, tuple[str, ...]]"}
+_TEXTS = "dict[str, str]"  # a dict of SQL texts (``ODD_COLUMN``)
 PAGE_COLUMNS = ("id", "title", "status", "priority", "due_at", "tags", "problem", "all_day",
                 "timezone")
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # as app.plan.store reads
@@ -105,6 +106,19 @@ def _exists(query: Any) -> tuple[str, tuple[Any, ...]]:
     return f"SELECT EXISTS ({text})", params
 
 
+def _listed_sql(include_closed: bool) -> tuple[str, tuple[Any, ...]]:
+    """The listing's ``FROM … WHERE …`` (with its parameters), for a query that picks its
+    own columns (``app.lean.reads.list_json``)."""
+    text, params = _sql(list_query(include_closed, ("id",)).order_by())
+    return f" FROM {text.partition(' FROM ')[2]}", params
+
+
+def _order_sql() -> str:
+    """The listing's ``ORDER BY …``, the same for open and all."""
+    text, _ = _sql(list_query(False, ("id",)))
+    return f" ORDER BY {text.rpartition(' ORDER BY ')[2]}"
+
+
 def _odd_sql() -> dict[str, Any]:
     """Queries that find rows the lean path must leave to the full path."""
     listed = [f for f in Task._meta.sorted_fields if f.column_name in LIST_COLUMNS]
@@ -113,6 +127,7 @@ def _odd_sql() -> dict[str, Any]:
         "ODD_LIST_ALL": _odd_listed(True, listed, instants=False),
         "ODD_LIST_OPEN_FULL": _odd_listed(False, Task._meta.sorted_fields),
         "ODD_LIST_ALL_FULL": _odd_listed(True, Task._meta.sorted_fields),
+        "ODD_COLUMN": {f.column_name: _odd(f) for f in Task._meta.sorted_fields},
         "ODD_TASK": f'SELECT EXISTS (SELECT 1 FROM "task" WHERE "id" = ? AND '
                     f"({_odd_where(Task)}))",
         "ODD_PLANS": f'SELECT EXISTS (SELECT 1 FROM "plan" WHERE "task_id" = ? AND '
@@ -142,6 +157,9 @@ def values() -> dict[str, Any]:
         "LIST_OPEN_FULL": _sql(list_query(False, task_all)),
         "LIST_ALL_FULL": _sql(list_query(True, task_all)),
         "TASK_BY_ID": _sql(Task.select().where(Task.id == 0)),
+        "LISTED_OPEN": _listed_sql(False),
+        "LISTED_ALL": _listed_sql(True),
+        "LIST_ORDER": _order_sql(),
         **_plan_sql(),
         **_page_sql(),
         **_odd_sql(),
@@ -155,7 +173,10 @@ def render() -> str:
              "", "Each query is (SQL, parameters); a 0 parameter stands for the id given.",
              '"""', "# ruff: noqa: E501", "", "from typing import Any", ""]
     for name, value in values().items():
-        lines.append(f"{name}: {_ANNOTATIONS[type(value)]} = {value!r}")
+        kind = _ANNOTATIONS[type(value)]
+        if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+            kind = _TEXTS
+        lines.append(f"{name}: {kind} = {value!r}")
     return "\n".join(lines) + "\n"
 
 

@@ -51,7 +51,8 @@ def lean_answer(*args: str) -> str | None:
     request = lean.read_request(list(args))
     assert request is not None, args
     paths.configure(request.data_dir, request.db)
-    return lean.answer(request, paths.db_path())
+    answer = lean.answer(request, paths.db_path())
+    return answer.decode("utf-8") if isinstance(answer, bytes) else answer
 
 
 def assert_same(cli: Cli, full: Cli, *args: str) -> str:
