@@ -11,6 +11,7 @@ a part no rule knows (the server's own words, a quoted value) is kept as it is.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from app.words import plain_zh_inputs, plain_zh_refusals
 
@@ -99,9 +100,13 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"\bis empty\b", "是空的"),
     (r"\bshould be (\S+)", r"应为 \1"),
 )
-# the refusals first: their whole sentences before the general words
-_COMPILED = tuple((re.compile(pattern), words)
-                  for pattern, words in (*plain_zh_refusals.RULES, *plain_zh_inputs.RULES, *_RULES))
+@cache
+def _compiled() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The rules compiled, the refusals first: their whole sentences before the general
+    words. On first use, not at import: compiling ~360 patterns costs ~0.1 s, which every
+    command importing this module paid (``agent run --once`` on 100,000 tasks, issue 29)."""
+    return tuple((re.compile(pattern), words) for pattern, words
+                 in (*plain_zh_refusals.RULES, *plain_zh_inputs.RULES, *_RULES))
 
 
 def day_time(when: str) -> str:
@@ -111,6 +116,6 @@ def day_time(when: str) -> str:
 
 def in_chinese(text: str) -> str:
     """``text`` with every phrase a rule knows said in Chinese."""
-    for pattern, words in _COMPILED:
+    for pattern, words in _compiled():
         text = pattern.sub(words, text)
     return day_time(text)
