@@ -119,7 +119,7 @@ def _keep_the_rest(incoming: Incoming, read_task: ReadTask, kept: Kept, batch: B
     if read_task.task.status == TaskStatus.IN_PROGRESS and incoming.plan is None:
         incoming.status = TaskStatus.IN_PROGRESS
     new = incoming.new
-    lines = kept_lines(kept.extras, batch)
+    lines = kept_lines(kept.extras, batch) if kept.extras else []
     if lines or (new.detail and not new.detail.strip()):  # else joined gives the same
         incoming.new = replace(new, detail=joined(new.detail, *lines))
     steps = {s["id"]: s for s in (incoming.plan or {}).get("steps", [])}

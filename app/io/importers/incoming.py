@@ -62,6 +62,8 @@ def start_in_order(new: NewTask, batch: Batch) -> NewTask:
     """A task whose start comes after its due or expiry, as other planners allow: imported
     without the start (kept in its detail, named), said in ``batch.skipped``. A date is
     compared by its stand-in (``app.dates.days``), as the store will hold it."""
+    if new.start_at is None:  # nothing to compare (most tasks)
+        return new
     where = days.zone(new.timezone)
     start = days.moment(new.start_at, "start", where)
     due = days.moment(new.due_at, "due", where)
