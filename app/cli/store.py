@@ -36,7 +36,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         summary = import_path(args.source, args.file, progress_to(sys.stderr))
         print("\n".join(summary.lines(str(args.file))))
         return 130 if summary.cancelled else 0  # 130: stopped by Ctrl+C, as shells say
-    count = import_file(args.file, replace=args.replace)
+    from app.io.transfer import Cancelled
+
+    try:
+        count = import_file(args.file, replace=args.replace)
+    except Cancelled as stopped:
+        print(stopped)
+        return 130  # stopped by Ctrl+C, as above
     print(f"imported {count} tasks from {args.file}")
     return 0
 
