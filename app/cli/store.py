@@ -36,13 +36,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         summary = import_path(args.source, args.file, progress_to(sys.stderr))
         print("\n".join(summary.lines(str(args.file))))
         return 130 if summary.cancelled else 0  # 130: stopped by Ctrl+C, as shells say
-    from app.io.transfer import Cancelled
-
-    try:
-        count = import_file(args.file, replace=args.replace)
-    except Cancelled as stopped:
-        print(stopped)
-        return 130  # stopped by Ctrl+C, as above
+    count = import_file(args.file, replace=args.replace)
     print(f"imported {count} tasks from {args.file}")
     return 0
 

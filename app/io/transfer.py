@@ -1,22 +1,16 @@
 """The whole database as one JSON file, and back, with an exact round trip.
 
 The export holds every table's rows in id order with the stored values (instants as
-UTC text, JSON columns as JSON), so export → import → export is byte-identical.
-
-An import checks every row first (types, values, references), then writes in
-transactions of a fraction of a second each (``HOLD_S``), so another writer waits for
-the lock briefly, never for the whole file. Rows keep their ids, so a cut import
-(Ctrl+C, a crash) left a beginning of the file: importing the file again, without
-``--replace``, finds those rows and adds the rest.
+UTC text, JSON columns as JSON), so export → import → export is byte-identical. An
+import is one transaction: after a crash it is all there or not at all.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import peewee
 
@@ -32,22 +26,6 @@ from models.fields import JSONField, UTCDateTimeField, dump_json, format_utc, pa
 
 FORMAT = "stepwise-export"
 FORMAT_VERSION = 1
-# The longest a transaction of an import holds the write lock, and the pause after it
-# (longer than the 100 ms between a waiting writer's tries), as app.io.importers.store.
-HOLD_S = 0.4
-GAP_S = 0.11
-
-
-class Cancelled(Exception):
-    """Ctrl+C stopped an import; what was committed stays (``str()`` says how much)."""
-
-
-class Rows(NamedTuple):
-    """One table's checked rows, ready to insert: the statement and each row's values."""
-
-    model: Any
-    sql: str
-    values: list[list[Any]]
 
 
 def export_data() -> dict[str, Any]:
@@ -82,93 +60,32 @@ def export_file(path: Path) -> int:
 
 
 def import_file(path: Path, *, replace: bool = False) -> int:
-    """Load an export into the database in short transactions; returns the task count.
+    """Load an export into the database in one transaction; returns the task count.
 
     Raises:
-        BadFile: the file is missing, empty, not JSON or not a Stepwise export, a
-            value has the wrong type or is not text, or a row points at a row that is
-            not there (nothing was imported).
-        Refused: the database has other tasks and ``replace`` is False, or a row's value
-            is not one Stepwise accepts (the row is named; nothing was imported).
-        Cancelled: Ctrl+C; the transactions committed before it stay.
+        BadFile: the file is missing, empty, not JSON or not a Stepwise export, or a
+            value has the wrong type or is not text.
+        Refused: the database has tasks and ``replace`` is False, or a row's value is
+            not one Stepwise accepts (the row is named).
     """
     data = bounded_json.read_file(path)  # bounded: no deep nesting, huge numbers, \ud800
     tables = _check_shape(data, path)
-    prepared = [_prepared(model, tables.get(model._meta.table_name, []))
-                for model in ALL_TABLES]
-    _check_references(prepared, path)
-    total = len(tables.get(Task._meta.table_name, []))
     try:
-        _write(prepared, replace)
-    except KeyboardInterrupt:
-        done = Task.select().count()
-        events.emit(Change(Kind.DATABASE_REPLACED))
-        raise Cancelled(f"imported {done:,} of {total:,} tasks before it was cancelled; "
-                        "importing the file again skips those") from None
-    events.emit(Change(Kind.DATABASE_REPLACED))
-    return total
-
-
-def _write(prepared: list[Rows], replace: bool) -> None:
-    with atomic():
-        if replace or not Task.select().exists():  # settings and the like go too
+        with atomic():
+            if Task.select().exists() and not replace:
+                raise Refused("this database already has tasks; add --replace to replace them "
+                              "all with the file's (export first if you want to keep them)")
+            database.execute_sql("PRAGMA defer_foreign_keys = ON")
             for model in reversed(ALL_TABLES):
                 model.delete().execute()
-        here = _rows_here(prepared)
-    for rows, start in zip(prepared, here, strict=True):
-        _insert_from(rows, start)
-    with atomic():
-        reminders.schedule_all()
-
-
-def _rows_here(prepared: list[Rows]) -> list[int]:
-    """How many of each table's rows are here already: none in an empty database, or a
-    beginning of the file that a cut import of it committed.
-
-    Raises:
-        Refused: the database holds rows that are not such a beginning.
-    """
-    here = []
-    for rows in prepared:
-        stored = [list(r) for r in database.execute_sql(
-            f'SELECT {_names(rows.model)} FROM "{rows.model._meta.table_name}" '
-            f'ORDER BY "{rows.model._meta.primary_key.column_name}"')]
-        if stored != rows.values[:len(stored)]:
-            raise Refused("this database already has tasks; add --replace to replace them "
-                          "all with the file's (export first if you want to keep them)")
-        here.append(len(stored))
-    return here
-
-
-def _insert_from(rows: Rows, start: int) -> None:
-    """Insert ``rows`` from ``start`` on, committing about every ``HOLD_S``.
-
-    A table whose rows point at later rows of itself (a step's parent) goes in one
-    transaction: a commit between them would find the reference dangling.
-    """
-    step = len(rows.values) if _points_ahead(rows) else 500
-    position = start
-    while position < len(rows.values):
-        ends = time.monotonic() + HOLD_S
-        first = position
-        with atomic():
-            database.execute_sql("PRAGMA defer_foreign_keys = ON")
-            while position < len(rows.values) and (position == first or
-                                                    time.monotonic() < ends):
-                chunk = rows.values[position:position + step]
-                _insert(rows, chunk)
-                position += len(chunk)
-        if position < len(rows.values):
-            time.sleep(GAP_S)
-
-
-def _insert(rows: Rows, values: list[list[Any]]) -> None:
-    table = rows.model._meta.table_name
-    try:
-        database.cursor().executemany(rows.sql, values)
-    except sqlite3.IntegrityError as exc:  # duplicate ids and the like: the file's fault
-        raise BadFile(f"table {table!r} does not fit the schema: {exc}; nothing was "
-                      "imported") from None
+            for model in ALL_TABLES:
+                _insert_rows(model, tables.get(model._meta.table_name, []))
+            reminders.schedule_all()
+    except peewee.IntegrityError as exc:  # deferred foreign keys are checked at commit
+        raise BadFile(f"{path}: rows point at rows that are not there ({exc}); "
+                      "nothing was imported") from None
+    events.emit(Change(Kind.DATABASE_REPLACED))
+    return len(tables.get(Task._meta.table_name, []))
 
 
 def _check_shape(data: Any, path: Path) -> dict[str, list[Any]]:
@@ -226,19 +143,15 @@ def _type_problem(model: Any, row: dict[str, Any]) -> str | None:
     return None
 
 
-def _prepared(model: Any, rows: list[dict[str, Any]]) -> Rows:
-    """The table's rows checked and as stored, in the table's column order.
-
-    Raises:
-        BadFile: a row has an unknown column or a value of the wrong type.
-        Refused: a row's value is not one Stepwise accepts.
-    """
+def _insert_rows(model: Any, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
     columns = table_columns(model)
     kinds = [(f.column_name, f) for f in model._meta.sorted_fields]
     ids = [c for c, f in kinds if isinstance(f, peewee.AutoField | peewee.ForeignKeyField)]
     names = {c for c, _ in columns}
     table = model._meta.table_name
-    sql = (f'INSERT INTO "{table}" ({_names(model)}) '
+    sql = (f'INSERT INTO "{table}" ({", ".join(chr(34) + c + chr(34) for c, _ in columns)}) '
            f'VALUES ({", ".join("?" for _ in columns)})')
     values = []
     for number, row in enumerate(rows, start=1):
@@ -254,41 +167,11 @@ def _prepared(model: Any, rows: list[dict[str, Any]]) -> Rows:
         if problem:
             raise Refused(f"table {table!r}, row {number}: {problem}; nothing was imported")
         values.append([_db_value(row.get(c), kind) for c, kind in kinds])
-    return Rows(model, sql, values)
-
-
-def _names(model: Any) -> str:
-    return ", ".join(f'"{c}"' for c, _ in table_columns(model))
-
-
-def _foreign_keys(model: Any) -> list[tuple[int, Any]]:
-    """(column position, referenced model) of each foreign key of ``model``."""
-    return [(n, f.rel_model) for n, f in enumerate(model._meta.sorted_fields)
-            if isinstance(f, peewee.ForeignKeyField)]
-
-
-def _check_references(prepared: list[Rows], path: Path) -> None:
-    """Every foreign key names a row of the file (checked before anything is written,
-    since the transactions commit one by one).
-
-    Raises:
-        BadFile: a row points at a row that is not in the file.
-    """
-    ids = {rows.model: {values[0] for values in rows.values} for rows in prepared}
-    for rows in prepared:
-        for column, target in _foreign_keys(rows.model):
-            known = ids.get(target, set())
-            if any(v[column] is not None and v[column] not in known for v in rows.values):
-                raise BadFile(f"{path}: rows of {rows.model._meta.table_name!r} point at rows "
-                              "that are not there; nothing was imported")
-
-
-def _points_ahead(rows: Rows) -> bool:
-    """Whether a row refers to a row of its own table that comes later in the file."""
-    own = [n for n, target in _foreign_keys(rows.model) if target is rows.model]
-    place = {values[0]: n for n, values in enumerate(rows.values)}
-    return any(values[c] is not None and place.get(values[c], -1) > n
-               for n, values in enumerate(rows.values) for c in own)
+    try:
+        database.cursor().executemany(sql, values)
+    except sqlite3.IntegrityError as exc:  # duplicate ids and the like: the file's fault
+        raise BadFile(f"table {table!r} does not fit the schema: {exc}; nothing was "
+                      "imported") from None
 
 
 def _added_later(model: Any, row: dict[str, Any]) -> dict[str, Any]:

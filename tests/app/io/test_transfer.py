@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -196,96 +194,3 @@ def test_older_export_imports(cli: Cli, tmp_path: Path) -> None:
     assert result.code == 0, result
     listed = cli("--db", fresh, "outbox").out
     assert "to Ann" in listed and "hi" in listed
-
-
-def big_export(cli: Cli, tmp_path: Path, tasks: int) -> Path:
-    """An export of ``tasks`` tasks shaped as one the store made (ids 1…n, own UIDs)."""
-    cli("add", "template", "--tag", "work", "--due", "2026-12-20T09:00:00Z")
-    dump = tmp_path / "one.json"
-    assert cli("export", str(dump)).code == 0
-    data = json.loads(dump.read_text(encoding="utf-8"))
-    shape = data["tables"]["task"][0]
-    data["tables"]["task"] = [{**shape, "id": n, "title": f"task {n} 任务",
-                               "uid": f"00000000-0000-4000-8000-{n:012d}"}
-                              for n in range(1, tasks + 1)]
-    data["tables"]["reminder"] = []
-    return write(tmp_path / "big.json", data)
-
-
-def test_cancel_keeps_committed(cli: Cli, tmp_path: Path,
-                                monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ctrl+C between transactions: what was committed stays, exit 130 says how much,
-    and importing the file again adds the rest (the export comes out the same)."""
-    from app.io import transfer
-
-    export = big_export(cli, tmp_path, 3_000)
-    fresh = str(tmp_path / "fresh.db")
-    monkeypatch.setattr(transfer, "HOLD_S", 0.0)  # a transaction per 500 rows
-    monkeypatch.setattr(transfer, "GAP_S", 0.0)
-    real, calls = transfer._insert, []
-
-    def interrupted(rows: Any, values: list[Any]) -> None:
-        calls.append(len(values))
-        if len(calls) == 4:
-            raise KeyboardInterrupt
-        real(rows, values)
-
-    monkeypatch.setattr(transfer, "_insert", interrupted)
-    stopped = cli("--db", fresh, "import", str(export))
-    assert stopped.code == 130
-    said = re.search(r"imported ([\d,]+) of 3,000 tasks before it was cancelled; "
-                     r"importing the file again skips those", stopped.out)
-    assert said is not None, stopped.out
-    with sqlite3.connect(fresh) as con:
-        kept = con.execute("SELECT count(*) FROM task").fetchone()[0]
-    con.close()
-    assert 0 < kept == int(said[1].replace(",", "")) < 3_000
-    monkeypatch.setattr(transfer, "_insert", real)
-    assert cli("--db", fresh, "import", str(export)).code == 0
-    again = tmp_path / "again.json"
-    assert cli("--db", fresh, "export", str(again)).code == 0
-    assert json.loads(again.read_text(encoding="utf-8"))["tables"]["task"] == \
-        json.loads(export.read_text(encoding="utf-8"))["tables"]["task"]
-
-
-@pytest.mark.timeout(300)
-def test_writer_waits_briefly(cli: Cli, data_dir: Path, tmp_path: Path) -> None:
-    """Another process takes the write lock while a 30,000-task import runs: it waits
-    a fraction of the import, never the whole of it."""
-    import subprocess
-    import sys
-    import time
-
-    from tests.conftest import ROOT, stepwise_env
-
-    export = big_export(cli, tmp_path, 30_000)
-    fresh = tmp_path / "fresh.db"
-    process = subprocess.Popen([sys.executable, "-m", "app", "--db", str(fresh), "import",
-                                str(export)], cwd=ROOT, text=True, env=stepwise_env(data_dir),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    waits: list[float] = []
-    try:
-        while process.poll() is None and not _has_tasks(fresh):
-            time.sleep(0.02)
-        with sqlite3.connect(fresh, timeout=30, isolation_level=None) as con:
-            while process.poll() is None:
-                started = time.monotonic()
-                con.execute("BEGIN IMMEDIATE")  # the write lock another writer needs
-                waits.append(time.monotonic() - started)
-                con.execute("COMMIT")
-                time.sleep(0.2)
-    finally:
-        out, err = process.communicate(timeout=240)
-    assert process.returncode == 0, err
-    assert len(waits) >= 2, out  # one import, written while others wrote (before: 0)
-    assert max(waits) < 3.0, waits
-
-
-def _has_tasks(path: Path) -> bool:
-    if not path.exists():
-        return False
-    try:
-        with sqlite3.connect(path, timeout=1) as con:
-            return bool(con.execute("SELECT EXISTS (SELECT 1 FROM task)").fetchone()[0])
-    except sqlite3.Error:
-        return False
