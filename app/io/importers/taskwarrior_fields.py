@@ -68,7 +68,7 @@ def start_of(entry: dict[str, Any]) -> datetime | None:
 
 
 def tags_of(entry: dict[str, Any]) -> tuple[str, ...]:
-    tags = [str(t) for t in entry.get("tags", []) if str(t).strip()]
+    tags = [str(t).strip() for t in _items(entry.get("tags")) if str(t).strip()]
     if entry.get("project"):
         tags.append(str(entry["project"]))
     return tuple(dict.fromkeys(tags))
@@ -77,7 +77,7 @@ def tags_of(entry: dict[str, Any]) -> tuple[str, ...]:
 def detail_of(entry: dict[str, Any]) -> str:
     """Annotations, one line each with their date, oldest first."""
     lines = []
-    for note in entry.get("annotations", []) or []:
+    for note in _items(entry.get("annotations")):
         if isinstance(note, dict) and note.get("description"):
             at = when(note.get("entry"))
             lines.append((f"{at:%Y-%m-%d}: " if at else "") + str(note["description"]))
@@ -98,9 +98,15 @@ def when(value: object) -> datetime | None:
 
 def depends_of(entry: dict[str, Any]) -> list[str]:
     """``depends`` as a list of UUIDs: 2.6 writes a list, older versions a comma string."""
-    value = entry.get("depends") or []
-    items = value.split(",") if isinstance(value, str) else value
-    return [str(u).strip() for u in items if str(u).strip()]
+    return [str(u).strip() for u in _items(entry.get("depends")) if str(u).strip()]
+
+
+def _items(value: object) -> list[Any]:
+    """A list field as a list: a list as it is, a comma string split (older exports and
+    hand-written files), anything else (a number, an object) as no items."""
+    if isinstance(value, list):
+        return value
+    return value.split(",") if isinstance(value, str) else []
 
 
 def given(moment: datetime | None) -> date | datetime | None:
