@@ -102,7 +102,7 @@ def wait_for_tasks(process: subprocess.Popen[str], path: Path) -> None:
 
 def test_writer_waits_briefly(data_dir: Path, tmp_path: Path) -> None:
     path = data_dir / "stepwise.db"
-    process = start_import(data_dir, tmp_path / "todo.txt", 15_000)
+    process = start_import(data_dir, tmp_path / "todo.txt", 40_000)  # runs for seconds
     waits = []
     try:
         wait_for_tasks(process, path)
