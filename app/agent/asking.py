@@ -133,21 +133,24 @@ class ModelCalls:
         plan = parse_object(plan_text)
         if len(plan["steps"]) < 2:
             return None  # one step is kept simple, not planned: nothing to word
-        messages = wording.titles_messages(str(context.get("language", "en")), task.title, plan)
+        language = str(context.get("language", "en"))
+        messages = wording.titles_messages(language, task.title, plan)
         try:
             text, call_id = await self._call(task, "plan", messages, context, None,
                                              wording.titles_schema(len(plan["steps"])))
         except StageFailed:
             return None
         try:
-            value = parse(wording.worded_text(plan_text, text))
+            plan_text, ids = wording.worded_text(plan_text, text, task.title, language)
+            value = parse(plan_text)
         except ReplyError as exc:
             journal.set_outcome(call_id, Outcome.UNUSABLE, brief(str(exc)))
             return None
         journal.set_outcome(call_id, Outcome.OK)
         self._worded_tasks.add(task.id)
         with atomic():
-            log(task.id, "plan", "the model worded the offline planner's steps",
+            log(task.id, "plan", f"the model worded {len(ids)} of the offline planner's "
+                f"{len(plan['steps'])} steps ({', '.join(ids)}); the rest keep its words",
                 actor="assistant")
         return value
 
