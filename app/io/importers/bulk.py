@@ -93,7 +93,7 @@ class Writer:
         self._log(task_id, "create", f"added by {incoming.new.creator}", stored)
         dated = row["start_at"] is not None or row["due_at"] is not None
         if dated:
-            self._remind(row, now)
+            self._remind(row, incoming.status, now)
         if incoming.status != TaskStatus.NEW:
             row["status"] = incoming.status
             self._log(task_id, "state", f"{TaskStatus.NEW} → {incoming.status}: as it was in "
@@ -132,10 +132,11 @@ class Writer:
         self._rows[WorkLog].append({"task": task_id, "kind": kind, "message": message,
                                     "actor": "user", "at": at})
 
-    def _remind(self, row: dict[str, Any], now: datetime) -> None:
-        """The reminders ``schedule_new_task`` makes for a task just added (read from its
-        columns: a Task made for it would make a UUID it does not need)."""
-        task = cast(Task, SimpleNamespace(status=TaskStatus.NEW, **row))
+    def _remind(self, row: dict[str, Any], status: str, now: datetime) -> None:
+        """The reminders ``schedule_for_task`` keeps for a task just added in ``status``
+        (none when it arrives done or cancelled), read from its columns: a Task made for
+        it would make a UUID it does not need."""
+        task = cast(Task, SimpleNamespace(status=status, **row))
         for w in reminders_for(task, self._timing, now, step_dues=[]):
             self._rows[Reminder].append({"task": row["id"], "step": w.step_pk,
                                          "kind": w.kind, "text": w.text, "fire_at": w.fire_at})

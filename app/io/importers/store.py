@@ -23,6 +23,7 @@ from app.io.importers.incoming import Batch, Incoming
 from app.plan import store as plans
 from app.plan.spec import MAX_STEPS_ANY, parse
 from app.problems import InvalidPlan
+from app.reminders import store as reminders
 from app.states import TaskStatus
 from app.tasks.store import add_task, check_new_task, get_task, log
 from models import Plan, Step, Task, atomic
@@ -295,3 +296,4 @@ def _set_imported_status(task_id: int, status: str, source: str) -> None:
         return
     Task.update(status=status).where(Task.id == task_id).execute()
     log(task_id, "state", f"{task.status} → {status}: as it was in {source}")
+    reminders.schedule_for_task(task_id)  # a task that arrives done keeps none

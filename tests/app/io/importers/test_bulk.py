@@ -91,6 +91,25 @@ def test_same_rows_both_ways(data_dir: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert got == want
 
 
+@pytest.mark.parametrize("fast", [True, False])
+def test_closed_not_reminded(data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                             fast: bool) -> None:
+    from models import Reminder
+
+    closed = Batch([Incoming(NewTask(f"Was {s}", due_at=SOON), uid=f"c-{s}", status=s)
+                    for s in (TaskStatus.DONE, TaskStatus.CANCELLED)]
+                   + [Incoming(NewTask("Open", due_at=SOON), uid="c-open")], read=3)
+    open_database(data_dir / "closed.db")
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(bulk, "plain", lambda _incoming: fast)
+            added = store.import_batch(closed, "ics").added
+        reminded = {r.task_id for r in Reminder.select()}
+    finally:
+        close_database()
+    assert len(added) == 3 and reminded == {added[2]}
+
+
 def test_uid_here_skipped(db: Path) -> None:
     first = store.import_batch(varied(), "ics")
     again = store.import_batch(varied(), "ics")
