@@ -52,12 +52,16 @@ def _stepwise(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, check=True)
 
 
-def sources(database: Path) -> list[str]:
-    """The source of each task's latest plan."""
+def sources(database: Path) -> list[tuple[str, str, list[str]]]:
+    """Each planned task's title, its latest plan's source and that plan's step titles
+    (printed, so a reader sees what was counted as the model's)."""
     with sqlite3.connect(database) as db:
-        return [row[0] for row in db.execute(
-            "SELECT source FROM plan p WHERE revision = (SELECT max(revision) FROM plan "
-            "WHERE task_id = p.task_id)")]
+        plans = db.execute("SELECT t.title, p.source, p.id FROM plan p JOIN task t ON "
+                           "t.id = p.task_id WHERE p.revision = (SELECT max(revision) FROM "
+                           "plan WHERE task_id = p.task_id) ORDER BY t.id").fetchall()
+        return [(title, source, [row[0] for row in db.execute(
+                    "SELECT title FROM step WHERE plan_id = ? ORDER BY id", (plan,))])
+                for title, source, plan in plans]
 
 
 def main(port: int = 18080) -> None:
@@ -77,8 +81,11 @@ def main(port: int = 18080) -> None:
         if server is not None:
             server.terminate()
             server.wait()
-    whole = sum(source == model for source in found)
-    worded = sum(source.startswith("offline planner's steps, worded by") for source in found)
+    for title, source, steps in found:
+        print(f"{title} — {source}: {' / '.join(steps)}")
+    whole = sum(source == model for _t, source, _s in found)
+    worded = sum(source.startswith("offline planner's steps, worded by")
+                 for _t, source, _s in found)
     print(f"{len(TASKS)} tasks in {wall:.0f} s; {len(found)} planned: {whole} by the model, "
           f"{worded} worded by it, {len(found) - whole - worded} the offline planner's "
           f"(model share {(whole + worded) / max(1, len(found)):.0%})")
