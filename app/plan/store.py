@@ -38,14 +38,20 @@ from app.states import (
 from app.tasks import problems as task_problems
 from app.tasks.store import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
+from models.prepared import Prepared
 
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # spec: history only
 
 
+_LATEST = Prepared[Plan](lambda task_id: Plan.select(*_PLAN_ROW, Task).join(Task).where(
+    Plan.task == task_id).order_by(Plan.revision.desc()).limit(1), [int])
+_STEP = Prepared[Step](lambda plan_id, step_id: Step.select().where(
+    (Step.plan == plan_id) & (Step.step_id == step_id)).limit(1), [int, str])
+
+
 def latest_plan(task_id: int) -> Plan | None:
     """The task's newest revision (without the stored spec text, which can be large)."""
-    return (Plan.select(*_PLAN_ROW, Task).join(Task).where(Plan.task == task_id)
-            .order_by(Plan.revision.desc()).first())
+    return _LATEST.first(task_id)
 
 
 def active_plan(task_id: int) -> Plan:
@@ -373,7 +379,7 @@ def find_step(plan: Plan, step_id: str) -> Step:
 
 
 def _step_row(plan: Plan, step_id: str) -> Step:
-    step = Step.get_or_none((Step.plan == plan) & (Step.step_id == step_id))
+    step = _STEP.first(plan.id, step_id)
     if step is None:
         ids = ", ".join(s.step_id for s in Step.select(Step.step_id).where(Step.plan == plan))
         raise NotFound(f"plan revision {plan.revision} has no step {step_id!r} (steps: {ids})")
@@ -434,20 +440,25 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
         _move_plan(plan, PlanStatus.PAUSED)
         set_problem(task, task_problems.step_failed(task.title, task.detail,
                                                     [(step.step_id, step.error)]))
-    elif action in ("retry", "done", "skip") and not Step.select().where(
-            (Step.plan == plan) & (Step.status == StepStatus.FAILED)).exists():
-        # no failure left: a retry resumes the plan, and so does a person finishing the
-        # failed step (a plan paused by hand, with no problem told, stays paused)
-        resumes = action == "retry" or (plan.status == PlanStatus.PAUSED and task.problem)
-        if resumes and plan.status == PlanStatus.PAUSED:
+    elif action in ("retry", "done", "skip") and _resumes(plan, task, action):
+        if plan.status == PlanStatus.PAUSED:
             _move_plan(plan, PlanStatus.IN_PROGRESS)
-        if resumes:
-            set_problem(task, None)
+        set_problem(task, None)
     if action == "reopen":
         _reopen_plan(plan, task)
     elif plan.status in ACTIVE_PLAN and not _open_steps(plan):
         _complete_plan(plan, task)
     plan.save()
+
+
+def _resumes(plan: Plan, task: Task, action: str) -> bool:
+    """Whether the change resumes the plan: no failure is left, and it was a retry or a
+    person finishing the failed step (a plan paused by hand, with no problem told, stays
+    paused). The failures are looked for last: in a plan that runs, a tick needs no scan
+    of its steps."""
+    could = action == "retry" or (plan.status == PlanStatus.PAUSED and bool(task.problem))
+    return could and not Step.select(Step.id).where(
+        (Step.plan == plan) & (Step.status == StepStatus.FAILED)).exists()
 
 
 def _open_steps(plan: Plan) -> bool:
