@@ -44,6 +44,7 @@ from app.states import ACTIVE_PLAN, IllegalTransition, PlanStatus, StepStatus, T
 from app.tasks import problems as task_problems
 from app.tasks.store import log, set_problem, set_status
 from models import Task, atomic
+from models.prepared import by_id
 
 __all__ = ["Assistant", "Clock", "Outcome", "StageFailed"]
 
@@ -126,7 +127,7 @@ class Assistant(ModelCalls):
 
     async def _advance(self, task_id: int, ran: set[tuple[int, str]]) -> Outcome | None:
         """Run the task's next stage, unless it has none or had that model stage already."""
-        task = Task.get_or_none(Task.id == task_id)
+        task = by_id(Task, task_id)
         if task is None:
             return None
         stage = picking.next_stage(task, self.clock(), self.accepting())

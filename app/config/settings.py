@@ -19,6 +19,7 @@ from app.config.provider_kinds import DESCRIPTIONS, ProviderKind
 from app.errors import KnownError
 from app.text import surrogate_at
 from models import Setting, atomic
+from models.prepared import Prepared
 
 _log = logging.getLogger(__name__)
 MAX_TEXT = 2000  # no setting needs more; a longer value is a mistake (or an attack)
@@ -196,12 +197,13 @@ def declared(key: str) -> Declared:
 
 
 _warned: set[str] = set()
+_ROW = Prepared[Setting](lambda key: Setting.select().where(Setting.key == key).limit(1), [str])
 
 
 def get(key: str) -> Any:
     """The stored value of a declared setting, or its default (also for an invalid value)."""
     decl = declared(key)
-    row = Setting.get_or_none(Setting.key == key)
+    row = _ROW.first(key)
     if row is None:
         return decl.default
     problem = decl.problem(row.value)

@@ -33,6 +33,7 @@ from app.reminders.wanted import all_step_dues, reminders_for, timing_now
 from app.states import OPEN_TASK, PlanStatus
 from models import Plan, Reminder, Step, Task, atomic
 from models.fields import format_utc
+from models.prepared import by_id
 from models.tables import utc_now
 
 AUTO_KINDS = ("start", "due", "step_due")
@@ -118,7 +119,7 @@ def schedule_for_task(task_id: int, *, now: datetime | None = None) -> list[Remi
     now = now or utc_now()
     timing = timing_now()
     with atomic():
-        task = Task.get_or_none(Task.id == task_id)
+        task = by_id(Task, task_id)
         if task is None:
             raise NotFound(f"there is no task {task_id}")
         covered = [r.fire_at for r in Reminder.select(Reminder.fire_at).where(

@@ -15,6 +15,7 @@ from app.events import Change, Kind, events
 from app.reminders import store as reminders
 from app.states import OPEN_TASK, TASK
 from models import Step, Task, WorkLog, after_commit, atomic
+from models.prepared import by_id
 from models.tables import DeletedTask, new_uid, utc_now
 
 MAX_TITLE = 500
@@ -181,7 +182,7 @@ def when(task: Task, role: str) -> date | datetime | None:
 
 
 def get_task(task_id: int) -> Task:
-    task = Task.get_or_none(Task.id == task_id)
+    task = by_id(Task, task_id)
     if task is None:
         raise NotFound(f"there is no task {task_id}; `stepwise list --all` shows them all")
     return task

@@ -38,7 +38,15 @@ def test_joined_model(db: Path) -> None:
     assert plan.__data__.get("task") == task.id and plan.task.title == "Trip"
 
 
-def test_value_twice_refused() -> None:
-    with pytest.raises(ValueError, match="once"):
-        Prepared[Task](lambda n: Task.select().where((Task.id == n) | (Task.priority == n)),
-                       [int])
+def test_value_twice(db: Path) -> None:
+    for title in ("a", "b", "c"):
+        add_task(NewTask(title))
+    either = Prepared[Task](lambda n: Task.select().where((Task.id == n) | (Task.priority == n))
+                            .order_by(Task.id), [int])
+    assert [t.title for t in either.rows(2)] == ["b"]
+    assert [t.title for t in either.rows(3)] == ["a", "b", "c"]  # priority 3, and id 3
+
+
+def test_unused_value_refused() -> None:
+    with pytest.raises(ValueError, match="appear"):
+        Prepared[Task](lambda _n: Task.select(), [int])
