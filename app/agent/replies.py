@@ -7,6 +7,7 @@ ReplyError with a message fit to quote back to the model in a re-ask.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from datetime import datetime
@@ -269,8 +270,11 @@ def _fragment(exc: ValidationError) -> str | None:
     return text if len(text) <= 300 else text[:300] + "…"
 
 
+@functools.cache
 def schema_for(kind: str) -> dict[str, Any]:
-    """The JSON schema sent as structured-output hint (json_schema / Ollama format)."""
+    """The JSON schema sent as structured-output hint (json_schema / Ollama format); made
+    once per kind (pydantic takes ~3 ms) and shared, as ``PLAN_SCHEMA`` is: not to be
+    changed by a caller."""
     if kind == "plan":
         return PLAN_SCHEMA
     schema = REPLIES[kind].model_json_schema()

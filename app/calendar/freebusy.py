@@ -272,13 +272,15 @@ def label(summary: str) -> str:
 
 
 def summary_text(start: datetime, end: datetime, *, zone: tzinfo | None = None,
-                 work: tuple[time, time] | None = None) -> str:
+                 work: tuple[time, time] | None = None,
+                 busy: list[Interval] | None = None) -> str:
     """``busy: Tue 12-01 09:00–10:30 Team meeting; …\\nfree: Tue 12-01 10:30–12:00; …``
 
-    Local times; at most MAX_ITEMS of each, then a count of the rest.
+    Local times; at most MAX_ITEMS of each, then a count of the rest. ``busy``: the
+    range's ``busy_intervals`` when the caller has them already.
     """
     zone = zone or local_zone()
-    busy = busy_intervals(start, end, zone)
+    busy = busy_intervals(start, end, zone) if busy is None else busy
     free = free_slots(start, end, busy, work=work, zone=zone)
     busy_items = [f"{span_text(i, zone)} {i.names()}".rstrip() for i in busy]
     free_items = [span_text(i, zone) for i in free]
@@ -309,7 +311,9 @@ def context_for(now: datetime, until: datetime | None = None) -> CalendarContext
     CONTEXT_DAYS ahead: the prompt's ``calendar`` text and the offline planner's ``busy``."""
     end = until if until is not None and until > now else now + timedelta(days=CONTEXT_DAYS)
     zone = local_zone()
-    return CalendarContext(summary_text(now, end, zone=zone), busy_pairs(now, end, zone))
+    busy = busy_intervals(now, end, zone)  # read once for both
+    return CalendarContext(summary_text(now, end, zone=zone, busy=busy),
+                           [i.pair() for i in busy])
 
 
 def flag_conflicts(steps: Iterable[Any], busy: Iterable[Interval | tuple[Any, Any]]
