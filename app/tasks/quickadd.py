@@ -186,6 +186,16 @@ def _reminds(text: str) -> bool:
     return bool(re.search(r"\bremind|提醒|记得|别忘", text, re.IGNORECASE))
 
 
+def marks(text: str) -> tuple[str, list[str], int | None]:
+    """A title's #tags and !priority read as quick add reads them, for a title typed
+    anywhere else (a list cell): "Buy milk #shop, now" → ("Buy milk, now", ["shop"],
+    None); "Fix bug #work!2" → ("Fix bug", ["work"], 2)."""
+    rest, tags = _take_all(_TAG, text)
+    rest, priorities = _take_all(_PRIORITY, rest)
+    title = _tidy(rest) if tags or priorities else text.strip()
+    return title, list(dict.fromkeys(tags)), int(priorities[-1]) if priorities else None
+
+
 def _take_all(pattern: re.Pattern[str], text: str) -> tuple[str, list[str]]:
     found = [m.group(1) for m in pattern.finditer(text)]
     return pattern.sub("", text), found

@@ -11,7 +11,6 @@ told in the status bar in the user's words and the row shows the task as saved.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +23,7 @@ from app.dates.when import parse_when
 from app.errors import KnownError
 from app.plan import store as plans
 from app.plan import ticks
+from app.tasks import quickadd
 from app.tasks import store as tasks
 from models import StoreError
 from ui.shared.context import WindowContext
@@ -31,7 +31,6 @@ from ui.shared.runner import in_thread
 from ui.words.retexts import told
 
 translate = QCoreApplication.translate
-TAG = re.compile(r"(?:^|\s)#([^\s#]+)")
 
 
 async def _quietly(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
@@ -94,19 +93,20 @@ def tick(ctx: WindowContext, task_id: int, title: str, ticked: bool) -> None:
 
 
 def split_tags(text: str) -> tuple[str, list[str]]:
-    """“Buy milk #shop #home” → (“Buy milk”, [“shop”, “home”])."""
-    tags = TAG.findall(text)
-    return TAG.sub("", text).strip(), list(dict.fromkeys(tags))
+    """“Buy milk #shop #home” → (“Buy milk”, [“shop”, “home”]), as quick add reads them."""
+    title, tags, _priority = quickadd.marks(text)
+    return title, tags
 
 
 def changes_for(column: int, text: str) -> dict[str, Any]:
     """What a cell's typed text changes (ValueError in the user's words when it cannot)."""
     text = text.strip()
     if column == 0:
-        title, tags = split_tags(text)
+        title, tags, priority = quickadd.marks(text)
         if not title:
             raise ValueError(translate("TaskEdits", "A task needs a title"))
-        return {"title": title, "tags": tags}
+        return {"title": title, "tags": tags} | ({} if priority is None else
+                                                 {"priority": priority})
     if column == 1:
         understood = parse_when(text, "due") if text else None
         return {"due_at": days.as_given(understood.when, understood.had_time)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.plan.spec import parse
-from app.tasks.quickadd import Reading, as_reminder, preview, read_typed
+from app.tasks.quickadd import Reading, as_reminder, marks, preview, read_typed
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=SHANGHAI)  # a Monday
@@ -216,3 +216,16 @@ def test_time_roles_in_quick_add(typed: str, title: str, due: str | None) -> Non
     reading = read_typed(typed, NOW)
     assert reading.title == title
     assert (reading.due.date().isoformat() if reading.due else None) == due
+
+
+@pytest.mark.parametrize(("typed", "title", "tags", "priority"), [
+    ("Buy milk #shop, now", "Buy milk, now", ["shop"], None),
+    ("Fix bug #work!2", "Fix bug", ["work"], 2),
+    ("买牛奶 #购物，今天", "买牛奶，今天", ["购物"], None),
+    ("C# is #fun #fun", "C# is", ["fun"], None),
+    ("Plain  title ", "Plain  title", [], None),
+])
+def test_marks(typed: str, title: str, tags: list[str], priority: int | None) -> None:
+    assert marks(typed) == (title, tags, priority)
+    reading = read_typed(typed, datetime(2026, 1, 5, 9, tzinfo=UTC))
+    assert list(reading.tags) == tags and reading.priority == priority  # one grammar

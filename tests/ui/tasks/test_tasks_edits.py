@@ -15,6 +15,9 @@ from ui.tasks.edits import changes_for, save_cell, split_tags
 
 def test_tags_and_fields_are_read_from_typed_text() -> None:
     assert split_tags("Buy milk #shop #shop #home") == ("Buy milk", ["shop", "home"])
+    assert split_tags("Buy milk #shop, now") == ("Buy milk, now", ["shop"])  # as quick add
+    assert changes_for(0, "Fix bug #work!2") == {"title": "Fix bug", "tags": ["work"],
+                                                 "priority": 2}
     assert changes_for(2, "!2") == {"priority": 2}
     assert changes_for(1, "") == {"due_at": None, "named": ()}
     assert changes_for(1, "tomorrow 3pm")["named"] == ("due",)  # a time the person named
