@@ -6,7 +6,15 @@ Shown in place of the plan while the store has no tasks; it goes as soon as one 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.tasks.samples import add_samples
 from ui.shared.context import WindowContext
@@ -48,7 +56,8 @@ class WelcomeView(QWidget):
         buttons.addWidget(self.chinese, 0, 1)
         buttons.addWidget(self.connect_model, 1, 0)
         buttons.setColumnStretch(2, 1)
-        box = QVBoxLayout(self)
+        page = QWidget()  # in a scroll area: on a short window the text scrolls, never cut
+        box = QVBoxLayout(page)
         box.setContentsMargins(24, 24, 24, 24)
         box.addStretch(1)
         box.addWidget(title)
@@ -57,6 +66,14 @@ class WelcomeView(QWidget):
         box.addSpacing(16)
         box.addLayout(buttons)
         box.addStretch(2)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(page)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         self.english.clicked.connect(lambda: self._on_samples_clicked("en"))
         self.chinese.clicked.connect(lambda: self._on_samples_clicked("zh"))
         self.connect_model.clicked.connect(self.settings_requested)

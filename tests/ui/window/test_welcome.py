@@ -23,3 +23,22 @@ def test_the_welcome_view_on_an_empty_store_adds_samples(ctx: WindowContext,
     titles = {Task.get_by_id(i).title for i in listed(window)}
     assert "每周五提醒我交周报" in titles
     assert Task.select().where(Task.recurrence.is_null(False)).count() == 1
+
+
+def test_short_window_scrolls(ctx: WindowContext, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QLabel, QScrollArea
+
+    from ui.window.welcome import WelcomeView
+
+    view = WelcomeView(ctx)
+    qtbot.addWidget(view)
+    view.resize(420, 260)  # shorter than the text: it must scroll, not be cut
+    view.show()
+    qtbot.wait_exposed(view)
+    scroll = view.findChild(QScrollArea)
+    body = max(view.findChildren(QLabel), key=lambda label: len(label.text()))
+    assert scroll is not None and scroll.verticalScrollBar().maximum() > 0
+    assert body.height() >= body.heightForWidth(body.width())  # every line shown
+    scroll.ensureWidgetVisible(view.connect_model)
+    qtbot.wait_until(lambda: view.connect_model.visibleRegion().boundingRect().height()
+                     == view.connect_model.height())
