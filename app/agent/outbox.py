@@ -38,27 +38,66 @@ def mailto_link(address: str, subject: str, body: str) -> str:
     return f"mailto:{quote(address)}?subject={quote(subject)}&body={quote(body)}"
 
 
+OPEN_TIMEOUT_S = 15.0  # an opener still running by then has the link (it waits on the app)
+OPENERS = (("xdg-open",), ("gio", "open", "--"))  # on Linux, in this order; they tell failure
+
+
 def mail_client(address: str, subject: str, body: str) -> bool:
-    """Open the system mail client with the message filled in (the user presses Send)."""
+    """Open the system mail client with the message filled in (the user presses Send);
+    False when no mail client took it.
+
+    On Linux the link goes to ``xdg-open`` (else ``gio open``) and its exit status is
+    read: Python's ``webbrowser`` starts them in the background and says True even when
+    no mail client is set up ("gio: … Operation not supported"), so a message was
+    marked sent that never left. Elsewhere ``webbrowser`` opens it as before.
+    """
     import os
+    import shutil
     import sys
     import webbrowser
 
-    if not getattr(sys, "frozen", False):
-        return webbrowser.open(mailto_link(address, subject, body))
-    # In the bundle, LD_LIBRARY_PATH points at our own libraries: the mail client must get
-    # the user's (PyInstaller keeps it in LD_LIBRARY_PATH_ORIG).
-    ours = os.environ.get("LD_LIBRARY_PATH")
-    original = os.environ.get("LD_LIBRARY_PATH_ORIG")
+    link = mailto_link(address, subject, body)
+    env = dict(os.environ)
+    if getattr(sys, "frozen", False):
+        # In the bundle, LD_LIBRARY_PATH points at our own libraries: the mail client must
+        # get the user's (PyInstaller keeps it in LD_LIBRARY_PATH_ORIG).
+        env.pop("LD_LIBRARY_PATH", None)
+        if "LD_LIBRARY_PATH_ORIG" in env:
+            env["LD_LIBRARY_PATH"] = env["LD_LIBRARY_PATH_ORIG"]
+    opener = next(([found, *rest] for name, *rest in OPENERS
+                   if (found := shutil.which(name))), None) if sys.platform == "linux" else None
+    if opener is not None:
+        return _opened([*opener, link], env)
+    if getattr(sys, "frozen", False):
+        return _with_env(env, lambda: webbrowser.open(link))
+    return webbrowser.open(link)
+
+
+def _opened(argv: list[str], env: dict[str, str]) -> bool:
+    import subprocess
+
     try:
-        if original is None:
-            os.environ.pop("LD_LIBRARY_PATH", None)
-        else:
-            os.environ["LD_LIBRARY_PATH"] = original
-        return webbrowser.open(mailto_link(address, subject, body))
+        done = subprocess.run(argv, env=env, timeout=OPEN_TIMEOUT_S, capture_output=True,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        return True  # the opener waits on the mail app it started: it has the message
+    except OSError:
+        return False
+    return done.returncode == 0
+
+
+def _with_env(env: dict[str, str], run: Callable[[], bool]) -> bool:
+    """``run()`` with the process environment set to ``env`` (``webbrowser`` reads it)."""
+    import os
+
+    saved = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        return run()
     finally:
-        if ours is not None:
-            os.environ["LD_LIBRARY_PATH"] = ours
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def add_contact(name: str, address: str) -> Contact:

@@ -79,3 +79,35 @@ def test_a_decision_is_made_once_and_only_on_a_message_that_exists(db: Path) -> 
         outbox.decide(message, True, FakeTransport())
     with pytest.raises(NotFound, match="no message 999"):
         outbox.decide(999, True, FakeTransport())
+
+
+@pytest.mark.parametrize(("code", "status"), [(0, "sent"), (4, "approved")])
+def test_opener_exit_read(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                          code: int, status: str) -> None:
+    """xdg-open's exit status decides: 4 (no handler for mailto) is not sent."""
+    import sys
+
+    seen = tmp_path / "seen"
+    opener = tmp_path / "bin" / "xdg-open"
+    opener.parent.mkdir()
+    opener.write_text(f'#!/bin/sh\nprintf "%s" "$1" > {seen}\nexit {code}\n', encoding="utf-8")
+    opener.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{opener.parent}:/usr/bin:/bin")
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert outbox.decide(queued("Hi Ann"), True).status == status
+    assert seen.read_text(encoding="utf-8").startswith("mailto:ann%40example.com?subject=")
+
+
+def test_real_gio_without_mail_app(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """GLib's own `gio open` on a machine with no mail client set up: not sent."""
+    import shutil
+
+    gio = shutil.which("gio")
+    if gio is None or shutil.which("xdg-open") is not None:
+        pytest.skip("needs gio and no xdg-open (the opener used first)")
+    done = __import__("subprocess").run([gio, "mime", "x-scheme-handler/mailto"],
+                                        capture_output=True, text=True, check=False)
+    if "No default applications" not in done.stdout + done.stderr:
+        pytest.skip("a mail client is set up here")
+    monkeypatch.setenv("HOME", str(db.parent))  # no user's handler settings
+    assert outbox.decide(queued(), True).status == "approved"
