@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -91,12 +91,26 @@ class OutboxTab(QWidget):
         self.outbox_note.setTextFormat(Qt.TextFormat.PlainText)
         self.outbox_note.setWordWrap(True)
         layout.addWidget(self.outbox_note)
+        self._set_texts()
+
+    def _set_texts(self) -> None:
+        self.approve_button.setText(translate("AssistantDock", "Approve and send"))
+        self.reject_button.setText(translate("AssistantDock", "Reject"))
+        self.message_text.setPlaceholderText(translate("AssistantDock",
+                                                       "No message awaits your approval."))
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        """A language switch: the buttons, the list and the shown message say it again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange and hasattr(self, "outbox_note"):
+            self._set_texts()
+            self._show(self.messages, self.selected_message())
 
     def _build_buttons(self) -> QHBoxLayout:
-        self.approve_button = QPushButton(translate("AssistantDock", "Approve and send"), self)
+        self.approve_button = QPushButton(self)
         self.approve_button.setObjectName("approveButton")
         self.approve_button.clicked.connect(lambda: self._on_decision_clicked(True))
-        self.reject_button = QPushButton(translate("AssistantDock", "Reject"), self)
+        self.reject_button = QPushButton(self)
         self.reject_button.setObjectName("rejectButton")
         self.reject_button.clicked.connect(lambda: self._on_decision_clicked(False))
         row = QHBoxLayout()
@@ -111,9 +125,8 @@ class OutboxTab(QWidget):
         self.recipient = QLabel(message)
         self.recipient.setObjectName("recipient")
         self.recipient.setTextFormat(Qt.TextFormat.PlainText)
-        self.message_text = plain_box(message, "messageText",
-                                      translate("AssistantDock",
-                                                "No message awaits your approval."))
+        self.recipient.setWordWrap(True)  # a long task title wraps, never widens the window
+        self.message_text = plain_box(message, "messageText", "")
         layout = QVBoxLayout(message)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.recipient)
@@ -129,7 +142,11 @@ class OutboxTab(QWidget):
     def _on_outbox_read(self, read: tuple[list[Entry], dict[int, str],
                                           dict[tuple[int, str], str]]) -> None:
         messages, self._tasks, self._steps = read
-        current = self.selected_message()
+        self._show(messages, self.selected_message())
+        self.read.emit(len(messages))
+
+    def _show(self, messages: list[Entry], current: Entry | None) -> None:
+        """List ``messages``, keeping ``current`` selected when it is still there."""
         self.messages = messages
         self.outbox_list.blockSignals(True)
         self.outbox_list.clear()
@@ -142,7 +159,6 @@ class OutboxTab(QWidget):
         row = ids.index(current.id) if current is not None and current.id in ids else 0
         self.outbox_list.setCurrentRow(row if messages else -1)
         self._on_outbox_list_current_row_changed(self.outbox_list.currentRow())
-        self.read.emit(len(messages))
 
     def selected_message(self) -> Entry | None:
         """The message shown in full, if any."""

@@ -55,3 +55,34 @@ def test_a_transport_that_cannot_take_the_message_is_told(dock: OutboxTab,
         qtbot.mouseClick(dock.approve_button, Qt.MouseButton.LeftButton)
     assert [e.status for e in entries()] == ["approved"]
     assert "was not sent" in dock.outbox_note.text()
+
+
+def test_language_switch(dock: OutboxTab, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ui.words import i18n
+
+    queued_message()
+    dock.reload()
+    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
+    english = (dock.approve_button.text(), dock.outbox_list.item(0).text())
+    app = QApplication.instance()
+    try:
+        i18n.install(app, "zh_CN")
+        qtbot.wait_until(lambda: dock.approve_button.text() != english[0])
+        assert dock.outbox_list.item(0).text() != english[1]  # "给 … 的" not "To …"
+        assert dock.outbox_list.count() == 1 and dock.selected_message() is not None
+    finally:
+        i18n.install(app, "en")
+    qtbot.wait_until(lambda: dock.approve_button.text() == english[0])
+
+
+def test_long_title_wraps(dock: OutboxTab, qtbot: QtBot) -> None:
+    from models import Task
+
+    task_id = queued_message()
+    Task.update(title="Ask everyone on the team about " * 8).where(Task.id == task_id).execute()
+    width = dock.width()
+    dock.reload()
+    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
+    assert dock.recipient.wordWrap() and dock.minimumSizeHint().width() <= width
