@@ -134,7 +134,9 @@ def _compose_en(to: str, kind: str, gist: str, title: str, facts: list[str], sen
         body = f"Congratulations {_on(gist) or ''}!".replace(" !", "!") + " I'm so happy for you."
         subject, close = "Congratulations!", "Best wishes"
     elif kind == "invite":
-        event = _drop(gist, r"^(?:you\s+)?to\s+") or title
+        event = _drop(gist, r"^(?:you\s+)?to\s+")
+        if not event or _INVITATION_EN.match(event):  # "Draft the invitation with …"
+            event = _event_en(title)
         body = f"I'd like to invite you to {event}."
         if others:
             body += "\n\n" + "\n".join(others)
@@ -171,7 +173,8 @@ def _compose_en(to: str, kind: str, gist: str, title: str, facts: list[str], sen
         body = voice.question_en(gist) if gist else "Could you get back to me about this?"
         subject, close = f"Question: {topic}" if topic else "A quick question", "Thanks"
     elif kind == "tell":
-        body = voice.statement_en(gist) if gist else f"Just to let you know: {title}."
+        body = (f"I wanted to tell you {gist}." if re.match(r"about\b", gist, re.I)
+                else voice.statement_en(gist) if gist else f"Just to let you know: {title}.")
         subject, close = _short(_sentence(gist or title)), "Best"
     else:  # send: what earlier steps found, said as itself
         body = f"Here is {gist or title}:\n\n" + "\n".join(others) if others else \
@@ -204,7 +207,9 @@ def _compose_zh(to: str, kind: str, gist: str, title: str, facts: list[str], sen
         body = f"恭喜{you}{why}！真为{you}高兴。"
         subject = "祝贺"
     elif kind == "invite":
-        event = re.sub(r"^(?:邀请)?(?:您|你)?(?:参加|来)?", "", said).strip("，。") or title
+        event = re.sub(r"^(?:邀请)?(?:您|你)?(?:参加|来)?", "", said).strip("，。")
+        if not event or _INVITATION_ZH.match(event):  # "起草邀请，写明日期和地点"
+            event = _event_zh(title)
         body = f"诚邀{you}参加{event}。"
         if others:
             body += "\n" + "\n".join(others)
@@ -255,10 +260,17 @@ _VERB = re.compile(
     r"道个歉|祝贺|恭喜|跟进|催一下|催))\s*", re.IGNORECASE)
 
 
+# "to ask", "to tell her (that)", "to let him know": the verb of a message whose sender
+# was named first ("Email Bob to ask …"); what follows is what is asked or told
+_ASKED = re.compile(r"^(?:to\s+)?(?:ask|tell|inform|let\s+(?:him|her|them)\s+know)\b\s*"
+                    r"(?:(?:him|her|them)\b\s*)?(?:that\b\s*)?", re.IGNORECASE)
+
+
 def _bare(gist: str) -> str:
     """The gist without the verb that named the kind ("follow up with … about X": "about
     X"), the recipient's 他/她 as 您 (said to them)."""
     bare = _VERB.sub("", gist.strip(), count=1)
+    bare = _ASKED.sub("", bare, count=1)  # "(Email Bob) to ask whether …": not "ask" said
     bare = re.sub(r"^(?:him|her|them)\s+(?=(?:whether|if|to|when|what|where|who|how|why|for)\b)",
                   "", bare, flags=re.IGNORECASE)  # "ask him whether …": him is whom we ask
     return voice.second_person_zh(voice.second_person_en(bare)).strip(" ,，。")
@@ -310,6 +322,28 @@ def _window_en(gist: str) -> str:
 def _window_zh(gist: str) -> str:
     m = re.search(r"(?:下周|这周|本周|明天|后天|周末|下个月|这个月)[一二三四五六日天]?", gist)
     return m.group(0) if m else ""
+
+
+# what names the invitation itself, not the event ("the invitation with the date")
+_INVITATION_EN = re.compile(r"(?:the\s+|an?\s+)?invitations?\b", re.IGNORECASE)
+_INVITATION_ZH = re.compile(r"^(?:起草|写|准备)?(?:一份|一封)?(?:邀请函?|请柬)")
+_PLANNING_EN = re.compile(r"^\s*(?:please\s+)?(?:organi[sz]e|plan|arrange|throw|host|hold|run|"
+                          r"prepare|set up|put on)\s+", re.IGNORECASE)
+_PLANNING_ZH = re.compile(r"^(?:组织|策划|安排|筹备|举办|准备|办)(?:一[场次个下])?")
+
+
+def _event_en(title: str) -> str:
+    """The event a task organises, as an invitation names it: "Organise the team
+    offsite" → "the team offsite"; "Team offsite" → "the team offsite"."""
+    event = _PLANNING_EN.sub("", title.strip(), count=1).strip(" .")
+    if not re.match(r"(?:the|an?|our|my|his|her|their)\b|\w+'s\b", event, re.IGNORECASE):
+        event = "the " + (event[:1].lower() + event[1:] if event[1:2].islower() else event)
+    return event
+
+
+def _event_zh(title: str) -> str:
+    """组织团队团建 → 团队团建."""
+    return _PLANNING_ZH.sub("", title.strip(), count=1).strip("，。") or title
 
 
 def _topic_en(text: str) -> str:

@@ -97,3 +97,31 @@ def test_attachments(gist: str, attached: bool) -> None:
 def test_needs_facts() -> None:
     assert needs_facts("status", "") and needs_facts("send", "the two options")
     assert not needs_facts("ask", "whether it is ready") and not needs_facts("send", "")
+
+
+@pytest.mark.parametrize("kind, gist, said", [
+    ("ask", "to ask whether he can come to the offsite by friday",
+     "Can you come to the offsite by friday?"),
+    ("ask", "to ask her if she can review the slides", "Can you review the slides?"),
+    ("tell", "to tell her the meeting moved to 3pm", "The meeting moved to 3pm."),
+    ("tell", "to let her know that the report is ready", "The report is ready."),
+    ("tell", "to tell her about the party", "I wanted to tell you about the party.")])
+def test_verb_after_name(kind: str, gist: str, said: str) -> None:
+    """"Email Bob to ask …": Bob is asked, never asked to ask."""
+    text = en(kind, gist, to="Bob")
+    assert said in text and "ask whether" not in text and "Tell you" not in text
+
+
+@pytest.mark.parametrize("gist, title, event", [
+    ("the invitation with the date and place", "Organise the team offsite", "the team offsite"),
+    ("", "Team offsite", "the team offsite"),
+    ("", "Plan a birthday party for Mia", "a birthday party for Mia")])
+def test_invitation_names_event(gist: str, title: str, event: str) -> None:
+    letter = compose("them", "invite", gist, title=title, facts=[], sender="", zh=False)
+    assert f"invite you to {event}." in letter.body and "invitation with" not in letter.body
+
+
+def test_invitation_names_event_zh() -> None:
+    letter = compose("对方", "invite", "起草邀请，写明日期和地点", title="组织团队团建", facts=[],
+                     sender="", zh=True)
+    assert "参加团队团建。" in letter.body and "起草" not in letter.text(True)
