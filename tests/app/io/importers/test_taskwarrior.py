@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -45,13 +45,14 @@ def shown(cli: Any, task_id: int) -> dict[str, Any]:
 def test_a_real_task_export_imports_with_dependencies_recurrence_and_states(
         cli: Any, tmp_path: Path) -> None:
     export = tmp_path / "export.json"
+    soon = datetime.now(UTC).replace(microsecond=0) + timedelta(days=2)  # one instance made
     export.write_bytes(taskwarrior(
         tmp_path,
-        ["add", "Buy paint", "due:2026-12-05T10:00:00", "priority:H", "+home",
+        ["add", "Buy paint", f"due:{soon:%Y-%m-%dT10:00:00}", "priority:H", "+home",
          "project:Fence"],
         ["add", "Paint fence", "depends:1", "+home", "project:Fence"],
         ["1", "annotate", "the green one"],
-        ["add", "Water plants", "recur:weekly", "due:2026-12-03T08:00:00"],
+        ["add", "Water plants", "recur:weekly", f"due:{soon:%Y-%m-%dT08:00:00}"],
         ["add", "Old thing"],
         ["add", "Someday", "wait:2099-01-01", "priority:L", "scheduled:2098-12-01"],
         ["list"],  # makes the recurring task's first instance
@@ -64,7 +65,7 @@ def test_a_real_task_export_imports_with_dependencies_recurrence_and_states(
     tasks = {t["title"]: t for t in json.loads(cli("list", "--all", "--json").out)}
     paint, fence = tasks["Buy paint"], tasks["Paint fence"]
     assert (paint["priority"], paint["tags"]) == (1, ["Fence", "home"])
-    assert paint["due_at"] == "2026-12-05T10:00:00Z"
+    assert paint["due_at"] == f"{soon:%Y-%m-%dT10:00:00Z}"
     assert paint["detail"].endswith("the green one")
     assert (fence["priority"], fence["tags"]) == (3, ["Fence", "home"])
     assert fence["detail"] == "Taskwarrior depends: Buy paint"
