@@ -116,14 +116,20 @@ def find_date(text: str, role: str, now: datetime) -> datetime | None:
     return None if found is None else found.understood.when
 
 
+TAGS_ZH = {"work": "工作", "family": "家庭", "health": "健康", "finance": "财务",
+           "travel": "旅行", "shopping": "购物"}  # a Chinese task's tags are Chinese
+
+
 def tags_for(text: str) -> list[str]:
-    """Up to 3 tags whose words appear as whole words (大家 is not family)."""
+    """Up to 3 tags whose words appear as whole words (大家 is not family), in the text's
+    language: 交周报 is tagged 工作, not work."""
     lowered = text.lower()
+    chinese = bool(re.search(r"[\u4e00-\u9fff]", text))
     found = []
     for tag, words in TAGS:
         if any(re.search(r"\b" + re.escape(w) + r"\b", lowered) if w.isascii() else w in lowered
                for w in words):
-            found.append(tag)
+            found.append(TAGS_ZH[tag] if chinese else tag)
     return found[:3]
 
 

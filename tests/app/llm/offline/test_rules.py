@@ -64,3 +64,11 @@ def test_the_impossible_and_the_vague() -> None:
     parts, _ = rules.split_parts("Learn Spanish", "")
     assert rules.is_vague("Learn Spanish", parts)
     assert not rules.is_vague("Buy milk", rules.split_parts("Buy milk", "")[0])
+
+
+def test_tags_in_task_language() -> None:
+    from app.llm.offline.rules import tags_for
+
+    assert tags_for("交周报给经理") == ["工作"]
+    assert tags_for("Send the weekly report to the team") == ["work"]
+    assert tags_for("给妈妈买机票") == ["家庭", "旅行"]
