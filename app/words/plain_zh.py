@@ -90,6 +90,22 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"标签 \1 是占位符：请写任务真正的主题"),
     (r"the step (.*) is repeated: each step must do something new",
      r"步骤 \1 重复了：每一步都要做新的事"),
+    # the work log's own sentences (app.plan.store, app.plan.status, app.plan.recurrence,
+    # the offline planner's review), as the Chinese window's work log shows them
+    (r"^plan revision (\d+) saved$", r"已保存计划第 \1 版"),
+    (r"^step ('[^']*'|\S+): start\b", r"步骤 \1：开始"),
+    (r"^step ('[^']*'|\S+): done\b", r"步骤 \1：完成"),
+    (r"^step ('[^']*'|\S+): fail\b", r"步骤 \1：失败"),
+    (r"^step ('[^']*'|\S+): skip\b", r"步骤 \1：跳过"),
+    (r"^step ('[^']*'|\S+): retry\b", r"步骤 \1：重试"),
+    (r"^step ('[^']*'|\S+): reopen\b", r"步骤 \1：撤销完成"),
+    (r" \(done before (.+)\)$", r"（早于 \1 完成）"),
+    (r"^occurrence due (\S+): every step done; it moves to the next occurrence once this "
+     r"one has passed$", r"\1 这一次的步骤都已完成；这一次过去后转到下一次"),
+    (r"^its reminder for (\S+) is pending$", r"\1 的提醒还在等待"),
+    (r"^offline planner: several parts, so a plan$", "离线规划器：有几个部分，所以做成计划"),
+    (r"^a simple task: no plan needed$", "简单任务，不需要计划"),
+    (r"^a simple task$", "简单任务"),
     # the validation words (app.words.plain)
     (r"is not a field this reply has", "不是这种回复的字段"),
     (r"\bis missing\b", "缺失"),

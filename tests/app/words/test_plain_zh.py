@@ -57,3 +57,16 @@ def test_a_day_and_time_is_said_with_month_day_and_weekday() -> None:
 def test_text_no_rule_knows_is_left_as_it_is() -> None:
     assert in_chinese("flibbertigibbet") == "flibbertigibbet"
     assert in_chinese("") == ""
+
+
+@pytest.mark.parametrize("english", [
+    "plan revision 3 saved", "step 's2': done (done before '买菜')", "step 'do': start",
+    "step 's1': reopen", "occurrence due 2026-12-04T10:00:00Z: every step done; it moves to "
+    "the next occurrence once this one has passed",
+    "its reminder for 2026-12-04T10:00:00Z is pending",
+    "offline planner: several parts, so a plan", "a simple task"])
+def test_work_log_in_chinese(english: str) -> None:
+    from tests.app.plain_walk import english_left
+
+    chinese = in_chinese(english)
+    assert english_left(chinese) == [], chinese
