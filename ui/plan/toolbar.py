@@ -86,7 +86,7 @@ class PlanToolbar(QWidget):
         self.refresh()
 
     def _build(self) -> None:
-        self.title = ElidedLabel(self, Qt.TextElideMode.ElideMiddle)
+        self.title = ElidedLabel(self, Qt.TextElideMode.ElideRight)
         self.title.setObjectName("planTitle")
         self.chip = QLabel(self)
         self.chip.setObjectName("statusChip")
