@@ -21,6 +21,7 @@ _MONTHS = {name: i for i, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
 _DAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{1,2}) "
                   r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d\d:\d\d)")
+_MONTH_DAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d\d)-(\d\d) (\d\d:\d\d)")
 
 _RULES: tuple[tuple[str, str], ...] = (
     # the loop's stage failures
@@ -106,6 +107,25 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"^offline planner: several parts, so a plan$", "离线规划器：有几个部分，所以做成计划"),
     (r"^a simple task: no plan needed$", "简单任务，不需要计划"),
     (r"^a simple task$", "简单任务"),
+    # the scheduler's reasons (app.schedule.reasons), as the step's details show them;
+    # its times ("Thu 12-03 17:05") are said by ``day_time``
+    (r"^not before the task's start (.+?)(?=;|$)", r"不早于任务的开始时间 \1"),
+    (r"after ('.*?'(?: and '.*?')*(?: …)?) ends (\w{3} \d\d-\d\d \d\d:\d\d)",
+     r"在 \1 于 \2 结束之后"),
+    (r"first free ([\d hmin]+?) before the due date (\w{3} \d\d-\d\d \d\d:\d\d)",
+     r"截止时间 \2 之前第一段 \1 的空闲"),
+    (r"first free ([\d hmin]+?)(?=;|$)", r"第一段 \1 的空闲"),
+    (r"no single free ([\d hmin]+?) before the due date (\w{3} \d\d-\d\d \d\d:\d\d), so "
+     r"split into (\d+) parts of (\d+) min or more",
+     r"截止时间 \2 之前没有一整段 \1 的空闲，所以分成 \3 段，每段至少 \4 min"),
+    (r"no single free ([\d hmin]+?), so split into (\d+) parts of (\d+) min or more",
+     r"没有一整段 \1 的空闲，所以分成 \2 段，每段至少 \3 min"),
+    (r"(\d\d:\d\d–\d\d:\d\d) is taken by (.+?)(?=;|$)", r"\1 已被 \2 占用"),
+    (r"(\d\d:\d\d–\d\d:\d\d) is (.+?)(?=;|$)", r"\1 是 \2"),
+    (r"working hours start (\d\d:\d\d)", r"工作时间 \1 开始"),
+    (r"(\d+) h (\d+) min\b", r"\1 小时 \2 分钟"),
+    (r"(\d+) h\b", r"\1 小时"),
+    (r"(\d+) min\b", r"\1 分钟"),
     # the validation words (app.words.plain)
     (r"is not a field this reply has", "不是这种回复的字段"),
     (r"\bis missing\b", "缺失"),
@@ -126,7 +146,8 @@ def _compiled() -> tuple[tuple[re.Pattern[str], str], ...]:
 
 
 def day_time(when: str) -> str:
-    """"Wed 3 Dec 16:38" as "12月3日 周三 16:38"."""
+    """"Wed 3 Dec 16:38" (and the scheduler's "Wed 12-03 16:38") as "12月3日 周三 16:38"."""
+    when = _MONTH_DAY.sub(lambda m: f"{int(m[2])}月{int(m[3])}日 {_WEEKDAYS[m[1]]} {m[4]}", when)
     return _DAY.sub(lambda m: f"{_MONTHS[m[3]]}月{int(m[2])}日 {_WEEKDAYS[m[1]]} {m[4]}", when)
 
 

@@ -82,7 +82,7 @@ class StepSchedule(QWidget):
         zone = local_zone()
         return "\n".join(
             fill(self.tr("%1–%2: %3"), day_clock(p.start, zone),
-                 f"{p.end.astimezone(zone):%H:%M}", p.why) for p in planned)
+                 f"{p.end.astimezone(zone):%H:%M}", told(p.why)) for p in planned)
 
     @Slot()
     def _on_estimate_editing_finished(self) -> None:

@@ -70,3 +70,17 @@ def test_work_log_in_chinese(english: str) -> None:
 
     chinese = in_chinese(english)
     assert english_left(chinese) == [], chinese
+
+
+@pytest.mark.parametrize("english", [
+    "after '买菜' ends Thu 12-03 17:05; first free 30 min before the due date Fri 12-04 09:00",
+    "not before the task's start Mon 12-07 09:00; no single free 2 h 30 min before the due "
+    "date Fri 12-11 17:00, so split into 3 parts of 30 min or more; 10:00–11:30 is '开会'",
+    "first free 1 h; working hours start 09:00",
+    "first free 45 min; 13:00–14:00 is taken by '写报告'"])
+def test_schedule_reason_in_chinese(english: str) -> None:
+    from tests.app.plain_walk import english_left
+
+    chinese = in_chinese(english)
+    assert english_left(chinese) == [], chinese
+    assert "分钟" in chinese or "小时" in chinese, chinese  # its durations too
