@@ -16,6 +16,7 @@ from app.schedule.estimates import minutes_text, parse_estimate, set_estimate
 from app.schedule.model import day_clock
 from app.schedule.views import Planned, for_step
 from models import Plan, Step
+from ui.settings.fields import MessageLabel
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words.labels import fill
@@ -35,7 +36,7 @@ class StepSchedule(QWidget):
         self.estimate = QLineEdit(self)
         self.estimate.setObjectName("estimate")
         self.estimate.editingFinished.connect(self._on_estimate_editing_finished)
-        self.blocks = QLabel(self)
+        self.blocks = MessageLabel(self)  # its reasons wrap: its row grows with them
         self.blocks.setObjectName("plannedBlocks")
         self.blocks.setTextFormat(Qt.TextFormat.PlainText)
         self.blocks.setWordWrap(True)
@@ -81,7 +82,7 @@ class StepSchedule(QWidget):
 
         zone = local_zone()
         return "\n".join(
-            fill(self.tr("%1–%2: %3"), day_clock(p.start, zone),
+            fill(self.tr("%1–%2: %3"), told(day_clock(p.start, zone)),
                  f"{p.end.astimezone(zone):%H:%M}", told(p.why)) for p in planned)
 
     @Slot()
