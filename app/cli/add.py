@@ -22,12 +22,6 @@ from app.tasks.store import NewTask
 from app.text import shown
 
 
-def add_next_arguments(sub: Any) -> None:
-    """Register ``next`` on the CLI's subparsers."""
-    nxt = sub.add_parser("next", help="the task the assistant takes next, and why")
-    nxt.add_argument("--json", action="store_true")
-
-
 def new_task_from(args: argparse.Namespace, now: datetime | None = None) -> NewTask:
     """The task ``add`` stores, with what was understood told on stderr."""
     zone = local_zone()

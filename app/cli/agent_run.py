@@ -23,7 +23,6 @@ from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
 from app.events import Change, Kind, events
 from app.llm.base import Provider, ProviderConfig
-from app.llm.probe import check_kind
 
 
 def add_run_bounds(run: argparse.ArgumentParser) -> None:
@@ -136,7 +135,10 @@ async def run_agent(args: argparse.Namespace) -> tuple[list[Any], Metered]:
     assistant = Assistant(meter, auto_accept=True if args.auto_accept else None,
                           on_chunk=_echo if args.stream else None, secret=key)
     try:
-        await check_kind(config)
+        if config.kind != ProviderKind.OFFLINE:  # no HTTP stack for the offline planner
+            from app.llm.probe import check_kind
+
+            await check_kind(config)
         outcomes = ([o for o in [await assistant.run_once()] if o] if args.once
                     else await assistant.run_until_idle(stop=bounds.reached))
     finally:

@@ -56,9 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--tag", action="append", default=[], metavar="T")
     add.add_argument("--recur", metavar="RRULE",
                      help="e.g. FREQ=WEEKLY;BYDAY=FR, or words: 'every friday', '每周五'")
-    from app.cli.add import add_next_arguments
-
-    add_next_arguments(sub)
+    nxt = sub.add_parser("next", help="the task the assistant takes next, and why")
+    nxt.add_argument("--json", action="store_true")
 
     ls = sub.add_parser("list", help="list open tasks")
     ls.add_argument("--all", action="store_true", help="closed tasks too")

@@ -2,11 +2,15 @@
 
 ``make_provider`` turns a :class:`ProviderConfig` into the provider its ``kind`` names;
 ``close_clients`` closes the shared HTTP connections in the staged shutdown.
+
+The HTTP stack (httpx2, ~65 ms to import) is imported only when a server provider is
+made: the offline planner, the default, never needs it.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 
 from app.config.provider_kinds import ProviderKind
@@ -20,13 +24,10 @@ from app.llm.base import (
     Reply,
     redact,
 )
-from app.llm.http import close_clients
-from app.llm.ollama import OllamaProvider
-from app.llm.openai import OpenAIProvider
 
 __all__ = [
-    "ChunkSink", "Message", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConfig",
-    "ProviderError", "ProviderKind", "Reply", "close_clients", "make_provider", "redact",
+    "ChunkSink", "Message", "Provider", "ProviderConfig", "ProviderError", "ProviderKind",
+    "Reply", "close_clients", "make_provider", "redact",
 ]
 
 _OFFLINE_MODULE = "app.llm.offline.provider"
@@ -46,11 +47,30 @@ def _offline(_config: ProviderConfig) -> Provider:
     return provider
 
 
+def _openai(config: ProviderConfig) -> Provider:
+    from app.llm.openai import OpenAIProvider
+
+    return OpenAIProvider(config)
+
+
+def _ollama(config: ProviderConfig) -> Provider:
+    from app.llm.ollama import OllamaProvider
+
+    return OllamaProvider(config)
+
+
+async def close_clients() -> None:
+    """Close the running loop's HTTP client, if the HTTP stack was ever used."""
+    http = sys.modules.get("app.llm.http")
+    if http is not None:
+        await http.close_clients()
+
+
 # What each provider kind (declared once in ``ProviderKind``) makes.
 PROVIDERS: dict[ProviderKind, Callable[[ProviderConfig], Provider]] = {
     ProviderKind.OFFLINE: _offline,
-    ProviderKind.OPENAI: OpenAIProvider,
-    ProviderKind.OLLAMA: OllamaProvider,
+    ProviderKind.OPENAI: _openai,
+    ProviderKind.OLLAMA: _ollama,
 }
 
 

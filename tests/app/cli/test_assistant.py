@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.app.cli.test_cli_tasks import write
-from tests.conftest import Result
+from tests.conftest import ROOT, Result
 
 Cli = Callable[..., Result]
 
@@ -32,6 +35,17 @@ def test_agent_run_once_advances_one_stage(cli: Cli) -> None:
     cli("add", "Write a summary of the Q4 report")
     cli("add", "Buy milk")
     assert len(cli("agent", "run", "--once").out.splitlines()) == 1
+
+
+def test_offline_run_loads_no_http(tmp_path: Path) -> None:
+    """The offline planner needs no HTTP stack: httpx2 costs ~65 ms of every run."""
+    code = ("import sys; from app.cli.main import main; "
+            f"code = main(['--db', {str(tmp_path / 'a.db')!r}, 'agent', 'run', '--once']); "
+            "print(code, 'httpx2' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True,
+                          env={**os.environ, "STEPWISE_DATA_DIR": str(tmp_path / "data")})
+    assert done.stdout.split()[-2:] == ["0", "False"], done.stderr
 
 
 def test_agent_log_shows_worklog_and_model_calls(cli: Cli) -> None:

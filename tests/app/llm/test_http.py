@@ -18,8 +18,6 @@ import pytest
 
 from app.llm import (
     Message,
-    OllamaProvider,
-    OpenAIProvider,
     Provider,
     ProviderConfig,
     ProviderError,
@@ -28,6 +26,8 @@ from app.llm import (
     make_provider,
 )
 from app.llm.http import auth_headers, checked_base, shared_client
+from app.llm.ollama import OllamaProvider
+from app.llm.openai import OpenAIProvider
 from tests.fakeserver import (
     DEFAULT_TEXT,
     MODELS,
