@@ -1,5 +1,11 @@
 """The assistant as the window sees it: runs the loop off the GUI thread, streams text.
 
+F5 with the offline planner (the default) runs in a process of its own
+(``app.agent.worker_process``): the planner is pure Python, and in a thread of this
+process it would hold the interpreter lock the window needs to paint. Its change
+notices are re-emitted here, so the window hears them as from a thread. Everything
+else below describes the thread, where a model server's run and Generate happen.
+
 Each run of ``app.agent.loop.Assistant`` (with the provider the settings name) happens
 in a worker thread with an event loop of its own (``AssistantWorker``), as calendar sync
 does: the model call, the store reads and writes and the picking of candidates never
@@ -16,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -27,6 +34,8 @@ from ui.shared.gil import handed_often
 from ui.shared.runner import TaskRunner, in_thread
 
 CHUNK_POST_S = 0.05  # streamed text reaches the window at most 20 times a second
+OWN_PROCESS = True  # the offline planner's F5 runs in a process of its own (tests: False
+# to run a provider they put in place of the settings' one in the thread)
 
 if TYPE_CHECKING:
     from app.agent.loop import Assistant, Outcome
@@ -46,12 +55,15 @@ def warm_up() -> None:
     build the TLS context, so the first run does not pause the window.
 
     Not with the offline provider (the default): no model server is configured, and
-    the HTTP stack, keyring and TLS context would cost ~19 MiB for nothing; the first
-    run imports what it needs in its own worker thread.
+    the HTTP stack, keyring and TLS context would cost ~19 MiB for nothing; only what
+    starting the run's own process needs is imported (~40 ms that F5 would stall for).
     """
     from app.config import settings
 
     if settings.get("assistant.provider") == ProviderKind.OFFLINE:
+        from app.agent import worker_process
+
+        worker_process.warm_up()  # what starting F5's process imports here
         return
     import keyring  # noqa: F401 - loaded for the settings dialog and the first key read
 
@@ -59,6 +71,27 @@ def warm_up() -> None:
     from app.llm.http import warm_up as warm_http
 
     warm_http()
+
+
+def _own_process_for_offline() -> tuple[Path, Path] | None:
+    """The database and data folder for a run in a process of its own
+    (``app.agent.worker_process``), or None to run in the worker thread.
+
+    The offline planner is pure Python: in a thread it holds the interpreter lock and
+    the window waits for it. A model server's run mostly waits for the network, and
+    streams a plan onto the screen, so it stays in the thread; so does a run on a
+    database only this process can see (in memory, or opened read-only). Deciding
+    imports nothing: the planner's import alone would hold the lock for ~100 ms.
+    """
+    from app.config import paths, settings
+    from models import database
+
+    if not OWN_PROCESS or settings.get("assistant.provider") != ProviderKind.OFFLINE:
+        return None
+    where = str(database.database)
+    if where in ("", ":memory:") or where.startswith("file:"):
+        return None
+    return Path(where), paths.data_dir()
 
 
 class ChunkBatch:
@@ -207,6 +240,13 @@ class AssistantService(QObject):
     async def _run_loop(self) -> None:
         batch = ChunkBatch(self.chunk.emit)
         with self._flushing(batch):
+            where = _own_process_for_offline()
+            if where is not None:
+                from app.agent import worker_process
+
+                for result in await worker_process.run_until_idle(*where, on_chunk=batch.add):
+                    self._emit(result)
+                return
             assistant, provider = self._assistant(batch)
             try:
                 for result in await assistant.run_until_idle():

@@ -316,9 +316,11 @@ def listen_for_second_launch(target: Callable[[], object]) -> QLocalServer:
 
 
 async def shutdown(ctx: object) -> None:
-    """Cancel running work, close the HTTP clients and the database."""
+    """Cancel running work, close the HTTP clients, the worker processes and the
+    database."""
+    from app.agent import worker_process
     from app.calendar import worker
-    from app.llm.http import close_clients
+    from app.llm import close_clients
     from models import close_database
 
     runner = getattr(ctx, "runner", None)
@@ -329,4 +331,5 @@ async def shutdown(ctx: object) -> None:
         bridge.close()
     await close_clients()
     worker.shutdown()
+    worker_process.shut_down()
     close_database()

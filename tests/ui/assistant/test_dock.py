@@ -104,6 +104,7 @@ def test_stop_ends_a_slow_run(dock: AssistantDock, ctx: WindowContext, qtbot: Qt
     slow = SlowProvider()
     monkeypatch.setattr("ui.shared.assistant.provider_from_settings", lambda: (slow, None))
     add_task(NewTask(title="Renew passport"))
+    monkeypatch.setattr("ui.shared.assistant.OWN_PROCESS", False)  # the thread's run
     qtbot.mouseClick(dock.run_button, Qt.MouseButton.LeftButton)
     qtbot.wait_until(lambda: slow.asked)
     qtbot.wait_until(lambda: "reviewing" in dock.doing.text()  # queued from the worker

@@ -47,6 +47,7 @@ def test_a_run_happens_off_the_gui_thread_and_reports_on_it(
     blocking = BlockingProvider()
     monkeypatch.setattr("ui.shared.assistant.provider_from_settings",
                         lambda: (blocking, None))
+    monkeypatch.setattr("ui.shared.assistant.OWN_PROCESS", False)  # the thread's run
     add_task(NewTask(title="Renew passport"))
     chunks: list[int] = []
     ctx.assistant.chunk.connect(lambda _text: chunks.append(threading.get_ident()))
@@ -111,3 +112,29 @@ def test_no_http_warm_up_without_a_model_server(db: Path, monkeypatch: pytest.Mo
     settings.put("assistant.provider", "openai")
     warm_up()
     assert warmed == [True]
+
+
+@pytest.mark.timeout(60)
+def test_offline_run_own_process(ctx: WindowContext, qtbot: QtBot) -> None:
+    """Issue 26 item 1: F5 with the offline planner plans in another process; the window
+    hears its outcomes and changes as from a thread."""
+    import os
+
+    from app.agent import worker_process
+    from app.events import Kind
+    from models import Task
+
+    task_id = int(add_task(NewTask(title="Renew passport by Friday")).id)
+    outcomes: list[int] = []
+    ctx.assistant.outcome.connect(lambda task, *_: outcomes.append(task))
+    kinds: list[str] = []
+    ctx.bridge.changed.connect(lambda kind, *_: kinds.append(kind))
+    try:
+        with qtbot.wait_signal(ctx.assistant.idle, timeout=30_000):
+            ctx.assistant.run_until_idle()
+        child = worker_process._warm
+        assert child is not None and child.process.pid not in (None, os.getpid())
+        assert task_id in outcomes and Kind.PLAN_SAVED in kinds
+        assert Task.get_by_id(task_id).status != "new"
+    finally:
+        worker_process.shut_down()
