@@ -87,9 +87,12 @@ class Assistant(ModelCalls):
         return await self._run_announced(chosen.task, chosen.stage, now)
 
     async def run_until_idle(self, limit: int = 100_000,
-                             stop: Callable[[], bool] | None = None) -> list[Outcome]:
+                             stop: Callable[[], bool] | None = None,
+                             on_outcome: Callable[[Outcome], None] | None = None
+                             ) -> list[Outcome]:
         """Run until every task with work due has had its stage this run (or ``limit``
-        stages, or ``stop()`` says so between stages).
+        stages, or ``stop()`` says so between stages). ``on_outcome`` hears each stage's
+        outcome as it comes (the window's log grows during a long run, not at its end).
 
         Works in rounds: the tasks with work due are ranked once, then each is advanced
         in that order (its stage read afresh, since earlier stages may have changed it);
@@ -113,6 +116,8 @@ class Assistant(ModelCalls):
                     continue
                 progressed = True
                 outcomes.append(outcome)
+                if on_outcome is not None:
+                    on_outcome(outcome)
                 if outcome.summary in ENDS_RUN:
                     ended.add(outcome.task_id)
                 await asyncio.sleep(0)  # let the window paint between stages

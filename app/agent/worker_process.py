@@ -50,11 +50,14 @@ class ChildFailed(KnownError):
 
 
 async def run_until_idle(db: Path, data_dir: Path,
-                         on_chunk: Callable[[str], None] | None = None) -> list[Outcome]:
+                         on_chunk: Callable[[str], None] | None = None,
+                         on_outcome: Callable[[Outcome], None] | None = None
+                         ) -> list[Outcome]:
     """``Assistant(offline).run_until_idle()`` in the child process, awaited here.
 
     Each change notice of the run is emitted here as it arrives (from the calling thread);
-    ``on_chunk`` gets the streamed text. Cancelling the caller stops the run between two
+    ``on_chunk`` gets the streamed text and ``on_outcome`` each outcome as it comes.
+    Cancelling the caller stops the run between two
     stages (the child is terminated if it does not stop within ``STOP_GRACE_S``).
 
     Raises:
@@ -65,11 +68,12 @@ async def run_until_idle(db: Path, data_dir: Path,
     child = await asyncio.to_thread(_warm_child, db, data_dir)
     child.stop.clear()
     child.conn.send(("run",))
+    heard = _Heard(on_chunk, on_outcome)
     try:
-        return await _answer(child, on_chunk)
+        return await _answer(child, heard)
     except asyncio.CancelledError:
         child.stop.set()
-        await asyncio.shield(asyncio.to_thread(_drain, child, on_chunk))
+        await asyncio.shield(asyncio.to_thread(_drain, child, heard))
         raise
 
 
@@ -131,15 +135,36 @@ def shut_down() -> None:
             _warm = None
 
 
-async def _answer(child: _Child, on_chunk: Callable[[str], None] | None) -> list[Outcome]:
+class _Heard:
+    """What the caller hears during a run, and the outcomes heard so far."""
+
+    def __init__(self, on_chunk: Callable[[str], None] | None,
+                 on_outcome: Callable[[Outcome], None] | None) -> None:
+        self.on_chunk = on_chunk
+        self.on_outcome = on_outcome
+        self.outcomes: list[Outcome] = []
+
+    def outcome(self, fields: tuple[Any, ...]) -> None:
+        outcome = Outcome(*fields)
+        self.outcomes.append(outcome)
+        if self.on_outcome is not None:
+            self.on_outcome(outcome)
+
+    def chunk(self, text: str) -> None:
+        if self.on_chunk is not None:
+            self.on_chunk(text)
+
+
+async def _answer(child: _Child, heard: _Heard) -> list[Outcome]:
     while True:
-        answer = _take(child, on_chunk)
+        answer = _take(child, heard)
         if answer is not None:
-            return _result(child, answer)
+            _result(answer)
+            return heard.outcomes
         await asyncio.sleep(POLL_S)
 
 
-def _take(child: _Child, on_chunk: Callable[[str], None] | None) -> tuple[str, Any] | None:
+def _take(child: _Child, heard: _Heard) -> tuple[str, Any] | None:
     """Handle what the pipe holds now; the run's answer once it comes."""
     try:
         while child.conn.poll():
@@ -147,8 +172,9 @@ def _take(child: _Child, on_chunk: Callable[[str], None] | None) -> tuple[str, A
             if kind == "change":
                 events.emit(Change(Kind(payload[0]), payload[1], payload[2]))
             elif kind == "chunk":
-                if on_chunk is not None:
-                    on_chunk(payload)
+                heard.chunk(payload)
+            elif kind == "outcome":
+                heard.outcome(payload)
             else:
                 return kind, payload
     except (EOFError, OSError):
@@ -158,20 +184,21 @@ def _take(child: _Child, on_chunk: Callable[[str], None] | None) -> tuple[str, A
     return None
 
 
-def _drain(child: _Child, on_chunk: Callable[[str], None] | None) -> None:
+def _drain(child: _Child, heard: _Heard) -> None:
     """After a stop: hear the run out for the grace time, else terminate the child."""
     ends = time.monotonic() + STOP_GRACE_S
     while time.monotonic() < ends:
-        if _take(child, on_chunk) is not None:
+        if _take(child, heard) is not None:
             return
         time.sleep(POLL_S)
     shut_down()
 
 
-def _result(child: _Child, answer: tuple[str, Any]) -> list[Outcome]:
+def _result(answer: tuple[str, Any]) -> None:
+    """Raise what the run's answer says went wrong (nothing when it ended well)."""
     kind, payload = answer
     if kind == "done":
-        return [Outcome(*fields) for fields in payload]
+        return
     if kind == "known":
         raise payload
     if kind == "refused":
@@ -244,9 +271,10 @@ def _one_run(conn: Connection, stop: EventType) -> tuple[str, Any]:
         lambda change: _send(conn, ("change", (str(change.kind), change.task_id,
                                                change.detail)), streamed, stop))
     try:
-        outcomes = asyncio.run(_run(stop, streamed.add))
+        outcomes = asyncio.run(_run(stop, streamed.add, lambda outcome: _send(
+            conn, ("outcome", astuple(outcome)), streamed, stop)))
         streamed.flush()
-        return "done", [astuple(o) for o in outcomes]
+        return "done", len(outcomes)
     except KnownError as exc:
         return _known(exc)
     except Exception:
@@ -255,14 +283,15 @@ def _one_run(conn: Connection, stop: EventType) -> tuple[str, Any]:
         unsubscribe()
 
 
-async def _run(stop: EventType, on_chunk: Callable[[str], None]) -> list[Outcome]:
+async def _run(stop: EventType, on_chunk: Callable[[str], None],
+               on_outcome: Callable[[Outcome], None]) -> list[Outcome]:
     from app.agent.loop import Assistant
     from app.agent.setup import provider_from_settings
 
     provider, key = provider_from_settings()
     try:
         return await Assistant(provider, on_chunk=on_chunk, secret=key).run_until_idle(
-            stop=stop.is_set)
+            stop=stop.is_set, on_outcome=on_outcome)
     finally:
         await provider.aclose()
 

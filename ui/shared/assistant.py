@@ -244,13 +244,12 @@ class AssistantService(QObject):
             if where is not None:
                 from app.agent import worker_process
 
-                for result in await worker_process.run_until_idle(*where, on_chunk=batch.add):
-                    self._emit(result)
+                await worker_process.run_until_idle(*where, on_chunk=batch.add,
+                                                    on_outcome=self._emit)
                 return
             assistant, provider = self._assistant(batch)
             try:
-                for result in await assistant.run_until_idle():
-                    self._emit(result)
+                await assistant.run_until_idle(on_outcome=self._emit)
             finally:
                 await provider.aclose()
 

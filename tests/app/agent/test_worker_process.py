@@ -42,8 +42,12 @@ def test_same_outcomes(db: Path, data_dir: Path, tmp_path: Path) -> None:
     with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
         source.backup(target)
     changes, unsubscribe = _heard()
-    there = asyncio.run(worker_process.run_until_idle(db, data_dir))
+    one_by_one: list[tuple[int, int]] = []  # (task, changes heard before its outcome)
+    there = asyncio.run(worker_process.run_until_idle(
+        db, data_dir, on_outcome=lambda o: one_by_one.append((o.task_id, len(changes)))))
     unsubscribe()  # type: ignore[operator]
+    assert [task for task, _ in one_by_one] == [o.task_id for o in there]
+    assert one_by_one[0][1] < one_by_one[-1][1] < len(changes) + 1  # as they came
     open_database(copy)
     here = asyncio.run(Assistant(OfflineProvider()).run_until_idle())
     close_database()
@@ -61,7 +65,9 @@ def test_stop_between_stages(db: Path, data_dir: Path) -> None:
         add_task(NewTask(title=f"Write a thank-you note to guest {n}"))
 
     async def stopped_early() -> int:
-        run = asyncio.ensure_future(worker_process.run_until_idle(db, data_dir))
+        outcomes: list[int] = []
+        run = asyncio.ensure_future(worker_process.run_until_idle(
+            db, data_dir, on_outcome=lambda o: outcomes.append(o.task_id)))
         finished: list[int] = []
         unsubscribe = events.subscribe(
             lambda c: finished.append(1) if c.kind == Kind.ASSISTANT_FINISHED else None)
@@ -71,6 +77,7 @@ def test_stop_between_stages(db: Path, data_dir: Path) -> None:
         with pytest.raises(asyncio.CancelledError):
             await run
         unsubscribe()
+        assert len(outcomes) == len(finished)  # each stage's outcome heard, even stopped
         return len(finished)
 
     heard = asyncio.run(stopped_early())
