@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else argv
     quiet_only = "--quiet" in words
     wanted = [w.lower() for w in words if w != "--quiet"]
-    chosen = [(n, r) for n, r in BENCHMARKS if not wanted or any(w in n for w in wanted)]
+    chosen = [(n, r) for n, r in BENCHMARKS if not wanted or any(w in n.lower() for w in wanted)]
     if not chosen:
         print("bench: no benchmark matches; the names are: "
               + ", ".join(n for n, _ in BENCHMARKS), file=sys.stderr)
