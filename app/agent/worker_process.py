@@ -34,6 +34,7 @@ from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from typing import Any
 
+from app import processes
 from app.agent.outcome import Outcome
 from app.errors import KnownError
 from app.events import Change, Kind, events
@@ -57,13 +58,14 @@ async def run_until_idle(db: Path, data_dir: Path,
 
     Each change notice of the run is emitted here as it arrives (from the calling thread);
     ``on_chunk`` gets the streamed text and ``on_outcome`` each outcome as it comes.
-    Cancelling the caller stops the run between two
-    stages (the child is terminated if it does not stop within ``STOP_GRACE_S``).
+    Cancelling the caller stops the run between two stages (the child is terminated if it
+    does not stop within ``STOP_GRACE_S``).
 
     Raises:
-        KnownError: the run's own known error (raised again here).
-        KnownError: also when the child could not open the database (its message).
-        ChildFailed: the process died or failed with a bug (its traceback is logged).
+        KnownError: the run's own known error, or the child's refusal to open the
+            database (with its message).
+        ChildFailed: the process died, or failed with a bug (the message holds its
+            traceback).
     """
     child = await asyncio.to_thread(_warm_child, db, data_dir)
     child.stop.clear()
@@ -100,13 +102,8 @@ class _Child:
         theirs.close()
 
     def end(self) -> None:
-        """Terminate the process, then kill it if it does not go within the grace time."""
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(STOP_GRACE_S)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(STOP_GRACE_S)
+        """Terminate the process (killed if it does not go within the grace time)."""
+        processes.end(self.process, STOP_GRACE_S)
         self.conn.close()
 
 

@@ -22,6 +22,7 @@ from datetime import datetime
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+from app import processes
 from app.calendar.errors import CalendarError
 from app.calendar.expand import Expanded, expand
 from app.errors import KnownError
@@ -74,12 +75,7 @@ class _Worker:
 
     def stop(self) -> None:
         """Terminate the process, then kill it if it does not go within the grace time."""
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(STOP_GRACE_S)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(STOP_GRACE_S)
+        processes.end(self.process, STOP_GRACE_S)
 
 
 class _Job:
