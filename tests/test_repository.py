@@ -58,7 +58,8 @@ def test_every_module_with_logic_has_a_same_named_test_module() -> None:
 
 # The folders show the architecture (docs/architecture.md): app/ keeps beside its packages
 # only the modules every package shares and that import none of them; ui/ keeps none.
-SHARED_CORE = {"__init__", "__main__", "errors", "events", "problems", "states", "text", "files"}
+SHARED_CORE = {"__init__", "__main__", "errors", "events", "problems", "states", "text", "files",
+               "processes"}
 
 
 def test_modules_live_in_the_package_of_their_concern() -> None:

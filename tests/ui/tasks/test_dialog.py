@@ -115,9 +115,13 @@ def test_a_time_shown_in_chinese_reads_back(db: Path, qtbot: QtBot, qapp: object
 
 
 def test_named_time(db: Path, qtbot: QtBot) -> None:
+    from datetime import timedelta
+
+    day = date.today()  # weekday names relative to today: "thursday" on a Thursday is next week
     dialog = _dialog(qtbot)
-    dialog.times["due"].setText("friday 3pm")
-    dialog.times["start"].setText("thursday")
+    names = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+    dialog.times["due"].setText(f"{names[(day + timedelta(days=2)).weekday()]} 3pm")
+    dialog.times["start"].setText(names[(day + timedelta(days=1)).weekday()])
     _save(dialog)
     assert dialog.named() == ("due",)  # a clock time typed is an appointment; a day is not
 
