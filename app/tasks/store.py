@@ -152,9 +152,11 @@ NAMEABLE = ("start", "due")
 def _named(roles: Iterable[str], start_at: datetime | None, due_at: datetime | None,
            all_day: Iterable[str] = ()) -> list[str]:
     """The roles of ``roles`` that hold a time (a named time needs one; a date has none)."""
-    held = {"start": start_at, "due": due_at}
-    return [r for r in NAMEABLE if r in set(roles) and held[r] is not None
-            and r not in set(all_day)]
+    roles = set(roles)
+    if not roles:
+        return []
+    held, all_day = {"start": start_at, "due": due_at}, set(all_day)
+    return [r for r in NAMEABLE if r in roles and held[r] is not None and r not in all_day]
 
 
 def occurrences(values: Iterable[date | datetime], due: object, where: Any) -> list[str]:
@@ -162,6 +164,8 @@ def occurrences(values: Iterable[date | datetime], due: object, where: Any) -> l
     moment (a date: its due's stand-in, or its start's when the series has no due)."""
     from models.fields import format_utc
 
+    if not values:
+        return []
     role = "due" if due is not None else "start"
     return sorted({format_utc(days.moment(v, role, where)) for v in values})  # type: ignore[arg-type]
 

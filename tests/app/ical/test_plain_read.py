@@ -33,7 +33,8 @@ LINES = (
 )
 ODD = ("GEO:1.5;2.25", "RRULE:FREQ=WEEKLY", "RELATED-TO:other", "X-OTHER;X-P=1:param",
        "LOCATION:a \\, b", "DUE;TZID=Europe/Berlin:20270108T100000", "DUE:20271340T000000Z",
-       "CREATED:20250101T010203", "PRIORITY:+2")
+       "CREATED:20250101T010203", "PRIORITY:+2", "X-ÉTÉ:accent", "---:dashes",
+       'SUMMARY;X-Q="a;b":quoted', "SUMMARY;:empty parameter", "X-A;:x")
 ALARMS = (
     ("ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20270105T174500Z", "DESCRIPTION:Due"),
     ("ACTION:DISPLAY", "TRIGGER:-PT15M"),
