@@ -1,8 +1,12 @@
-"""Ending a worker process (the calendar's reader, F5's offline assistant)."""
+"""Worker processes' shared parts (the calendar's reader, F5's offline assistant, a big
+import): ending one, lowering its priority, sending a refusal back through a pipe."""
 
 from __future__ import annotations
 
+import os
+import pickle
 from multiprocessing.process import BaseProcess
+from typing import Any
 
 
 def end(process: BaseProcess, grace_s: float) -> None:
@@ -13,3 +17,22 @@ def end(process: BaseProcess, grace_s: float) -> None:
     if process.is_alive():
         process.kill()
         process.join(grace_s)
+
+
+def be_nice(niceness: int) -> None:
+    """Lower this process's priority by ``niceness``: the window's paints come first."""
+    try:
+        os.nice(niceness)
+    except (AttributeError, OSError):  # Windows has no nice; a sandbox may refuse it
+        pass
+
+
+def known(exc: Exception) -> tuple[str, Any]:
+    """A known refusal as a pipe can carry it: ("known", the error itself), or
+    ("refused", its words) when it does not survive pickling (its class's __init__
+    takes other arguments); the caller raises it again."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        return "refused", str(exc)
+    return "known", exc

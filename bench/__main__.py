@@ -62,6 +62,7 @@ BENCHMARKS: tuple[tuple[str, Callable[[Path], Findings]], ...] = (
     ("scheduler", bench_schedule.run),
     ("window", bench_window.run),
     ("F5 while the list scrolls", bench_window.run_f5),
+    ("window import while the list scrolls", bench_window.run_import),
     ("task sync", bench_sync.run),
     ("sync window", window_sync.run),
     ("100,000 tasks", bench_big.run),

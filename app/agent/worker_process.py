@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import os
-import pickle
 import threading
 import time
 import traceback
@@ -216,7 +214,7 @@ def serve(conn: Connection, stop: EventType, db: str, data_dir: str) -> None:
     from app.config import paths
     from models import StoreError, open_database
 
-    _be_nice()
+    processes.be_nice(NICENESS)
     paths.configure(data_dir=data_dir, db=db)
     try:
         open_database(db)
@@ -235,28 +233,11 @@ def serve(conn: Connection, stop: EventType, db: str, data_dir: str) -> None:
             return
 
 
-def _known(exc: Exception) -> tuple[str, Any]:
-    """A known refusal as the pipe can carry it: the error itself, or its words when it
-    does not survive pickling (raised then as a KnownError with the same message)."""
-    try:
-        pickle.loads(pickle.dumps(exc))
-    except Exception:  # an error class whose __init__ takes other arguments
-        return "refused", str(exc)
-    return "known", exc
-
-
-def _be_nice() -> None:
-    try:
-        os.nice(NICENESS)
-    except (AttributeError, OSError):  # Windows has no nice; a sandbox may refuse it
-        pass
-
-
 def _send_failure(conn: Connection, exc: Exception) -> None:
     try:
         if conn.poll(IDLE_EXIT_S):
             conn.recv()
-            conn.send(_known(exc))
+            conn.send(processes.known(exc))
     except (EOFError, OSError):
         pass
 
@@ -273,7 +254,7 @@ def _one_run(conn: Connection, stop: EventType) -> tuple[str, Any]:
         streamed.flush()
         return "done", len(outcomes)
     except KnownError as exc:
-        return _known(exc)
+        return processes.known(exc)
     except Exception:
         return "bug", traceback.format_exc()
     finally:

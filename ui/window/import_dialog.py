@@ -1,9 +1,11 @@
 """File → Import: another planner's file (Taskwarrior JSON, todo.txt, Todoist CSV, ICS)
 added to this database.
 
-The chosen file is read and imported in a worker thread by the same importers as
-``stepwise import --from …`` (``app.io.importers``): in transactions of a fraction of a
-second, so the window and other programs keep writing meanwhile. A file that cannot be
+The chosen file is read and imported by the same importers as ``stepwise import --from
+…`` (``app.io.importers``): in transactions of a fraction of a second, so the window and
+other programs keep writing meanwhile; a small file in a worker thread, a big one in a
+process of its own (``app.io.import_process``), whose reading and checking would
+otherwise hold this interpreter's lock and stall every paint. A file that cannot be
 read imports nothing and says why. While it runs a bar shows how far it got and Cancel
 stops it after the transaction in flight, keeping what was committed (and saying so).
 Afterwards the dialog shows what was read, added and skipped, and ``imported`` tells the
@@ -63,11 +65,38 @@ def import_file(source: str, path: Path, progress: Callable[[int, int], None] | 
 
 async def _run(source: str, path: Path, progress: Callable[[int, int], None],
                stop: Callable[[], bool]) -> Summary | KnownError:
-    """The import in a worker: its summary, or the known error that stopped it."""
+    """The import in a worker: its summary, or the known error that stopped it. A big
+    file is imported in a process of its own (``app.io.import_process``)."""
     try:
+        where = _own_process_for(path)
+        if where is not None:
+            from app.io.import_process import import_in_process
+
+            return await import_in_process(source, path, *where, progress, stop)
         return await in_thread(import_file, source, path, progress, stop)
     except KnownError as exc:
         return exc
+
+
+OWN_PROCESS = True  # tests that need the import in this process set it False
+
+
+def _own_process_for(path: Path) -> tuple[Path, Path] | None:
+    """The database and data folder for an import in a process of its own, or None to
+    import in the worker thread: a small file (starting a process costs more than its
+    import), or a database only this process can see (in memory, opened read-only)."""
+    from app.config import paths
+    from app.io.import_process import BIG_BYTES
+    from models import database
+
+    try:
+        big = path.stat().st_size >= BIG_BYTES
+    except OSError:  # missing: the thread's import says so in its words
+        return None
+    where = str(database.database)
+    if not OWN_PROCESS or not big or where in ("", ":memory:") or where.startswith("file:"):
+        return None
+    return Path(where), paths.data_dir()
 
 
 class ImportDialog(QDialog):

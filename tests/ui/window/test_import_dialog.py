@@ -141,3 +141,25 @@ def test_cancel_keeps_committed(ctx: WindowContext, qtbot: QtBot, tmp_path: Path
     done = Task.select().count()
     assert 2 <= done < 300 and not dialog.progress.isVisible()
     assert f"Imported {done} of 300 tasks before it was cancelled" in said
+
+
+def test_big_file_own_process(ctx: WindowContext, qtbot: QtBot, tmp_path: Path) -> None:
+    """A file of 20,000 tasks is imported in another process (the window's interpreter
+    stays free to paint); its progress shows here and Cancel stops it there."""
+    from app.io import import_process
+    from ui.window.import_dialog import _own_process_for
+
+    path = tmp_path / "todo.txt"
+    path.write_text("".join(f"Call supplier {n} +work\n" for n in range(20_000)),
+                    encoding="utf-8")
+    assert path.stat().st_size >= import_process.BIG_BYTES
+    assert _own_process_for(path) is not None
+    dialog = _dialog(ctx, qtbot, "todotxt", path)
+    dialog.import_button.click()
+    qtbot.wait_until(lambda: dialog.progress.value() >= 1, timeout=30000)
+    dialog.cancel_button.click()
+    qtbot.wait_until(lambda: dialog.import_button.isEnabled(), timeout=30000)
+    done = Task.select().count()
+    assert 1 <= done < 20_000
+    assert f"Imported {done} of 20000 tasks before it was cancelled" in \
+        dialog.summary.toPlainText()
