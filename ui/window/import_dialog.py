@@ -229,22 +229,24 @@ class ImportDialog(QDialog):
                            labels.fill(why, path.name, self.format.currentText()), told(str(error)))
 
     def summary_lines(self, path: Path, summary: Summary) -> list[str]:
-        """What the import did, in the interface language (skipped reasons as given)."""
+        """What the import did, in the interface language (skipped reasons as given;
+        counts grouped, "20,000")."""
+        n = "{:,}".format
         head = labels.fill(self.tr("Read %1 entries from %2: added %3 tasks with %4 steps, "
-                                   "skipped %5."), summary.read, path.name,
-                           len(summary.added), summary.steps, len(summary.skipped))
+                                   "skipped %5."), n(summary.read), path.name,
+                           n(len(summary.added)), n(summary.steps), n(len(summary.skipped)))
         skipped = self.tr("Skipped: %1")
         kept = [] if not summary.kept else [labels.fill(
             self.tr("Kept in the tasks' details: %1 fields the other app has and Stepwise "
-                    "does not (%2)"), len(summary.kept), ", ".join(sorted(set(summary.kept))))]
+                    "does not (%2)"), n(len(summary.kept)), ", ".join(sorted(set(summary.kept))))]
         lines = [head, *kept, *(labels.fill(skipped, told(line)) for line in summary.skipped)]
         if summary.cancelled:
             again = self.tr("importing the file again skips those") if summary.with_ids else \
                 self.tr("this format carries no task IDs, so importing the file again adds "
                         "those twice")
             lines.append(labels.fill(self.tr("Imported %1 of %2 tasks before it was "
-                                             "cancelled; %3."), summary.done, summary.total,
-                                     again))
+                                             "cancelled; %3."), n(summary.done),
+                                     n(summary.total), again))
         return lines
 
 

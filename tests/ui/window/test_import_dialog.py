@@ -161,5 +161,6 @@ def test_big_file_own_process(ctx: WindowContext, qtbot: QtBot, tmp_path: Path) 
     qtbot.wait_until(lambda: dialog.import_button.isEnabled(), timeout=30000)
     done = Task.select().count()
     assert 1 <= done < 20_000
-    assert f"Imported {done} of 20000 tasks before it was cancelled" in \
-        dialog.summary.toPlainText()
+    said = dialog.summary.toPlainText()
+    assert said.startswith(f"Read 20,000 entries from todo.txt: added {done:,} tasks")
+    assert f"Imported {done:,} of 20,000 tasks before it was cancelled" in said
