@@ -26,7 +26,7 @@ from app.problems import InvalidPlan
 from app.reminders import store as reminders
 from app.states import TaskStatus
 from app.tasks.store import add_task, check_new_task, get_task, log
-from models import Plan, Step, Task, atomic
+from models import Plan, Step, Task, atomic, database
 from models.fields import InstantOutOfRange, checked_utc
 
 
@@ -150,33 +150,61 @@ def _commit_some(tasks: list[Incoming], source: str, summary: Summary, ahead: Ah
     summary counts them only once it is committed."""
     added: list[int] = []
     skipped: list[str] = []
-    steps = 0
-    position = summary.done
+    held = [0, summary.done]  # the transaction's steps, and the position after its tasks
+    try:
+        _hold_some(tasks, source, summary, ahead, added, skipped, held)
+    except KeyboardInterrupt:
+        if _committed(added):  # Ctrl+C after COMMIT, while its notices were delivered
+            _count(summary, added, skipped, held)
+        raise
+    _count(summary, added, skipped, held)
+
+
+def _count(summary: Summary, added: list[int], skipped: list[str], held: list[int]) -> None:
+    """Count a committed transaction's tasks in ``summary``."""
+    summary.added += added
+    summary.skipped += skipped
+    summary.steps += held[0]
+    summary.done = held[1]
+
+
+def _committed(added: list[int]) -> bool:
+    """After an interrupt: whether the transaction that added ``added`` is committed (no
+    transaction is open any more and its last task is there), else it is rolled back."""
+    connection = database.connection()
+    if connection.in_transaction:
+        connection.rollback()  # interrupted before its COMMIT ran: nothing of it stays
+        return False
+    return bool(added) and Task.select().where(Task.id == added[-1]).exists()
+
+
+def _hold_some(tasks: list[Incoming], source: str, summary: Summary, ahead: Ahead,
+               added: list[int], skipped: list[str], held: list[int]) -> None:
+    """The transaction of ``_commit_some``, its steps and position kept in ``held`` as
+    it goes (a Ctrl+C among its commit's notices must not lose count of them)."""
     with atomic():
         ends = time.monotonic() + HOLD_S
         writer = bulk.Writer(tasks, source)
-        while position < len(tasks) and (position == summary.done or time.monotonic() < ends):
+        while held[1] < len(tasks) and (held[1] == summary.done
+                                        or time.monotonic() < ends):
+            position = held[1]
             incoming = tasks[position]
-            position += 1
-            here = writer.here(position - 1)
-            problem = f"already here (UID {incoming.uid})" if here else ahead.unfit(position - 1)
+            held[1] += 1
+            here = writer.here(position)
+            problem = f"already here (UID {incoming.uid})" if here else ahead.unfit(position)
             if problem is not None:
                 skipped.append(f"{incoming.new.title[:80]!r}: {problem}")
                 continue
             try:
-                task_id, count = _added(incoming, source, writer, ahead.row(position - 1))
+                task_id, count = _added(incoming, source, writer, ahead.row(position))
             except InvalidPlan as exc:
-                raise _refused(position, incoming, f"its plan is not valid: "
+                raise _refused(position + 1, incoming, f"its plan is not valid: "
                                f"{exc.problems[0]}", summary) from None
             except KnownError as exc:
-                raise _refused(position, incoming, str(exc), summary) from None
+                raise _refused(position + 1, incoming, str(exc), summary) from None
             added.append(task_id)
-            steps += count
+            held[0] += count
         writer.flush()
-    summary.added += added
-    summary.skipped += skipped
-    summary.steps += steps
-    summary.done = position
 
 
 def _refused(number: int, incoming: Incoming, why: str, summary: Summary) -> BadFile:
