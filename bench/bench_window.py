@@ -43,7 +43,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,24 +103,24 @@ def run(work: Path) -> Findings:
 def run_f5(work: Path) -> Findings:
     """F5 (the offline assistant) on 10,000 tasks while the list scrolls, alone: the
     window's event-loop stalls with the assistant at work (``window_assistant``)."""
-    env = _probe_env(work)
-    small = _small_database(work)
-    findings = Findings()
-    with _xvfb() as display:
-        env["DISPLAY"] = display
-        window_assistant.measure(small, env, work, findings)
-    return findings
+    return _on_small(work, window_assistant.measure)
 
 
 def run_import(work: Path) -> Findings:
     """File → Import of a 30,000-line todo.txt into the 10,000 tasks while the list
     scrolls: the window's event-loop stalls with the import in its own process."""
+    return _on_small(work, window_assistant.measure_import)
+
+
+def _on_small(work: Path, measure: Callable[[Path, dict[str, str], Path, Findings], None]
+              ) -> Findings:
+    """``measure`` on the 10,000-task database, on an Xvfb of its own."""
     env = _probe_env(work)
     small = _small_database(work)
     findings = Findings()
     with _xvfb() as display:
         env["DISPLAY"] = display
-        window_assistant.measure_import(small, env, work, findings)
+        measure(small, env, work, findings)
     return findings
 
 
