@@ -17,6 +17,7 @@ from pathlib import Path
 
 import peewee
 
+from models import odd_rows
 from models.db import StoreError
 from models.fields import dump_json
 from models.tables import (
@@ -228,6 +229,12 @@ def _message_subjects(db: peewee.SqliteDatabase) -> None:
                        "DEFAULT ''")
 
 
+def _odd_rows(db: peewee.SqliteDatabase) -> None:
+    """The odd_task table and its triggers (``models.odd_rows``): rows another program
+    wrote with values the store would read differently, noted as they are written."""
+    odd_rows.recreate(db)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -244,6 +251,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(12, "tasks: a series' left-out and added occurrences", _exceptions),
     Migration(13, "what other AI agents changed (stepwise mcp)", _agent_changes),
     Migration(14, "outbox: a message's subject line", _message_subjects),
+    Migration(15, "tasks: rows with odd values noted as they are written", _odd_rows),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

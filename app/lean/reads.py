@@ -115,9 +115,21 @@ def refuse_odd(conn: sqlite3.Connection, query: str, params: Sequence[object]) -
         raise Unusual("a row holds values the store would read differently")
 
 
+def none_odd(conn: sqlite3.Connection) -> bool:
+    """Whether the file notes every task row with odd values as it is written (its
+    triggers are ``models.odd_rows``' to the letter) and notes none: then no row needs
+    looking through (100,000 tasks: 0.1 to 0.2 s saved)."""
+    kept = dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
+                             "AND tbl_name = 'task'").fetchall())
+    if any(kept.get(name) != text for name, text in sql.ODD_TRIGGERS.items()):
+        return False
+    return not conn.execute(sql.ODD_NOTED).fetchone()[0]
+
+
 def list_rows(conn: sqlite3.Connection, include_closed: bool = False) -> list[tuple[Any, ...]]:
     """The rows ``app.tasks.store.list_rows`` gives (``LIST_COLUMNS``, instants as datetimes)."""
-    refuse_odd(conn, *(sql.ODD_LIST_ALL if include_closed else sql.ODD_LIST_OPEN))
+    if not none_odd(conn):
+        refuse_odd(conn, *(sql.ODD_LIST_ALL if include_closed else sql.ODD_LIST_OPEN))
     text, params = sql.LIST_ALL if include_closed else sql.LIST_OPEN
     convert = converter(sql.LIST_COLUMNS, "task", instants=True)
     return [tuple(convert(row)) for row in conn.execute(text, params)]

@@ -19,9 +19,10 @@ from app.plan import spec as planspec
 from app.tasks.store import LIST_COLUMNS, list_query
 from models import SCHEMA_VERSION, Plan, Step, StepDependency, Task
 from models.fields import EARLIEST, LATEST, JSONField, UTCDateTimeField, format_utc
+from models.odd_rows import TABLE as ODD_TABLE
+from models.odd_rows import TRIGGERS, odd_value
 
 TARGET = Path(__file__).with_name("sql.py")
-_INSTANT_SHAPE = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z"
 _ANNOTATIONS = {int: "int", str: "str", tuple: "tuple[Any, ...]",
                 dict: "dict[str, tuple[str, ...]]"}
 _TEXTS = "dict[str, str]"  # a dict of SQL texts (``ODD_COLUMN``)
@@ -38,26 +39,11 @@ def _of_kind(model: type[peewee.Model], kind: type[peewee.Field]) -> tuple[str, 
     return tuple(f.column_name for f in model._meta.sorted_fields if isinstance(f, kind))
 
 
-def _odd(field: peewee.Field) -> str:
-    """SQL true for a value Peewee would read differently from sqlite3 (or refuse)."""
-    c = f'"{field.column_name}"'
-    if isinstance(field, UTCDateTimeField):
-        return (f"({c} IS NOT NULL AND (typeof({c}) != 'text' OR {c} NOT GLOB "
-                f"'{_INSTANT_SHAPE}' OR {c} < '{format_utc(EARLIEST)}' OR {c} > "
-                f"'{format_utc(LATEST)}' OR datetime({c}, '+0 seconds') IS NOT "
-                f"replace(substr({c}, 1, 19), 'T', ' ')))")
-    if isinstance(field, peewee.IntegerField | peewee.ForeignKeyField):
-        return f"typeof({c}) NOT IN ('integer', 'null')"
-    if isinstance(field, peewee.TextField | JSONField):
-        return f"typeof({c}) NOT IN ('text', 'null')"
-    raise TypeError(f"no lean reading of {field!r}")
-
-
 def _odd_where(model: type[peewee.Model], fields: list[peewee.Field] | None = None,
                instants: bool = True) -> str:
     """``instants=False`` checks only that instants are text (the caller parses them)."""
     chosen = fields or model._meta.sorted_fields
-    return " OR ".join(_odd(f) if instants or not isinstance(f, UTCDateTimeField)
+    return " OR ".join(odd_value(f) if instants or not isinstance(f, UTCDateTimeField)
                        else f"typeof(\"{f.column_name}\") NOT IN ('text', 'null')"
                        for f in chosen)
 
@@ -127,11 +113,13 @@ def _odd_sql() -> dict[str, Any]:
         "ODD_LIST_ALL": _odd_listed(True, listed, instants=False),
         "ODD_LIST_OPEN_FULL": _odd_listed(False, Task._meta.sorted_fields),
         "ODD_LIST_ALL_FULL": _odd_listed(True, Task._meta.sorted_fields),
-        "ODD_COLUMN": {f.column_name: _odd(f) for f in Task._meta.sorted_fields},
+        "ODD_COLUMN": {f.column_name: odd_value(f) for f in Task._meta.sorted_fields},
         "ODD_TASK": f'SELECT EXISTS (SELECT 1 FROM "task" WHERE "id" = ? AND '
                     f"({_odd_where(Task)}))",
         "ODD_PLANS": f'SELECT EXISTS (SELECT 1 FROM "plan" WHERE "task_id" = ? AND '
                      f"({_odd_where(Plan, _PLAN_ROW)}))",
+        "ODD_TRIGGERS": TRIGGERS,
+        "ODD_NOTED": f'SELECT EXISTS (SELECT 1 FROM "{ODD_TABLE}")',
         "ODD_STEPS": f'SELECT EXISTS (SELECT 1 FROM "step" WHERE "plan_id" = ? AND '
                      f"({_odd_where(Step)}))",
     }

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from models import SCHEMA_VERSION
 from tests.conftest import ROOT, stepwise_env
 
 STEPWISE = Path(sys.executable).parent / "stepwise"
@@ -109,7 +110,8 @@ def test_restore_newer_refused(data_dir: Path, backed_up: str) -> None:
     run(data_dir, "add", "kept")
     refused = run(data_dir, "backup", "restore", backed_up)
     assert refused.returncode == 2
-    assert "made by a newer Stepwise (schema 999; this one reads up to 14)" in refused.stderr
+    assert ("made by a newer Stepwise (schema 999; this one reads up to "
+            f"{SCHEMA_VERSION})") in refused.stderr
     assert titles(data_dir) == ["in the backup", "kept"]
     for command in (["add", "still works"], ["list"], ["next"], ["backup", "list"]):
         assert run(data_dir, *command).returncode == 0, command
