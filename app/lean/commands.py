@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 MAX_ID = 2**63 - 1  # as app.cli.args.row_id
@@ -98,9 +98,9 @@ def run_lean(argv: Sequence[str]) -> int | None:
     return _write(text)
 
 
-def answer(request: Request, path: Any) -> str | bytes | None:
+def answer(request: Request, path: Any) -> str | Iterator[bytes] | None:
     """What the full path would print for ``request`` on the database at ``path`` (bytes:
-    UTF-8 for stdout's own buffer), or None when only the full path may answer."""
+    UTF-8 pieces for stdout's own buffer), or None when only the full path may answer."""
     from contextlib import closing
 
     from app.lean import reads as lean_reads
@@ -117,15 +117,18 @@ def answer(request: Request, path: Any) -> str | bytes | None:
             return None
 
 
-def _list_text(conn: sqlite3.Connection, request: Request) -> str | bytes:
+def _list_text(conn: sqlite3.Connection, request: Request) -> str | Iterator[bytes]:
     from app.lean import reads as lean_reads
 
     if request.as_json:
-        from app.lean.listing import list_json
-        from app.lean.rows_json import dumps_listing, listing_bytes
+        from app.lean.listing import list_bytes, list_json
+        from app.lean.rows_json import dumps_listing, utf8_stdout
 
-        tasks = list_json(conn, request.include_closed)
-        return listing_bytes(tasks) or dumps_listing(tasks) + "\n"
+        if utf8_stdout():
+            data = list_bytes(conn, request.include_closed)
+            if data is not None:
+                return data
+        return dumps_listing(list_json(conn, request.include_closed)) + "\n"
     from app.tasks.formatting import format_list
     from app.text import cleaned
 
@@ -173,23 +176,23 @@ def _dumps(data: Any) -> str:
     return dumps(data)
 
 
-def _write(text: str | bytes) -> int:
+def _write(text: str | Iterator[bytes]) -> int:
     try:
-        if isinstance(text, bytes):
-            _write_bytes(text)
-        else:
+        if isinstance(text, str):
             sys.stdout.write(text)
+        else:
+            _write_bytes(text)
         sys.stdout.flush()
     except BrokenPipeError:  # `stepwise list | head`, as app.cli.main.main
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
-def _write_bytes(data: bytes) -> None:
-    """UTF-8 ``data`` straight to stdout's buffer (a stream without one gets the text)."""
+def _write_bytes(pieces: Iterator[bytes]) -> None:
+    """UTF-8 ``pieces`` straight to stdout's buffer (a stream without one gets the text)."""
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
-        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.write(b"".join(pieces).decode("utf-8"))
         return
     sys.stdout.flush()
-    buffer.write(data)
+    buffer.writelines(pieces)

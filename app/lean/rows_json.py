@@ -1,5 +1,6 @@
 """A list of flat rows as ``app.text.dumps`` prints it (indented by 2), at C speed: by
-orjson for a UTF-8 terminal or pipe, else as follows.
+orjson for a UTF-8 terminal or pipe (``stepwise list --json`` of the lean path encodes
+its columns itself: ``app.lean.columns_json``), else as follows.
 
 ``json.dumps(..., indent=2)`` runs the pure-Python encoder: 3.3 s for 100,000 tasks of
 30 fields. Here each row goes through the C encoder once, with the item separator that
@@ -21,30 +22,14 @@ _PLAIN_KINDS = frozenset({str, int, float, bool, type(None)})
 _MARK = "\x00"  # no stored text holds NUL (``app.text.check_text``); still counted below
 
 
-def listing_bytes(rows: Sequence[dict[str, Any]]) -> bytes | None:
-    """``app.text.dumps(rows)`` and a newline as the UTF-8 bytes to write to stdout, when
-    stdout takes UTF-8 and orjson the values (else None: ``dumps_listing``).
-
-    For 100,000 tasks this saves ~0.4 s over ``dumps_listing``: no 66 MB decoded to text,
-    joined with its newline and encoded again on the way out.
-    """
-    if not _utf8_stdout():
-        return None
-    import orjson
-
-    try:
-        return orjson.dumps(list(rows), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
-    except TypeError:  # orjson.JSONEncodeError is one: an int past 64 bits, a lone surrogate
-        return None
-
-
-def _utf8_stdout() -> bool:
+def utf8_stdout() -> bool:
+    """Whether stdout takes UTF-8 (then JSON is printed unescaped)."""
     return (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
 
 
 def dumps_listing(rows: Sequence[dict[str, Any]]) -> str:
     """``app.text.dumps(rows)``: UTF-8 text when stdout takes it, escaped otherwise."""
-    utf = _utf8_stdout()
+    utf = utf8_stdout()
     if utf:
         try:
             return dumps_utf8(rows)

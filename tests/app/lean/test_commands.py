@@ -52,7 +52,8 @@ def lean_answer(*args: str) -> str | None:
     assert request is not None, args
     paths.configure(request.data_dir, request.db)
     answer = lean.answer(request, paths.db_path())
-    return answer.decode("utf-8") if isinstance(answer, bytes) else answer
+    return answer if answer is None or isinstance(answer, str) \
+        else b"".join(answer).decode("utf-8")
 
 
 def assert_same(cli: Cli, full: Cli, *args: str) -> str:
