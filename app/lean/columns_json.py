@@ -15,7 +15,7 @@ are encoded whole and put in their place.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -25,11 +25,12 @@ _FIELD_INDENT = b"\n    "  # a task's fields are two levels in: the list, the ta
 
 
 def listing(names: Sequence[str], base: Mapping[str, Any], read: Sequence[str],
-            columns: Sequence[Sequence[Any]], decoded: Mapping[str, Callable[[str], Any]],
-            whole: Mapping[int, Mapping[str, Any]]) -> Iterator[bytes]:
+            columns: Sequence[Sequence[Any]], json_names: Collection[str],
+            decode: Callable[[str], Any], whole: Mapping[int, Mapping[str, Any]]
+            ) -> Iterator[bytes]:
     """The listing of ``len(columns[0])`` tasks with the fields ``names``: ``read`` (a part
     of ``names``, in their order) taken from ``columns``, the others from ``base``; a
-    column in ``decoded`` holds JSON text that function decodes; ``whole`` holds, by
+    column in ``json_names`` holds JSON text that ``decode`` decodes; ``whole`` holds, by
     position, tasks encoded as they are instead.
 
     The pieces are made as they are written (``writelines``): each task's bytes then
@@ -43,7 +44,7 @@ def listing(names: Sequence[str], base: Mapping[str, Any], read: Sequence[str],
     if not count:
         return iter((b"[]\n",))
     template = _template(names, base, set(read))
-    encoded = [_json_column(values, decoded[name]) if name in decoded else _scalars(values)
+    encoded = [_json_column(values, decode) if name in json_names else _scalars(values)
                for name, values in zip(read, columns, strict=False)]
     tasks: Iterator[bytes] = map(template.__mod__, zip(*encoded, strict=True))
     if whole:

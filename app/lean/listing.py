@@ -61,13 +61,12 @@ def list_bytes(conn: sqlite3.Connection, include_closed: bool = False
         rows, read, base = found
         columns = list(zip(*rows, strict=True))
         del rows  # each value is now held by its column
-        others = _others(columns[0], columns[-1])
-        whole = {others[task_id]: task for task_id, task in _whole_rows(conn, others).items()}
+        whole = _whole_rows(conn, _others(columns[0], columns[-1]))
         seen: dict[str, Any] = {}
-        decoded = {name: functools.partial(_decoded, seen=seen)
-                   for name in read if name in sql.JSON_COLUMNS["task"]}
         try:
-            return columns_json.listing(sql.TASK_COLUMNS, base, read, columns, decoded, whole)
+            return columns_json.listing(sql.TASK_COLUMNS, base, read, columns,
+                                        sql.JSON_COLUMNS["task"],
+                                        functools.partial(_decoded, seen=seen), whole)
         except TypeError:  # orjson.JSONEncodeError: an int past 64 bits, say
             return None
 
@@ -161,10 +160,10 @@ def _base(row: tuple[Any, ...]) -> dict[str, Any]:
 
 def _dicts(conn: sqlite3.Connection, rows: list[Any], read: Sequence[str],
            base: dict[str, Any]) -> list[dict[str, Any]]:
+    whole = _whole_rows(conn, _others([row[0] for row in rows], [row[-1] for row in rows]))
     decoded = [(n, c) for n, c in enumerate(read) if c in sql.JSON_COLUMNS["task"]]
     seen: dict[str, Any] = {}
     found: list[dict[str, Any]] = []
-    others: dict[int, int] = {}  # task id: its place in ``found``
     copy, add = base.copy, found.append
     for row in rows:
         task = copy()
@@ -173,13 +172,9 @@ def _dicts(conn: sqlite3.Connection, rows: list[Any], read: Sequence[str],
             text = row[n]
             if text is not None:
                 task[name] = seen[text] if text in seen else _decoded(text, seen)
-        if row[-1]:
-            if row[-1] == _ODD:
-                raise Unusual("a row holds values the store would read differently")
-            others[row[0]] = len(found)
         add(task)
-    for task_id, task in _whole_rows(conn, others).items():
-        found[others[task_id]] = task
+    for place, task in whole.items():
+        found[place] = task
     return found
 
 
@@ -194,7 +189,8 @@ def _decoded(text: str, seen: dict[str, Any]) -> Any:
 
 
 def _whole_rows(conn: sqlite3.Connection, ids: dict[int, int]) -> dict[int, dict[str, Any]]:
-    """The rows of ``ids`` read whole and checked whole, as ``reads.task_json`` reads one."""
+    """The rows of ``ids`` (task id: place) read whole and checked whole, as
+    ``reads.task_json`` reads one, by their place."""
     if not ids:
         return {}
     chosen = json.dumps(list(ids))
@@ -204,4 +200,4 @@ def _whole_rows(conn: sqlite3.Connection, ids: dict[int, int]) -> dict[int, dict
     convert = converter(sql.TASK_COLUMNS, "task", instants=False)
     names = ", ".join(f'"{c}"' for c in sql.TASK_COLUMNS)
     rows = conn.execute(f'SELECT {names} FROM "task"{where}', (chosen,))
-    return {row[0]: dict(zip(sql.TASK_COLUMNS, convert(row), strict=True)) for row in rows}
+    return {ids[row[0]]: dict(zip(sql.TASK_COLUMNS, convert(row), strict=True)) for row in rows}

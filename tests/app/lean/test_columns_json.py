@@ -27,7 +27,7 @@ def joined(tasks: list[dict[str, Any]], read: tuple[str, ...],
     columns = [tuple(json.dumps(t[name]) if name == "tags" else t[name] for t in tasks)
                for name in read]
     return b"".join(columns_json.listing(NAMES, base, read, columns or [()],
-                                         {"tags": json.loads}, whole))
+                                         {"tags"}, json.loads, whole))
 
 
 @given(tasks, st.sets(st.sampled_from(NAMES[1:])))
