@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from typing import Any
 
 
@@ -36,3 +37,16 @@ def known(exc: Exception) -> tuple[str, Any]:
     except Exception:
         return "refused", str(exc)
     return "known", exc
+
+
+def shared_store() -> tuple[Path, Path] | None:
+    """The database file and data folder a worker process can open as this one does, or
+    None when the database is one only this process can see (in memory, or opened
+    read-only through a ``file:`` URI): the work then stays in this process."""
+    from app.config import paths
+    from models import database
+
+    where = str(database.database)
+    if where in ("", ":memory:") or where.startswith("file:"):
+        return None
+    return Path(where), paths.data_dir()

@@ -6,6 +6,7 @@ import multiprocessing
 import signal
 import time
 from multiprocessing.synchronize import Event
+from pathlib import Path
 
 from app import processes
 
@@ -49,3 +50,17 @@ def test_ended_untouched() -> None:
     process.join(10)
     processes.end(process, grace_s=1)
     assert process.exitcode == 0
+
+
+def test_shared_file(db: Path) -> None:
+    assert processes.shared_store() == (db, db.parent)
+
+
+def test_memory_not_shared(data_dir: Path) -> None:
+    from models import close_database, open_database
+
+    open_database(":memory:")
+    try:
+        assert processes.shared_store() is None
+    finally:
+        close_database()

@@ -83,15 +83,12 @@ def _own_process_for_offline() -> tuple[Path, Path] | None:
     database only this process can see (in memory, or opened read-only). Deciding
     imports nothing: the planner's import alone would hold the lock for ~100 ms.
     """
-    from app.config import paths, settings
-    from models import database
+    from app import processes
+    from app.config import settings
 
     if not OWN_PROCESS or settings.get("assistant.provider") != ProviderKind.OFFLINE:
         return None
-    where = str(database.database)
-    if where in ("", ":memory:") or where.startswith("file:"):
-        return None
-    return Path(where), paths.data_dir()
+    return processes.shared_store()
 
 
 class ChunkBatch:

@@ -84,19 +84,15 @@ OWN_PROCESS = True  # tests that need the import in this process set it False
 def _own_process_for(path: Path) -> tuple[Path, Path] | None:
     """The database and data folder for an import in a process of its own, or None to
     import in the worker thread: a small file (starting a process costs more than its
-    import), or a database only this process can see (in memory, opened read-only)."""
-    from app.config import paths
+    import), or a database only this process can see (``processes.shared_store``)."""
+    from app import processes
     from app.io.import_process import BIG_BYTES
-    from models import database
 
     try:
         big = path.stat().st_size >= BIG_BYTES
     except OSError:  # missing: the thread's import says so in its words
         return None
-    where = str(database.database)
-    if not OWN_PROCESS or not big or where in ("", ":memory:") or where.startswith("file:"):
-        return None
-    return Path(where), paths.data_dir()
+    return processes.shared_store() if OWN_PROCESS and big else None
 
 
 class ImportDialog(QDialog):
