@@ -169,14 +169,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    _tolerant_output()
-    lean = _lean(sys.argv[1:] if argv is None else argv)  # list and show, without Peewee
-    if lean is not None:
-        return lean
+    """``stepwise ARGV``: the entry point's (``app.cli.start.main``: the lean path, then
+    ``full``)."""
+    from app.cli.start import main as start
+
+    return start(argv)
+
+
+def full(argv: Sequence[str]) -> int:
+    """``stepwise ARGV`` through the parser: every command (``list`` and ``show`` too,
+    when the lean path leaves them)."""
     parser = build_parser()
     from app.cli.edit import glue_tag_values
 
-    args = parser.parse_args(glue_tag_values(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(glue_tag_values(argv))
     bad = _undecodable_argument(args)
     if bad is not None:
         parser.error(f"{bad} is not valid text in this system's encoding (UTF-8); "
@@ -205,25 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - sorted into known errors and bugs below
-        return _report(exc)
-
-
-def _lean(argv: Sequence[str]) -> int | None:
-    """The exit status of the lean path (app.lean.commands), or None when the full path runs."""
-    from app.lean.commands import run_lean
-
-    try:
-        return run_lean(argv)
-    except Exception as exc:  # noqa: BLE001 - as main: known errors and bugs
-        return _report(exc)
-
-
-def _tolerant_output() -> None:
-    """Whatever the terminal's or pipe's encoding, printing never fails on a character."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+        return report(exc)
 
 
 def _undecodable_argument(args: argparse.Namespace) -> str | None:
@@ -243,7 +231,7 @@ def _say(text: object) -> None:
     print(f"stepwise: {shown(str(text))}", file=sys.stderr)
 
 
-def _report(exc: Exception) -> int:
+def report(exc: Exception) -> int:
     from app.dates.when import DateError
     from app.errors import KnownError
     from app.problems import InvalidPlan

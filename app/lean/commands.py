@@ -1,6 +1,6 @@
 """The lean path of ``stepwise list`` and ``stepwise show``: the same bytes, fewer imports.
 
-``app.cli.main.main`` asks ``run_lean`` first, before building its parser. When the command
+``app.cli.start.main`` asks ``run_lean`` first, before importing the parser. When the command
 line is one this path reads exactly (``[--db P] [--data-dir D] list [--all] [--json]`` or
 ``… show ID [--json]``, nothing abbreviated or unknown) and the database is ready as it is
 (``app.lean.reads.connect``), it answers with the standard ``sqlite3`` module and the

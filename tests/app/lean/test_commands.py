@@ -273,6 +273,7 @@ def test_the_lean_path_imports_no_peewee_dateparser_httpx2_or_pydantic(
         heavy = {m for m in modules if m.split(".")[0] in HEAVY}
         assert heavy == set(), args
         assert "app.states" not in modules, args  # its dataclasses and inspect: ~7 ms
+        assert "app.cli.main" not in modules, args  # every command's module: ~25 ms
         assert "app.lean.reads" in modules and out == full(*args).out
     _, modules = imports_of(tasks.parent, "list", "--al")  # the full path, for contrast
     assert "peewee" in modules
