@@ -370,8 +370,8 @@ class TaskListPanel(QWidget):
         from app.sync.conflicts import PROBLEM
         from ui.sync.conflicts import open_conflicts
 
-        if PROBLEM not in str(index.data(Qt.ItemDataRole.ToolTipRole) or ""):
-            return
+        if not self.model.problem(index.row()).startswith(PROBLEM):
+            return  # the stored text: the tooltip's is retold in a Chinese window
         task_id = self.model.task_id(index.row())
         menu.addAction(self.tr("Sync conflicts…")).triggered.connect(
             lambda: open_conflicts(self.ctx, task_id, self.reload, self))

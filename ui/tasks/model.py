@@ -124,6 +124,12 @@ class TaskListModel(QAbstractTableModel):
     def task_id(self, row: int) -> int:
         return self._ids[row]
 
+    def problem(self, row: int) -> str:
+        """The stored problem of the task at ``row`` as the core wrote it (not retold in
+        the interface language: code may test it), "" when none or not read yet."""
+        read = self._row(row)
+        return (read.problem or "") if read is not None else ""
+
     def row_of(self, task_id: int) -> int | None:
         try:
             return self._ids.index(task_id)

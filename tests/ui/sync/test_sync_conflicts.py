@@ -3,10 +3,13 @@ applies through the use cases, "Needs attention" cleared, a refused choice said.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from functools import partial
 
+import pytest
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.sync import conflicts
@@ -81,8 +84,19 @@ def _has_tip(index: QModelIndex) -> bool:
     return bool(index.data(Qt.ItemDataRole.ToolTipRole))
 
 
-def test_a_conflicted_tasks_context_menu_offers_the_dialog_and_another_does_not(
-        ctx: WindowContext, qtbot: QtBot) -> None:
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """The interface in each language, English again afterwards."""
+    from ui.words import i18n
+
+    i18n.install(qapp, request.param)
+    yield request.param
+    i18n.install(qapp, "en")
+
+
+def test_conflict_menu(ctx: WindowContext, qtbot: QtBot, language: str) -> None:
+    """A conflicted task's context menu offers the dialog, in either language (a Chinese
+    tooltip retells the problem: the entry must not depend on its words)."""
     from PySide6.QtWidgets import QMenu
 
     from ui.tasks.list_view import TaskListPanel
@@ -101,7 +115,7 @@ def test_a_conflicted_tasks_context_menu_offers_the_dialog_and_another_does_not(
         qtbot.wait_until(partial(_has_tip, index))
         panel._add_conflicts_entry(menu, index)
         entries[panel.model.task_id(row)] = [a.text() for a in menu.actions()]
-    assert entries[task_id] == ["Sync conflicts…"]
+    assert len(entries[task_id]) == 1 and entries[task_id][0].endswith("…")
     assert [e for t, e in entries.items() if t != task_id] == [[]]
 
 
