@@ -6,6 +6,7 @@ without a model server."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from collections.abc import Mapping
@@ -112,6 +113,26 @@ def test_no_http_warm_up_without_a_model_server(db: Path, monkeypatch: pytest.Mo
     settings.put("assistant.provider", "openai")
     warm_up()
     assert warmed == [True]
+
+
+@pytest.mark.timeout(60)
+def test_warm_up_leaves_loop(tmp_path: Path) -> None:
+    """With a model server the warm-up loads the HTTP stack, not the assistant's loop
+    (~14 MiB): the first run imports that in its worker."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from models import open_database; from app.config import settings; "
+            f"open_database({str(tmp_path / 's.db')!r}); "
+            "settings.put('assistant.provider', 'openai'); "
+            "from ui.shared.assistant import warm_up; warm_up(); "
+            "print(sorted(m for m in ('httpx2', 'keyring', 'app.agent.loop') "
+            "if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=50, cwd=Path(__file__).resolve().parents[3],
+                          env={**os.environ, "STEPWISE_DATA_DIR": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == "['httpx2', 'keyring']"
 
 
 @pytest.mark.timeout(60)
