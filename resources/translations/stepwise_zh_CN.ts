@@ -385,17 +385,17 @@
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="96"/>
+        <location filename="../../ui/assistant/outbox.py" line="97"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="99"/>
+        <location filename="../../ui/assistant/outbox.py" line="98"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="115"/>
+        <location filename="../../ui/assistant/outbox.py" line="99"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
@@ -439,7 +439,7 @@
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="126"/>
+        <location filename="../../ui/assistant/outbox.py" line="139"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
@@ -449,37 +449,37 @@
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="138"/>
+        <location filename="../../ui/assistant/outbox.py" line="155"/>
         <source>To %1 for “%2”: %3</source>
         <translation>给 %1（“%2”）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="160"/>
+        <location filename="../../ui/assistant/outbox.py" line="176"/>
         <source>To: %1 &lt;%2&gt; · for “%3”, step “%4”</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务“%3”，步骤“%4”</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="162"/>
+        <location filename="../../ui/assistant/outbox.py" line="178"/>
         <source>Subject: %1</source>
         <translation>主题：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="173"/>
+        <location filename="../../ui/assistant/outbox.py" line="189"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="174"/>
+        <location filename="../../ui/assistant/outbox.py" line="190"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="184"/>
+        <location filename="../../ui/assistant/outbox.py" line="200"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="188"/>
+        <location filename="../../ui/assistant/outbox.py" line="204"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -530,12 +530,12 @@
 <context>
     <name>AssistantService</name>
     <message>
-        <location filename="../../ui/shared/assistant.py" line="156"/>
+        <location filename="../../ui/shared/assistant.py" line="191"/>
         <source>Assistant: running</source>
         <translation>助理：运行中</translation>
     </message>
     <message>
-        <location filename="../../ui/shared/assistant.py" line="164"/>
+        <location filename="../../ui/shared/assistant.py" line="199"/>
         <source>Assistant: planning task %1</source>
         <translation>助理：正在规划任务 %1</translation>
     </message>
@@ -931,102 +931,102 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="85"/>
+        <location filename="../../ui/window/import_dialog.py" line="110"/>
         <source>Import tasks</source>
         <translation>导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="90"/>
+        <location filename="../../ui/window/import_dialog.py" line="115"/>
         <source>Taskwarrior JSON (task export)</source>
         <translation>Taskwarrior JSON（task export）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="92"/>
+        <location filename="../../ui/window/import_dialog.py" line="117"/>
         <source>Todoist CSV backup</source>
         <translation>Todoist CSV 备份</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="93"/>
+        <location filename="../../ui/window/import_dialog.py" line="118"/>
         <source>iCalendar file with tasks (ICS)</source>
         <translation>含任务的 iCalendar 文件（ICS）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="95"/>
+        <location filename="../../ui/window/import_dialog.py" line="120"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="96"/>
+        <location filename="../../ui/window/import_dialog.py" line="121"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="99"/>
+        <location filename="../../ui/window/import_dialog.py" line="124"/>
         <source>Into this database</source>
         <translation>导入到此数据库</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="104"/>
+        <location filename="../../ui/window/import_dialog.py" line="129"/>
         <source>What was read and what was skipped shows here.</source>
         <translation>读取和跳过的内容会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="109"/>
-        <source>%v of %m tasks</source>
-        <translation>%v / %m 个任务</translation>
+        <location filename="../../ui/window/import_dialog.py" line="208"/>
+        <source>%1 of %2 tasks</source>
+        <translation>%1 / %2 个任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="114"/>
+        <location filename="../../ui/window/import_dialog.py" line="138"/>
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="117"/>
+        <location filename="../../ui/window/import_dialog.py" line="141"/>
         <source>Cancel import</source>
         <translation>取消导入</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="142"/>
+        <location filename="../../ui/window/import_dialog.py" line="166"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="152"/>
+        <location filename="../../ui/window/import_dialog.py" line="176"/>
         <source>Choose a file to import</source>
         <translation>选择要导入的文件</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="154"/>
+        <location filename="../../ui/window/import_dialog.py" line="178"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="162"/>
+        <location filename="../../ui/window/import_dialog.py" line="186"/>
         <source>Importing…</source>
         <translation>正在导入…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="171"/>
+        <location filename="../../ui/window/import_dialog.py" line="195"/>
         <source>Importing tasks</source>
         <translation>正在导入任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="177"/>
+        <location filename="../../ui/window/import_dialog.py" line="201"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="196"/>
+        <location filename="../../ui/window/import_dialog.py" line="224"/>
         <source>%1 could not be read as %2: it is missing, empty, too big or not in that format.</source>
         <translation>%1 无法按 %2 读取：文件不存在、为空、太大或不是这种格式。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="198"/>
+        <location filename="../../ui/window/import_dialog.py" line="226"/>
         <source>%1 could not be imported as %2.</source>
         <translation>%1 无法按 %2 导入。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="199"/>
+        <location filename="../../ui/window/import_dialog.py" line="227"/>
         <source>Nothing was imported: %1
 
 Details: %2</source>
@@ -1035,32 +1035,32 @@ Details: %2</source>
 详情：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="204"/>
+        <location filename="../../ui/window/import_dialog.py" line="234"/>
         <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
         <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="207"/>
+        <location filename="../../ui/window/import_dialog.py" line="237"/>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="209"/>
+        <location filename="../../ui/window/import_dialog.py" line="239"/>
         <source>Kept in the tasks&apos; details: %1 fields the other app has and Stepwise does not (%2)</source>
         <translation>保留在任务详情里：%1 个对方应用有而 Stepwise 没有的字段（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="213"/>
+        <location filename="../../ui/window/import_dialog.py" line="243"/>
         <source>importing the file again skips those</source>
         <translation>再次导入该文件会跳过这些任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="214"/>
+        <location filename="../../ui/window/import_dialog.py" line="244"/>
         <source>this format carries no task IDs, so importing the file again adds those twice</source>
         <translation>此格式不带任务 ID，再次导入该文件会重复添加这些任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="216"/>
+        <location filename="../../ui/window/import_dialog.py" line="246"/>
         <source>Imported %1 of %2 tasks before it was cancelled; %3.</source>
         <translation>取消前已导入 %2 个任务中的 %1 个；%3。</translation>
     </message>
@@ -3166,37 +3166,37 @@ Details: %2</source>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step/schedule.py" line="52"/>
+        <location filename="../../ui/step/schedule.py" line="53"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="53"/>
+        <location filename="../../ui/step/schedule.py" line="54"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="54"/>
+        <location filename="../../ui/step/schedule.py" line="55"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="77"/>
+        <location filename="../../ui/step/schedule.py" line="78"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="79"/>
+        <location filename="../../ui/step/schedule.py" line="80"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="84"/>
+        <location filename="../../ui/step/schedule.py" line="85"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="99"/>
+        <location filename="../../ui/step/schedule.py" line="100"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -3658,17 +3658,17 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="51"/>
+        <location filename="../../ui/tasks/edits.py" line="50"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="84"/>
+        <location filename="../../ui/tasks/edits.py" line="83"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="108"/>
+        <location filename="../../ui/tasks/edits.py" line="107"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
@@ -3742,7 +3742,7 @@ The server said: %2</source>
     </message>
     <message>
         <location filename="../../ui/tasks/model.py" line="92"/>
-        <location filename="../../ui/tasks/model.py" line="332"/>
+        <location filename="../../ui/tasks/model.py" line="338"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
@@ -3752,27 +3752,27 @@ The server said: %2</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="227"/>
+        <location filename="../../ui/tasks/model.py" line="233"/>
         <source>All day</source>
         <translation>全天</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="333"/>
+        <location filename="../../ui/tasks/model.py" line="339"/>
         <source>due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="334"/>
+        <location filename="../../ui/tasks/model.py" line="340"/>
         <source>age</source>
         <translation>已等待</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="335"/>
+        <location filename="../../ui/tasks/model.py" line="341"/>
         <source>blocked</source>
         <translation>受阻</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/model.py" line="337"/>
+        <location filename="../../ui/tasks/model.py" line="343"/>
         <source>Urgency %1 = %2</source>
         <translation>紧急度 %1 = %2</translation>
     </message>
@@ -4044,12 +4044,12 @@ The server said: %2</source>
 <context>
     <name>WelcomeView</name>
     <message>
-        <location filename="../../ui/window/welcome.py" line="24"/>
+        <location filename="../../ui/window/welcome.py" line="32"/>
         <source>Welcome to Stepwise</source>
         <translation>欢迎使用 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="30"/>
+        <location filename="../../ui/window/welcome.py" line="38"/>
         <source>Add what you need to do in the bar above — with a time in plain words if you like (“next friday”, “明天下午三点”). The assistant reviews each task and fixes when it can start and when it is too late. A task that needs more than one thing gets a plan of steps that depend on each other; the assistant does what it can (reminders at once; drafts, files and messages once you approve). You tick off anything, in any order, and can always undo. You see every plan as a graph and can change it by dragging.
 
 No model is needed: the built-in offline planner works with plain rules (lists, “then”, dates, common verbs). Connect a local or online model for plans that understand more. Press F5 to run the assistant.</source>
@@ -4058,22 +4058,22 @@ No model is needed: the built-in offline planner works with plain rules (lists, 
 无需模型：内置的离线规划器按简单规则工作（列表、“然后”、日期、常用动词）。连接本地或在线模型，可获得理解更深的计划。按 F5 运行助理。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="43"/>
+        <location filename="../../ui/window/welcome.py" line="51"/>
         <source>Add sample tasks (English)</source>
         <translation>添加示例任务（英文）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="44"/>
+        <location filename="../../ui/window/welcome.py" line="52"/>
         <source>Add sample tasks (中文)</source>
         <translation>添加示例任务（中文）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="45"/>
+        <location filename="../../ui/window/welcome.py" line="53"/>
         <source>Connect a model…</source>
         <translation>连接模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/welcome.py" line="68"/>
+        <location filename="../../ui/window/welcome.py" line="85"/>
         <source>Adding sample tasks</source>
         <translation>正在添加示例任务</translation>
     </message>

@@ -131,7 +131,6 @@ class ImportDialog(QDialog):
         box.addWidget(self.summary, 1)
         self.progress = QProgressBar(self)
         self.progress.setObjectName("importProgress")
-        self.progress.setFormat(self.tr("%v of %m tasks"))
         self.progress.hide()
         box.addWidget(self.progress)
         self.progressed.connect(self._on_progressed)
@@ -202,8 +201,12 @@ class ImportDialog(QDialog):
         self.summary.setPlainText(self.tr("Cancelling…"))
 
     def _on_progressed(self, done: int, total: int) -> None:
+        """The bar and its words, counts grouped as the summary's ("4,000 of 30,000
+        tasks": Qt's own %v and %m are not)."""
         self.progress.setRange(0, total)
         self.progress.setValue(done)
+        self.progress.setFormat(labels.fill(self.tr("%1 of %2 tasks"), f"{done:,}",
+                                            f"{total:,}"))
 
     def _on_done(self, path: Path, result: Summary | KnownError) -> None:
         self.import_button.setEnabled(True)

@@ -164,3 +164,11 @@ def test_big_file_own_process(ctx: WindowContext, qtbot: QtBot, tmp_path: Path) 
     said = dialog.summary.toPlainText()
     assert said.startswith(f"Read 20,000 entries from todo.txt: added {done:,} tasks")
     assert f"Imported {done:,} of 20,000 tasks before it was cancelled" in said
+
+
+def test_progress_grouped(ctx: WindowContext, qtbot: QtBot, tmp_path: Path) -> None:
+    """The bar counts as the summary does: "4,000 of 30,000 tasks"."""
+    dialog = _dialog(ctx, qtbot, "todotxt", tmp_path / "todo.txt")
+    dialog.progressed.emit(4000, 30000)
+    qtbot.wait_until(lambda: dialog.progress.value() == 4000)
+    assert dialog.progress.text() == "4,000 of 30,000 tasks"
