@@ -37,6 +37,16 @@ def _fixed_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     time.tzset()
 
 
+@pytest.fixture(autouse=True)
+def _publisher_off() -> Iterator[None]:
+    """A command-line test leaves the publishing keeper subscribed (as a command does):
+    its timer must not write from the next test's store."""
+    yield
+    keeper = sys.modules.get("app.publish.keeper")
+    if keeper is not None:
+        keeper.stop()
+
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
@@ -69,7 +79,7 @@ class Result:
 @pytest.fixture
 def cli(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[Callable[..., Result]]:
     """Run ``stepwise ARGS`` in this process; returns exit code, stdout and stderr."""
-    from app.cli.main import main
+    from app.cli.start import main
     from models import close_database
 
     def run(*args: str) -> Result:

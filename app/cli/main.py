@@ -168,14 +168,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``stepwise ARGV``: the entry point's (``app.cli.start.main``: the lean path, then
-    ``full``)."""
-    from app.cli.start import main as start
-
-    return start(argv)
-
-
 def full(argv: Sequence[str]) -> int:
     """``stepwise ARGV`` through the parser: every command (``list`` and ``show`` too,
     when the lean path leaves them)."""

@@ -183,7 +183,7 @@ def _write(text: str | Iterator[bytes]) -> int:
         else:
             _write_bytes(text)
         sys.stdout.flush()
-    except BrokenPipeError:  # `stepwise list | head`, as app.cli.main.main
+    except BrokenPipeError:  # `stepwise list | head`, as app.cli.main.full
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 

@@ -30,7 +30,7 @@ PLAN = {"schema_version": 1, "steps": [
 # The writer: many CLI commands in one process (main() each time), codes printed as JSON.
 WRITER = """
 import contextlib, io, json, pathlib, sys, time
-from app.cli.main import main
+from app.cli.start import main
 from models import close_database
 
 plan, until, codes = json.loads(sys.argv[1]), time.monotonic() + float(sys.argv[2]), []

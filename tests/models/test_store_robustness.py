@@ -400,7 +400,7 @@ def test_full_disk_import_and_export(
 WRITER = r"""
 import sys
 import app.dates.when, app.tasks.store, app.plan.views, models  # imported before the start signal
-from app.cli.main import main
+from app.cli.start import main
 
 path, who = sys.argv[1], sys.argv[2]
 print("ready", flush=True)

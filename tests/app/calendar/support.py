@@ -33,7 +33,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Result:
     not depend on the commands' registration in ``app.cli.main``.
     """
     from app.cli import calendar as calendar_cli
-    from app.cli.main import _report
+    from app.cli.main import report
 
     parser = argparse.ArgumentParser(prog="stepwise")
     calendar_cli.add_arguments(parser.add_subparsers(dest="command", required=True))
@@ -44,6 +44,6 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> Result:
     except SystemExit as exc:
         code = int(exc.code or 0)
     except Exception as exc:  # noqa: BLE001 - reported like the real command line does
-        code = _report(exc)
+        code = report(exc)
     captured = capsys.readouterr()
     return Result(code, captured.out, captured.err)

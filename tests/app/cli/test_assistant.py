@@ -39,7 +39,7 @@ def test_agent_run_once_advances_one_stage(cli: Cli) -> None:
 
 def test_offline_run_loads_no_http(tmp_path: Path) -> None:
     """The offline planner needs no HTTP stack: httpx2 costs ~65 ms of every run."""
-    code = ("import sys; from app.cli.main import main; "
+    code = ("import sys; from app.cli.start import main; "
             f"code = main(['--db', {str(tmp_path / 'a.db')!r}, 'agent', 'run', '--once']); "
             "print(code, 'httpx2' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

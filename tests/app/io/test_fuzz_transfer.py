@@ -35,7 +35,7 @@ _numbers = itertools.count()
 
 def stepwise(*args: str) -> tuple[int, str, str]:
     """Run the CLI in this process: (exit code, stdout, stderr)."""
-    from app.cli.main import main
+    from app.cli.start import main
     from models import close_database
 
     out, err = io.StringIO(), io.StringIO()

@@ -294,7 +294,7 @@ def _same_for_titles(titles: list[str], tags: list[str]) -> None:
     import io
     import tempfile
 
-    from app.cli import main as cli
+    from app.cli import start as cli
     from app.config import paths
     from app.tasks.store import NewTask, add_task
     from models import close_database, open_database
@@ -351,7 +351,7 @@ def test_a_control_character_in_any_listed_field_is_escaped_alike(
 def test_a_reader_that_stops_early_ends_the_lean_list_quietly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: `stepwise list | head` — a closed pipe is exit 0 and no traceback, and
-    later output goes nowhere (as app.cli.main.main does for the full path)."""
+    later output goes nowhere (as app.cli.main.full does)."""
     import io
     import os
 
