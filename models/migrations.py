@@ -25,6 +25,7 @@ from models.tables import (
     AgentChange,
     DeletedTask,
     ModelServer,
+    PublishTarget,
     ScheduledBlock,
     SyncAccount,
     SyncItem,
@@ -235,6 +236,12 @@ def _odd_rows(db: peewee.SqliteDatabase) -> None:
     odd_rows.recreate(db)
 
 
+def _published(db: peewee.SqliteDatabase) -> None:
+    """The publish_target table: where the schedule is published (``app.publish``)."""
+    with db.bind_ctx([PublishTarget], bind_refs=False, bind_backrefs=False):
+        db.create_tables([PublishTarget], safe=True)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -252,6 +259,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(13, "what other AI agents changed (stepwise mcp)", _agent_changes),
     Migration(14, "outbox: a message's subject line", _message_subjects),
     Migration(15, "tasks: rows with odd values noted as they are written", _odd_rows),
+    Migration(16, "the schedule published as a calendar", _published),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

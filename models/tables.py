@@ -341,6 +341,21 @@ class AgentChange(Row):
     undone_at = UTCDateTimeField(null=True)
 
 
+class PublishTarget(Row):
+    """Where the person publishes the schedule (``app.publish``): an iCalendar file kept
+    current for any calendar app to subscribe to, what goes into it, and how its last
+    publish went."""
+
+    kind = peewee.TextField()  # "ics_file"
+    location = peewee.TextField(unique=True)  # the file's absolute path
+    dues = peewee.BooleanField(default=False)  # open tasks' due times too
+    steps = peewee.BooleanField(default=False)  # steps' own due times too
+    created_at = UTCDateTimeField(default=utc_now)
+    published_at = UTCDateTimeField(null=True)
+    events = peewee.IntegerField(default=0)  # VEVENTs in the last file written
+    error = peewee.TextField(default="")  # why the last publish failed ("" when it worked)
+
+
 # In foreign-key order: a table comes after every table it points to.
 ALL_TABLES: tuple[type[BaseModel], ...] = (
     Task,

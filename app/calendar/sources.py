@@ -36,6 +36,16 @@ class Added:
     password_kept: str = ""  # "keyring", "session" or "" (no password involved)
 
 
+def _not_published(location: str) -> None:
+    """Refuse the file Stepwise publishes its schedule to (``app.publish``): it is never
+    read back as busy time."""
+    from models.tables import PublishTarget
+
+    if PublishTarget.select().where(PublishTarget.location == location).exists():
+        raise Refused(f"{location} is the calendar Stepwise publishes its schedule to; "
+                      "it is never read back as busy time")
+
+
 async def add_ics(location: str, name: str | None = None, *, now: datetime | None = None,
                   timeout: float = TIMEOUT_S) -> Added:
     """Add an ``.ics`` file or URL and sync it.
@@ -58,6 +68,7 @@ async def add_ics(location: str, name: str | None = None, *, now: datetime | Non
         if not path.is_file():
             raise BadFile(f"there is no calendar file at {path}")
         kind, place, default = "ics_file", str(path.resolve()), path.stem
+        _not_published(place)
     _refuse_duplicate(kind, place, None)
     now = now or utc_now()
     fetched, expanded = await read_new(kind, place, now=now, timeout=timeout)

@@ -28,10 +28,12 @@ def open_store() -> None:
     scheduled) up to date with task and plan changes; reminders follow by themselves,
     each use case that moves times schedules them."""
     from app.config import paths
+    from app.publish import keeper as publisher
     from app.schedule import keeper
     from models import open_database
 
     open_database(paths.db_path())
     keeper.keep_current()
+    publisher.keep_current()  # after the re-schedule: its blocks are what it publishes
 
 

@@ -8,7 +8,7 @@ prints its traceback and exits 70.
 This module is the parser, the dispatch and the error report; the commands live by
 concern in ``app.cli.tasks``, ``app.cli.store``, ``app.cli.assistant``, ``app.cli.edit``,
 ``app.cli.add``, ``app.cli.calendar``, ``app.cli.sync``, ``app.cli.mcp`` and
-``app.schedule.cli``.
+``app.cli.schedule``.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import calendar as calendar_cli
 
     calendar_cli.add_arguments(sub)
-    from app.schedule import cli as schedule_cli
+    from app.cli import schedule as schedule_cli
 
     schedule_cli.add_arguments(sub)
     from app.cli import edit as edit_cli
@@ -157,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import mcp as mcp_cli
 
     mcp_cli.add_arguments(sub)
+    from app.cli import publish as publish_cli
+
+    publish_cli.add_arguments(sub)
 
     bk = sub.add_parser("backup", help="back up the database now, list backups, restore one")
     bk.add_argument("action", nargs="?", choices=("now", "list", "restore"), default="now")
@@ -204,6 +207,20 @@ def full(argv: Sequence[str]) -> int:
         return 0
     except Exception as exc:  # noqa: BLE001 - sorted into known errors and bugs below
         return report(exc)
+    finally:
+        _publish_stale()  # what was committed before a refusal is published too
+
+
+def _publish_stale() -> None:
+    """Published calendars the command's changes left stale are written before it ends
+    (``app.publish.keeper``); only imported when a command opened the store."""
+    keeper = sys.modules.get("app.publish.keeper")
+    if keeper is None:
+        return
+    try:
+        keeper.flush()
+    except Exception as exc:  # noqa: BLE001 - the command's own outcome stands
+        _say(f"the published calendar could not be written: {exc}")
 
 
 def _undecodable_argument(args: argparse.Namespace) -> str | None:
@@ -275,12 +292,13 @@ def _store_error(exc: Exception) -> Exception | None:
 def _calendar_commands() -> dict[str, Callable[[argparse.Namespace], int]]:
     from app.cli.calendar import COMMANDS as CALENDAR_COMMANDS
     from app.cli.mcp import COMMANDS as MCP_COMMANDS
+    from app.cli.publish import COMMANDS as PUBLISH_COMMANDS
+    from app.cli.schedule import COMMANDS as SCHEDULE_COMMANDS
     from app.cli.sync import COMMANDS as SYNC_COMMANDS
     from app.cli.ticks import COMMANDS as TICK_COMMANDS
-    from app.schedule.cli import COMMANDS as SCHEDULE_COMMANDS
 
     return {**CALENDAR_COMMANDS, **SCHEDULE_COMMANDS, **SYNC_COMMANDS, **TICK_COMMANDS,
-            **MCP_COMMANDS}
+            **MCP_COMMANDS, **PUBLISH_COMMANDS}
 
 
 def _next_command(args: argparse.Namespace) -> int:

@@ -151,7 +151,7 @@ def cmd_step(args: argparse.Namespace) -> int:
     from app.plan import store as plans
 
     if args.action == "estimate":
-        from app.schedule.cli import cmd_estimate
+        from app.cli.schedule import cmd_estimate
 
         return cmd_estimate(args)
     _open()

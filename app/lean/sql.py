@@ -7,7 +7,7 @@ Each query is (SQL, parameters); a 0 parameter stands for the id given.
 
 from typing import Any
 
-SCHEMA_VERSION: int = 15
+SCHEMA_VERSION: int = 16
 PLANSPEC_VERSION: int = 2
 EARLIEST: str = '1900-01-01T00:00:00Z'
 LATEST: str = '9999-12-30T23:59:59Z'

@@ -43,6 +43,11 @@ def planned_between(first_day: date, days: int, zone: tzinfo) -> list[Planned]:
     return [_placed(p, first_day, zone) for p in _with_titles(query)]
 
 
+def every_block() -> list[Planned]:
+    """Every block, in time order (what a published calendar shows)."""
+    return _with_titles(ScheduledBlock.select())
+
+
 def for_step(task_id: int, step_id: str) -> list[Planned]:
     """A step's blocks, in time order (the step's details show them)."""
     query = ScheduledBlock.select().where((ScheduledBlock.task == task_id)

@@ -87,6 +87,7 @@ class CalendarPanel(QDockWidget):
         ctx.bridge.external_change.connect(self._on_bridge_external_change)
         self.grid.mark_clicked.connect(self._on_grid_mark_clicked)
         self.keeper = scheduling.Keeper(ctx, self)
+        self.publisher = scheduling.Publisher(ctx, self)
         scheduling.edit_by_dragging(ctx, self.grid.planned)
         self.reload()
 

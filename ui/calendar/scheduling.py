@@ -4,7 +4,8 @@
 how many blocks were placed and which steps did not fit (with the fix). ``Keeper``
 watches the core's change notices and, after the ones that can move blocks
 (``app.schedule.keeper.RESCHEDULE_ON``), re-schedules once the changes settle — only when
-the person has scheduled before. Moves and resizes of a block are undoable commands.
+the person has scheduled before. ``Publisher`` writes the published calendars again after
+the changes that move what they show. Moves and resizes of a block are undoable commands.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
 from PySide6.QtGui import QUndoCommand
 
+from app.publish import keeper as publish_keeper
 from app.schedule import keeper, store
 from app.schedule.model import Block
 from app.schedule.views import Planned
@@ -21,6 +23,7 @@ from ui.shared.runner import in_thread
 from ui.words.labels import fill
 
 SETTLE_MS = 300
+PUBLISH_SETTLE_MS = 1000  # after a re-schedule's own SETTLE_MS and its run
 
 
 def schedule_now(ctx: WindowContext) -> None:
@@ -68,6 +71,33 @@ class Keeper(QObject):
         why, self.reasons = "; ".join(self.reasons), []
         label = QCoreApplication.translate("Scheduling", "Keeping the schedule current")
         self.ctx.runner.start(in_thread(_rerun, why), label)
+
+
+class Publisher(QObject):
+    """Writes the published calendars (``app.publish``) in a worker after the changes that
+    move what they show, once they settle; and once at start, to catch up with what
+    changed while the window was closed."""
+
+    def __init__(self, ctx: WindowContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(PUBLISH_SETTLE_MS)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        ctx.bridge.changed.connect(self._on_bridge_changed)
+        self._timer.start()
+
+    @Slot(str, int, str, int)
+    def _on_bridge_changed(self, kind: str, _task_id: int, _detail: str,
+                           _initiator: int) -> None:
+        if kind in publish_keeper.PUBLISH_ON:
+            self._timer.start()
+
+    @Slot()
+    def _on_timer_timeout(self) -> None:
+        label = QCoreApplication.translate("Scheduling", "Publishing the schedule")
+        self.ctx.runner.start(in_thread(publish_keeper.publish_now), label)
 
 
 def _rerun(why: str) -> None:

@@ -37,3 +37,21 @@ def test_the_window_re_schedules_after_a_change_once_it_settles(
     qtbot.wait_until(lambda: ScheduledBlock.get(ScheduledBlock.step_id == "book").start
                      == at(0, 10), timeout=5_000)  # "Shortlist venues" fits 09:00–09:30
     settled(panel, qtbot)
+
+
+def test_window_publishes(panel: CalendarPanel, qtbot: QtBot, tmp_path: object) -> None:
+    """The window writes the published calendar again after a change, in a worker."""
+    from pathlib import Path
+
+    from app.publish import store as publishing
+    from app.tasks.store import update_task
+
+    assert isinstance(tmp_path, Path)
+    task = add_task(NewTask(title="Renew the passport", due_at=at(2, 17))).id
+    path = tmp_path / "plan.ics"
+    publishing.add_ics(str(path), dues=True)
+    before = path.read_bytes()
+    assert b"20261216T170000" in before
+    update_task(task, due_at=at(3, 11))
+    qtbot.wait_until(lambda: b"20261217T110000" in path.read_bytes(), timeout=5_000)
+    settled(panel, qtbot)

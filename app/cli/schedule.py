@@ -47,12 +47,11 @@ def _days(text: str) -> int:
 
 
 def _open() -> None:
-    from app.config import paths
-    from app.schedule import keeper
-    from models import open_database
+    """The store as every command opens it: an estimate changed here re-schedules, and a
+    new schedule is published, as in the window."""
+    from app.cli.args import open_store
 
-    open_database(paths.db_path())
-    keeper.keep_current()  # an estimate changed here re-schedules, as in the window
+    open_store()
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:

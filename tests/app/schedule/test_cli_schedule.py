@@ -1,4 +1,4 @@
-"""``stepwise schedule`` and ``stepwise step estimate`` (``app.schedule.cli``): blocks as
+"""``stepwise schedule`` and ``stepwise step estimate`` (``app.cli.schedule``): blocks as
 JSON, the reason and the fix when a step does not fit, bad input, clearing."""
 
 from __future__ import annotations
