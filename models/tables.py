@@ -346,14 +346,18 @@ class PublishTarget(Row):
     current for any calendar app to subscribe to, what goes into it, and how its last
     publish went."""
 
-    kind = peewee.TextField()  # "ics_file"
-    location = peewee.TextField(unique=True)  # the file's absolute path
+    kind = peewee.TextField()  # "ics_file" or "caldav"
+    location = peewee.TextField(unique=True)  # the file's absolute path, or the calendar's URL
+    user = peewee.TextField(default="")  # CalDAV: as whom (the password is in the keyring)
     dues = peewee.BooleanField(default=False)  # open tasks' due times too
     steps = peewee.BooleanField(default=False)  # steps' own due times too
     created_at = UTCDateTimeField(default=utc_now)
     published_at = UTCDateTimeField(null=True)
     events = peewee.IntegerField(default=0)  # VEVENTs in the last file written
     error = peewee.TextField(default="")  # why the last publish failed ("" when it worked)
+    # CalDAV: each event written, by UID: its href, etag, start and end as written, and a
+    # digest of its text (a move made in another app is told from the etag and start)
+    state = JSONField(default=dict)
 
 
 # In foreign-key order: a table comes after every table it points to.

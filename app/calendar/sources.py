@@ -46,6 +46,14 @@ def _not_published(location: str) -> None:
                       "it is never read back as busy time")
 
 
+def _published_urls() -> set[str]:
+    """The CalDAV calendars Stepwise publishes its schedule to (``app.publish``)."""
+    from models.tables import PublishTarget
+
+    return {str(row.location) for row in PublishTarget.select(PublishTarget.location).where(
+        PublishTarget.kind == "caldav")}
+
+
 async def add_ics(location: str, name: str | None = None, *, now: datetime | None = None,
                   timeout: float = TIMEOUT_S) -> Added:
     """Add an ``.ics`` file or URL and sync it.
@@ -104,6 +112,15 @@ async def add_caldav(url: str, user: str, password: str, name: str | None = None
     found = await dav.discover(dav.Account(url, user, password, timeout))
     if not found:
         raise CalendarError(f"{user!r} has no calendar with events at {url}")
+    published = _published_urls()
+
+    def ours(calendar: dav.Found) -> bool:
+        return any(_same_url(calendar.url, target) for target in published)
+
+    if any(_same_url(f.url, url) for f in found if ours(f)):
+        raise Refused(f"{url} is the calendar Stepwise publishes its schedule to; it is "
+                      "never read back as busy time")
+    found = [f for f in found if not ours(f)]  # Stepwise's own: never busy time
     chosen = [f for f in found if _same_url(f.url, url)] or found
     fresh = [f for f in chosen if cache.find_source("caldav", f.url, user) is None]
     if not fresh:

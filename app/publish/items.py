@@ -46,11 +46,16 @@ def published(*, dues: bool, steps: bool) -> list[Item]:
     return sorted(found, key=_when)
 
 
+def block_uid(task_uid: str, step_id: str, chunk: int) -> str:
+    """The UID a block's event has, publish after publish."""
+    return f"stepwise-block-{task_uid}-{step_id}-{chunk}@stepwise"
+
+
 def _block(block: Planned, task_uid: str) -> Item:
     title = f"{block.title} — {block.task_title}" if block.task_title else block.title
     why = told(block.why, language_of(title))  # the reason in the task's language
-    return Item(f"stepwise-block-{task_uid}-{block.step_id}-{block.chunk}@stepwise", "block",
-                title, why, block.start, block.end, task_uid, block.step_id)
+    return Item(block_uid(task_uid, block.step_id, block.chunk), "block", title, why,
+                block.start, block.end, task_uid, block.step_id)
 
 
 def _dues() -> list[Item]:

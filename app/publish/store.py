@@ -74,6 +74,62 @@ def add_ics(location: str, *, dues: bool = False, steps: bool = False,
     return _target(row)
 
 
+def add_caldav(url: str, user: str, password: str, *, dues: bool = False,
+               steps: bool = False, insecure: bool = False, now: datetime | None = None
+               ) -> Target:
+    """Publish to a calendar of Stepwise's own at ``url`` on a CalDAV server (made when
+    it is not there; an existing one must hold nothing Stepwise did not write); written at
+    once. The password goes to the keyring (or this session, when there is none).
+
+    Raises:
+        Cleartext: a password over plain http to another machine, not ``insecure``.
+        Refused: a calendar Stepwise reads, one holding other events, a target already.
+        CalendarError: the server could not be reached or refused the account.
+    """
+    from app.config import secrets, urls
+    from app.publish import caldav
+
+    urls.cleartext(url, password or urls.split(url)[2], insecure=insecure)
+    url, in_user, in_password = urls.split(url)
+    user, password = user or in_user, password or in_password
+    if not url.startswith(("http://", "https://")):
+        raise Refused(f"{urls.shown(url)!r} is not an http(s) address of a calendar")
+    url = url if url.endswith("/") else url + "/"
+    if PublishTarget.select().where(PublishTarget.location == url).exists():
+        raise Refused(f"the schedule is published to {url} already (stepwise publish list)")
+    source = CalendarSource.get_or_none(CalendarSource.kind == "caldav",
+                                        CalendarSource.location == url)
+    if source is not None:
+        raise Refused(f"{url} is one of the calendars Stepwise reads (“{source.name}”); it "
+                      "publishes only to a calendar of its own: give a new calendar's "
+                      "address, such as …/stepwise-plan/")
+    dav = caldav.connect(url, user, password)
+    try:
+        others = caldav.foreign(dav, {})
+        if others:
+            raise Refused(f"{url} holds {len(others)} events Stepwise did not write; it "
+                          "publishes only to a calendar of its own: give a new calendar's "
+                          "address")
+        now = now or datetime.now(UTC)
+        items = published(dues=dues, steps=steps)
+        state = caldav.mirror(dav, items, {}, local_zone(), now)
+    finally:
+        dav.close()
+    with atomic():
+        row = PublishTarget.create(kind="caldav", location=url, user=user, dues=dues,
+                                   steps=steps, published_at=now, events=len(state),
+                                   state=state)
+    secrets.set_key(key_name(url), password or None)
+    return _target(row)
+
+
+def key_name(url: str) -> str:
+    """The keyring entry of a CalDAV target's password."""
+    from app.config import secrets
+
+    return secrets.account_for("publish", url)
+
+
 def targets() -> list[Target]:
     """Every target, in the order they were added."""
     return [_target(row) for row in PublishTarget.select().order_by(PublishTarget.id)]
@@ -90,6 +146,10 @@ def remove(target_id: int) -> Target:
         raise NotFound(f"no publish target {target_id} (stepwise publish list)")
     with atomic():
         row.delete_instance()
+    if row.kind == "caldav":
+        from app.config import secrets
+
+        secrets.set_key(key_name(row.location), None)
     return _target(row)
 
 
@@ -98,6 +158,9 @@ def publish_all(now: datetime | None = None) -> list[Target]:
     written all the same). Returns the targets as they are afterwards."""
     now = now or datetime.now(UTC)
     for row in PublishTarget.select().order_by(PublishTarget.id):
+        if row.kind == "caldav":
+            _publish_caldav(row, now)
+            continue
         try:
             if Path(row.location).exists() and not _ours(Path(row.location)):
                 raise Refused(f"{row.location} was replaced by a file Stepwise did not "
@@ -114,6 +177,48 @@ def publish_all(now: datetime | None = None) -> list[Target]:
 def anything_published() -> bool:
     """Whether the schedule is published anywhere (one cheap query)."""
     return bool(PublishTarget.select(PublishTarget.id).exists())
+
+
+def _publish_caldav(row: PublishTarget, now: datetime) -> None:
+    """Read back what another app did to the target's events, apply it to the schedule,
+    then mirror the schedule there; a failure is kept as the target's error."""
+    from app.calendar.errors import CalendarError
+    from app.config import secrets
+    from app.publish import caldav
+
+    try:
+        dav = caldav.connect(row.location, row.user, secrets.get_key(key_name(row.location))
+                             or "")
+        try:
+            elsewhere = caldav.changes(dav, row.state or {})
+            state = _applied(elsewhere, dict(row.state or {}))
+            items = published(dues=row.dues, steps=row.steps)
+            state = caldav.mirror(dav, items, state, local_zone(), now)
+        finally:
+            dav.close()
+    except (CalendarError, Refused) as exc:
+        _record(row.id, error=str(exc))
+        return
+    _record(row.id, published_at=now, events=len(state), error="", state=state)
+
+
+def _applied(elsewhere: object, state: dict[str, object]) -> dict[str, object]:
+    """The moves and deletions made in another app, applied to the schedule (``moved``)
+    and dropped from ``state`` (a deleted event is not deleted again; a moved one is
+    written again at its new time, now pinned)."""
+    from app.publish import caldav, moved
+
+    assert isinstance(elsewhere, caldav.Elsewhere)
+    for uid, etag in elsewhere.edited.items():  # written over with what is planned now
+        entry = state.get(uid)
+        if isinstance(entry, dict):
+            state[uid] = {**entry, "etag": etag, "digest": ""}
+    for change in elsewhere.moved:
+        moved.block_moved(change.uid, change.start)
+    for uid in elsewhere.deleted:
+        moved.block_deleted(uid)
+        state.pop(uid, None)
+    return state
 
 
 def _write(path: Path, *, dues: bool, steps: bool, now: datetime) -> int:

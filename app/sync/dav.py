@@ -51,9 +51,9 @@ MULTIGET = ('<?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d=
             "</d:prop>{hrefs}</c:calendar-multiget>")
 MKCALENDAR = ('<?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" '
               'xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>'
-              "<d:displayname>Stepwise</d:displayname><c:supported-calendar-component-set>"
-              '<c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:set>'
-              "</c:mkcalendar>")
+              "<d:displayname>{name}</d:displayname><c:supported-calendar-component-set>"
+              '<c:comp name="{component}"/></c:supported-calendar-component-set></d:prop>'
+              "</d:set></c:mkcalendar>")
 PROPPATCH = ('<?xml version="1.0" encoding="utf-8"?><d:propertyupdate xmlns:d="DAV:" '
              'xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>'
              "<d:displayname>Stepwise</d:displayname><c:supported-calendar-component-set>"
@@ -201,14 +201,19 @@ class Dav:
             kinds |= {str(child.tag).rsplit("}", 1)[-1] for child in kind}
         return kinds
 
-    def make_collection(self) -> None:
-        """Make the task list (and the user's home when the server wants it first)."""
-        made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
+    def make_collection(self, name: str = "Stepwise", component: str = "VTODO") -> None:
+        """Make the task list (or, for publishing, a calendar of ``component``), and the
+        user's home first when the server wants it."""
+        from xml.sax.saxutils import escape
+
+        body = MKCALENDAR.format(name=escape(name), component=component)
+        made = self._request(self.path, "MKCALENDAR", body, _XML)
         if made.status == 409:  # its parent (the user's home) is not there yet
             self._request(self.path.rstrip("/").rsplit("/", 1)[0] + "/", "MKCOL")
-            made = self._request(self.path, "MKCALENDAR", MKCALENDAR, _XML)
+            made = self._request(self.path, "MKCALENDAR", body, _XML)
         if made.status not in (200, 201):
-            raise self._fail("creating the task list", made)
+            raise self._fail("creating the task list" if component == "VTODO"
+                             else f"creating the calendar {name!r}", made)
 
     def _missing(self, answer: Answer) -> bool:
         """A 207 whose one answer is 404 (Xandikos says "not there" this way)."""

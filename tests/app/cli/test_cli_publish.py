@@ -1,5 +1,6 @@
 """``stepwise publish``: add, list, now, remove; a command's changes reach the file
-before it ends; CalDAV publishing says it is not built."""
+before it ends; a bad CalDAV address or password variable is said (servers:
+tests/app/publish/test_publish_caldav.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from icalendar import Calendar
 
 Cli = Callable[..., Any]
@@ -35,9 +37,16 @@ def test_publish_commands(cli: Cli, tmp_path: Path) -> None:
     assert cli("publish", "remove", "1").code == 1
 
 
-def test_caldav_not_built(cli: Cli) -> None:
-    done = cli("publish", "add", "caldav", "https://dav.example.com/cal/")
-    assert done.code == 1 and "not built yet" in done.err
+def test_caldav_refusals(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    done = cli("publish", "add", "caldav", "ftp://dav.example.com/cal/")
+    assert done.code == 1 and "not an http(s) address" in done.err
+    done = cli("publish", "add", "caldav", "http://dav.example.com/cal/", "--user", "ann",
+               "--password-env", "NO_SUCH_VARIABLE_HERE")
+    assert done.code == 1 and "NO_SUCH_VARIABLE_HERE" in done.err
+    monkeypatch.setenv("PW", "secret")
+    done = cli("publish", "add", "caldav", "http://dav.example.com/cal/", "--user", "ann",
+               "--password-env", "PW")  # refused before any request: the password in clear
+    assert done.code != 0 and "--insecure" in done.err
     assert "published nowhere" in cli("publish", "list").out
 
 

@@ -1,0 +1,75 @@
+"""What a person did to a published block in another calendar app, applied here as the
+window's own edits are: a block moved there is moved and pinned here (``schedule.store
+.move``); a block deleted there unschedules its step (its estimate is cleared, so the
+scheduler leaves it alone until it has one again). Both are said in the task's work log.
+Events that are not blocks (due markers) are written back as they were."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from app.dates.when import local_zone
+from app.publish.items import block_uid
+from app.schedule import store as schedule
+from app.schedule.model import day_clock
+from app.tasks.store import log
+from models import ScheduledBlock, Step, Task, atomic
+
+
+def block_moved(uid: str, start: datetime) -> bool:
+    """Move the block of ``uid`` to ``start`` and pin it; False when no block has it."""
+    block = _block(uid)
+    if block is None:
+        return False
+    if block.start != start:
+        schedule.move(block.id, start)
+        with atomic():
+            log(block.task_id, "schedule", f"step {block.step_id!r}: its block was moved in "
+                f"another calendar app to {day_clock(start, local_zone())} (pinned there)",
+                step_id=_step_pk(block))
+    return True
+
+
+def block_deleted(uid: str) -> bool:
+    """Unschedule the step whose block has ``uid``; False when no block has it."""
+    from app.errors import KnownError
+    from app.schedule.estimates import minutes_text, set_estimate
+
+    block = _block(uid)
+    if block is None:
+        return False
+    step = Step.get_or_none(Step.id == _step_pk(block))
+    before = step.estimate_minutes if step is not None else None
+    with atomic():
+        ScheduledBlock.delete().where((ScheduledBlock.task == block.task_id)
+                                      & (ScheduledBlock.step_id == block.step_id)).execute()
+        kept = f" (it was {minutes_text(before)}; set it again to schedule the step)" \
+            if before else ""
+        log(block.task_id, "schedule", f"step {block.step_id!r}: its block was deleted in "
+            f"another calendar app, so it is not scheduled any more; its estimate is "
+            f"cleared{kept}", step_id=_step_pk(block))
+    try:
+        set_estimate(block.task_id, block.step_id, None)
+    except KnownError:
+        pass  # the step is gone or a group now: nothing is left to unschedule
+    return True
+
+
+def _block(uid: str) -> ScheduledBlock | None:
+    uids = dict(Task.select(Task.id, Task.uid).tuples().iterator())
+    for row in ScheduledBlock.select().iterator():
+        if block_uid(str(uids.get(row.task_id)), row.step_id, row.chunk) == uid:
+            return row
+    return None
+
+
+def _step_pk(block: ScheduledBlock) -> int | None:
+    from app.errors import KnownError
+    from app.plan.store import active_plan
+
+    try:
+        plan = active_plan(block.task_id)
+    except KnownError:  # no active plan: the log line names no step
+        return None
+    step = Step.get_or_none((Step.plan == plan) & (Step.step_id == block.step_id))
+    return step.id if step is not None else None
