@@ -581,50 +581,50 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="105"/>
-        <location filename="../../ui/calendar/panel.py" line="155"/>
+        <location filename="../../ui/calendar/panel.py" line="106"/>
+        <location filename="../../ui/calendar/panel.py" line="156"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="108"/>
-        <location filename="../../ui/calendar/panel.py" line="156"/>
+        <location filename="../../ui/calendar/panel.py" line="109"/>
+        <location filename="../../ui/calendar/panel.py" line="157"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
         <location filename="../../ui/calendar/panel.py" line="72"/>
-        <location filename="../../ui/calendar/panel.py" line="100"/>
+        <location filename="../../ui/calendar/panel.py" line="101"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="101"/>
-        <location filename="../../ui/calendar/panel.py" line="143"/>
+        <location filename="../../ui/calendar/panel.py" line="102"/>
+        <location filename="../../ui/calendar/panel.py" line="144"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="102"/>
-        <location filename="../../ui/calendar/panel.py" line="148"/>
+        <location filename="../../ui/calendar/panel.py" line="103"/>
+        <location filename="../../ui/calendar/panel.py" line="149"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="103"/>
-        <location filename="../../ui/calendar/panel.py" line="149"/>
+        <location filename="../../ui/calendar/panel.py" line="104"/>
+        <location filename="../../ui/calendar/panel.py" line="150"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="104"/>
-        <location filename="../../ui/calendar/panel.py" line="154"/>
+        <location filename="../../ui/calendar/panel.py" line="105"/>
+        <location filename="../../ui/calendar/panel.py" line="155"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="106"/>
-        <location filename="../../ui/calendar/panel.py" line="159"/>
+        <location filename="../../ui/calendar/panel.py" line="107"/>
+        <location filename="../../ui/calendar/panel.py" line="160"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
@@ -647,32 +647,32 @@
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="246"/>
+        <location filename="../../ui/calendar/panel.py" line="247"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="247"/>
+        <location filename="../../ui/calendar/panel.py" line="248"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="248"/>
+        <location filename="../../ui/calendar/panel.py" line="249"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="248"/>
+        <location filename="../../ui/calendar/panel.py" line="249"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="260"/>
+        <location filename="../../ui/calendar/panel.py" line="261"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="291"/>
+        <location filename="../../ui/calendar/panel.py" line="292"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -697,12 +697,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="350"/>
+        <location filename="../../ui/calendar/panel.py" line="351"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="352"/>
+        <location filename="../../ui/calendar/panel.py" line="353"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -1942,6 +1942,49 @@ Details: %2</source>
     </message>
 </context>
 <context>
+    <name>PlanningPage</name>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="46"/>
+        <source>Working days</source>
+        <translation>工作日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="55"/>
+        <source>Working hours</source>
+        <translation>工作时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="58"/>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="59"/>
+        <source>Remind me before a due time</source>
+        <translation>截止前提醒我</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="61"/>
+        <source>All-day reminders at</source>
+        <translation>全天提醒时间</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="62"/>
+        <source>Remind me when a scheduled block starts</source>
+        <translation>已排时间块开始时提醒我</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="82"/>
+        <source>Choose at least one working day.</source>
+        <translation>请至少选择一个工作日。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="84"/>
+        <source>The working hours must end after they start.</source>
+        <translation>工作时间的结束必须晚于开始。</translation>
+    </message>
+</context>
+<context>
     <name>QuickAddBar</name>
     <message>
         <location filename="../../ui/tasks/quick_add.py" line="50"/>
@@ -2316,52 +2359,57 @@ Details: %2</source>
 <context>
     <name>Scheduling</name>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="28"/>
+        <location filename="../../ui/calendar/scheduling.py" line="31"/>
         <source>Scheduling</source>
         <translation>正在排期</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="36"/>
+        <location filename="../../ui/calendar/scheduling.py" line="39"/>
         <source>Scheduled %1 blocks.</source>
         <translation>已排入 %1 个时间块。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="40"/>
+        <location filename="../../ui/calendar/scheduling.py" line="43"/>
         <source>Scheduled %1 blocks; %2 steps do not fit. %3</source>
         <translation>已排入 %1 个时间块；%2 个步骤排不下。%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="69"/>
+        <location filename="../../ui/calendar/scheduling.py" line="72"/>
         <source>Keeping the schedule current</source>
         <translation>正在更新排期</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="90"/>
+        <location filename="../../ui/calendar/scheduling.py" line="99"/>
+        <source>Publishing the schedule</source>
+        <translation>正在发布日程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/scheduling.py" line="120"/>
         <source>Move “%1”</source>
         <translation>移动“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="95"/>
+        <location filename="../../ui/calendar/scheduling.py" line="125"/>
         <source>Moving</source>
         <translation>正在移动</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="101"/>
+        <location filename="../../ui/calendar/scheduling.py" line="131"/>
         <source>Moving back</source>
         <translation>正在移回</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="109"/>
+        <location filename="../../ui/calendar/scheduling.py" line="139"/>
         <source>Resize “%1”</source>
         <translation>调整“%1”的时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="114"/>
+        <location filename="../../ui/calendar/scheduling.py" line="144"/>
         <source>Resizing</source>
         <translation>正在调整时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="118"/>
+        <location filename="../../ui/calendar/scheduling.py" line="148"/>
         <source>Resizing back</source>
         <translation>正在恢复时长</translation>
     </message>
@@ -2424,213 +2472,218 @@ Details: %2</source>
         <translation>向服务器查询可用的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="50"/>
+        <location filename="../../ui/settings/dialog.py" line="51"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="69"/>
-        <location filename="../../ui/settings/dialog.py" line="111"/>
+        <location filename="../../ui/settings/dialog.py" line="72"/>
+        <location filename="../../ui/settings/dialog.py" line="115"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="87"/>
+        <location filename="../../ui/settings/dialog.py" line="91"/>
         <source>Built-in offline planner (no server)</source>
         <translation>内置离线规划器（无需服务器）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="89"/>
+        <location filename="../../ui/settings/dialog.py" line="93"/>
         <source>OpenAI-compatible server (llama.cpp, LM Studio, vLLM …)</source>
         <translation>OpenAI 兼容服务器（llama.cpp、LM Studio、vLLM 等）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="90"/>
+        <location filename="../../ui/settings/dialog.py" line="94"/>
         <source>Ollama</source>
         <translation>Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="100"/>
+        <location filename="../../ui/settings/dialog.py" line="104"/>
         <source>Provider</source>
         <translation>提供方</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="103"/>
+        <location filename="../../ui/settings/dialog.py" line="107"/>
         <source>Base URL</source>
         <translation>基础 URL</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="106"/>
+        <location filename="../../ui/settings/dialog.py" line="110"/>
         <source>Send my tasks&apos; text to this server</source>
         <translation>将我的任务文本发送到此服务器</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="107"/>
+        <location filename="../../ui/settings/dialog.py" line="111"/>
         <source>The server is not on this computer: the assistant sends it your tasks&apos; text only if you agree.</source>
         <translation>该服务器不在本机上：只有在您同意后，助理才会向其发送任务文本。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="123"/>
+        <location filename="../../ui/settings/dialog.py" line="127"/>
         <source>Only if the server asks for one</source>
         <translation>仅在服务器要求时填写</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="124"/>
+        <location filename="../../ui/settings/dialog.py" line="128"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="70"/>
+        <location filename="../../ui/settings/dialog.py" line="73"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="131"/>
+        <location filename="../../ui/settings/dialog.py" line="135"/>
         <source>Run the assistant&apos;s plans without asking me first</source>
         <translation>无需事先询问，直接执行助理的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="133"/>
+        <location filename="../../ui/settings/dialog.py" line="137"/>
         <source>Auto-accept</source>
         <translation>自动接受</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="135"/>
+        <location filename="../../ui/settings/dialog.py" line="139"/>
         <source>The most steps the assistant may put in one plan</source>
         <translation>助理在一个计划中最多可安排的步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="136"/>
+        <location filename="../../ui/settings/dialog.py" line="140"/>
         <source>Steps per plan, at most</source>
         <translation>每个计划最多步骤数</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="141"/>
+        <location filename="../../ui/settings/dialog.py" line="145"/>
         <source>May read and change tasks (never approve or send)</source>
         <translation>可以读取和修改任务（从不批准或发送）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="142"/>
+        <location filename="../../ui/settings/dialog.py" line="146"/>
         <source>May only read</source>
         <translation>只能读取</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="142"/>
+        <location filename="../../ui/settings/dialog.py" line="146"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="143"/>
+        <location filename="../../ui/settings/dialog.py" line="147"/>
         <source>What other AI agents (an MCP client such as a chat app) may do through `stepwise mcp`</source>
         <translation>其他 AI 智能体（如聊天应用这样的 MCP 客户端）通过 `stepwise mcp` 能做什么</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="145"/>
+        <location filename="../../ui/settings/dialog.py" line="149"/>
         <source>Other AI agents</source>
         <translation>其他 AI 智能体</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="146"/>
+        <location filename="../../ui/settings/dialog.py" line="150"/>
         <source>Agents may save a schedule (you can undo it in Agent changes)</source>
         <translation>智能体可以保存日程（可在“智能体更改”中撤销）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="71"/>
+        <location filename="../../ui/settings/dialog.py" line="75"/>
         <source>Appearance</source>
         <translation>外观</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="155"/>
+        <location filename="../../ui/settings/dialog.py" line="74"/>
+        <source>Planning</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/dialog.py" line="159"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="156"/>
+        <location filename="../../ui/settings/dialog.py" line="160"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="159"/>
+        <location filename="../../ui/settings/dialog.py" line="163"/>
         <source>Follow the system (light or dark)</source>
         <translation>跟随系统（浅色或深色）</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="159"/>
+        <location filename="../../ui/settings/dialog.py" line="163"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="160"/>
+        <location filename="../../ui/settings/dialog.py" line="164"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="161"/>
+        <location filename="../../ui/settings/dialog.py" line="165"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="162"/>
+        <location filename="../../ui/settings/dialog.py" line="166"/>
         <source>Start Stepwise when I log in</source>
         <translation>登录时启动 Stepwise</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="163"/>
+        <location filename="../../ui/settings/dialog.py" line="167"/>
         <source>Start</source>
         <translation>启动</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="164"/>
+        <location filename="../../ui/settings/dialog.py" line="168"/>
         <source>Signs the assistant&apos;s drafts</source>
         <translation>用于助手起草的消息落款</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="165"/>
+        <location filename="../../ui/settings/dialog.py" line="169"/>
         <source>Your name</source>
         <translation>你的名字</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="194"/>
+        <location filename="../../ui/settings/dialog.py" line="199"/>
         <source>Reading the API key</source>
         <translation>读取 API 密钥</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="205"/>
+        <location filename="../../ui/settings/dialog.py" line="210"/>
         <source>The key is kept in the system keyring.</source>
         <translation>密钥保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="208"/>
+        <location filename="../../ui/settings/dialog.py" line="213"/>
         <source>No system keyring was found: the key is kept for this session only and must be entered again after Stepwise restarts.</source>
         <translation>未找到系统密钥环：密钥仅在本次会话中保留，Stepwise 重启后需要重新输入。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="231"/>
+        <location filename="../../ui/settings/dialog.py" line="236"/>
         <source>Choose a model (List models asks the server which it has).</source>
         <translation>请选择模型（“列出模型”会向服务器查询可用的模型）。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="303"/>
+        <location filename="../../ui/settings/dialog.py" line="309"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器查询模型…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="306"/>
+        <location filename="../../ui/settings/dialog.py" line="312"/>
         <source>Listing the server&apos;s models</source>
         <translation>列出服务器的模型</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="320"/>
+        <location filename="../../ui/settings/dialog.py" line="326"/>
         <source>The server offers no models.</source>
         <translation>服务器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="321"/>
+        <location filename="../../ui/settings/dialog.py" line="327"/>
         <source>The server offers %1 models.</source>
         <translation>服务器提供了 %1 个模型。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/dialog.py" line="363"/>
+        <location filename="../../ui/settings/dialog.py" line="370"/>
         <source>Saving the settings</source>
         <translation>保存设置</translation>
     </message>

@@ -30,6 +30,7 @@ from app.llm import PROVIDERS, ProviderConfig, ProviderKind
 from ui.settings import fields, fit
 from ui.settings.fields import DEFAULT_URLS, list_models, url_problem
 from ui.settings.model_test import ModelTestRow
+from ui.settings.planning_page import PlanningPage
 from ui.settings.sync_page import SyncPage
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
@@ -65,9 +66,12 @@ class SettingsDialog(fit.FittedDialog):
         # Grow with the messages that appear (wrapped labels need height for their width).
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self.sync_page = SyncPage(self.ctx, self)  # its actions take effect at once
+        self.planning = PlanningPage(self)
+        self.planning.changed.connect(self._update)
         self.tabs = fit.tabbed(self, [
             (self._build_model_page(), self.tr("Model")),
             (self._build_assistant_page(), self.tr("Assistant")),
+            (self.planning, self.tr("Planning")),
             (self._build_look_page(), self.tr("Appearance")),
             (self.sync_page, self.sync_page.tab_name())])
         layout.addWidget(self.tabs)
@@ -170,6 +174,7 @@ class SettingsDialog(fit.FittedDialog):
     def _load(self) -> None:
         """Show the stored values (a few rows, on the GUI thread), then wire the fields."""
         fields.select(self.provider, settings.get("assistant.provider"))
+        self.planning.load()
         self.base_url.setText(settings.get("assistant.base_url"))
         self.model.setEditText(settings.get("assistant.model"))
         self.consent.setChecked(settings.get("assistant.remote_consent"))
@@ -229,7 +234,8 @@ class SettingsDialog(fit.FittedDialog):
         """What keeps the settings from being saved ("" when nothing does)."""
         return url_problem(self.kind, self.url) or (
             self.tr("Choose a model (List models asks the server which it has).")
-            if self.kind != ProviderKind.OFFLINE and not self.model.currentText().strip() else "")
+            if self.kind != ProviderKind.OFFLINE and not self.model.currentText().strip()
+            else "") or self.planning.problem()
 
     def test_config(self) -> tuple[ProviderConfig, str]:
         """The provider the fields describe (for "Test model") and the test's language."""
@@ -348,6 +354,7 @@ class SettingsDialog(fit.FittedDialog):
             "user.name": self.your_name.text().strip(),
             "mcp.mode": str(self.agents.currentData()),
             "mcp.may_schedule": self.agents_schedule.isChecked(),
+            **self.planning.values(),
         }
 
     def _on_buttons_accepted(self) -> None:

@@ -198,8 +198,8 @@ def test_the_settings_dialog_has_a_sync_tab(ctx: WindowContext, qtbot: QtBot) ->
     dialog = SettingsDialog(ctx)
     qtbot.add_widget(dialog)
     names = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
-    assert names == ["Model", "Assistant", "Appearance", "Sync"]
-    assert fit.page_of(dialog.tabs, 3) is dialog.sync_page
+    assert names == ["Model", "Assistant", "Planning", "Appearance", "Sync"]
+    assert fit.page_of(dialog.tabs, 4) is dialog.sync_page
 
 
 def test_the_interval_is_declared_with_off_as_zero(db: Path) -> None:
