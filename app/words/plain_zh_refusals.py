@@ -331,6 +331,42 @@ IMPORTS: tuple[tuple[str, str], ...] = (
     (r"no words besides tags and dates", "除了标签和日期没有别的文字"),
     (V + r" is not a date \(YYYY-MM-DD\)", r"\1 不是日期（YYYY-MM-DD）"),
 )
+PUBLISH: tuple[tuple[str, str], ...] = (
+    (V + r" is the calendar Stepwise publishes its schedule to; it is never read back as "
+     r"busy time", r"\1 是 Stepwise 发布日程的日历，永远不会被当作忙碌时间读回"),
+    (V + r" does not end in \.ics: calendar apps subscribe to an \.ics file; choose a name "
+     r"like plan\.ics",
+     r"\1 不是以 .ics 结尾：日历应用订阅的是 .ics 文件；请起一个像 plan.ics 这样的名字"),
+    (r"there is no folder " + V + r"$", r"没有文件夹 \1"),
+    (V + r" is a folder; give the name of a file in it",
+     r"\1 是一个文件夹；请给出其中一个文件的名字"),
+    (V + r" is one of the calendars Stepwise reads \(“(.*?)”\); it publishes only to a "
+     r"calendar of its own: choose a new file name",
+     r"\1 是 Stepwise 读取的日历之一（“\2”）；它只发布到自己的日历：请换一个新的文件名"),
+    (V + r" is one of the calendars Stepwise reads \(“(.*?)”\); it publishes only to a "
+     r"calendar of its own: give a new calendar's address, such as …/stepwise-plan/",
+     r"\1 是 Stepwise 读取的日历之一（“\2”）；它只发布到自己的日历：请给出一个新日历的地址，"
+     r"例如 …/stepwise-plan/"),
+    (V + r" exists and is not a calendar Stepwise published; Stepwise never overwrites "
+     r"another program's file: choose a new name",
+     r"\1 已存在，且不是 Stepwise 发布的日历；Stepwise 从不覆盖其他程序的文件：请换一个名字"),
+    (r"the schedule is published to " + V + r" already \(stepwise publish list\)",
+     r"日程已经发布到 \1 了（stepwise publish list）"),
+    (r"no publish target " + ID + r" \(stepwise publish list\)",
+     r"没有发布目标 \1（stepwise publish list）"),
+    (r"cannot write " + V + r": " + V + r"$", r"无法写入 \1：\2"),
+    (V + r" was replaced by a file Stepwise did not write; it is left as it is \(stepwise "
+     r"publish remove " + ID + r" stops publishing there\)",
+     r"\1 已被一个不是 Stepwise 写的文件替换；它保持原样（stepwise publish remove \2 "
+     r"会停止发布到那里）"),
+    (V + r" is not an http\(s\) address of a calendar", r"\1 不是日历的 http(s) 地址"),
+    (V + r" holds " + ID + r" events Stepwise did not write; it publishes only to a calendar "
+     r"of its own: give a new calendar's address",
+     r"\1 里有 \2 个不是 Stepwise 写的日程；它只发布到自己的日历：请给出一个新日历的地址"),
+    (V + r" is not a calendar; give the address of a new calendar for Stepwise to make, such "
+     r"as …/stepwise-plan/",
+     r"\1 不是日历；请给出一个让 Stepwise 新建的日历地址，例如 …/stepwise-plan/"),
+)
 COMMANDS: tuple[tuple[str, str], ...] = (
     (r"choose the model server's address and the model in Settings",
      "请在设置中选择模型服务器的地址和模型"),
@@ -345,4 +381,4 @@ COMMANDS: tuple[tuple[str, str], ...] = (
      r"标题 \1 没有说要做什么：请用文字写出这一步"),
 )
 RULES = (*TASKS, *PLANS, *FILES, *RECURRENCES, *SYNC, *REMINDERS, *CALENDAR, *IMPORTS,
-         *COMMANDS)
+         *PUBLISH, *COMMANDS)
