@@ -116,7 +116,10 @@ def test_without_auto_accept_a_plan_waits_for_approval(db: Path) -> None:
 
 
 def test_a_weekly_reminder_rolls_to_the_next_occurrence(db: Path) -> None:
-    friday = datetime(2026, 12, 4, 10, 0, tzinfo=UTC)  # Friday 18:00 in Shanghai
+    # a Friday 18:00 in Shanghai a week or more ahead of the real clock (add_task reads it:
+    # a fixed date rolls on by itself once it has passed)
+    today = datetime.now(UTC).replace(hour=10, minute=0, second=0, microsecond=0)
+    friday = today + timedelta(days=7 + (4 - today.weekday()) % 7)
     t = add_task(NewTask(title="每周五提醒我交周报", due_at=friday,
                          recurrence="FREQ=WEEKLY;BYDAY=FR", timezone="Asia/Shanghai"))
     clock = Clock()
@@ -132,9 +135,9 @@ def test_a_weekly_reminder_rolls_to_the_next_occurrence(db: Path) -> None:
     assert [o.stage for o in outcomes] == ["quick_check", "do"]
     rolled = plans.latest_plan(t.id)
     assert rolled.revision == 2  # type: ignore[union-attr]
-    assert spec(t).steps[0].inputs["at"] == "2026-12-11T10:00:00Z"
+    assert spec(t).steps[0].inputs["at"] == f"{friday + timedelta(days=7):%Y-%m-%dT%H:%M:%SZ}"
     assert len(step_reminders()) == 2 and fresh(t).due_at == friday + timedelta(days=7)
-    # kept (Dec 4), rolled (Dec 4 → 11), kept (Dec 11)
+    # kept (this Friday), rolled (to the next), kept (the next)
     assert WorkLog.select().where(WorkLog.kind == "occurrence").count() == 3
 
 
