@@ -74,7 +74,20 @@ def cmd_schedule(args: argparse.Namespace) -> int:
         _print_blocks(outcome.schedule.blocks, outcome.titles)
     for miss in outcome.schedule.unplaced:
         print(f"stepwise: cannot place {_shown(miss.text())}", file=sys.stderr)
+    _over_limit(outcome.schedule.blocks)
     return 1 if outcome.schedule.unplaced else 0
+
+
+def _over_limit(blocks: list[Any]) -> None:
+    """Warn of each day holding more planned work than the daily limit (its setting)."""
+    from app.config import settings
+    from app.dates.when import local_zone
+    from app.schedule import load
+
+    limit = int(settings.get("calendar.day_limit_minutes"))
+    totals = load.day_minutes(((b.start, b.end) for b in blocks), local_zone())
+    for day, minutes in load.over_limit(totals, limit):
+        print(f"stepwise: {load.warning(day, minutes, limit)}", file=sys.stderr)
 
 
 def _print_blocks(blocks: list[Any], titles: dict[tuple[int, str], str]) -> None:

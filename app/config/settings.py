@@ -150,6 +150,10 @@ SETTINGS: dict[str, Declared] = {
         Declared("calendar.work_days", str, "mon,tue,wed,thu,fri",
                  "Working days (comma-separated): the scheduler places blocks on these only.",
                  "Working days", check=days_problem),
+        Declared("calendar.day_limit_minutes", int, 0,
+                 "The most planned work a day should hold (minutes; 0: no limit): Schedule "
+                 "and the calendar say when a day is over it.", "Planned work a day, at most",
+                 min=0, max=1440),
         Declared("reminders.block_start", bool, False,
                  "Remind you reminders.lead_minutes before a scheduled block starts.",
                  "Remind me when a block starts"),

@@ -82,36 +82,71 @@
 <context>
     <name>AgendaHeader</name>
     <message>
-        <location filename="../../ui/calendar/header.py" line="83"/>
+        <location filename="../../ui/calendar/header.py" line="67"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="67"/>
+        <source>%1 h %2</source>
+        <translation>%1 小时 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="69"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="71"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="72"/>
+        <source>%1 planned</source>
+        <translation>已排 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="112"/>
         <source>ddd d</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 ddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="85"/>
+        <location filename="../../ui/calendar/header.py" line="114"/>
         <source>dddd d MMMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="113"/>
+        <location filename="../../ui/calendar/header.py" line="142"/>
         <source>all day</source>
         <translation>全天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="136"/>
+        <location filename="../../ui/calendar/header.py" line="168"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="149"/>
+        <location filename="../../ui/calendar/header.py" line="181"/>
         <source>+%1 more</source>
         <translation>另有 %1 项</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="166"/>
+        <location filename="../../ui/calendar/header.py" line="198"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="211"/>
+        <source>%1 h %2 min of planned work</source>
+        <translation>已排 %1 小时 %2 分钟的工作</translation>
+    </message>
+    <message>
+        <location filename="../../ui/calendar/header.py" line="214"/>
+        <source>More than your limit of %1 h %2 min a day (Settings → Planning)</source>
+        <translation>超过你每天 %1 小时 %2 分钟的上限（设置 → 计划）</translation>
     </message>
 </context>
 <context>
@@ -581,50 +616,50 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="106"/>
-        <location filename="../../ui/calendar/panel.py" line="156"/>
+        <location filename="../../ui/calendar/panel.py" line="108"/>
+        <location filename="../../ui/calendar/panel.py" line="158"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="109"/>
-        <location filename="../../ui/calendar/panel.py" line="157"/>
+        <location filename="../../ui/calendar/panel.py" line="111"/>
+        <location filename="../../ui/calendar/panel.py" line="159"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="72"/>
-        <location filename="../../ui/calendar/panel.py" line="101"/>
+        <location filename="../../ui/calendar/panel.py" line="74"/>
+        <location filename="../../ui/calendar/panel.py" line="103"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="102"/>
-        <location filename="../../ui/calendar/panel.py" line="144"/>
+        <location filename="../../ui/calendar/panel.py" line="104"/>
+        <location filename="../../ui/calendar/panel.py" line="146"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="103"/>
-        <location filename="../../ui/calendar/panel.py" line="149"/>
+        <location filename="../../ui/calendar/panel.py" line="105"/>
+        <location filename="../../ui/calendar/panel.py" line="151"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="104"/>
-        <location filename="../../ui/calendar/panel.py" line="150"/>
+        <location filename="../../ui/calendar/panel.py" line="106"/>
+        <location filename="../../ui/calendar/panel.py" line="152"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="105"/>
-        <location filename="../../ui/calendar/panel.py" line="155"/>
+        <location filename="../../ui/calendar/panel.py" line="107"/>
+        <location filename="../../ui/calendar/panel.py" line="157"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="107"/>
-        <location filename="../../ui/calendar/panel.py" line="160"/>
+        <location filename="../../ui/calendar/panel.py" line="109"/>
+        <location filename="../../ui/calendar/panel.py" line="162"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
@@ -647,32 +682,32 @@
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="247"/>
+        <location filename="../../ui/calendar/panel.py" line="249"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="248"/>
+        <location filename="../../ui/calendar/panel.py" line="250"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="249"/>
+        <location filename="../../ui/calendar/panel.py" line="251"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="249"/>
+        <location filename="../../ui/calendar/panel.py" line="251"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="261"/>
+        <location filename="../../ui/calendar/panel.py" line="263"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="292"/>
+        <location filename="../../ui/calendar/panel.py" line="298"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -697,12 +732,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="351"/>
+        <location filename="../../ui/calendar/panel.py" line="357"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="353"/>
+        <location filename="../../ui/calendar/panel.py" line="359"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -1944,42 +1979,58 @@ Details: %2</source>
 <context>
     <name>PlanningPage</name>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="46"/>
+        <location filename="../../ui/settings/planning_page.py" line="48"/>
         <source>Working days</source>
         <translation>工作日</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="55"/>
+        <location filename="../../ui/settings/planning_page.py" line="57"/>
         <source>Working hours</source>
         <translation>工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="58"/>
+        <location filename="../../ui/settings/planning_page.py" line="60"/>
+        <location filename="../../ui/settings/planning_page.py" line="67"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="59"/>
+        <location filename="../../ui/settings/planning_page.py" line="61"/>
         <source>Remind me before a due time</source>
         <translation>截止前提醒我</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="61"/>
+        <location filename="../../ui/settings/planning_page.py" line="63"/>
         <source>All-day reminders at</source>
         <translation>全天提醒时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="62"/>
+        <location filename="../../ui/settings/planning_page.py" line="68"/>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="69"/>
+        <source>Schedule and the calendar say when a day holds more planned work than this</source>
+        <translation>某天排入的工作超过这个时长时，排程和日历会提醒你</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="71"/>
+        <source>Planned work a day, at most</source>
+        <translation>每天最多排入的工作</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="72"/>
         <source>Remind me when a scheduled block starts</source>
         <translation>已排时间块开始时提醒我</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="82"/>
+        <location filename="../../ui/settings/planning_page.py" line="95"/>
         <source>Choose at least one working day.</source>
         <translation>请至少选择一个工作日。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="84"/>
+        <location filename="../../ui/settings/planning_page.py" line="97"/>
         <source>The working hours must end after they start.</source>
         <translation>工作时间的结束必须晚于开始。</translation>
     </message>

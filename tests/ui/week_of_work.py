@@ -22,7 +22,9 @@ MONDAY = date(2026, 12, 14)
 def settled(panel: CalendarPanel, qtbot: QtBot) -> None:
     """Wait until nothing the test started is still due to run (so none runs in the next)."""
     qtbot.wait_until(lambda: not (panel.loading or panel._refresh_timer.isActive()
-                                  or panel.keeper._timer.isActive() or panel.ctx.runner.running),
+                                  or panel.keeper._timer.isActive()
+                                  or panel.publisher._timer.isActive()
+                                  or panel.ctx.runner.running),
                      timeout=5_000)
 
 

@@ -36,6 +36,8 @@ from ui.calendar.common import (
 from ui.calendar.grid import AgendaGrid
 from ui.words.labels import fill
 
+OVER_COLOUR = "#c0392b"  # a day over the daily limit of planned work (as errors are told)
+
 
 class AgendaHeader(QWidget):
     """The day names and all-day events above the grid, in the grid's columns."""
@@ -45,6 +47,33 @@ class AgendaHeader(QWidget):
         self.grid = grid
         grid.resized.connect(self.update)
         self.setFixedHeight(DAY_LABEL_HEIGHT + 4)
+        self.planned: dict[int, int] = {}  # minutes of planned work, by column
+        self.limit = 0  # calendar.day_limit_minutes (0: none)
+
+    def set_load(self, planned: dict[int, int], limit: int) -> None:
+        """Each column's planned minutes and the daily limit, shown beside the day."""
+        self.planned, self.limit = planned, limit
+        self.update()
+
+    def load_label(self, day: int) -> str:
+        """A column's planned work: "2 h 15" in a week (narrow columns), "2 h 15 min
+        planned" for one day; "" without blocks."""
+        minutes = self.planned.get(day, 0)
+        if not minutes:
+            return ""
+        hours, rest = divmod(minutes, 60)
+        week = self.grid.agenda.days > 1
+        if hours and rest:
+            amount = fill(self.tr("%1 h %2") if week else self.tr("%1 h %2 min"), hours, rest)
+        elif hours:
+            amount = fill(self.tr("%1 h"), hours)
+        else:
+            amount = fill(self.tr("%1 min"), rest)
+        return amount if week else fill(self.tr("%1 planned"), amount)
+
+    def over(self, day: int) -> bool:
+        """Whether the column holds more planned work than the daily limit."""
+        return self.limit > 0 and self.planned.get(day, 0) > self.limit
 
     def set_agenda(self, shown: Agenda) -> None:
         """Take the height the all-day rows need, and draw ``shown``."""
@@ -117,9 +146,12 @@ class AgendaHeader(QWidget):
             font = QFont(self.font())
             font.setWeight(QFont.Weight.Bold if day == today else QFont.Weight.Normal)
             painter.setFont(font)
-            painter.setPen(palette.color(QPalette.ColorRole.Highlight) if day == today
+            painter.setPen(QColor(OVER_COLOUR) if self.over(day)
+                           else palette.color(QPalette.ColorRole.Highlight) if day == today
                            else palette.color(QPalette.ColorRole.WindowText))
-            text = QFontMetrics(font).elidedText(self.day_label(day), Qt.TextElideMode.ElideRight,
+            load = self.load_label(day)
+            label = f"{self.day_label(day)} · {load}" if load else self.day_label(day)
+            text = QFontMetrics(font).elidedText(label, Qt.TextElideMode.ElideRight,
                                                  int(rect.width() - 4))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
@@ -168,4 +200,17 @@ class AgendaHeader(QWidget):
             column = self.grid.column(day)
             if column.left() <= pos.x() < column.right() and pos.y() >= DAY_LABEL_HEIGHT:
                 return plain_tooltip(*(b.summary for b in self.hidden_in(day)))
+            if column.left() <= pos.x() < column.right() and self.planned.get(day):
+                return plain_tooltip(self.load_tooltip(day))
         return ""
+
+    def load_tooltip(self, day: int) -> str:
+        """The day's planned work in words, and the limit when it is over it."""
+        minutes = self.planned.get(day, 0)
+        hours, rest = divmod(minutes, 60)
+        text = fill(self.tr("%1 h %2 min of planned work"), hours, rest)
+        if self.over(day):
+            limit_hours, limit_rest = divmod(self.limit, 60)
+            text += "\n" + fill(self.tr("More than your limit of %1 h %2 min a day "
+                                         "(Settings → Planning)"), limit_hours, limit_rest)
+        return text

@@ -35,6 +35,8 @@ from shiboken6 import isValid
 
 from app.calendar import agenda
 from app.calendar.agenda import Agenda
+from app.config import settings
+from app.schedule import load
 from app.schedule import views as schedule_views
 from models.tables import utc_now
 from ui.calendar import scheduling, syncing
@@ -264,6 +266,7 @@ class CalendarPanel(QDockWidget):
         try:
             found = await in_thread(agenda.read_agenda, first, days, self.zone)
             planned = await in_thread(schedule_views.planned_between, first, days, self.zone)
+            limit = await in_thread(settings.get, "calendar.day_limit_minutes")
         finally:
             if isValid(self):
                 self.loading = False
@@ -274,6 +277,9 @@ class CalendarPanel(QDockWidget):
             self.reload()
             return
         self.grid.planned.set_blocks(planned)
+        totals = load.day_minutes(((p.start, p.end) for p in planned), self.zone)
+        self.header.set_load({(day - first).days: minutes for day, minutes in totals.items()
+                              if 0 <= (day - first).days < days}, int(limit))
         self._show(found)
 
     def _show(self, found: Agenda) -> None:

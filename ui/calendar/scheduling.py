@@ -86,7 +86,7 @@ class Publisher(QObject):
         self._timer.setInterval(PUBLISH_SETTLE_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         ctx.bridge.changed.connect(self._on_bridge_changed)
-        self._timer.start()
+        QTimer.singleShot(0, self, self._on_timer_timeout)  # at start: catch up
 
     @Slot(str, int, str, int)
     def _on_bridge_changed(self, kind: str, _task_id: int, _detail: str,

@@ -1,6 +1,7 @@
-"""Settings → Planning: the working days and hours Schedule places blocks in, and the
-reminders' lead times — the same declared settings (``app.config.settings``) and ranges
-the command line uses (``stepwise settings calendar.work_days …``)."""
+"""Settings → Planning: the working days and hours Schedule places blocks in, the most
+planned work a day should hold, and the reminders' lead times — the same declared
+settings (``app.config.settings``) and ranges the command line uses (``stepwise settings
+calendar.work_days …``)."""
 
 from __future__ import annotations
 
@@ -60,9 +61,17 @@ class PlanningPage(QWidget):
         form.addRow(self.tr("Remind me before a due time"), self.lead)
         self.all_day_at = _clock(self, "allDayAt")
         form.addRow(self.tr("All-day reminders at"), self.all_day_at)
+        self.day_limit = fields.spin(self, "calendar.day_limit_minutes")
+        self.day_limit.setObjectName("dayLimit")
+        self.day_limit.setSingleStep(30)
+        self.day_limit.setSuffix(self.tr(" min"))
+        self.day_limit.setSpecialValueText(self.tr("No limit"))
+        self.day_limit.setToolTip(self.tr("Schedule and the calendar say when a day holds "
+                                          "more planned work than this"))
+        form.addRow(self.tr("Planned work a day, at most"), self.day_limit)
         self.block_start = QCheckBox(self.tr("Remind me when a scheduled block starts"), self)
         form.addRow("", self.block_start)
-        for narrow in (self.lead, self.all_day_at):  # a number or a time: not a line
+        for narrow in (self.lead, self.all_day_at, self.day_limit):  # numbers, not lines
             narrow.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         for box in self.days.values():
             box.toggled.connect(self.changed)
@@ -77,6 +86,7 @@ class PlanningPage(QWidget):
                           (self.all_day_at, "reminders.all_day_at")):
             edit.setTime(QTime.fromString(str(settings.get(key)), "HH:mm"))
         self.lead.setValue(int(settings.get("reminders.lead_minutes")))
+        self.day_limit.setValue(int(settings.get("calendar.day_limit_minutes")))
         self.block_start.setChecked(bool(settings.get("reminders.block_start")))
 
     def problem(self) -> str:
@@ -95,6 +105,7 @@ class PlanningPage(QWidget):
             "calendar.work_days": ",".join(c for c, box in self.days.items() if box.isChecked()),
             **hours,
             "reminders.lead_minutes": self.lead.value(),
+            "calendar.day_limit_minutes": self.day_limit.value(),
             "reminders.all_day_at": _text(self.all_day_at),
             "reminders.block_start": self.block_start.isChecked(),
         }

@@ -80,3 +80,16 @@ def test_step_estimate_on_the_command_line_re_schedules(cli: Cli, tmp_path: Path
     next_morning = datetime.fromisoformat(b_start).astimezone(ZoneInfo(TEST_TZ)).time()
     assert b_start == a_end or next_morning == time(9, 0), (a_end, b_start)
     assert datetime.fromisoformat(a_end) - datetime.fromisoformat(a_start) == timedelta(hours=2)
+
+
+def test_day_limit_warned(cli: Cli, tmp_path: Path) -> None:
+    """A day holding more planned work than calendar.day_limit_minutes is said."""
+    _cli_plan(cli, tmp_path, [{"id": "a", "title": "Draft", "estimate_minutes": 240},
+                              {"id": "b", "title": "Edit", "estimate_minutes": 180}],
+              "2099-01-05 18:00")
+    quiet = cli("schedule", "--from", "2099-01-05 08:00", "--days", "1", "--dry-run")
+    assert quiet.code == 0 and "limit" not in quiet.err
+    assert cli("settings", "calendar.day_limit_minutes", "360").code == 0
+    said = cli("schedule", "--from", "2099-01-05 08:00", "--days", "1", "--dry-run")
+    assert said.code == 0
+    assert "Mon 01-05 holds 7 h of planned work, over your limit of 6 h" in said.err

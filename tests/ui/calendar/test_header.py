@@ -72,3 +72,28 @@ def test_the_day_names_are_short_in_a_week_and_long_for_a_day(
         assert panel.header.day_label(0) == "Wednesday 16 December"
     finally:
         QLocale.setDefault(before)
+
+
+def test_planned_per_day(panel: CalendarPanel, qtbot: QtBot) -> None:
+    """Each day says its planned work; a day over the daily limit is told in red."""
+    from app.config import settings
+    from app.schedule import store as schedule
+    from models import ScheduledBlock
+    from tests.ui.week_of_work import ZONE, a_week_of_work, at, settled
+
+    a_week_of_work()
+    schedule.run(now=at(0, 8))
+    monday = at(0, 8).date()
+    minutes = sum(int((b.end - b.start).total_seconds() // 60) for b in ScheduledBlock.select()
+                  if b.start.astimezone(ZONE).date() == monday)
+    assert minutes > 60
+    settings.put("calendar.day_limit_minutes", 60)
+    show(panel, qtbot, monday)
+    column = column_of(panel, monday)
+    assert panel.header.planned[column] == minutes and panel.header.over(column)
+    hours, rest = divmod(minutes, 60)
+    assert panel.header.load_label(column) == (f"{hours} h {rest}" if rest else f"{hours} h")
+    assert panel.header.load_label(6) == "" and not panel.header.over(6)
+    tip = panel.header.tooltip_at(QPointF(panel.grid.column(column).center().x(), 5))
+    assert f"{hours} h {rest} min of planned work" in tip and "limit of 1 h 0 min" in tip
+    settled(panel, qtbot)

@@ -60,3 +60,13 @@ def test_day_names(ctx: WindowContext, qtbot: QtBot, language: str, monday: str)
         assert dialog.planning.days["mon"].text() == monday
     finally:
         i18n.install(app, "en")
+
+
+def test_day_limit(ctx: WindowContext, qtbot: QtBot) -> None:
+    dialog = open_dialog(ctx, qtbot)
+    limit = dialog.planning.day_limit
+    assert limit.value() == 0 and limit.text() == "No limit"
+    limit.setValue(360)
+    with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert settings.get("calendar.day_limit_minutes") == 360
