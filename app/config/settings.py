@@ -87,6 +87,8 @@ _LANGUAGES = (("auto", "from the task's text"), ("en", "English"), ("zh", "Chine
 _PROVIDERS = tuple((str(kind), text) for kind, text in DESCRIPTIONS.items())
 _THEMES = (("system", "follow the system"), ("light", "light"), ("dark", "dark"))
 _UI_LANGUAGES = (("system", "follow the system"), ("en", "English"), ("zh_CN", "简体中文"))
+_WEEK_STARTS = (("language", "as the interface language has it"), ("mon", "Monday"),
+                ("sun", "Sunday"), ("sat", "Saturday"))
 _MCP_MODES = (("off", "no agent may connect"), ("read-only", "agents may read, not change"),
               ("on", "agents may read and change tasks, each change undoable"))
 
@@ -150,6 +152,9 @@ SETTINGS: dict[str, Declared] = {
         Declared("calendar.work_days", str, "mon,tue,wed,thu,fri",
                  "Working days (comma-separated): the scheduler places blocks on these only.",
                  "Working days", check=days_problem),
+        Declared("calendar.week_start", str, "language",
+                 "The day a week starts on in the calendar: language (as the interface "
+                 "language has it), mon, sun or sat.", "Week starts on", choices=_WEEK_STARTS),
         Declared("calendar.day_limit_minutes", int, 0,
                  "The most planned work a day should hold (minutes; 0: no limit): Schedule "
                  "and the calendar say when a day is over it.", "Planned work a day, at most",

@@ -682,32 +682,32 @@
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="249"/>
+        <location filename="../../ui/calendar/panel.py" line="248"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="250"/>
+        <location filename="../../ui/calendar/panel.py" line="249"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="251"/>
+        <location filename="../../ui/calendar/panel.py" line="250"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="251"/>
+        <location filename="../../ui/calendar/panel.py" line="250"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="263"/>
+        <location filename="../../ui/calendar/panel.py" line="262"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="298"/>
+        <location filename="../../ui/calendar/panel.py" line="297"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -732,12 +732,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="357"/>
+        <location filename="../../ui/calendar/panel.py" line="356"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="359"/>
+        <location filename="../../ui/calendar/panel.py" line="358"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -1979,58 +1979,83 @@ Details: %2</source>
 <context>
     <name>PlanningPage</name>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="48"/>
+        <location filename="../../ui/settings/planning_page.py" line="49"/>
         <source>Working days</source>
         <translation>工作日</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="57"/>
+        <location filename="../../ui/settings/planning_page.py" line="53"/>
+        <source>As the language has it</source>
+        <translation>按界面语言</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="53"/>
+        <source>Monday</source>
+        <translation>周一</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="54"/>
+        <source>Sunday</source>
+        <translation>周日</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="54"/>
+        <source>Saturday</source>
+        <translation>周六</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="55"/>
+        <source>Week starts on</source>
+        <translation>每周开始于</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/planning_page.py" line="64"/>
         <source>Working hours</source>
         <translation>工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="60"/>
         <location filename="../../ui/settings/planning_page.py" line="67"/>
+        <location filename="../../ui/settings/planning_page.py" line="74"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="61"/>
+        <location filename="../../ui/settings/planning_page.py" line="68"/>
         <source>Remind me before a due time</source>
         <translation>截止前提醒我</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="63"/>
+        <location filename="../../ui/settings/planning_page.py" line="70"/>
         <source>All-day reminders at</source>
         <translation>全天提醒时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="68"/>
+        <location filename="../../ui/settings/planning_page.py" line="75"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="69"/>
+        <location filename="../../ui/settings/planning_page.py" line="76"/>
         <source>Schedule and the calendar say when a day holds more planned work than this</source>
         <translation>某天排入的工作超过这个时长时，排程和日历会提醒你</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="71"/>
+        <location filename="../../ui/settings/planning_page.py" line="78"/>
         <source>Planned work a day, at most</source>
         <translation>每天最多排入的工作</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="72"/>
+        <location filename="../../ui/settings/planning_page.py" line="79"/>
         <source>Remind me when a scheduled block starts</source>
         <translation>已排时间块开始时提醒我</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="95"/>
+        <location filename="../../ui/settings/planning_page.py" line="103"/>
         <source>Choose at least one working day.</source>
         <translation>请至少选择一个工作日。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="97"/>
+        <location filename="../../ui/settings/planning_page.py" line="105"/>
         <source>The working hours must end after they start.</source>
         <translation>工作时间的结束必须晚于开始。</translation>
     </message>

@@ -204,8 +204,7 @@ class CalendarPanel(QDockWidget):
 
     def span(self) -> tuple[date, int]:
         """The first day and the number of days the panel shows."""
-        first_weekday = (QLocale().firstDayOfWeek().value - 1) % 7  # Qt: Monday is 1
-        return agenda.span(self.anchor, self.mode, first_weekday)
+        return agenda.span(self.anchor, self.mode, first_weekday())
 
     def go_to(self, day: date) -> None:
         """Show the day or week holding ``day``."""
@@ -404,3 +403,15 @@ class CalendarPanel(QDockWidget):
     @Slot()
     def _on_sources_dialog_sources_changed(self) -> None:
         self.reload()
+
+
+WEEKDAY_OF = {"mon": 0, "sun": 6, "sat": 5}
+
+
+def first_weekday() -> int:
+    """The weekday (Monday 0) weeks start on: the setting ``calendar.week_start``, or as
+    the interface language has it (one settings row, read as the panel moves)."""
+    chosen = str(settings.get("calendar.week_start"))
+    if chosen in WEEKDAY_OF:
+        return WEEKDAY_OF[chosen]
+    return (QLocale().firstDayOfWeek().value - 1) % 7  # Qt: Monday is 1

@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QLocale, QTime, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -46,6 +47,12 @@ class PlanningPage(QWidget):
             days.addWidget(box)
         days.addStretch(1)
         form.addRow(self.tr("Working days"), row)
+        self.week_start = QComboBox(self)
+        self.week_start.setObjectName("weekStart")
+        fields.add_choices(self.week_start, "calendar.week_start", {
+            "language": self.tr("As the language has it"), "mon": self.tr("Monday"),
+            "sun": self.tr("Sunday"), "sat": self.tr("Saturday")})
+        form.addRow(self.tr("Week starts on"), self.week_start)
         self.work_start, self.work_end = _clock(self, "workStart"), _clock(self, "workEnd")
         hours = QWidget(self)
         line = QHBoxLayout(hours)
@@ -71,7 +78,7 @@ class PlanningPage(QWidget):
         form.addRow(self.tr("Planned work a day, at most"), self.day_limit)
         self.block_start = QCheckBox(self.tr("Remind me when a scheduled block starts"), self)
         form.addRow("", self.block_start)
-        for narrow in (self.lead, self.all_day_at, self.day_limit):  # numbers, not lines
+        for narrow in (self.week_start, self.lead, self.all_day_at, self.day_limit):
             narrow.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         for box in self.days.values():
             box.toggled.connect(self.changed)
@@ -85,6 +92,7 @@ class PlanningPage(QWidget):
         for edit, key in ((self.work_start, START), (self.work_end, END),
                           (self.all_day_at, "reminders.all_day_at")):
             edit.setTime(QTime.fromString(str(settings.get(key)), "HH:mm"))
+        fields.select(self.week_start, settings.get("calendar.week_start"))
         self.lead.setValue(int(settings.get("reminders.lead_minutes")))
         self.day_limit.setValue(int(settings.get("calendar.day_limit_minutes")))
         self.block_start.setChecked(bool(settings.get("reminders.block_start")))
@@ -103,6 +111,7 @@ class PlanningPage(QWidget):
             else {END: end, START: start}  # each checked against the other as stored
         return {
             "calendar.work_days": ",".join(c for c, box in self.days.items() if box.isChecked()),
+            "calendar.week_start": str(self.week_start.currentData()),
             **hours,
             "reminders.lead_minutes": self.lead.value(),
             "calendar.day_limit_minutes": self.day_limit.value(),

@@ -70,3 +70,21 @@ def test_day_limit(ctx: WindowContext, qtbot: QtBot) -> None:
     with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
     assert settings.get("calendar.day_limit_minutes") == 360
+
+
+@pytest.mark.parametrize(("chosen", "first"), [("mon", 0), ("sun", 6), ("sat", 5)])
+def test_week_start(ctx: WindowContext, qtbot: QtBot, chosen: str, first: int) -> None:
+    from datetime import date
+
+    from ui.calendar.panel import CalendarPanel
+
+    dialog = open_dialog(ctx, qtbot)
+    dialog.planning.week_start.setCurrentIndex(dialog.planning.week_start.findData(chosen))
+    with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    panel = CalendarPanel(ctx)
+    qtbot.add_widget(panel)
+    panel.anchor = date(2026, 12, 16)  # a Wednesday
+    start, days = panel.span()
+    assert days == 7 and start.weekday() == first and start <= panel.anchor
+    qtbot.wait_until(lambda: not panel.ctx.runner.running, timeout=5000)
