@@ -576,6 +576,29 @@
     </message>
 </context>
 <context>
+    <name>CalDavDialog</name>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="130"/>
+        <source>Publish to a CalDAV calendar</source>
+        <translation>发布到 CalDAV 日历</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="133"/>
+        <source>New calendar&apos;s address</source>
+        <translation>新日历的地址</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="135"/>
+        <source>User</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="138"/>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+</context>
+<context>
     <name>CaldavForm</name>
     <message>
         <location filename="../../ui/calendar/sources.py" line="55"/>
@@ -1979,85 +2002,149 @@ Details: %2</source>
 <context>
     <name>PlanningPage</name>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="49"/>
+        <location filename="../../ui/settings/planning_page.py" line="54"/>
         <source>Working days</source>
         <translation>工作日</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="53"/>
+        <location filename="../../ui/settings/planning_page.py" line="58"/>
         <source>As the language has it</source>
         <translation>按界面语言</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="53"/>
+        <location filename="../../ui/settings/planning_page.py" line="58"/>
         <source>Monday</source>
         <translation>周一</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="54"/>
+        <location filename="../../ui/settings/planning_page.py" line="59"/>
         <source>Sunday</source>
         <translation>周日</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="54"/>
+        <location filename="../../ui/settings/planning_page.py" line="59"/>
         <source>Saturday</source>
         <translation>周六</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="55"/>
+        <location filename="../../ui/settings/planning_page.py" line="60"/>
         <source>Week starts on</source>
         <translation>每周开始于</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="64"/>
+        <location filename="../../ui/settings/planning_page.py" line="69"/>
         <source>Working hours</source>
         <translation>工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="67"/>
-        <location filename="../../ui/settings/planning_page.py" line="74"/>
+        <location filename="../../ui/settings/planning_page.py" line="72"/>
+        <location filename="../../ui/settings/planning_page.py" line="79"/>
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="68"/>
+        <location filename="../../ui/settings/planning_page.py" line="73"/>
         <source>Remind me before a due time</source>
         <translation>截止前提醒我</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="70"/>
+        <location filename="../../ui/settings/planning_page.py" line="75"/>
         <source>All-day reminders at</source>
         <translation>全天提醒时间</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="75"/>
+        <location filename="../../ui/settings/planning_page.py" line="80"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="76"/>
+        <location filename="../../ui/settings/planning_page.py" line="81"/>
         <source>Schedule and the calendar say when a day holds more planned work than this</source>
         <translation>某天排入的工作超过这个时长时，排程和日历会提醒你</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="78"/>
+        <location filename="../../ui/settings/planning_page.py" line="83"/>
         <source>Planned work a day, at most</source>
         <translation>每天最多排入的工作</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="79"/>
+        <location filename="../../ui/settings/planning_page.py" line="84"/>
         <source>Remind me when a scheduled block starts</source>
         <translation>已排时间块开始时提醒我</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="103"/>
+        <location filename="../../ui/settings/planning_page.py" line="112"/>
         <source>Choose at least one working day.</source>
         <translation>请至少选择一个工作日。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/planning_page.py" line="105"/>
+        <location filename="../../ui/settings/planning_page.py" line="114"/>
         <source>The working hours must end after they start.</source>
         <translation>工作时间的结束必须晚于开始。</translation>
+    </message>
+</context>
+<context>
+    <name>PublishSection</name>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="38"/>
+        <source>Publishing</source>
+        <translation>发布</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="40"/>
+        <source>Show your scheduled blocks in the calendar app you already use: an .ics file it subscribes to, or a calendar of Stepwise&apos;s own on your CalDAV server.</source>
+        <translation>在你常用的日历应用里显示已排的时间块：一个供它订阅的 .ics 文件，或你的 CalDAV 服务器上 Stepwise 自己的日历。</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="50"/>
+        <source>Add file…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="51"/>
+        <source>Add CalDAV calendar…</source>
+        <translation>添加 CalDAV 日历…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="52"/>
+        <source>Stop publishing</source>
+        <translation>停止发布</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="67"/>
+        <source>Reading where the schedule is published</source>
+        <translation>正在读取日程发布的位置</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="81"/>
+        <source>%1 — not written: %2</source>
+        <translation>%1 — 未写入：%2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="84"/>
+        <source>%1 — %2 events, written %3</source>
+        <translation>%1 — %2 个日程，写入于 %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="100"/>
+        <source>Publish the schedule to a file</source>
+        <translation>把日程发布到文件</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="101"/>
+        <source>iCalendar files (*.ics)</source>
+        <translation>iCalendar 文件 (*.ics)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="104"/>
+        <location filename="../../ui/settings/publish_section.py" line="114"/>
+        <source>Publishing the schedule</source>
+        <translation>正在发布日程</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="122"/>
+        <source>Stopping publishing</source>
+        <translation>正在停止发布</translation>
     </message>
 </context>
 <context>

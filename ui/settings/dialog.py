@@ -66,7 +66,7 @@ class SettingsDialog(fit.FittedDialog):
         # Grow with the messages that appear (wrapped labels need height for their width).
         layout.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
         self.sync_page = SyncPage(self.ctx, self)  # its actions take effect at once
-        self.planning = PlanningPage(self)
+        self.planning = PlanningPage(self.ctx, self)
         self.planning.changed.connect(self._update)
         self.tabs = fit.tabbed(self, [
             (self._build_model_page(), self.tr("Model")),

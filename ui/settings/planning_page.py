@@ -16,11 +16,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
     QTimeEdit,
+    QVBoxLayout,
     QWidget,
 )
 
 from app.config import settings
 from ui.settings import fields
+from ui.settings.publish_section import PublishSection
+from ui.shared.context import WindowContext
 
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 START, END = "calendar.work_start", "calendar.work_end"
@@ -32,9 +35,11 @@ class PlanningPage(QWidget):
 
     changed = Signal()  # a field that ``problem`` reads changed
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        form = QFormLayout(self)
+        outer = QVBoxLayout(self)
+        form = QFormLayout()
+        outer.addLayout(form)
         row = QWidget(self)
         days = QHBoxLayout(row)
         days.setContentsMargins(0, 0, 0, 0)
@@ -78,6 +83,9 @@ class PlanningPage(QWidget):
         form.addRow(self.tr("Planned work a day, at most"), self.day_limit)
         self.block_start = QCheckBox(self.tr("Remind me when a scheduled block starts"), self)
         form.addRow("", self.block_start)
+        self.publishing = PublishSection(ctx, self)  # its actions take effect at once
+        outer.addWidget(self.publishing)
+        outer.addStretch(1)
         for narrow in (self.week_start, self.lead, self.all_day_at, self.day_limit):
             narrow.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         for box in self.days.values():
@@ -86,6 +94,7 @@ class PlanningPage(QWidget):
             edit.timeChanged.connect(self.changed)
 
     def load(self) -> None:
+        self.publishing.load()
         chosen = {d.strip() for d in str(settings.get("calendar.work_days")).split(",")}
         for code, box in self.days.items():
             box.setChecked(code in chosen)
