@@ -58,17 +58,10 @@ def cmd_publish(args: argparse.Namespace) -> int:
             print(f"publishing to {target.location} (target {target.id}): "
                   f"{_count(target)}; subscribe to this file in your calendar app")
     elif action == "list":
-        found = store.targets()
-        for target in found:
-            print(_line(target))
-        if not found:
-            print("the schedule is published nowhere (stepwise publish add ics FILE)")
+        _print(store.targets())
     elif action == "now":
         found = store.publish_all()
-        for target in found:
-            print(_line(target))
-        if not found:
-            print("the schedule is published nowhere (stepwise publish add ics FILE)")
+        _print(found)
         return 1 if any(t.error for t in found) else 0
     else:
         target = store.remove(args.number)
@@ -76,6 +69,13 @@ def cmd_publish(args: argparse.Namespace) -> int:
         print(f"no longer publishing to {target.location}; the {what} stays (delete it "
               "once no calendar app needs it)")
     return 0
+
+
+def _print(found: list[Any]) -> None:
+    for target in found:
+        print(_line(target))
+    if not found:
+        print("the schedule is published nowhere (stepwise publish add ics FILE)")
 
 
 def _count(target: Any) -> str:
