@@ -578,22 +578,22 @@
 <context>
     <name>CalDavDialog</name>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="130"/>
+        <location filename="../../ui/settings/publish_section.py" line="132"/>
         <source>Publish to a CalDAV calendar</source>
         <translation>发布到 CalDAV 日历</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="133"/>
+        <location filename="../../ui/settings/publish_section.py" line="135"/>
         <source>New calendar&apos;s address</source>
         <translation>新日历的地址</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="135"/>
+        <location filename="../../ui/settings/publish_section.py" line="137"/>
         <source>User</source>
         <translation>用户名</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="138"/>
+        <location filename="../../ui/settings/publish_section.py" line="140"/>
         <source>Password</source>
         <translation>密码</translation>
     </message>
@@ -2121,28 +2121,33 @@ Details: %2</source>
         <translation>%1 — 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="84"/>
+        <location filename="../../ui/settings/publish_section.py" line="85"/>
+        <source>%1 — 1 event, written %2</source>
+        <translation>%1 — 1 个日程，写入于 %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings/publish_section.py" line="86"/>
         <source>%1 — %2 events, written %3</source>
         <translation>%1 — %2 个日程，写入于 %3</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="100"/>
+        <location filename="../../ui/settings/publish_section.py" line="102"/>
         <source>Publish the schedule to a file</source>
         <translation>把日程发布到文件</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="101"/>
+        <location filename="../../ui/settings/publish_section.py" line="103"/>
         <source>iCalendar files (*.ics)</source>
         <translation>iCalendar 文件 (*.ics)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="104"/>
-        <location filename="../../ui/settings/publish_section.py" line="114"/>
+        <location filename="../../ui/settings/publish_section.py" line="106"/>
+        <location filename="../../ui/settings/publish_section.py" line="116"/>
         <source>Publishing the schedule</source>
         <translation>正在发布日程</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/publish_section.py" line="122"/>
+        <location filename="../../ui/settings/publish_section.py" line="124"/>
         <source>Stopping publishing</source>
         <translation>正在停止发布</translation>
     </message>

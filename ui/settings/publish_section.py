@@ -81,6 +81,8 @@ class PublishSection(QGroupBox):
             return fill(self.tr("%1 — not written: %2"), target.location, target.error)
         when = target.published_at.astimezone().strftime("%Y-%m-%d %H:%M") \
             if target.published_at else "—"
+        if target.events == 1:
+            return fill(self.tr("%1 — 1 event, written %2"), target.location, when)
         return fill(self.tr("%1 — %2 events, written %3"), target.location, target.events,
                     when)
 

@@ -3,6 +3,7 @@ listed, a bad name is told below the list, and a target is stopped (its file sta
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,15 @@ def test_publish_from_settings(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
     qtbot.wait_until(lambda: section.targets.count() == 1, timeout=5000)
     assert (tmp_path / "plan.ics").exists() and "0 events" in section.targets.item(0).text()
     assert section.message.text() == ""
+    from app.tasks.store import NewTask, add_task
+
+    add_task(NewTask(title="Pay rent", due_at=date(2030, 1, 10)))
+    store.add_ics(str(tmp_path / "dues.ics"), dues=True)
+    section.load()
+    qtbot.wait_until(lambda: section.targets.count() == 2, timeout=5000)
+    assert section.targets.item(1).text().startswith(f"{tmp_path / 'dues.ics'} — 1 event,")
     section.targets.setCurrentRow(0)
     qtbot.mouseClick(section.remove, Qt.MouseButton.LeftButton)
-    qtbot.wait_until(lambda: section.targets.count() == 0, timeout=5000)
-    assert store.targets() == [] and (tmp_path / "plan.ics").exists()
+    qtbot.wait_until(lambda: section.targets.count() == 1, timeout=5000)
+    assert [t.location for t in store.targets()] == [str(tmp_path / "dues.ics")]
+    assert (tmp_path / "plan.ics").exists()
