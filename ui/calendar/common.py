@@ -121,3 +121,17 @@ def range_text(first: date, days: int) -> str:
     end = locale.toString(qdate(last), QCoreApplication.translate(
         "CalendarPanel", "d MMM yyyy", "a QLocale date pattern"))
     return f"{start} – {end}"
+
+
+WEEKDAY_OF = {"mon": 0, "sun": 6, "sat": 5}
+
+
+def first_weekday() -> int:
+    """The weekday (Monday 0) weeks start on: the setting ``calendar.week_start``, or as
+    the interface language has it (one settings row, read as the panel moves)."""
+    from app.config import settings
+
+    chosen = str(settings.get("calendar.week_start"))
+    if chosen in WEEKDAY_OF:
+        return WEEKDAY_OF[chosen]
+    return (QLocale().firstDayOfWeek().value - 1) % 7  # Qt: Monday is 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from PySide6.QtCore import (
     QEvent,
     QLocale,
@@ -50,9 +52,12 @@ class AgendaHeader(QWidget):
         self.planned: dict[int, int] = {}  # minutes of planned work, by column
         self.limit = 0  # calendar.day_limit_minutes (0: none)
 
-    def set_load(self, planned: dict[int, int], limit: int) -> None:
-        """Each column's planned minutes and the daily limit, shown beside the day."""
-        self.planned, self.limit = planned, limit
+    def set_load(self, by_day: dict[date, int], first: date, days: int, limit: int) -> None:
+        """The planned minutes of each day (the ``days`` columns from ``first``) and the
+        daily limit, shown beside the day."""
+        self.planned = {(day - first).days: minutes for day, minutes in by_day.items()
+                        if 0 <= (day - first).days < days}
+        self.limit = limit
         self.update()
 
     def load_label(self, day: int) -> str:
