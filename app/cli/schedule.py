@@ -74,8 +74,16 @@ def cmd_schedule(args: argparse.Namespace) -> int:
         _print_blocks(outcome.schedule.blocks, outcome.titles)
     for miss in outcome.schedule.unplaced:
         print(f"stepwise: cannot place {_shown(miss.text())}", file=sys.stderr)
+    for overload in outcome.schedule.overloads:
+        print(f"stepwise: {overload.text(_zone())}", file=sys.stderr)
     _over_limit(outcome.schedule.blocks)
     return 1 if outcome.schedule.unplaced else 0
+
+
+def _zone() -> Any:
+    from app.dates.when import local_zone
+
+    return local_zone()
 
 
 def _over_limit(blocks: list[Any]) -> None:

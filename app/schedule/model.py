@@ -70,6 +70,7 @@ class Unplaced:
     title: str
     reason: str
     fix: str = ""
+    short_of_time: bool = False  # not enough free time before its due (an ``Overload``)
 
     @property
     def key(self) -> StepKey:
@@ -103,10 +104,29 @@ class Inputs:
     titles: dict[StepKey, str] = field(default_factory=dict)  # of every step, for reasons
 
 
+@dataclass(frozen=True)
+class Overload:
+    """A task whose steps due at one time need more working time than there is before it:
+    the honest sum, beside each step's own reason."""
+
+    task_id: int
+    due: datetime
+    needed: int  # minutes of its steps due then
+    free: int  # minutes of working time they had before then (what they took, and what is left)
+
+    def text(self, zone: tzinfo) -> str:
+        from app.schedule.estimates import minutes_text
+
+        return (f"task {self.task_id}: {minutes_text(self.needed)} of steps, "
+                f"{minutes_text(self.free)} free before {day_clock(self.due, zone)}: move the "
+                "due date, shorten a step, or free some time in the calendar")
+
+
 @dataclass
 class Schedule:
     blocks: list[Block]
     unplaced: list[Unplaced]
+    overloads: list[Overload] = field(default_factory=list)
 
 
 def clock(when: datetime, zone: tzinfo) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import cast
 
 from app.schedule import reasons
@@ -21,6 +22,7 @@ from app.schedule.model import (
     MIN_CHUNK_MINUTES,
     Block,
     Inputs,
+    Overload,
     Schedule,
     StepKey,
     Unplaced,
@@ -50,7 +52,28 @@ def schedule(inputs: Inputs) -> Schedule:
             placed_end[work.key] = seconds(result[-1].end)
             context.placed(result, work.title)
     blocks.sort(key=lambda b: (b.start, b.task_id, b.step_id, b.chunk))
-    return Schedule(blocks, unplaced)
+    return Schedule(blocks, unplaced, _overloads(inputs, blocks, unplaced, free))
+
+
+def _overloads(inputs: Inputs, blocks: Sequence[Block], unplaced: Sequence[Unplaced],
+               free: FreeTime) -> list[Overload]:
+    """For each task with a step short of time: its steps due at that time, all they need
+    against what they took and the working time still free before it."""
+    short = {u.key for u in unplaced if u.short_of_time}
+    groups: dict[tuple[int, datetime], list[Work]] = {}
+    for work in inputs.work:
+        if work.due is not None:
+            groups.setdefault((work.task_id, work.due), []).append(work)
+    found = []
+    for (task_id, due), works in sorted(groups.items(), key=lambda g: (g[0][1], g[0][0])):
+        if not any(w.key in short for w in works):
+            continue
+        keys = {w.key for w in works}
+        took = sum(int((min(b.end, due) - b.start).total_seconds()) // 60 for b in blocks
+                   if b.key in keys and b.start < due)
+        _, left = free.usable(seconds(inputs.start), seconds(due), step_seconds(MIN_CHUNK_MINUTES))
+        found.append(Overload(task_id, due, sum(w.minutes for w in works), took + left // 60))
+    return found
 
 
 def ordered(work: Iterable[Work]) -> list[Work]:

@@ -116,7 +116,8 @@ def not_fitting(work: Work, free: FreeTime, earliest: int, because: Because, dea
                   f" {minutes_text(max(total, longest) // 60)} free, "
                   f"{minutes_text(work.minutes)} needed")
     return Unplaced(work.task_id, work.step_id, work.title, reason,
-                    _fix(work, free, earliest, deadline, horizon, need, inputs))
+                    _fix(work, free, earliest, deadline, horizon, need, inputs),
+                    short_of_time=earliest < deadline and work.due is not None)
 
 
 def _fix(work: Work, free: FreeTime, earliest: int, deadline: int, horizon: int, need: int,

@@ -100,11 +100,12 @@ def run(*, start: datetime | None = None, days: int = DEFAULT_DAYS, dry_run: boo
     result = schedule(inputs)
     kept = [*inputs.fixed]
     if dry_run:
-        return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced), {},
+        return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced,
+                                result.overloads), {},
                        dict(inputs.titles))
     changes = _save(result, read, now, why, inputs)
-    return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced),
-                   changes, dict(inputs.titles))
+    return Outcome(Schedule(sorted([*kept, *result.blocks], key=_order), result.unplaced,
+                            result.overloads), changes, dict(inputs.titles))
 
 
 def _order(block: Block) -> tuple[datetime, int, str, int]:

@@ -332,6 +332,10 @@ IMPORTS: tuple[tuple[str, str], ...] = (
     (V + r" is not a date \(YYYY-MM-DD\)", r"\1 不是日期（YYYY-MM-DD）"),
 )
 PUBLISH: tuple[tuple[str, str], ...] = (
+    (r"task " + ID + r": " + V + r" of steps, " + V + r" free before " + V + r": move the due "
+     r"date, shorten a step, or free some time in the calendar",
+     r"任务 \1：各步骤共需 \2，\4 之前只有 \3 空闲："
+     r"请推迟截止日期、缩短某一步，或在日历里腾出时间"),
     (V + r" is the calendar Stepwise publishes its schedule to; it is never read back as "
      r"busy time", r"\1 是 Stepwise 发布日程的日历，永远不会被当作忙碌时间读回"),
     (V + r" does not end in \.ics: calendar apps subscribe to an \.ics file; choose a name "

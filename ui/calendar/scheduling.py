@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
 from PySide6.QtGui import QUndoCommand
 
+from app.dates.when import local_zone
 from app.publish import keeper as publish_keeper
 from app.schedule import keeper, store
 from app.schedule.model import Block
@@ -21,6 +22,7 @@ from ui.calendar.planned import PlannedLayer
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words.labels import fill
+from ui.words.retexts import told
 
 SETTLE_MS = 300
 PUBLISH_SETTLE_MS = 1000  # after a re-schedule's own SETTLE_MS and its run
@@ -41,8 +43,10 @@ def _report(ctx: WindowContext, outcome: store.Outcome) -> None:
         return
     first = missed[0]
     text = QCoreApplication.translate("Scheduling", "Scheduled %1 blocks; %2 steps do not fit. %3")
-    ctx.status.error.emit(fill(text, str(len(placed)), str(len(missed)),
-                               f"{first.title}: {first.reason}; {first.fix}"))
+    detail = f"{first.title}: {first.reason}; {first.fix}"
+    if outcome.schedule.overloads:  # the honest sum first: what the due date asks of the day
+        detail = outcome.schedule.overloads[0].text(local_zone())
+    ctx.status.error.emit(fill(text, str(len(placed)), str(len(missed)), told(detail)))
 
 
 class Keeper(QObject):

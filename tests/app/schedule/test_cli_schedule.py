@@ -93,3 +93,15 @@ def test_day_limit_warned(cli: Cli, tmp_path: Path) -> None:
     said = cli("schedule", "--from", "2099-01-05 08:00", "--days", "1", "--dry-run")
     assert said.code == 0
     assert "Mon 01-05 holds 7 h of planned work, over your limit of 6 h" in said.err
+
+
+def test_overload_said(cli: Cli, tmp_path: Path) -> None:
+    """Steps due at one time that need more than the working time before it: the sum."""
+    _cli_plan(cli, tmp_path, [{"id": "a", "title": "Draft", "estimate_minutes": 240},
+                              {"id": "b", "title": "Edit", "estimate_minutes": 180},
+                              {"id": "c", "title": "Send", "estimate_minutes": 150}],
+              "2099-01-05 18:00")
+    said = cli("schedule", "--from", "2099-01-05 08:00", "--days", "1", "--dry-run")
+    assert said.code == 1
+    assert ("task 1: 9 h 30 min of steps, 9 h free before Mon 01-05 18:00: move the due "
+            "date, shorten a step, or free some time in the calendar") in said.err
