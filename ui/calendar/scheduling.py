@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
 from PySide6.QtGui import QUndoCommand
 
+from app.config import settings
 from app.dates.when import local_zone
 from app.publish import keeper as publish_keeper
 from app.schedule import keeper, store
@@ -79,8 +80,10 @@ class Keeper(QObject):
 
 class Publisher(QObject):
     """Writes the published calendars (``app.publish``) in a worker after the changes that
-    move what they show, once they settle; and once at start, to catch up with what
-    changed while the window was closed."""
+    move what they show, once they settle; once at start, to catch up with what changed
+    while the window was closed; and as often as the calendars sync
+    (``calendar.sync_minutes``), so a block moved or deleted in another app comes back
+    even when nothing changes here."""
 
     def __init__(self, ctx: WindowContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +92,10 @@ class Publisher(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(PUBLISH_SETTLE_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
+        self._every = QTimer(self)
+        self._every.setInterval(int(settings.get("calendar.sync_minutes")) * 60_000)
+        self._every.timeout.connect(self._on_timer_timeout)
+        self._every.start()
         ctx.bridge.changed.connect(self._on_bridge_changed)
         QTimer.singleShot(0, self, self._on_timer_timeout)  # at start: catch up
 

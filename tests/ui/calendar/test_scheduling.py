@@ -55,3 +55,21 @@ def test_window_publishes(panel: CalendarPanel, qtbot: QtBot, tmp_path: object) 
     update_task(task, due_at=at(3, 11))
     qtbot.wait_until(lambda: b"20261217T110000" in path.read_bytes(), timeout=5_000)
     settled(panel, qtbot)
+
+
+def test_publishes_periodically(panel: CalendarPanel, qtbot: QtBot,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move made in another app comes back even when nothing changes here: the window
+    publishes (and so reads back) as often as the calendars sync."""
+    from app.config import settings
+    from app.publish import keeper as publish_keeper
+
+    every = panel.publisher._every
+    assert every.isActive()
+    assert every.interval() == int(settings.get("calendar.sync_minutes")) * 60_000
+    runs: list[int] = []
+    monkeypatch.setattr(publish_keeper, "publish_now", lambda: runs.append(1))
+    every.setInterval(50)
+    qtbot.wait_until(lambda: len(runs) >= 2, timeout=5_000)
+    every.stop()
+    settled(panel, qtbot)
