@@ -13,8 +13,6 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
-from icalendar import Timezone
-
 from app.dates import days
 from app.publish.items import Item
 
@@ -103,6 +101,8 @@ def _folded(line: str) -> str:
 def _vtimezone(key: str, first: date, last: date) -> str:
     """The zone's VTIMEZONE from ``first`` to ``last`` (whole months: a publish after a
     small change asks for the same one; icalendar takes ~20 ms to make it)."""
+    from icalendar import Timezone
+
     return Timezone.from_tzinfo(ZoneInfo(key), tzid=key, first_date=first,
                                 last_date=last).to_ical().decode()
 

@@ -49,13 +49,16 @@ def stop() -> None:
 
 
 def publish_now() -> None:
-    """Write every target again, when there is one."""
-    from app.publish import store
+    """Write every target again, when there is one (the writers, and icalendar for the
+    zones, are imported only then: a window that publishes nowhere never holds them)."""
+    from models.tables import PublishTarget
 
     with _lock:
         while _timer:
             _timer.pop().cancel()
-    if store.anything_published():
+    if PublishTarget.select(PublishTarget.id).exists():
+        from app.publish import store
+
         store.publish_all()
 
 

@@ -174,11 +174,6 @@ def publish_all(now: datetime | None = None) -> list[Target]:
     return targets()
 
 
-def anything_published() -> bool:
-    """Whether the schedule is published anywhere (one cheap query)."""
-    return bool(PublishTarget.select(PublishTarget.id).exists())
-
-
 def _publish_caldav(row: PublishTarget, now: datetime) -> None:
     """Read back what another app did to the target's events, apply it to the schedule,
     then mirror the schedule there; a failure is kept as the target's error."""

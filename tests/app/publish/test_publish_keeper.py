@@ -53,3 +53,19 @@ def test_nothing_published(listening: None, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(store, "publish_all", lambda: pytest.fail("nothing to publish"))
     add_task(NewTask(title="Plain"))
     keeper.flush()
+
+
+def test_light_when_unused(tmp_path: Path) -> None:
+    """Publishing nowhere, a publish imports neither the writers nor icalendar (the
+    window runs one at start: its memory target is 150 MB)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from models import open_database; "
+            f"open_database({str(tmp_path / 's.db')!r}); "
+            "from app.publish import keeper; keeper.publish_now(); "
+            "print(sorted(m for m in ('icalendar', 'app.publish.store') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[3])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
