@@ -355,8 +355,8 @@ class PublishTarget(Row):
     published_at = UTCDateTimeField(null=True)
     events = peewee.IntegerField(default=0)  # VEVENTs in the last file written
     error = peewee.TextField(default="")  # why the last publish failed ("" when it worked)
-    # CalDAV: each event written, by UID: its href, etag, start and end as written, and a
-    # digest of its text (a move made in another app is told from the etag and start)
+    # CalDAV: each event written, by UID: its href, etag, start as written, and a digest
+    # of its text (a move made in another app is told from the etag and start)
     state = JSONField(default=dict)
 
 

@@ -37,13 +37,17 @@ class Added:
 
 
 def _not_published(location: str) -> None:
-    """Refuse the file Stepwise publishes its schedule to (``app.publish``): it is never
-    read back as busy time."""
+    """Refuse the file Stepwise publishes its schedule to (``app.publish``)."""
     from models.tables import PublishTarget
 
     if PublishTarget.select().where(PublishTarget.location == location).exists():
-        raise Refused(f"{location} is the calendar Stepwise publishes its schedule to; "
-                      "it is never read back as busy time")
+        raise _published(location)
+
+
+def _published(location: str) -> Refused:
+    """The refusal of a calendar Stepwise publishes to: it is never read back as busy."""
+    return Refused(f"{location} is the calendar Stepwise publishes its schedule to; it is "
+                   "never read back as busy time")
 
 
 def _published_urls() -> set[str]:
@@ -118,8 +122,7 @@ async def add_caldav(url: str, user: str, password: str, name: str | None = None
         return any(_same_url(calendar.url, target) for target in published)
 
     if any(_same_url(f.url, url) for f in found if ours(f)):
-        raise Refused(f"{url} is the calendar Stepwise publishes its schedule to; it is "
-                      "never read back as busy time")
+        raise _published(url)
     found = [f for f in found if not ours(f)]  # Stepwise's own: never busy time
     chosen = [f for f in found if _same_url(f.url, url)] or found
     fresh = [f for f in chosen if cache.find_source("caldav", f.url, user) is None]

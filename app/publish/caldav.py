@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, tzinfo
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from icalendar import Calendar
@@ -24,7 +24,6 @@ from app.publish import ics
 from app.publish.items import Item
 from app.sync.dav import Dav
 
-NAME = "Stepwise plan"
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)  # the DTSTAMP of the text a digest is taken of
 
 
@@ -55,7 +54,7 @@ def connect(url: str, user: str, password: str) -> Dav:
     dav = Dav(Account(url, user, password))
     kinds = dav.kinds()
     if kinds is None:
-        dav.make_collection(NAME, "VEVENT")
+        dav.make_collection(ics.NAME, "VEVENT")
     elif "calendar" not in kinds:
         dav.close()
         raise Refused(f"{url} is not a calendar; give the address of a new calendar for "
@@ -107,12 +106,10 @@ def mirror(dav: Dav, items: list[Item], state: dict[str, Any], zone: tzinfo,
                 fresh[uid] = entry
             continue
         etag = put.etag or (dav.get(href) or (None, ""))[0]
-        fresh[uid] = {"href": href, "etag": etag, "start": _iso(item.start),
-                      "end": _iso(item.end), "digest": digest}
+        fresh[uid] = {"href": href, "etag": etag, "start": item.start.isoformat(),
+                      "digest": digest}
     for uid, entry in state.items():
-        if uid not in wanted and not dav.delete(entry["href"], entry["etag"]).conflict:
-            continue
-        if uid not in wanted:
+        if uid not in wanted and dav.delete(entry["href"], entry["etag"]).conflict:
             fresh[uid] = entry  # changed there meanwhile: read back next time
     return fresh
 
@@ -128,7 +125,3 @@ def _start(text: str) -> datetime | None:
             return start if start.tzinfo else start.replace(tzinfo=UTC)
         return None
     return None
-
-
-def _iso(when: datetime | date) -> str:
-    return when.isoformat()

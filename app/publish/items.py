@@ -37,13 +37,24 @@ class Item:
 def published(*, dues: bool, steps: bool) -> list[Item]:
     """Everything a target shows, in time order (blocks always; dues and steps' own due
     times when asked)."""
-    uids = dict(Task.select(Task.id, Task.uid).tuples().iterator())
-    found = [_block(b, str(uids.get(b.task_id) or b.task_id)) for b in every_block()]
+    blocks = every_block()
+    uids = task_uids({b.task_id for b in blocks})
+    found = [_block(b, uids.get(b.task_id, str(b.task_id))) for b in blocks]
     if dues:
         found += _dues()
     if steps:
-        found += _step_dues(uids)
+        found += _step_dues()
     return sorted(found, key=_when)
+
+
+def task_uids(task_ids: set[int]) -> dict[int, str]:
+    """The UIDs of these tasks (only theirs: a store may hold 100,000 tasks)."""
+    found: dict[int, str] = {}
+    wanted = sorted(task_ids)
+    for first in range(0, len(wanted), 500):
+        found.update((int(i), str(u)) for i, u in Task.select(Task.id, Task.uid).where(
+            Task.id.in_(wanted[first:first + 500])).tuples().iterator() if u)
+    return found
 
 
 def block_uid(task_uid: str, step_id: str, chunk: int) -> str:
@@ -77,15 +88,15 @@ def _dues() -> list[Item]:
     return found
 
 
-def _step_dues(uids: dict[int, str]) -> list[Item]:
-    rows = Step.select(Plan.task, Step.step_id, Step.title, Step.due_at).join(Plan).join(
+def _step_dues() -> list[Item]:
+    rows = Step.select(Task.uid, Plan.task, Step.step_id, Step.title, Step.due_at).join(Plan).join(
         Task, on=Plan.task == Task.id).where(
         Plan.status.in_(tuple(ACTIVE_PLAN)) & Task.status.in_(tuple(OPEN_TASK))
         & Step.due_at.is_null(False) & Step.status.not_in(tuple(SATISFIED_STEP))
         ).tuples().iterator()
     found = []
-    for task_id, step_id, title, due_at in rows:
-        task_uid = str(uids.get(task_id) or task_id)
+    for uid, task_id, step_id, title, due_at in rows:
+        task_uid = str(uid or task_id)
         found.append(Item(f"stepwise-step-{task_uid}-{step_id}@stepwise", "step",
                           _said(STEP_DUE, title), "", due_at,
                           due_at + timedelta(minutes=DUE_MINUTES), task_uid, step_id,

@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from app.dates.when import local_zone
-from app.publish.items import block_uid
+from app.publish.items import block_uid, task_uids
 from app.schedule import store as schedule
 from app.schedule.model import day_clock
 from app.tasks.store import log
-from models import ScheduledBlock, Step, Task, atomic
+from models import ScheduledBlock, Step, atomic
 
 
 def block_moved(uid: str, start: datetime) -> bool:
@@ -56,11 +56,10 @@ def block_deleted(uid: str) -> bool:
 
 
 def _block(uid: str) -> ScheduledBlock | None:
-    uids = dict(Task.select(Task.id, Task.uid).tuples().iterator())
-    for row in ScheduledBlock.select().iterator():
-        if block_uid(str(uids.get(row.task_id)), row.step_id, row.chunk) == uid:
-            return row
-    return None
+    rows = list(ScheduledBlock.select())
+    uids = task_uids({row.task_id for row in rows})
+    return next((row for row in rows
+                 if block_uid(uids.get(row.task_id, ""), row.step_id, row.chunk) == uid), None)
 
 
 def _step_pk(block: ScheduledBlock) -> int | None:

@@ -15,6 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from app.dates.when import local_zone
 from app.errors import NotFound, Refused
@@ -22,6 +23,9 @@ from app.publish import ics
 from app.publish.items import published
 from models import CalendarSource, atomic
 from models.tables import PublishTarget
+
+if TYPE_CHECKING:
+    from app.publish.caldav import Elsewhere
 
 HEAD_BYTES = 4096  # a file's start, read to see whether it is a calendar of ours
 
@@ -56,16 +60,10 @@ def add_ics(location: str, *, dues: bool = False, steps: bool = False,
         raise Refused(f"there is no folder {path.parent}")
     if path.is_dir():
         raise Refused(f"{path} is a folder; give the name of a file in it")
-    source = CalendarSource.get_or_none(CalendarSource.kind == "ics_file",
-                                        CalendarSource.location == str(path))
-    if source is not None:
-        raise Refused(f"{path} is one of the calendars Stepwise reads (“{source.name}”); it "
-                      "publishes only to a calendar of its own: choose a new file name")
+    _not_taken(str(path), "ics_file", "choose a new file name")
     if path.exists() and not _ours(path):
         raise Refused(f"{path} exists and is not a calendar Stepwise published; Stepwise "
                       "never overwrites another program's file: choose a new name")
-    if PublishTarget.select().where(PublishTarget.location == str(path)).exists():
-        raise Refused(f"the schedule is published to {path} already (stepwise publish list)")
     now = now or datetime.now(UTC)
     count = _write(path, dues=dues, steps=steps, now=now)
     with atomic():
@@ -95,14 +93,7 @@ def add_caldav(url: str, user: str, password: str, *, dues: bool = False,
     if not url.startswith(("http://", "https://")):
         raise Refused(f"{urls.shown(url)!r} is not an http(s) address of a calendar")
     url = url if url.endswith("/") else url + "/"
-    if PublishTarget.select().where(PublishTarget.location == url).exists():
-        raise Refused(f"the schedule is published to {url} already (stepwise publish list)")
-    source = CalendarSource.get_or_none(CalendarSource.kind == "caldav",
-                                        CalendarSource.location == url)
-    if source is not None:
-        raise Refused(f"{url} is one of the calendars Stepwise reads (“{source.name}”); it "
-                      "publishes only to a calendar of its own: give a new calendar's "
-                      "address, such as …/stepwise-plan/")
+    _not_taken(url, "caldav", "give a new calendar's address, such as …/stepwise-plan/")
     dav = caldav.connect(url, user, password)
     try:
         others = caldav.foreign(dav, {})
@@ -121,6 +112,22 @@ def add_caldav(url: str, user: str, password: str, *, dues: bool = False,
                                    state=state)
     secrets.set_key(key_name(url), password or None)
     return _target(row)
+
+
+def _not_taken(location: str, source_kind: str, instead: str) -> None:
+    """Refuse a place published to already, or one of the calendars Stepwise reads.
+
+    Raises:
+        Refused: saying which, and ``instead``.
+    """
+    if PublishTarget.select().where(PublishTarget.location == location).exists():
+        raise Refused(f"the schedule is published to {location} already (stepwise publish "
+                      "list)")
+    source = CalendarSource.get_or_none(CalendarSource.kind == source_kind,
+                                        CalendarSource.location == location)
+    if source is not None:
+        raise Refused(f"{location} is one of the calendars Stepwise reads (“{source.name}”); "
+                      f"it publishes only to a calendar of its own: {instead}")
 
 
 def key_name(url: str) -> str:
@@ -197,17 +204,14 @@ def _publish_caldav(row: PublishTarget, now: datetime) -> None:
     _record(row.id, published_at=now, events=len(state), error="", state=state)
 
 
-def _applied(elsewhere: object, state: dict[str, object]) -> dict[str, object]:
+def _applied(elsewhere: Elsewhere, state: dict[str, Any]) -> dict[str, Any]:
     """The moves and deletions made in another app, applied to the schedule (``moved``)
     and dropped from ``state`` (a deleted event is not deleted again; a moved one is
     written again at its new time, now pinned)."""
-    from app.publish import caldav, moved
+    from app.publish import moved
 
-    assert isinstance(elsewhere, caldav.Elsewhere)
     for uid, etag in elsewhere.edited.items():  # written over with what is planned now
-        entry = state.get(uid)
-        if isinstance(entry, dict):
-            state[uid] = {**entry, "etag": etag, "digest": ""}
+        state[uid] = {**state[uid], "etag": etag, "digest": ""}
     for change in elsewhere.moved:
         moved.block_moved(change.uid, change.start)
     for uid in elsewhere.deleted:

@@ -345,12 +345,10 @@ PUBLISH: tuple[tuple[str, str], ...] = (
     (V + r" is a folder; give the name of a file in it",
      r"\1 是一个文件夹；请给出其中一个文件的名字"),
     (V + r" is one of the calendars Stepwise reads \(“(.*?)”\); it publishes only to a "
-     r"calendar of its own: choose a new file name",
-     r"\1 是 Stepwise 读取的日历之一（“\2”）；它只发布到自己的日历：请换一个新的文件名"),
-    (V + r" is one of the calendars Stepwise reads \(“(.*?)”\); it publishes only to a "
-     r"calendar of its own: give a new calendar's address, such as …/stepwise-plan/",
-     r"\1 是 Stepwise 读取的日历之一（“\2”）；它只发布到自己的日历：请给出一个新日历的地址，"
-     r"例如 …/stepwise-plan/"),
+     r"calendar of its own: ", r"\1 是 Stepwise 读取的日历之一（“\2”）；它只发布到自己的日历："),
+    (r"choose a new file name$", "请换一个新的文件名"),
+    (r"give a new calendar's address, such as …/stepwise-plan/$",
+     "请给出一个新日历的地址，例如 …/stepwise-plan/"),
     (V + r" exists and is not a calendar Stepwise published; Stepwise never overwrites "
      r"another program's file: choose a new name",
      r"\1 已存在，且不是 Stepwise 发布的日历；Stepwise 从不覆盖其他程序的文件：请换一个名字"),
