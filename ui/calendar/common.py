@@ -128,7 +128,8 @@ WEEKDAY_OF = {"mon": 0, "sun": 6, "sat": 5}
 
 def first_weekday() -> int:
     """The weekday (Monday 0) weeks start on: the setting ``calendar.week_start``, or as
-    the interface language has it (one settings row, read as the panel moves)."""
+    the interface language has it (one settings row: the panel keeps it, and reads it
+    again when the settings or the language change)."""
     from app.config import settings
 
     chosen = str(settings.get("calendar.week_start"))

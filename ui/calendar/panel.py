@@ -79,6 +79,7 @@ class CalendarPanel(QDockWidget):
         self.ctx = ctx
         self.mode = "week"
         self.zone = local_zone()
+        self.first_weekday = first_weekday()  # read again when settings or language change
         self.loading = False
         self.syncing = False
         self.sources_dialog: SourcesDialog | None = None
@@ -101,6 +102,7 @@ class CalendarPanel(QDockWidget):
         """A language switch re-makes the toolbar's texts and redraws the dates."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "sources_button"):
+            self.first_weekday = first_weekday()  # "as the language has it"
             self._retranslate()
 
     def _retranslate(self) -> None:
@@ -208,7 +210,7 @@ class CalendarPanel(QDockWidget):
 
     def span(self) -> tuple[date, int]:
         """The first day and the number of days the panel shows."""
-        return agenda.span(self.anchor, self.mode, first_weekday())
+        return agenda.span(self.anchor, self.mode, self.first_weekday)
 
     def go_to(self, day: date) -> None:
         """Show the day or week holding ``day``."""
@@ -329,8 +331,14 @@ class CalendarPanel(QDockWidget):
         if kind in REFRESH_KINDS:
             self._refresh_timer.start()
 
+    def settings_changed(self) -> None:
+        """The week's first day and the daily limit may have changed: read again."""
+        self.first_weekday = first_weekday()
+        self.reload()
+
     @Slot()
     def _on_bridge_external_change(self) -> None:
+        self.first_weekday = first_weekday()  # `stepwise settings calendar.week_start …`
         self._refresh_timer.start()
 
     @Slot()

@@ -231,7 +231,7 @@ class MainWindow(QMainWindow):
 
         autostart.apply(bool(settings.get("app.start_at_login")))
         self._apply_look(force=True)
-        self.calendar_dock.reload()  # the week's first day and the daily limit
+        self.calendar_dock.settings_changed()
 
     @Slot()
     def _on_bridge_external_change(self) -> None:

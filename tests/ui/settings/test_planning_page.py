@@ -78,12 +78,13 @@ def test_week_start(ctx: WindowContext, qtbot: QtBot, chosen: str, first: int) -
 
     from ui.calendar.panel import CalendarPanel
 
+    panel = CalendarPanel(ctx)  # open before: it reads the setting again when told
+    qtbot.add_widget(panel)
     dialog = open_dialog(ctx, qtbot)
     dialog.planning.week_start.setCurrentIndex(dialog.planning.week_start.findData(chosen))
     with qtbot.wait_signal(dialog.settings_saved, timeout=5000):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
-    panel = CalendarPanel(ctx)
-    qtbot.add_widget(panel)
+    panel.settings_changed()  # what the main window does once the settings are saved
     panel.anchor = date(2026, 12, 16)  # a Wednesday
     start, days = panel.span()
     assert days == 7 and start.weekday() == first and start <= panel.anchor
