@@ -22,6 +22,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, Signal
+from shiboken6 import isValid
 
 from app.errors import KnownError
 from app.events import initiated_by
@@ -68,10 +69,12 @@ class TaskRunner(QObject):
             return
         what, exc = op.what, task.exception()
         if exc is None:
-            if op.on_success is not None:
+            if op.on_success is not None and _alive(op.on_success):
                 op.on_success(task.result())
             return
         if isinstance(exc, KnownError | StoreError):
+            if op.on_failure is not None and not _alive(op.on_failure):
+                return  # the view that would tell it is gone (a closed dialog)
             if op.on_failure is not None:
                 op.on_failure(told(str(exc)))
             else:
@@ -117,6 +120,13 @@ class Op(Generic[T]):
         if initiator is None:
             return self.runner._launch(self.work, self)
         return self.runner._launch(_initiated(self.work, token_of(initiator)), self)
+
+
+def _alive(callback: Callable[..., Any]) -> bool:
+    """Whether a callback can still run: a method of a Qt object closed (and deleted)
+    while the work ran is dropped, never called on a deleted C++ object."""
+    owner = getattr(callback, "__self__", None)
+    return not isinstance(owner, QObject) or isValid(owner)
 
 
 async def _initiated(work: Coroutine[Any, Any, T], token: int) -> T:

@@ -18,7 +18,8 @@ from ui.shared.context import WindowContext
 
 def test_publish_from_settings(ctx: WindowContext, qtbot: QtBot, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
-    section = open_dialog(ctx, qtbot).planning.publishing
+    dialog = open_dialog(ctx, qtbot)  # held: qtbot keeps only a weak reference
+    section = dialog.planning.publishing
     chosen = [str(tmp_path / "plan.txt"), str(tmp_path / "plan.ics")]
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         lambda *args, **kwargs: (chosen.pop(0), ""))

@@ -140,3 +140,41 @@ def test_writes_in_order_run_one_after_another(runner: TaskRunner, qtbot: QtBot)
     order.start(lambda: in_thread(write, "redo", 0.0), "redoing")
     qtbot.wait_until(lambda: len(done) == 2)
     assert done == ["undo", "redo"]
+
+
+def test_closed_view_dropped(runner: TaskRunner, qtbot: QtBot) -> None:
+    """A view closed (deleted) while its work ran is not called back: no RuntimeError on
+    a deleted C++ object; a live view still is."""
+    from shiboken6 import delete
+
+    called: list[str] = []
+
+    class View(QObject):
+        def show(self, value: int) -> None:
+            called.append(f"show {value}")
+            self.setObjectName(str(value))  # a deleted view raises here
+
+        def tell(self, text: str) -> None:
+            called.append(f"tell {text}")
+            self.setObjectName(text)
+
+    gone, alive = View(), View()
+    failed: list[str] = []
+    runner.failed.connect(lambda what, text: failed.append(text))
+
+    async def answer() -> int:
+        await asyncio.sleep(0.05)
+        return 7
+
+    async def refused() -> int:
+        await asyncio.sleep(0.05)
+        raise KnownError("no")
+
+    tasks = [Op(runner, answer(), "reading").success(gone.show).run(),
+             Op(runner, refused(), "saving").success(gone.show).failure(gone.tell).run(),
+             Op(runner, answer(), "reading").success(alive.show).run()]
+    delete(gone)
+    process_until_done(tasks)
+    qtbot.wait_until(lambda: alive.objectName() == "7")
+    assert called == ["show 7"]  # the live view's only
+    assert failed == []  # a closed view's refusal is not sent to the status line either
