@@ -7,7 +7,7 @@ Modes (the display comes from the environment: ``DISPLAY`` with ``QT_QPA_PLATFOR
 ``start DB [--wait-loaded]``
     What ``ui.window.app.run_window`` does up to the first paint on the database ``DB``: logging,
     ``make_application``, the single-instance check, ``first_frame`` (the lean first
-    page), the local server, ``show_painted``. With ``--wait-loaded`` it goes on as
+    page), ``show_painted``, then the local server. With ``--wait-loaded`` it goes on as
     ``run_window`` does (``wire``: the store, the qasync loop, the context, the main
     window; ``hand_over``) and waits for the task list's ``loaded`` signal.
 ``stream DB PORT TOKENS``
@@ -128,10 +128,10 @@ def start(db: Path, wait_loaded: bool) -> None:
     mark("application")
     frame = first_frame(app)
     shown: list[object] = [frame]
-    server = listen_for_second_launch(lambda: shown[0])
     watch_first_paint(frame, wait_loaded=wait_loaded)
     mark("first frame")
     show_painted(app, frame)  # leaves here unless waiting for the list
+    server = listen_for_second_launch(lambda: shown[0])
     later: list[tuple[str, float]] = []
     loop, _ctx, window = wire(app)
     later.append(("wired", since_start()))

@@ -1,22 +1,49 @@
 """How the window looks: Fusion style, light or dark (following the system by default),
 switched live both ways (every widget repolished and repainted), and a font list whose
-fallbacks cover Chinese text (Noto CJK) where the system has it."""
+fallbacks cover Chinese text (Noto CJK) where the system has it.
+
+Asking the system whether it is dark returns a ``Qt.ColorScheme``, and PySide6 builds
+the whole ``Qt`` namespace's enums the first time one is used (~15 ms, a quarter of
+what the first frame costs beyond a bare window). So the first frame takes the answer
+the last start got, kept in QSettings; the look applied after the first paint asks the
+system and keeps the answer. Only a system switched between two starts shows the first
+frame in the old colours, for the fraction of a second until then.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 FAMILIES = ["Noto Sans", "DejaVu Sans", "Segoe UI", "Helvetica Neue",
             "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei", "PingFang SC",
             "WenQuanYi Micro Hei"]
+STORE = ("stepwise", "look")
+SYSTEM_DARK = "system_dark"
 
 
-def wants_dark(app: QApplication, choice: str) -> bool:
+def wants_dark(app: QApplication, choice: str, *, remembered: bool = False) -> bool:
+    """Whether ``choice`` (system, light or dark) means dark now; with ``remembered``,
+    "system" is answered as the last start found it (when one did)."""
     if choice in ("light", "dark"):
         return choice == "dark"
-    return app.styleHints().colorScheme() == Qt.ColorScheme.Dark
+    if remembered:
+        last = QSettings(*STORE).value(SYSTEM_DARK)
+        if last is not None:
+            return str(last).lower() == "true"
+    return system_dark(app)
+
+
+def system_dark(app: QApplication) -> bool:
+    """Whether the system's colour scheme is dark (kept for the next first frame)."""
+    from PySide6.QtCore import Qt
+
+    dark = app.styleHints().colorScheme() == Qt.ColorScheme.Dark
+    store = QSettings(*STORE)
+    if str(store.value(SYSTEM_DARK)).lower() != str(dark).lower():
+        store.setValue(SYSTEM_DARK, dark)
+    return dark
 
 
 def dark_palette() -> QPalette:
@@ -42,12 +69,14 @@ def dark_palette() -> QPalette:
     return palette
 
 
-def apply_look(app: QApplication, choice: str | None = None) -> None:
-    """Style, palette and fonts; ``choice`` is system, light or dark (the setting)."""
+def apply_look(app: QApplication, choice: str | None = None, *,
+               remembered: bool = False) -> None:
+    """Style, palette and fonts; ``choice`` is system, light or dark (the setting);
+    ``remembered`` as ``wants_dark`` takes it (the first frame's)."""
     if choice is None:
         choice = _setting_or_system()
     app.setStyle("Fusion")
-    dark = wants_dark(app, choice)
+    dark = wants_dark(app, choice, remembered=remembered)
     palette = resolved(dark_palette() if dark else app.style().standardPalette())
     app.setPalette(palette)
     for name in ("QAbstractItemView", "QTableView", "QHeaderView"):  # a desktop theme may
@@ -82,7 +111,12 @@ def repolish(app: QApplication) -> None:
     (``WA_StyleSheet``), nor to anything below it: a widget with a style sheet is polished
     again, and one only marked (the task list's panel, once its tab bar had one) has its
     palette resolved afresh, so its labels and fields stop keeping the old theme's ink."""
-    for widget in sorted(app.allWidgets(), key=_depth):
+    widgets = app.allWidgets()
+    if not widgets:
+        return  # the first look, before any window: nothing to touch ``Qt`` for
+    from PySide6.QtCore import Qt
+
+    for widget in sorted(widgets, key=_depth):
         if widget.styleSheet():
             widget.setStyleSheet(widget.styleSheet())  # polished again, with the palette
         elif widget.testAttribute(Qt.WidgetAttribute.WA_StyleSheet):

@@ -2,10 +2,12 @@
 main window, and a staged shutdown.
 
 Start-up paints first and wires later, as a plain sequence: log, application, single
-instance, then the first frame (``ui.window.first_frame``: the open tasks' first page, read by
+instance (QtNetwork only loads when another instance's socket file exists), then the
+first frame (``ui.window.first_frame``: the open tasks' first page, read by
 the lean reader) is shown and painted; only then, in order, the store, the qasync loop,
 the shared context and the main window (which takes the frame's place, with the row
-chosen meanwhile), the tray, the calendar sync and the assistant's warm-up.
+chosen meanwhile; the local server answering a second launch listens from the first
+paint on), the tray, the calendar sync and the assistant's warm-up.
 Shutdown is staged: Quit sets a flag, the window closes, running tasks are cancelled,
 the HTTP clients and the database are closed, then the loop ends.
 """
@@ -13,19 +15,21 @@ the HTTP clients and the database are closed, then the loop ends.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import zlib
 from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QTimer
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtCore import QByteArray, QDir, QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.config import paths
 
 if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalServer
+
     from ui.window.first_frame import FirstFrame
 
 log = logging.getLogger("stepwise")
@@ -69,10 +73,25 @@ def instance_name() -> str:
     return f"stepwise-{zlib.crc32(path):08x}{len(path):04x}"
 
 
+def instance_address() -> str:
+    """Where the local server listens: on Unix the socket file Qt would make for the
+    instance name (its absence says no Stepwise runs on this database), elsewhere the
+    name alone (a named pipe)."""
+    if os.name != "posix":
+        return instance_name()
+    return os.path.join(QDir.tempPath(), instance_name())
+
+
 def raise_running_instance() -> bool:
-    """Ask a running Stepwise to show its window; True if one answered."""
+    """Ask a running Stepwise to show its window; True if one answered. Without its
+    socket file nobody listens: QtNetwork (~7 ms) is not loaded before the first paint."""
+    address = instance_address()
+    if os.name == "posix" and not os.path.exists(address):
+        return False
+    from PySide6.QtNetwork import QLocalSocket
+
     socket = QLocalSocket()
-    socket.connectToServer(instance_name())
+    socket.connectToServer(address)
     if not socket.waitForConnected(300):
         return False
     socket.write(QByteArray(b"raise\n"))
@@ -82,7 +101,8 @@ def raise_running_instance() -> bool:
 
 
 def make_application(theme: str = "system") -> QApplication:
-    """The application with Stepwise's names and ``theme``'s look (no store needed)."""
+    """The application with Stepwise's names and ``theme``'s look (no store needed;
+    "system" as the last start found it: ``apply_preferences`` asks the system)."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("Stepwise")
@@ -91,7 +111,7 @@ def make_application(theme: str = "system") -> QApplication:
     app.setQuitOnLastWindowClosed(False)  # the tray may keep it running
     from ui.style.look import apply_look
 
-    apply_look(app, theme)
+    apply_look(app, theme, remembered=True)
     return app
 
 
@@ -149,8 +169,8 @@ def run_window() -> int:
     crashed = bool(crash.keep_fault_trace())  # a native crash leaves its stack there
     frame = first_frame(app)  # asyncio, qasync and the store load after its first paint
     shown: list[object] = [frame]
-    server = listen_for_second_launch(lambda: shown[0])
     show_painted(app, frame)
+    server = listen_for_second_launch(lambda: shown[0])
     loop, ctx, window = wire(app)
     shown[0] = window
     import asyncio  # only now: it is one of the imports the first paint does not wait for
@@ -180,7 +200,7 @@ def first_frame(app: QApplication) -> FirstFrame:
 
     rows, chosen = read_first_page(paths.db_path())
     if "ui.theme" in chosen:
-        apply_look(app, chosen["ui.theme"])
+        apply_look(app, chosen["ui.theme"], remembered=True)
     i18n.install(app, chosen.get("ui.language", "system"))
     return FirstFrame(rows)
 
@@ -295,11 +315,12 @@ def start_background(ctx: object, window: object) -> None:
 def listen_for_second_launch(target: Callable[[], object]) -> QLocalServer:
     """Answer a second launch by raising the window ``target`` gives at that moment
     (the first frame while the main window is being built)."""
+    from PySide6.QtNetwork import QLocalServer
     from PySide6.QtWidgets import QWidget
 
     server = QLocalServer()
-    QLocalServer.removeServer(instance_name())
-    server.listen(instance_name())
+    QLocalServer.removeServer(instance_address())
+    server.listen(instance_address())
 
     def on_connection() -> None:
         connection = server.nextPendingConnection()

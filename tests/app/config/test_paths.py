@@ -48,3 +48,18 @@ def test_without_a_choice_the_users_data_folder_is_used(monkeypatch: pytest.Monk
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     paths.configure()
     assert paths.data_dir() == tmp_path / "xdg" / "stepwise"
+
+
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/srv/data"])
+def test_data_dir_as_platformdirs(xdg: str | None, monkeypatch: pytest.MonkeyPatch,
+                                  tmp_path: Path) -> None:
+    from platformdirs import user_data_dir
+
+    monkeypatch.delenv("STEPWISE_DATA_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    paths.configure()
+    assert paths.data_dir() == Path(user_data_dir("stepwise", appauthor=False))

@@ -5,6 +5,7 @@ check boxes, widgets with a style sheet), and after light → dark none keeps a 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPalette
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from ui.shared.context import WindowContext
+from ui.style import look
 from ui.style.look import apply_look
 from ui.window.main import MainWindow
 
@@ -79,3 +81,23 @@ def test_a_panel_marked_as_style_sheet_styled_follows_the_theme(
     finally:
         apply_look(qapp, "light")
     assert label.palette().color(QPalette.ColorRole.WindowText).lightness() < 100
+
+
+def test_first_look_as_last_seen(qapp: QApplication, tmp_path: Path) -> None:
+    """"system" in the first frame is the answer the last start kept; the look after the
+    paint asks the system (offscreen: not dark) and keeps its answer."""
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(tmp_path))
+    store = QSettings(*look.STORE)
+    try:
+        store.setValue(look.SYSTEM_DARK, True)
+        apply_look(qapp, "system", remembered=True)
+        assert qapp.property("stepwise_dark") is True
+        apply_look(qapp, "system")
+        assert qapp.property("stepwise_dark") is False
+        assert str(QSettings(*look.STORE).value(look.SYSTEM_DARK)).lower() == "false"
+        apply_look(qapp, "system", remembered=True)
+        assert qapp.property("stepwise_dark") is False
+    finally:
+        apply_look(qapp, "light")
