@@ -198,9 +198,47 @@ def _check_combination(parts: dict[str, str]) -> None:
                          "with FREQ=MONTHLY runs from -5 to 5")
     if "BYSETPOS" in parts and not any(p.startswith("BY") and p != "BYSETPOS" for p in parts):
         raise ValueError("BYSETPOS needs another BYxxx part to choose from")
+    if "BYSETPOS" in parts:
+        _check_positions(parts)
     per_day = _per_day(parts)
     if per_day > MAX_PER_DAY:
         raise ValueError(f"it can occur {per_day} times a day; at most {MAX_PER_DAY}")
+
+
+# The most days one period of each FREQ can hold once BYxxx parts expand it (a year:
+# 53 ISO weeks of 7, to be safe).
+_PERIOD_DAYS = {"YEARLY": 371, "MONTHLY": 31, "WEEKLY": 7}
+
+
+def _check_positions(parts: dict[str, str]) -> None:
+    """A BYSETPOS whose every position lies beyond the most occurrences one period can
+    hold never occurs. dateutil would look for it period by period: for FREQ=HOURLY
+    that is five centuries of hours, about ten seconds (``BYMINUTE=12,46;BYSETPOS=-3``)."""
+    most = _in_period(parts)
+    positions = [abs(int(p)) for p in parts["BYSETPOS"].split(",")]
+    if min(positions) > most:
+        unit = {"YEARLY": "year", "MONTHLY": "month", "WEEKLY": "week", "DAILY": "day",
+                "HOURLY": "hour"}[parts["FREQ"]]
+        raise ValueError(f"BYSETPOS={parts['BYSETPOS']} asks for a position beyond the "
+                         f"{most} time{'s' if most != 1 else ''} each {unit} of it can "
+                         "hold, so it does not occur")
+
+
+def _in_period(parts: dict[str, str]) -> int:
+    """An upper bound of the occurrences one period of the rule's FREQ holds."""
+    def count(name: str) -> int:
+        return len(set(parts[name].split(","))) if name in parts else 1
+
+    clock = count("BYMINUTE") * count("BYSECOND")
+    freq = parts["FREQ"]
+    if freq == "HOURLY":
+        return clock
+    clock *= count("BYHOUR")
+    if freq == "DAILY":
+        return clock
+    expanding = ("BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH")
+    days = _PERIOD_DAYS[freq] if any(name in parts for name in expanding) else 1
+    return days * clock
 
 
 def _per_day(parts: dict[str, str]) -> int:

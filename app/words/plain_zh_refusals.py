@@ -170,6 +170,11 @@ RECURRENCES: tuple[tuple[str, str], ...] = (
      r"重复规则 \1 里的 \2 不是 RRULE 的组成部分（\3）；"),
     (r"the recurrence " + V + r" gives " + ID + r" twice", r"重复规则 \1 给了两次 \2"),
     (r"the recurrence " + V + r" is not usable: ", r"重复规则 \1 无法使用："),
+    *((r"BYSETPOS=" + ID + r" asks for a position beyond the " + ID + r" times? each " + unit
+       + r" of it can hold, so it does not occur;?",
+       r"BYSETPOS=\1 要的位置超出了这条规则每" + zh + r"最多的 \2 次，所以它不会出现；")
+      for unit, zh in (("hour", "小时"), ("day", "天"), ("week", "周"), ("month", "月"),
+                       ("year", "年"))),
     (r"the recurrence " + V + r" has a bad " + ID + r": ", r"重复规则 \1 的 \2 有误："),
 )
 SYNC: tuple[tuple[str, str], ...] = (

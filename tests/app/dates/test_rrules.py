@@ -44,6 +44,8 @@ FRIDAY = datetime(2026, 12, 4, 9, 0)
     ("FREQ=MONTHLY;BYWEEKNO=3", "BYWEEKNO"),
     ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "does not occur"),
     ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=300", "does not occur"),
+    ("FREQ=HOURLY;BYMINUTE=12,46,12;BYSETPOS=-3", "2 times each hour"),  # was 9 s
+    ("FREQ=DAILY;BYHOUR=9;BYSETPOS=2,-2", "1 time each day"),
     ("FREQ=HOURLY;INTERVAL=24;BYHOUR=5", "not usable"),
     ("garbage ;;; \x00", "not an RRULE part"),
     ("FREQ=DAILY;" + "BYHOUR=1;" * 200, "characters"),
@@ -62,6 +64,8 @@ def test_defect_3_bad_rules_are_refused_with_the_part_named(rule: str, says: str
     ("FREQ=MONTHLY;BYDAY=+2MO;INTERVAL=01", "FREQ=MONTHLY;INTERVAL=1;BYDAY=2MO"),
     ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=YEARLY;BYMONTHDAY=29;BYMONTH=2"),
     ("FREQ=DAILY;UNTIL=20200101", "FREQ=DAILY;UNTIL=20200101"),
+    ("FREQ=HOURLY;BYMINUTE=5,7;BYSETPOS=-2", "FREQ=HOURLY;BYMINUTE=5,7;BYSETPOS=-2"),
+    ("FREQ=YEARLY;BYMONTH=1;BYDAY=MO;BYSETPOS=-1", "FREQ=YEARLY;BYDAY=MO;BYMONTH=1;BYSETPOS=-1"),
 ])
 def test_good_rules_come_back_in_normal_form(rule: str, normal: str) -> None:
     assert validate_rrule(rule, FRIDAY) == normal

@@ -92,3 +92,12 @@ def test_told_keeps_english_and_tells_chinese_with_local_times() -> None:
     assert told(english, "en", now) == english
     chinese = told(english, "zh", now)
     assert chinese.startswith("请推迟到将来的时间，而不是 ") and "Z" not in chinese
+
+
+def test_never_occurring_position_reads_in_chinese() -> None:
+    from app.dates.rrules import InvalidRule, validate_rrule
+
+    with pytest.raises(InvalidRule) as refused:
+        validate_rrule("FREQ=HOURLY;BYMINUTE=12,46;BYSETPOS=-3")
+    chinese = in_chinese(str(refused.value))
+    assert "每小时最多的 2 次" in chinese and english_left(chinese) == []
