@@ -101,3 +101,26 @@ def test_first_look_as_last_seen(qapp: QApplication, tmp_path: Path) -> None:
         assert qapp.property("stepwise_dark") is False
     finally:
         apply_look(qapp, "light")
+
+
+def test_dark_boxes_have_edges(qapp: QApplication, qtbot: QtBot) -> None:
+    """Fusion draws a box's edge in Window.darker(140): on the dark Base that was no
+    edge at all; with the indicators' own Window it stands out, and light is as before."""
+    from PySide6.QtWidgets import QCheckBox, QRadioButton
+
+    box, radio = QCheckBox("Sat"), QRadioButton("Sun")
+    qtbot.add_widget(box)
+    qtbot.add_widget(radio)
+    try:
+        apply_look(qapp, "dark")
+        qapp.processEvents()  # the palette change reaches the widgets shown already
+        for widget in (box, radio):
+            edge = widget.palette().color(QPalette.ColorRole.Window).darker(140)
+            base = widget.palette().color(QPalette.ColorRole.Base)
+            assert edge.lightness() - base.lightness() > 40
+        apply_look(qapp, "light")
+        qapp.processEvents()
+        assert box.palette().color(QPalette.ColorRole.Window) == \
+            qapp.palette().color(QPalette.ColorRole.Window)
+    finally:
+        apply_look(qapp, "light")
