@@ -82,69 +82,69 @@
 <context>
     <name>AgendaHeader</name>
     <message>
-        <location filename="../../ui/calendar/header.py" line="67"/>
+        <location filename="../../ui/calendar/header.py" line="72"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="67"/>
+        <location filename="../../ui/calendar/header.py" line="72"/>
         <source>%1 h %2</source>
         <translation>%1 小时 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="69"/>
+        <location filename="../../ui/calendar/header.py" line="74"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="71"/>
+        <location filename="../../ui/calendar/header.py" line="76"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="72"/>
+        <location filename="../../ui/calendar/header.py" line="77"/>
         <source>%1 planned</source>
         <translation>已排 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="112"/>
+        <location filename="../../ui/calendar/header.py" line="117"/>
         <source>ddd d</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 ddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="114"/>
+        <location filename="../../ui/calendar/header.py" line="119"/>
         <source>dddd d MMMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="142"/>
+        <location filename="../../ui/calendar/header.py" line="147"/>
         <source>all day</source>
         <translation>全天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="168"/>
+        <location filename="../../ui/calendar/header.py" line="173"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="181"/>
+        <location filename="../../ui/calendar/header.py" line="186"/>
         <source>+%1 more</source>
         <translation>另有 %1 项</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="198"/>
+        <location filename="../../ui/calendar/header.py" line="203"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="211"/>
+        <location filename="../../ui/calendar/header.py" line="216"/>
         <source>%1 h %2 min of planned work</source>
         <translation>已排 %1 小时 %2 分钟的工作</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="214"/>
+        <location filename="../../ui/calendar/header.py" line="219"/>
         <source>More than your limit of %1 h %2 min a day (Settings → Planning)</source>
         <translation>超过你每天 %1 小时 %2 分钟的上限（设置 → 计划）</translation>
     </message>
@@ -639,50 +639,50 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="108"/>
-        <location filename="../../ui/calendar/panel.py" line="158"/>
+        <location filename="../../ui/calendar/panel.py" line="114"/>
+        <location filename="../../ui/calendar/panel.py" line="164"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="111"/>
-        <location filename="../../ui/calendar/panel.py" line="159"/>
+        <location filename="../../ui/calendar/panel.py" line="117"/>
+        <location filename="../../ui/calendar/panel.py" line="165"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="74"/>
-        <location filename="../../ui/calendar/panel.py" line="103"/>
+        <location filename="../../ui/calendar/panel.py" line="78"/>
+        <location filename="../../ui/calendar/panel.py" line="109"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="104"/>
-        <location filename="../../ui/calendar/panel.py" line="146"/>
+        <location filename="../../ui/calendar/panel.py" line="110"/>
+        <location filename="../../ui/calendar/panel.py" line="152"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="105"/>
-        <location filename="../../ui/calendar/panel.py" line="151"/>
+        <location filename="../../ui/calendar/panel.py" line="111"/>
+        <location filename="../../ui/calendar/panel.py" line="157"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="106"/>
-        <location filename="../../ui/calendar/panel.py" line="152"/>
+        <location filename="../../ui/calendar/panel.py" line="112"/>
+        <location filename="../../ui/calendar/panel.py" line="158"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="107"/>
-        <location filename="../../ui/calendar/panel.py" line="157"/>
+        <location filename="../../ui/calendar/panel.py" line="113"/>
+        <location filename="../../ui/calendar/panel.py" line="163"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="109"/>
-        <location filename="../../ui/calendar/panel.py" line="162"/>
+        <location filename="../../ui/calendar/panel.py" line="115"/>
+        <location filename="../../ui/calendar/panel.py" line="168"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
@@ -705,32 +705,32 @@
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="248"/>
+        <location filename="../../ui/calendar/panel.py" line="254"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="249"/>
+        <location filename="../../ui/calendar/panel.py" line="255"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="250"/>
+        <location filename="../../ui/calendar/panel.py" line="256"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="250"/>
+        <location filename="../../ui/calendar/panel.py" line="256"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="262"/>
+        <location filename="../../ui/calendar/panel.py" line="268"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="297"/>
+        <location filename="../../ui/calendar/panel.py" line="302"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -755,12 +755,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="356"/>
+        <location filename="../../ui/calendar/panel.py" line="367"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="358"/>
+        <location filename="../../ui/calendar/panel.py" line="369"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -2527,57 +2527,57 @@ Details: %2</source>
 <context>
     <name>Scheduling</name>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="31"/>
+        <location filename="../../ui/calendar/scheduling.py" line="34"/>
         <source>Scheduling</source>
         <translation>正在排期</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="39"/>
+        <location filename="../../ui/calendar/scheduling.py" line="42"/>
         <source>Scheduled %1 blocks.</source>
         <translation>已排入 %1 个时间块。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="43"/>
+        <location filename="../../ui/calendar/scheduling.py" line="46"/>
         <source>Scheduled %1 blocks; %2 steps do not fit. %3</source>
         <translation>已排入 %1 个时间块；%2 个步骤排不下。%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="72"/>
+        <location filename="../../ui/calendar/scheduling.py" line="77"/>
         <source>Keeping the schedule current</source>
         <translation>正在更新排期</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="99"/>
+        <location filename="../../ui/calendar/scheduling.py" line="110"/>
         <source>Publishing the schedule</source>
         <translation>正在发布日程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="120"/>
+        <location filename="../../ui/calendar/scheduling.py" line="131"/>
         <source>Move “%1”</source>
         <translation>移动“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="125"/>
+        <location filename="../../ui/calendar/scheduling.py" line="136"/>
         <source>Moving</source>
         <translation>正在移动</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="131"/>
+        <location filename="../../ui/calendar/scheduling.py" line="142"/>
         <source>Moving back</source>
         <translation>正在移回</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="139"/>
+        <location filename="../../ui/calendar/scheduling.py" line="150"/>
         <source>Resize “%1”</source>
         <translation>调整“%1”的时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="144"/>
+        <location filename="../../ui/calendar/scheduling.py" line="155"/>
         <source>Resizing</source>
         <translation>正在调整时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="148"/>
+        <location filename="../../ui/calendar/scheduling.py" line="159"/>
         <source>Resizing back</source>
         <translation>正在恢复时长</translation>
     </message>
@@ -4011,12 +4011,12 @@ The server said: %2</source>
         <translation>正在恢复任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="106"/>
+        <location filename="../../ui/tasks/list_view.py" line="104"/>
         <source>Open</source>
         <translation>未完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="106"/>
+        <location filename="../../ui/tasks/list_view.py" line="105"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
@@ -4026,136 +4026,136 @@ The server said: %2</source>
         <translation>即将到期</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="106"/>
+        <location filename="../../ui/tasks/list_view.py" line="107"/>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="107"/>
+        <location filename="../../ui/tasks/list_view.py" line="110"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="117"/>
+        <location filename="../../ui/tasks/list_view.py" line="118"/>
         <source>Search (Ctrl+F)</source>
         <translation>搜索（Ctrl+F）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="118"/>
+        <location filename="../../ui/tasks/list_view.py" line="119"/>
         <source>Urgency</source>
         <translation>紧急程度</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="118"/>
+        <location filename="../../ui/tasks/list_view.py" line="119"/>
         <source>Due</source>
         <translation>截止时间</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="118"/>
+        <location filename="../../ui/tasks/list_view.py" line="120"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="107"/>
+        <location filename="../../ui/tasks/list_view.py" line="108"/>
         <source>Attention</source>
         <translation>待处理</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="108"/>
+        <location filename="../../ui/tasks/list_view.py" line="104"/>
         <source>Everything still to do</source>
         <translation>所有尚未完成的事</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="108"/>
+        <location filename="../../ui/tasks/list_view.py" line="105"/>
         <source>Due or starting today</source>
         <translation>今天截止或开始</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="109"/>
+        <location filename="../../ui/tasks/list_view.py" line="106"/>
         <source>Due in the coming days</source>
         <translation>近几天截止</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="109"/>
+        <location filename="../../ui/tasks/list_view.py" line="107"/>
         <source>Waiting to start or for a check</source>
         <translation>等待开始或检查</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="110"/>
+        <location filename="../../ui/tasks/list_view.py" line="109"/>
         <source>Needs attention: something went wrong or waits for you</source>
         <translation>需要处理：出了问题或在等你</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="111"/>
+        <location filename="../../ui/tasks/list_view.py" line="110"/>
         <source>Every task, done ones too</source>
         <translation>所有任务，包括已完成的</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="119"/>
+        <location filename="../../ui/tasks/list_view.py" line="120"/>
         <source>Newest</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="121"/>
-        <location filename="../../ui/tasks/list_view.py" line="276"/>
+        <location filename="../../ui/tasks/list_view.py" line="123"/>
+        <location filename="../../ui/tasks/list_view.py" line="278"/>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="122"/>
+        <location filename="../../ui/tasks/list_view.py" line="124"/>
         <source>Any status</source>
         <translation>任意状态</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="220"/>
+        <location filename="../../ui/tasks/list_view.py" line="222"/>
         <source>Loading tasks</source>
         <translation>加载任务</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tasks/list_view.py" line="285"/>
+        <location filename="../../ui/tasks/list_view.py" line="287"/>
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="295"/>
+        <location filename="../../ui/tasks/list_view.py" line="297"/>
         <source>No task matches “%1”.</source>
         <translation>没有与“%1”匹配的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="297"/>
+        <location filename="../../ui/tasks/list_view.py" line="299"/>
         <source>No task here with this tag or status.</source>
         <translation>这里没有带这个标签或状态的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="299"/>
+        <location filename="../../ui/tasks/list_view.py" line="301"/>
         <source>Nothing left to do. Add a task above (Ctrl+N).</source>
         <translation>没有待办的事了。可以在上方添加任务（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="300"/>
+        <location filename="../../ui/tasks/list_view.py" line="302"/>
         <source>Nothing due or starting today. Enjoy the quiet — or add a task above.</source>
         <translation>今天没有到期或开始的任务。享受清静吧——或者在上方添加一个任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="302"/>
+        <location filename="../../ui/tasks/list_view.py" line="304"/>
         <source>Nothing due in the coming days.</source>
         <translation>接下来几天没有到期的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="303"/>
+        <location filename="../../ui/tasks/list_view.py" line="305"/>
         <source>Nothing is waiting to start or for a check.</source>
         <translation>没有在等待开始或检查的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="304"/>
+        <location filename="../../ui/tasks/list_view.py" line="306"/>
         <source>Nothing needs your attention.</source>
         <translation>没有需要你处理的任务。</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="293"/>
-        <location filename="../../ui/tasks/list_view.py" line="305"/>
+        <location filename="../../ui/tasks/list_view.py" line="295"/>
+        <location filename="../../ui/tasks/list_view.py" line="307"/>
         <source>No tasks yet. Add one above (Ctrl+N).</source>
         <translation>还没有任务。在上方添加一个吧（Ctrl+N）。</translation>
     </message>
@@ -4165,7 +4165,7 @@ The server said: %2</source>
         <translation>已删除“%1”——按 Ctrl+Z 可恢复</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/list_view.py" line="376"/>
+        <location filename="../../ui/tasks/list_view.py" line="378"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from app.events import Kind
 from app.states import TASK
-from app.tasks.queries import TaskQuery, all_tags, matching_ids
+from app.tasks.queries import SORTS, VIEWS, TaskQuery, all_tags, matching_ids
 from models import Task
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread, started_by
@@ -48,16 +48,13 @@ RELOAD_DELAY_MS = 150
 class TaskListPanel(QWidget):
     edit_requested = Signal(int)
 
-    VIEWS = (("open", "Open"), ("today", "Today"), ("upcoming", "Upcoming"),
-             ("waiting", "Waiting"), ("attention", "Needs attention"), ("all", "All"))
-
     def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.model = TaskListModel(self)
         self.store_empty = False
         self.tabs = QTabBar(self)
-        for _key, _ in self.VIEWS:
+        for _view in VIEWS:  # the core's views and sorts, in its order; named in _set_texts
             self.tabs.addTab("")
         self.tabs.setExpanding(False)
         self.tabs.setElideMode(Qt.TextElideMode.ElideRight)  # every view stays in reach
@@ -65,14 +62,14 @@ class TaskListPanel(QWidget):
         self.tabs.setStyleSheet("QTabBar::tab { padding: 4px 7px; }")  # six fit in 300 px
         self.view_choice = QComboBox(self)  # the views as a list when the tabs do not fit
         self.view_choice.setObjectName("viewChoice")
-        for _key, _ in self.VIEWS:
+        for _view in VIEWS:
             self.view_choice.addItem("")
         self.view_choice.hide()
         self.search = QLineEdit(self)
         self.search.setClearButtonEnabled(True)
         self.search.installEventFilter(self)  # Down and Up move through the results
         self.sort = QComboBox(self)
-        for key in ("urgency", "due", "priority", "created"):
+        for key in SORTS:
             self.sort.addItem("", key)
         self.tag = QComboBox(self)
         self.tag.addItem("", None)
@@ -103,21 +100,26 @@ class TaskListPanel(QWidget):
 
     def _set_texts(self) -> None:
         """Every text of the panel, in the language now installed."""
-        names = (self.tr("Open"), self.tr("Today"), self.tr("Upcoming"), self.tr("Waiting"),
-                 self.tr("Attention"), self.tr("All"))
-        tips = (self.tr("Everything still to do"), self.tr("Due or starting today"),
-                self.tr("Due in the coming days"), self.tr("Waiting to start or for a check"),
-                self.tr("Needs attention: something went wrong or waits for you"),
-                self.tr("Every task, done ones too"))
-        for index, (name, tip) in enumerate(zip(names, tips, strict=True)):
+        views = {
+            "open": (self.tr("Open"), self.tr("Everything still to do")),
+            "today": (self.tr("Today"), self.tr("Due or starting today")),
+            "upcoming": (self.tr("Upcoming"), self.tr("Due in the coming days")),
+            "waiting": (self.tr("Waiting"), self.tr("Waiting to start or for a check")),
+            "attention": (self.tr("Attention"),
+                          self.tr("Needs attention: something went wrong or waits for you")),
+            "all": (self.tr("All"), self.tr("Every task, done ones too")),
+        }
+        for index, view in enumerate(VIEWS):
+            name, tip = views[view]
             self.tabs.setTabText(index, name)
             self.tabs.setTabToolTip(index, tip)
             self.view_choice.setItemText(index, name)
             self.view_choice.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
         self.search.setPlaceholderText(self.tr("Search (Ctrl+F)"))
-        for index, name in enumerate((self.tr("Urgency"), self.tr("Due"), self.tr("Priority"),
-                                      self.tr("Newest"))):
-            self.sort.setItemText(index, name)
+        sorts = {"urgency": self.tr("Urgency"), "due": self.tr("Due"),
+                 "priority": self.tr("Priority"), "created": self.tr("Newest")}
+        for index, key in enumerate(SORTS):
+            self.sort.setItemText(index, sorts[key])
         self.tag.setItemText(0, self.tr("All tags"))
         self.status.setItemText(0, self.tr("Any status"))
         for index, state in enumerate(TASK.states, 1):
@@ -186,11 +188,11 @@ class TaskListPanel(QWidget):
     @Slot(int)
     def _on_tabs_current_changed(self, index: int) -> None:
         """Upcoming reads as an agenda: in order of due time, grouped by day."""
-        if self.VIEWS[index][0] == "upcoming":
+        if VIEWS[index] == "upcoming":
             self.sort.setCurrentIndex(self.sort.findData("due"))
 
     def query(self) -> TaskQuery:
-        return TaskQuery(view=self.VIEWS[max(self.tabs.currentIndex(), 0)][0],
+        return TaskQuery(view=VIEWS[max(self.tabs.currentIndex(), 0)],
                          tag=self.tag.currentData(), status=self.status.currentData(),
                          text=self.search.text(),
                          sort=self.sort.currentData() or "urgency")
