@@ -270,17 +270,3 @@ def seen_in(typed: str, when: str, now: datetime) -> Seen | None:
     return Seen(reading.title if typed.strip() else None, days.as_given(due, had_time),
               [(label, value) for label, value in reading.lines()[1:] if label != "due"])
 
-
-def preview(typed: str, when: str, now: datetime) -> str | None:
-    """The one-line preview in English (stderr, tests); the window writes the same
-    ``seen_in`` in the interface language."""
-    seen = seen_in(typed, when, now)
-    if seen is None:
-        return None
-    parts = [seen.title] if seen.title is not None else []
-    if seen.due is not None:
-        from app.dates import days
-
-        parts.append(f"due {days.plain(seen.due)}")
-    parts += [f"{label} {value}" if label == "repeats" else value for label, value in seen.others]
-    return "→ " + " · ".join(parts)
