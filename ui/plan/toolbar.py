@@ -26,17 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import settings
-from app.errors import KnownError
 from app.plan import store as plans
 from app.states import PLAN, PlanStatus
-from models import StoreError
 from ui.calendar.scheduling import schedule_now
 from ui.plan.elided import ElidedLabel
 from ui.plan.revision_diff import RevisionDiffDialog
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
 from ui.words import labels
-from ui.words.retexts import told
 
 ACTIONS = ("approve", "pause", "resume", "abort")
 _TARGET = {"approve": PlanStatus.IN_PROGRESS, "pause": PlanStatus.PAUSED,
@@ -52,15 +49,6 @@ def plan_action_allowed(action: str, status: str | None) -> bool:
     if status is None or _FROM.get(action, status) != status:
         return False
     return _TARGET[action] in PLAN.moves.get(status, frozenset())
-
-
-async def _act(task_id: int, action: str) -> str:
-    """Move the plan in a worker; returns "" or the known error's message."""
-    try:
-        await in_thread(plans.plan_action, task_id, action)
-    except (KnownError, StoreError) as exc:
-        return told(str(exc))
-    return ""
 
 
 class PlanToolbar(QWidget):
@@ -259,13 +247,16 @@ class PlanToolbar(QWidget):
         self._busy_actions += 1
         self._update_buttons()
         what = labels.fill(self.tr("Plan of task %1: %2"), self.task_id, action)
-        self.ctx.runner.start(_act(self.task_id, action), what, done=self._on_action_finished)
+        Op(self.ctx.runner, in_thread(plans.plan_action, self.task_id, action), what
+           ).success(self._on_action_finished).failure(self._on_action_refused).run()
 
-    def _on_action_finished(self, error: str) -> None:
+    def _on_action_finished(self, _result: object = None) -> None:
         self._busy_actions -= 1
-        if error:
-            self.ctx.status.error.emit(error)
         self.refresh()
+
+    def _on_action_refused(self, message: str) -> None:
+        self.ctx.status.error.emit(message)
+        self._on_action_finished()
 
     def _on_approve_all_clicked(self) -> None:
         """Approve every waiting plan in a worker; the status line says how many."""
@@ -283,9 +274,7 @@ class PlanToolbar(QWidget):
         self.refresh()
 
     def _on_approve_all_refused(self, message: str) -> None:
-        self._busy_actions -= 1
-        self.ctx.status.error.emit(message)
-        self.refresh()
+        self._on_action_refused(message)
 
     def _ask(self, title: str, question: str) -> bool:
         answer = QMessageBox.question(self, title, question,

@@ -38,15 +38,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import KnownError
 from app.plan import store as plans
 from app.plan.step_view import StepView as StepView
 from app.plan.step_view import read_step as read_step
 from app.states import ACTIVE_PLAN, StepStatus
-from models import StoreError
 from ui.plan.step_actions import StepActions, StepRef, move_allowed
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.step.form import FieldError, StepForm
 from ui.step.reads import message_state, step_titles
 from ui.step.schedule import StepSchedule
@@ -68,17 +66,6 @@ def allowed_actions(view: StepView) -> frozenset[str]:
             StepStatus.PENDING, StepStatus.IN_PROGRESS):
         found.add("fail")
     return frozenset(found)
-
-
-async def _act(view: StepView, action: str, note: str | None) -> str:
-    """Move the step in a worker; returns "" or the known error's message."""
-    try:
-        await in_thread(plans.step_action, view.task_id, view.step.id, action,
-                        result=note if action == "done" else None,
-                        error=note if action == "fail" else None)
-    except (KnownError, StoreError) as exc:
-        return told(str(exc))
-    return ""
 
 
 def _plain_label(parent: QWidget, object_name: str = "") -> QLabel:
@@ -418,15 +405,21 @@ class StepPanel(QWidget):
         self._update_buttons()
         what = labels.fill(self.tr("Step “%1”: %2"), self.view.step.title,
                            self.buttons[action].text().rstrip("…"))
-        self.ctx.runner.start(_act(self.view, action, note), what,
-                              done=self._on_action_finished)
+        view = self.view
+        work = in_thread(plans.step_action, view.task_id, view.step.id, action,
+                         result=note if action == "done" else None,
+                         error=note if action == "fail" else None)
+        Op(self.ctx.runner, work, what).success(self._on_action_finished
+                                               ).failure(self._on_action_refused).run()
 
-    def _on_action_finished(self, error: str) -> None:
+    def _on_action_finished(self, _result: object = None) -> None:
         self._busy = False
-        if error:
-            self._show_message(error)
-            self.ctx.status.error.emit(error)
         self.refresh()
+
+    def _on_action_refused(self, message: str) -> None:
+        self._show_message(message)
+        self.ctx.status.error.emit(message)
+        self._on_action_finished()
 
     def _on_form_save_requested(self, fields: dict[str, Any]) -> None:
         if self.view is not None:

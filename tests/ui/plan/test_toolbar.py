@@ -113,6 +113,18 @@ def test_abort_asks_first(toolbar: PlanToolbar, qtbot: QtBot) -> None:
     assert plan_status(task_id) == "aborted" and enabled(toolbar) == set()
 
 
+def test_refused_action_is_told(toolbar: PlanToolbar, qtbot: QtBot) -> None:
+    """A plan moved meanwhile (elsewhere) refuses the click: the status line says so in
+    the interface language and the buttons come back."""
+    task_id = planned_task()
+    toolbar.show_task(task_id)
+    plans.plan_action(task_id, "abort")  # another view, the CLI
+    with qtbot.wait_signal(toolbar.ctx.status.error, timeout=5000) as said:
+        toolbar._on_action_clicked("pause")
+    assert "aborted" in said.args[0] and toolbar._busy_actions == 0
+    qtbot.wait_until(lambda: toolbar.chip.text() == "aborted")
+
+
 def test_approve_is_hidden_with_auto_accept(ctx: WindowContext, qtbot: QtBot) -> None:
     settings.put("assistant.auto_accept", True)
     toolbar = PlanToolbar(ctx)
