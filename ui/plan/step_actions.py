@@ -18,19 +18,16 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu
 
-from app.errors import KnownError
 from app.plan import editing as plan_editing
 from app.plan import step_edits, ticks
 from app.plan import store as plans
 from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
 from app.states import ACTIVE_PLAN, StepStatus
-from models import StoreError
 from ui.plan.edits import PlanEditor
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words.labels import fill
-from ui.words.retexts import told
 
 translate = QCoreApplication.translate
 KEYS = {"start": "Ctrl+Shift+S", "done": "Ctrl+Return", "skip": "Ctrl+Shift+K",
@@ -81,15 +78,6 @@ def move_allowed(ref: StepRef, action: str) -> bool:
     if action == "start":
         return ref.status == StepStatus.PENDING
     return ref.status == StepStatus.FAILED  # retry
-
-
-async def _move(ref: StepRef, action: str) -> str:
-    """Move the step in a worker; "" or the known error's message."""
-    try:
-        await in_thread(plans.step_action, ref.task_id, ref.step_id, action)
-    except (KnownError, StoreError) as exc:
-        return told(str(exc))
-    return ""
 
 
 class TickStep(QUndoCommand):
@@ -165,15 +153,14 @@ class StepActions(QObject):
 
     def move(self, ref: StepRef, action: str) -> None:
         """Start, finish, skip or retry the step (saved in a worker)."""
-        def done(error: str) -> None:
-            if error:
-                self.ctx.status.error.emit(error)
-                self.move_failed.emit(ref.task_id, ref.step_id)
-            else:
-                self.moved.emit(ref.task_id, ref.step_id, action)
-
         what = translate("StepActions", "Step “%1”").replace("%1", ref.title)
-        self.ctx.runner.start(_move(ref, action), what, done=done)
+        Op(self.ctx.runner, in_thread(plans.step_action, ref.task_id, ref.step_id, action), what
+           ).success(lambda _r: self.moved.emit(ref.task_id, ref.step_id, action)
+                     ).failure(lambda message: self._refused(ref, message)).run()
+
+    def _refused(self, ref: StepRef, message: str) -> None:
+        self.ctx.status.error.emit(message)
+        self.move_failed.emit(ref.task_id, ref.step_id)
 
     def toggle_done(self, ref: StepRef) -> None:
         """The check circle: tick the step done (in any order, undoable), or untick a
@@ -186,9 +173,7 @@ class StepActions(QObject):
                 else translate("StepActions", "Reopen “%1”")).replace("%1", ref.title)
         command = TickStep(self, ref, text, tick)
 
-        def saved(error: str) -> None:
-            if error:
-                return
+        def saved() -> None:
             self.ctx.undo.push(command)
             if tick and ref.waits_for:
                 self.ctx.status.info.emit(fill(translate(
@@ -198,7 +183,7 @@ class StepActions(QObject):
         self.run_tick(command, then=saved)
 
     def run_tick(self, command: TickStep, *, undo: ticks.Tick | None = None,
-                 then: Callable[[str], None] | None = None) -> None:
+                 then: Callable[[], None] | None = None) -> None:
         """Tick, untick or undo in a worker; a refusal goes to the status line."""
         ref = command.ref
 
@@ -210,24 +195,14 @@ class StepActions(QObject):
             else:
                 command.done = ticks.untick_step(ref.task_id, ref.step_id)
 
-        async def saving() -> str:
-            try:
-                await in_thread(work)
-            except (KnownError, StoreError) as exc:
-                return told(str(exc))
-            return ""
-
-        def done(error: str) -> None:
-            if error:
-                self.ctx.status.error.emit(error)
-                self.move_failed.emit(ref.task_id, ref.step_id)
-            else:
-                self.moved.emit(ref.task_id, ref.step_id, "done" if command.tick_ else "reopen")
+        def done(_result: None) -> None:
+            self.moved.emit(ref.task_id, ref.step_id, "done" if command.tick_ else "reopen")
             if then is not None:
-                then(error)
+                then()
 
         what = translate("StepActions", "Step “%1”").replace("%1", ref.title)
-        self.ctx.writes.start(saving, what, done)  # a tick and its undo, in order
+        self.ctx.writes.start(lambda: in_thread(work), what, done,  # a tick and its undo,
+                              lambda message: self._refused(ref, message))  # in order
 
     def fill_menu(self, menu: QMenu, ref: StepRef) -> None:
         """The step's context menu: moves, rename, add after / inside, delete, with keys."""

@@ -169,9 +169,11 @@ class InOrder:
         self._last: asyncio.Task[Any] | None = None
 
     def start(self, make: Callable[[], Coroutine[Any, Any, T]], what: str,
-              done: Callable[[T], None] | None = None) -> None:
+              done: Callable[[T], None] | None = None,
+              failed: Callable[[str], None] | None = None) -> None:
         """Run the coroutine ``make`` gives once the write started before it is over
-        (``make`` is called then, so it reads what that write left)."""
+        (``make`` is called then, so it reads what that write left); ``done`` and
+        ``failed`` are the ``Op``'s success and failure paths."""
         before = self._last
 
         async def after() -> T:
@@ -179,4 +181,5 @@ class InOrder:
                 await asyncio.wait([before])  # its outcome is the runner's to tell
             return await make()
 
-        self._last = self.runner.start(after(), what, done)
+        op = Op(self.runner, after(), what).success(done)
+        self._last = (op.failure(failed) if failed is not None else op).run()

@@ -71,3 +71,24 @@ def test_a_group_says_it_follows_its_sub_steps(ctx: WindowContext) -> None:
                   status="pending", plan_status="in_progress", is_group=True)
     StepActions.of(ctx).toggle_done(ref)
     assert said == ["“Move 50%2 of stock” is done when its sub-steps are"]
+
+
+def test_refused_tick(ctx: WindowContext, qtbot: QtBot) -> None:
+    """A plan aborted meanwhile (the CLI, another view) refuses the tick: the status line
+    tells it, the views hear the move failed, and there is nothing to undo."""
+    from ui.plan.step_actions import StepActions, StepRef
+
+    task_id = running_task()
+    plans.plan_action(task_id, "abort")
+    ref = StepRef(task_id=task_id, revision=1, step_id="s1", title="Go to the shop",
+                  status="pending", plan_status="in_progress", is_group=False)
+    actions = StepActions.of(ctx)
+    failed: list[tuple[int, str]] = []
+    actions.move_failed.connect(lambda task, step: failed.append((task, step)))
+    with qtbot.wait_signal(ctx.status.error, timeout=5000):
+        actions.toggle_done(ref)
+    qtbot.wait_until(lambda: failed == [(task_id, "s1")])
+    assert not ctx.undo.stack().canUndo()
+    with qtbot.wait_signal(ctx.status.error, timeout=5000):
+        actions.move(ref, "start")
+    qtbot.wait_until(lambda: len(failed) == 2)
