@@ -25,21 +25,11 @@ from app.plan import store as plans
 from app.plan import ticks
 from app.tasks import quickadd
 from app.tasks import store as tasks
-from models import StoreError
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words.retexts import told
 
 translate = QCoreApplication.translate
-
-
-async def _quietly(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> str:
-    """Run a write in a worker; "" or the known error's message."""
-    try:
-        await in_thread(fn, *args, **kwargs)
-    except (KnownError, StoreError, ValueError) as exc:
-        return told(str(exc))
-    return ""
 
 
 class TickTask(QUndoCommand):
@@ -72,15 +62,10 @@ class TickTask(QUndoCommand):
 def run(ctx: WindowContext, fn: Callable[..., Any], *args: Any,
         done: Callable[[], None] | None = None, **kwargs: Any) -> None:
     """A task write in a worker, after the window's writes started before it
-    (``ctx.writes``); a refusal goes to the status bar."""
-    def finished(error: str) -> None:
-        if error:
-            ctx.status.error.emit(error)
-        elif done is not None:
-            done()
-
-    ctx.writes.start(lambda: _quietly(fn, *args, **kwargs),
-                     translate("TaskEdits", "Saving the task"), finished)
+    (``ctx.writes``); a refusal goes to the status bar, a bug to the crash dialog."""
+    ctx.writes.start(lambda: in_thread(fn, *args, **kwargs),
+                     translate("TaskEdits", "Saving the task"),
+                     None if done is None else lambda _result: done(), ctx.status.error.emit)
 
 
 def tick(ctx: WindowContext, task_id: int, title: str, ticked: bool) -> None:

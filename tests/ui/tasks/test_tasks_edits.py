@@ -100,3 +100,17 @@ def test_two_undos_of_two_edits_reach_the_store_in_order(
     gate.set()
     qtbot.wait_until(lambda: not ctx.runner.running)
     assert titles == ["Report v2", "Report"] and get_task(task_id).title == "Report"
+
+
+def test_refused_edit_is_told(ctx: WindowContext, qtbot: QtBot) -> None:
+    """A task deleted meanwhile (the CLI, a sync): the edit is refused on the status line
+    and leaves nothing to undo."""
+    from app.tasks.store import delete_task
+
+    task_id = add_task(NewTask(title="Pay rent")).id
+    delete_task(task_id)
+    with qtbot.wait_signal(ctx.status.error, timeout=5000) as said:
+        save_cell(ctx, task_id, 0, "Pay the rent")
+    assert str(task_id) in said.args[0]
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert not ctx.undo.canUndo()
