@@ -24,6 +24,7 @@ from app.cli.assistant import cmd_agent, cmd_contacts, cmd_outbox
 from app.cli.store import cmd_backup, cmd_export, cmd_import, cmd_settings
 from app.cli.tasks import cmd_add, cmd_list, cmd_plan, cmd_show, cmd_step
 from app.config.provider_kinds import ProviderKind
+from app.plan.actions import PLAN_ACTIONS, STEP_ACTIONS
 
 EXIT_STORE = 3
 EXIT_BUG = 70
@@ -81,13 +82,13 @@ def build_parser() -> argparse.ArgumentParser:
                               "waiting for approval)")
     approve.add_argument("id", type=row_id, nargs="?")
     approve.add_argument("--all", action="store_true", help="every plan waiting for approval")
-    for action in ("pause", "resume", "abort"):
+    for action in PLAN_ACTIONS[1:]:  # approve, above, takes --all
         psub.add_parser(action, help=f"{action} the task's active plan").add_argument(
             "id", type=row_id)
 
     step = sub.add_parser("step", help="move a step: start, done, fail, skip, retry; or "
                           "estimate it: step estimate TASK STEP 45m")
-    step.add_argument("action", choices=("start", "done", "fail", "skip", "retry", "estimate"))
+    step.add_argument("action", choices=(*STEP_ACTIONS, "estimate"))
     step.add_argument("id", type=row_id, help="the task id")
     step.add_argument("step", help="the step id")
     step.add_argument("--result", help="with done: what came of it")

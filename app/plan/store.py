@@ -254,7 +254,6 @@ def current_attempts(task_id: int, step_id: str) -> int:
 
 # --- step states ---------------------------------------------------------------------
 
-STEP_ACTIONS = ("start", "done", "fail", "skip", "retry", "reopen")
 ASSISTANT = "assistant"  # the one actor the strict machine binds; any other is the person
 _ENDED = frozenset({StepStatus.SKIPPED, StepStatus.COMPLETED, StepStatus.FAILED})
 

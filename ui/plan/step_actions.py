@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMenu
 from app.plan import editing as plan_editing
 from app.plan import step_edits, ticks
 from app.plan import store as plans
+from app.plan.actions import step_allowed
 from app.plan.editing import PlanSnapshot
 from app.plan.graph import Graph
 from app.states import ACTIVE_PLAN, StepStatus
@@ -66,18 +67,8 @@ def ref_from(snapshot: PlanSnapshot | None, step_id: str) -> StepRef | None:
 
 
 def move_allowed(ref: StepRef, action: str) -> bool:
-    """Whether a person may ``action`` this step now. The person is the authority (DESIGN
-    §4): any step of an active plan may be ticked done or skipped, in any order and
-    before the plan is approved; a group follows its sub-steps."""
-    if ref.is_group or ref.plan_status not in ACTIVE_PLAN:
-        return False
-    if action == "done":
-        return ref.status != StepStatus.COMPLETED
-    if action == "skip":
-        return ref.status not in (StepStatus.SKIPPED, StepStatus.COMPLETED)
-    if action == "start":
-        return ref.status == StepStatus.PENDING
-    return ref.status == StepStatus.FAILED  # retry
+    """Whether a person may ``action`` this step now (``app.plan.actions``)."""
+    return step_allowed(action, ref.status, is_group=ref.is_group, plan_status=ref.plan_status)
 
 
 class TickStep(QUndoCommand):

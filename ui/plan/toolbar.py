@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from app.config import settings
 from app.plan import store as plans
-from app.states import PLAN, PlanStatus
+from app.plan.actions import plan_allowed
+from app.states import PlanStatus
 from ui.calendar.scheduling import schedule_now
 from ui.plan.elided import ElidedLabel
 from ui.plan.revision_diff import RevisionDiffDialog
@@ -35,20 +36,7 @@ from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
 from ui.words import labels
 
-ACTIONS = ("approve", "pause", "resume", "abort")
-_TARGET = {"approve": PlanStatus.IN_PROGRESS, "pause": PlanStatus.PAUSED,
-           "resume": PlanStatus.IN_PROGRESS, "abort": PlanStatus.ABORTED}
-# approve and resume both go to in progress: where from tells them apart
-_FROM = {"approve": PlanStatus.PENDING, "resume": PlanStatus.PAUSED}
-
 Confirm = Callable[[str, str], bool]  # (title, question) → go ahead?
-
-
-def plan_action_allowed(action: str, status: str | None) -> bool:
-    """Whether ``app.states.PLAN`` lets this action move a plan in ``status``."""
-    if status is None or _FROM.get(action, status) != status:
-        return False
-    return _TARGET[action] in PLAN.moves.get(status, frozenset())
 
 
 class PlanToolbar(QWidget):
@@ -177,7 +165,7 @@ class PlanToolbar(QWidget):
         self.generate.setEnabled(busy or bool(self.task_id))
         idle = self._busy_actions == 0
         for action, button in self.buttons.items():
-            button.setEnabled(idle and plan_action_allowed(action, self.status))
+            button.setEnabled(idle and plan_allowed(action, self.status))
         self.approve_all.setEnabled(idle)
         self._show_one_primary()
         self.revisions.setEnabled(self.revision >= 2)
@@ -233,7 +221,7 @@ class PlanToolbar(QWidget):
     def act(self, action: str) -> None:
         """Approve, pause, resume or abort the plan shown, when its status allows it
         (the plan menu's keys)."""
-        if plan_action_allowed(action, self.status) and self._busy_actions == 0:
+        if plan_allowed(action, self.status) and self._busy_actions == 0:
             self._on_action_clicked(action)
 
     def _on_action_clicked(self, action: str) -> None:

@@ -39,10 +39,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.plan import store as plans
+from app.plan.actions import STEP_ACTIONS, step_allowed
 from app.plan.step_view import StepView as StepView
 from app.plan.step_view import read_step as read_step
-from app.states import ACTIVE_PLAN, StepStatus
-from ui.plan.step_actions import StepActions, StepRef, move_allowed
+from app.states import StepStatus
+from ui.plan.step_actions import StepActions, StepRef
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
 from ui.step.form import FieldError, StepForm
@@ -51,21 +52,14 @@ from ui.step.schedule import StepSchedule
 from ui.words import labels
 from ui.words.retexts import told
 
-ACTIONS = ("start", "done", "fail", "skip", "retry")
 _TEXT_HEIGHT = 96
 
 
 def allowed_actions(view: StepView) -> frozenset[str]:
-    """The buttons to enable for this step: what the person may do (any step, in any
-    order, before approval too — ``ui.plan.step_actions.move_allowed``), and fail a step
-    not yet finished."""
-    ref = StepRef(view.task_id, 0, view.step.id, view.step.title, str(view.step.status),
-                  view.is_group, str(view.plan_status))
-    found = {a for a in ("start", "done", "skip", "retry") if move_allowed(ref, a)}
-    if not view.is_group and view.plan_status in ACTIVE_PLAN and view.step.status in (
-            StepStatus.PENDING, StepStatus.IN_PROGRESS):
-        found.add("fail")
-    return frozenset(found)
+    """The buttons to enable for this step: what the person may do (``app.plan.actions``:
+    any step, in any order, before approval too)."""
+    return frozenset(a for a in STEP_ACTIONS if step_allowed(
+        a, str(view.step.status), is_group=view.is_group, plan_status=str(view.plan_status)))
 
 
 def _plain_label(parent: QWidget, object_name: str = "") -> QLabel:
@@ -190,7 +184,7 @@ class StepPanel(QWidget):
     def _build_buttons(self, page: QWidget) -> QGridLayout:
         grid = QGridLayout()  # two a row: the panel may be narrow
         self.buttons: dict[str, QPushButton] = {}
-        for index, action in enumerate(ACTIONS):
+        for index, action in enumerate(STEP_ACTIONS):
             button = QPushButton(page)
             button.setObjectName(f"{action}Button")
             button.clicked.connect(lambda _=False, a=action: self._on_button_clicked(a))

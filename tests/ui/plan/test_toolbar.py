@@ -19,7 +19,7 @@ from app.plan.spec import PlanSpec, PlanStep
 from app.tasks.store import NewTask, add_task
 from tests.ui.async_helpers import planned_task, two_step_plan
 from ui.plan.revision_diff import RevisionDiffDialog
-from ui.plan.toolbar import PlanToolbar, plan_action_allowed
+from ui.plan.toolbar import PlanToolbar
 from ui.shared.context import WindowContext
 
 
@@ -133,14 +133,6 @@ def test_approve_is_hidden_with_auto_accept(ctx: WindowContext, qtbot: QtBot) ->
     toolbar.show_task(planned_task(approve=False))
     assert not toolbar.buttons["approve"].isVisible()
     assert toolbar.buttons["pause"].isVisible()
-
-
-def test_plan_machine_table() -> None:
-    assert plan_action_allowed("approve", "pending")
-    assert not plan_action_allowed("resume", "pending")  # same target, other source
-    assert not plan_action_allowed("approve", "paused")
-    assert not plan_action_allowed("pause", "completed")
-    assert not plan_action_allowed("abort", None)
 
 
 # --- generating -----------------------------------------------------------------------
