@@ -1,6 +1,6 @@
 """The ``stepwise`` entry point: the lean path first, importing nothing else.
 
-``list`` and ``show`` (``app.lean.commands``) answer without the parser's module, whose
+``list`` and ``show`` (``app.cli.lean``) answer without the parser's module, whose
 imports (every command's module) cost ~25 ms of a 10,000-task ``list``'s ~170 ms; every
 other command line, and a lean one the lean path leaves, goes on to
 ``app.cli.main.full``.
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``stepwise ARGV`` (default: this process's arguments); returns its exit status."""
-    from app.lean.commands import run_lean
+    from app.cli.lean import run_lean
 
     words = sys.argv[1:] if argv is None else argv
     tolerant_output()

@@ -1,7 +1,7 @@
 """``stepwise add | list | show | plan | step``: the command line's task and plan commands.
 
 Each imports what it needs when it runs, so that registering them costs nothing;
-``list`` and ``show`` usually take the lean path (``app.lean.commands``) before these run.
+``list`` and ``show`` usually take the lean path (``app.cli.lean``) before these run.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Writes ``app/lean/sql.py``: the lean path's SQL, taken from the store's own queries.
 
-The lean ``stepwise list`` and ``show`` (``app.lean.commands``) must not import Peewee, so the SQL
+The lean ``stepwise list`` and ``show`` (``app.cli.lean``) must not import Peewee, so the SQL
 they run is generated here once, from the Peewee models' metadata and the store's
 listing query (``app.tasks.store.list_query``), and kept as plain text. Run
 ``python -m app.lean.schema`` after changing the models or those queries;

@@ -1,6 +1,6 @@
 """Plain-text views of tasks for the command line: the task table and a task's details.
 
-Free of the store (no Peewee): the full path (app.plan.views) and the lean path (app.lean.commands)
+Free of the store (no Peewee): the full path (app.plan.views) and the lean path (app.cli.lean)
 format the same rows with these same functions, so both print the same bytes.
 """
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.lean import commands as lean
+from app.cli import lean
 from app.lean import listing, reads
 from tests.conftest import Result
 

@@ -10,7 +10,7 @@ import pytest
 
 from app.lean import reads as lean_reads
 from app.lean.reads import Unusual, instant
-from tests.app.lean import test_commands as test_lean
+from tests.app.cli import test_lean
 
 tasks = test_lean.tasks  # the fixture: a store of English and Chinese tasks and a plan
 

@@ -1,4 +1,4 @@
-"""The lean ``stepwise list``/``show`` (app.lean.commands, app.lean.reads): the full path's bytes,
+"""The lean ``stepwise list``/``show`` (app.cli.lean, app.lean.reads): the full path's bytes,
 the same refusals, no writes, and no Peewee, dateparser, httpx2 or pydantic imported."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.lean import commands as lean
+from app.cli import lean
 from tests.conftest import ROOT, Result, stepwise_env
 
 Cli = Callable[..., Result]
