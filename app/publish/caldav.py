@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from icalendar import Calendar
@@ -29,10 +29,12 @@ EPOCH = datetime(2000, 1, 1, tzinfo=UTC)  # the DTSTAMP of the text a digest is 
 
 @dataclass(frozen=True)
 class Moved:
-    """An event of ours moved in another app: its UID and new start."""
+    """An event of ours moved or resized in another app: its UID and new times (``end``
+    None when the event was published before its end was kept)."""
 
     uid: str
     start: datetime
+    end: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,14 @@ def changes(dav: Dav, state: dict[str, Any]) -> Elsewhere:
               if entry["href"] in etags and etags[entry["href"]] != entry["etag"]}
     moved = []
     for href, (_etag, text) in dav.multiget(list(edited)).items():
-        start = _start(text)
-        uid = edited.get(href)
-        if uid is not None and start is not None \
-                and start != datetime.fromisoformat(state[uid]["start"]):
-            moved.append(Moved(uid, start))
+        uid, times = edited.get(href), _times(text)
+        if uid is None or times is None:
+            continue
+        start, end = times
+        was = state[uid]
+        ended = datetime.fromisoformat(was["end"]) if "end" in was else None
+        if start != datetime.fromisoformat(was["start"]) or (ended and end != ended):
+            moved.append(Moved(uid, start, end if ended else None))
     return Elsewhere(moved, deleted, {uid: etags[href] for href, uid in edited.items()})
 
 
@@ -107,21 +112,31 @@ def mirror(dav: Dav, items: list[Item], state: dict[str, Any], zone: tzinfo,
             continue
         etag = put.etag or (dav.get(href) or (None, ""))[0]
         fresh[uid] = {"href": href, "etag": etag, "start": item.start.isoformat(),
-                      "digest": digest}
+                      "end": item.end.isoformat(), "digest": digest}
     for uid, entry in state.items():
         if uid not in wanted and dav.delete(entry["href"], entry["etag"]).conflict:
             fresh[uid] = entry  # changed there meanwhile: read back next time
     return fresh
 
 
-def _start(text: str) -> datetime | None:
+def _times(text: str) -> tuple[datetime, datetime] | None:
+    """The event's start and end (DTEND, or DTSTART + DURATION); None for one that is
+    not timed (made all-day there) or cannot be read."""
     try:
         calendar = Calendar.from_ical(text)
     except ValueError:
         return None
     for event in calendar.walk("VEVENT"):
         start = event.decoded("DTSTART", None)
-        if isinstance(start, datetime):
-            return start if start.tzinfo else start.replace(tzinfo=UTC)
-        return None
+        end = event.decoded("DTEND", None)
+        if end is None and isinstance(start, datetime):
+            length = event.decoded("DURATION", None)
+            end = start + length if isinstance(length, timedelta) else start
+        if not isinstance(start, datetime) or not isinstance(end, datetime):
+            return None
+        return _aware(start), _aware(end)
     return None
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

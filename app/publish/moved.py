@@ -1,6 +1,7 @@
 """What a person did to a published block in another calendar app, applied here as the
 window's own edits are: a block moved there is moved and pinned here (``schedule.store
-.move``); a block deleted there unschedules its step (its estimate is cleared, so the
+.move``), one made longer or shorter is resized (``schedule.store.resize``: the step's
+estimate follows); a block deleted there unschedules its step (its estimate is cleared, so the
 scheduler leaves it alone until it has one again). Both are said in the task's work log.
 Events that are not blocks (due markers) are written back as they were."""
 
@@ -16,17 +17,34 @@ from app.tasks.store import log
 from models import ScheduledBlock, Step, atomic
 
 
-def block_moved(uid: str, start: datetime) -> bool:
-    """Move the block of ``uid`` to ``start`` and pin it; False when no block has it."""
+def block_moved(uid: str, start: datetime, end: datetime | None = None) -> bool:
+    """Move the block of ``uid`` to ``start`` (and make it end at ``end``, when given and
+    its length changed) and pin it; False when no block has it."""
+    from app.errors import KnownError
+    from app.schedule.estimates import minutes_text
+
     block = _block(uid)
     if block is None:
         return False
+    moves: list[str] = []
+    note = "pinned there"
     if block.start != start:
         schedule.move(block.id, start)
+        moves.append(f"moved in another calendar app to {day_clock(start, local_zone())}")
+    if end is not None and end - start != block.end - block.start:
+        length = minutes_text(int((end - start).total_seconds() // 60))
+        try:
+            schedule.resize(block.id, end)
+            moves.append(f"made {length} long" + ("" if moves else " in another calendar app"))
+            note += "; the step's estimate follows"
+        except KnownError as exc:  # too short a block: it keeps its length here
+            note += f"; not made {length} long: {exc}"
+            if not moves:
+                moves.append("changed in another calendar app")
+    if moves:
         with atomic():
-            log(block.task_id, "schedule", f"step {block.step_id!r}: its block was moved in "
-                f"another calendar app to {day_clock(start, local_zone())} (pinned there)",
-                step_id=_step_pk(block))
+            log(block.task_id, "schedule", f"step {block.step_id!r}: its block was "
+                f"{' and '.join(moves)} ({note})", step_id=_step_pk(block))
     return True
 
 

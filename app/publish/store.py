@@ -213,7 +213,7 @@ def _applied(elsewhere: Elsewhere, state: dict[str, Any]) -> dict[str, Any]:
     for uid, etag in elsewhere.edited.items():  # written over with what is planned now
         state[uid] = {**state[uid], "etag": etag, "digest": ""}
     for change in elsewhere.moved:
-        moved.block_moved(change.uid, change.start)
+        moved.block_moved(change.uid, change.start, change.end)
     for uid in elsewhere.deleted:
         moved.block_deleted(uid)
         state.pop(uid, None)

@@ -50,10 +50,11 @@ class CalendarApp:
         """Every VEVENT by UID (the caldav object; ``.icalendar_component`` its event)."""
         return {str(obj.icalendar_component["uid"]): obj for obj in self.calendar.events()}
 
-    def move(self, uid: str, start: Any) -> None:
+    def move(self, uid: str, start: Any, length: Any = None) -> None:
+        """Drag the event to ``start``; with ``length``, drag its end too (a resize)."""
         obj = self.events()[uid]
         event = obj.icalendar_component
-        length = event.decoded("DTEND") - event.decoded("DTSTART")
+        length = length or event.decoded("DTEND") - event.decoded("DTSTART")
         for name, value in (("dtstart", start), ("dtend", start + length)):
             event.pop(name, None)
             event.add(name, value)

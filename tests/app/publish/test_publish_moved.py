@@ -39,6 +39,32 @@ def test_moved_there(db: Path, plan_url: str, calendar_app: Any) -> None:
     assert len(_log("moved in another calendar app")) == 1
 
 
+def test_resized_there(db: Path, plan_url: str, calendar_app: Any) -> None:
+    """Made longer there: the block here ends as it does there and the step's estimate
+    follows; moved and made too short: moved, its length kept, the reason logged."""
+    uid = week_of_work()
+    store.add_caldav(plan_url, "", "", now=NOW)
+    outline = ScheduledBlock.get(ScheduledBlock.step_id == "outline")
+    app = calendar_app(plan_url)
+    app.move(block_uid(uid, "outline", outline.chunk), outline.start, timedelta(hours=2))
+    store.publish_all(now=NOW)
+    here = ScheduledBlock.get(ScheduledBlock.step_id == "outline")
+    assert (here.start, here.end - here.start) == (outline.start, timedelta(hours=2))
+    assert here.pinned and Step.get(Step.step_id == "outline").estimate_minutes == 120
+    [said] = _log("made 2 h long in another calendar app")
+    assert "estimate follows" in said
+    shown = app.events()[block_uid(uid, "outline", here.chunk)].icalendar_component
+    assert shown.decoded("DTEND") - shown.decoded("DTSTART") == timedelta(hours=2)
+    draft = ScheduledBlock.get(ScheduledBlock.step_id == "draft")
+    later = draft.start + timedelta(hours=3)
+    app.move(block_uid(uid, "draft", draft.chunk), later, timedelta(minutes=2))
+    store.publish_all(now=NOW)
+    moved = ScheduledBlock.get(ScheduledBlock.step_id == "draft")
+    assert moved.start == later and moved.end - moved.start == draft.end - draft.start
+    [said] = _log("step 'draft': its block was moved")
+    assert "not made 2 min long" in said and "at least 5 minutes" in said
+
+
 def test_deleted_there(db: Path, plan_url: str, calendar_app: Any) -> None:
     uid = week_of_work()
     store.add_caldav(plan_url, "", "", now=NOW)
