@@ -194,6 +194,18 @@ def _still_ahead(at: datetime, now: datetime, closes: datetime | None) -> dateti
     return sensible_moment(at, now, closes=closes, work_start=work_hours()[0], zone=local_zone())
 
 
+def _on_its_day(task: Task, at: datetime) -> datetime:
+    """A reminder set for an all-day due or start (its stand-in moment, the end of the
+    day) comes at ``reminders.all_day_at`` on that day, as the task's own would."""
+    from app.dates import days
+    from app.reminders.wanted import on_the_day, timing_now
+
+    for name, value in (("due", task.due_at), ("start", task.start_at)):
+        if name in (task.all_day or ()) and value is not None and at == value:
+            return on_the_day(value, timing_now(), days.zone(task.timezone)) or at
+    return at
+
+
 def _reminder_time(task: Task, step: PlanStep, now: datetime) -> datetime | Done:
     """When the reminder fires (moved to the task's start if earlier), or why it cannot."""
     raw = step.inputs.get("at")
@@ -203,6 +215,7 @@ def _reminder_time(task: Task, step: PlanStep, now: datetime) -> datetime | Done
         at = None
     if at is None:
         return Done("failed", error=f"{raw!r} is not an ISO 8601 time with a zone")
+    at = _on_its_day(task, at)
     opens = task.start_at
     closes = task.expires_at or task.due_at
     planned, at = at, _still_ahead(at, now, closes)

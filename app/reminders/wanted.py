@@ -66,8 +66,8 @@ def reminders_for(task: Task, timing: Timing, now: datetime,
     all_day = set(task.all_day or ())
     where = days.zone(task.timezone) if all_day else None
     start_at, at = task.start_at, task.due_at
-    start_fire = _on_the_day(start_at, timing, where) if "start" in all_day else start_at
-    due_fire = _on_the_day(at, timing, where) if "due" in all_day else \
+    start_fire = on_the_day(start_at, timing, where) if "start" in all_day else start_at
+    due_fire = on_the_day(at, timing, where) if "due" in all_day else \
         None if at is None else at - timing.lead
     if start_at is not None and start_fire is not None and start_at > now \
             and not (due_fire == start_fire and at is not None):
@@ -84,7 +84,7 @@ def reminders_for(task: Task, timing: Timing, now: datetime,
     return wanted
 
 
-def _on_the_day(stand_in: datetime | None, timing: Timing, where: tzinfo | None
+def on_the_day(stand_in: datetime | None, timing: Timing, where: tzinfo | None
                 ) -> datetime | None:
     """When an all-day time reminds: ``timing.day_at`` on its day, local to ``where``."""
     if stand_in is None:

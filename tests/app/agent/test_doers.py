@@ -176,3 +176,24 @@ def test_offered_weekdays(db: Path) -> None:
                           "inputs": {"to": "Bob", "text": "x"}})
     offered = (doers.do_calendar(t, spec.step("s1"), spec).result or "").splitlines()[1:]
     assert [line.split()[1] for line in offered] == ["Mon", "Tue", "Wed", "Thu", "Fri"]
+
+
+def test_all_day_reminder(db: Path) -> None:
+    """A reminder set for an all-day due (the day's stand-in moment) comes at
+    reminders.all_day_at on that day, as the due's own reminder would, not at its end."""
+    from datetime import date
+
+    from app.config import settings
+    from app.dates import days
+
+    settings.put("reminders.all_day_at", "07:30")
+    t, spec, plan_id = planned({"id": "s1", "target": "reminder.set",
+                                "inputs": {"at": "2026-12-10T00:00:00+00:00", "text": "go"}},
+                               due_at=date(2026, 12, 11))
+    assert t.all_day == ["due"] and t.due_at is not None
+    at_due = with_inputs(spec.step("s1"), {"at": t.due_at.isoformat(), "text": "go"})
+    done = doers.do_reminder(t, at_due, doers.step_pk(plan_id, "s1"), NOW)
+    assert done.status == "completed"
+    [fired] = [r.fire_at for r in Reminder.select().where(Reminder.kind == "step")]
+    local = fired.astimezone(days.zone(t.timezone))
+    assert (local.date(), local.hour, local.minute) == (date(2026, 12, 11), 7, 30)
