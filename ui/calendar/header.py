@@ -111,6 +111,19 @@ class AgendaHeader(QWidget):
         return [b for b in self.grid.agenda.banners
                 if b.row >= MAX_BANNER_ROWS - 1 and b.first <= day <= b.last]
 
+    def fitted_label(self, day: int, metrics: QFontMetrics, width: int) -> str:
+        """The column's heading in ``width``: "Mon 14 · 6 h"; in a narrow column (Chinese
+        at 1024 px) "Mon · 6 h", the planned work kept before the date; failing that the
+        day alone, elided (the tooltip and the colour still tell the load)."""
+        load = self.load_label(day)
+        label = self.day_label(day)
+        if load:
+            weekday = QLocale().toString(qdate(self.grid.agenda.day(day)), "ddd")
+            for text in (f"{label} · {load}", f"{weekday} · {load}"):
+                if metrics.horizontalAdvance(text) <= width:
+                    return text
+        return metrics.elidedText(label, Qt.TextElideMode.ElideRight, width)
+
     def day_label(self, day: int) -> str:
         """A column's day: "Mon 14" in a week, "Monday 14 December" alone."""
         if self.grid.agenda.days > 1:
@@ -154,10 +167,7 @@ class AgendaHeader(QWidget):
             painter.setPen(QColor(OVER_COLOUR) if self.over(day)
                            else palette.color(QPalette.ColorRole.Highlight) if day == today
                            else palette.color(QPalette.ColorRole.WindowText))
-            load = self.load_label(day)
-            label = f"{self.day_label(day)} · {load}" if load else self.day_label(day)
-            text = QFontMetrics(font).elidedText(label, Qt.TextElideMode.ElideRight,
-                                                 int(rect.width() - 4))
+            text = self.fitted_label(day, QFontMetrics(font), int(rect.width() - 4))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     def _paint_banner(self, painter: QPainter, banner: Banner, rect: QRectF) -> None:

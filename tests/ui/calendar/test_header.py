@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from PySide6.QtCore import QLocale, QPointF
+from PySide6.QtCore import QDate, QLocale, QPointF
 from pytestqt.qtbot import QtBot
 
 from app.calendar import cache
@@ -96,4 +96,14 @@ def test_planned_per_day(panel: CalendarPanel, qtbot: QtBot) -> None:
     assert panel.header.load_label(6) == "" and not panel.header.over(6)
     tip = panel.header.tooltip_at(QPointF(panel.grid.column(column).center().x(), 5))
     assert f"{hours} h {rest} min of planned work" in tip and "limit of 1 h 0 min" in tip
+    from PySide6.QtGui import QFontMetrics
+
+    metrics, load = QFontMetrics(panel.header.font()), panel.header.load_label(column)
+    whole = f"{panel.header.day_label(column)} · {load}"
+    assert panel.header.fitted_label(column, metrics, 1000) == whole
+    narrow = metrics.horizontalAdvance(whole) - 1  # a narrow column keeps the load
+    weekday = QLocale().toString(QDate(monday.year, monday.month, monday.day), "ddd")
+    assert panel.header.fitted_label(column, metrics, narrow) == f"{weekday} · {load}"
+    tiny = metrics.horizontalAdvance("Mo…")
+    assert panel.header.fitted_label(column, metrics, tiny).endswith("…")
     settled(panel, qtbot)
