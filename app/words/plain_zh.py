@@ -22,6 +22,8 @@ _MONTHS = {name: i for i, name in enumerate(
 _DAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d{1,2}) "
                   r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d\d:\d\d)")
 _MONTH_DAY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d\d)-(\d\d) (\d\d:\d\d)")
+_DATE_ONLY = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d\d)-(\d\d)\b")  # "Mon 12-07"
+_WEEKDAY_TIME = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\d\d:\d\d)")  # "Mon 16:30"
 
 _RULES: tuple[tuple[str, str], ...] = (
     # the loop's stage failures
@@ -112,6 +114,12 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"^not before the task's start (.+?)(?=;|$)", r"不早于任务的开始时间 \1"),
     (r"after ('.*?'(?: and '.*?')*(?: …)?) ends (\w{3} \d\d-\d\d \d\d:\d\d)",
      r"在 \1 于 \2 结束之后"),
+    (r"after ('.*?'(?: and '.*?')*(?: …)?) ends (\w{3} \d\d:\d\d)", r"在 \1 于 \2 结束之后"),
+    (r"^moved by you to ", "你移到了 "),
+    (r"^(\w{3} \d\d-\d\d) holds ([\d hmin]+?) of planned work, over your limit of "
+     r"([\d hmin]+?) \(setting calendar\.day_limit_minutes\): move a block, or let a step "
+     r"wait", r"\1 排入了 \2 的工作，超过了你设的 \3 上限（设置 calendar.day_limit_minutes）："
+     r"请移动一个时间块，或让某一步等一等"),
     (r"first free ([\d hmin]+?) before the due date (\w{3} \d\d-\d\d \d\d:\d\d)",
      r"截止时间 \2 之前第一段 \1 的空闲"),
     (r"first free ([\d hmin]+?)(?=;|$)", r"第一段 \1 的空闲"),
@@ -148,6 +156,8 @@ def _compiled() -> tuple[tuple[re.Pattern[str], str], ...]:
 def day_time(when: str) -> str:
     """"Wed 3 Dec 16:38" (and the scheduler's "Wed 12-03 16:38") as "12月3日 周三 16:38"."""
     when = _MONTH_DAY.sub(lambda m: f"{int(m[2])}月{int(m[3])}日 {_WEEKDAYS[m[1]]} {m[4]}", when)
+    when = _DATE_ONLY.sub(lambda m: f"{int(m[2])}月{int(m[3])}日 {_WEEKDAYS[m[1]]}", when)
+    when = _WEEKDAY_TIME.sub(lambda m: f"{_WEEKDAYS[m[1]]} {m[2]}", when)
     return _DAY.sub(lambda m: f"{_MONTHS[m[3]]}月{int(m[2])}日 {_WEEKDAYS[m[1]]} {m[4]}", when)
 
 

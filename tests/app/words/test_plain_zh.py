@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -77,10 +78,25 @@ def test_work_log_in_chinese(english: str) -> None:
     "not before the task's start Mon 12-07 09:00; no single free 2 h 30 min before the due "
     "date Fri 12-11 17:00, so split into 3 parts of 30 min or more; 10:00–11:30 is '开会'",
     "first free 1 h; working hours start 09:00",
-    "first free 45 min; 13:00–14:00 is taken by '写报告'"])
+    "first free 45 min; 13:00–14:00 is taken by '写报告'",
+    "after '整理数据' ends Mon 16:30; first free 3 h before the due date Fri "
+    "12-11 17:00",  # a dependency that ends the same week: its day without the date
+    "moved by you to Tue 12-08 15:30; first free 30 min"])
 def test_schedule_reason_in_chinese(english: str) -> None:
     from tests.app.plain_walk import english_left
 
     chinese = in_chinese(english)
     assert english_left(chinese) == [], chinese
     assert "分钟" in chinese or "小时" in chinese, chinese  # its durations too
+    assert not re.search(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun", chinese), chinese
+
+
+def test_day_limit_warning_in_chinese() -> None:
+    from datetime import date
+
+    from app.schedule.load import warning
+    from tests.app.plain_walk import english_left
+
+    chinese = in_chinese(warning(date(2026, 12, 7), 450, 240))
+    assert chinese.startswith("12月7日 周一 排入了 7 小时 30 分钟 的工作")
+    assert english_left(chinese) == [], chinese
