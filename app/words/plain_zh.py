@@ -116,6 +116,20 @@ _RULES: tuple[tuple[str, str], ...] = (
      r"在 \1 于 \2 结束之后"),
     (r"after ('.*?'(?: and '.*?')*(?: …)?) ends (\w{3} \d\d:\d\d)", r"在 \1 于 \2 结束之后"),
     (r"^moved by you to ", "你移到了 "),
+    # what another calendar app did to a published block (app.publish.moved), in the log
+    (r"^step ('[^']*'|\S+): its block was ", r"步骤 \1：它的时间块"),
+    (r"moved in another calendar app to (.+?)(?= and made| \()", r"在另一个日历应用里被移到 \1"),
+    (r" and made ([\d hmin]+?) long", r"，并改为 \1"),
+    (r"made ([\d hmin]+?) long in another calendar app", r"在另一个日历应用里被改为 \1"),
+    (r"changed in another calendar app", "在另一个日历应用里被改动了"),
+    (r" \(pinned there", "（固定在那里"),
+    (r"; the step's estimate follows", "；这一步的预估时长随之改变"),
+    (r"; not made ([\d hmin]+?) long: ", r"；没有改为 \1："),
+    (r"deleted in another calendar app, so it is not scheduled any more; its estimate is "
+     r"cleared", "在另一个日历应用里被删除，所以不再排入日程；它的预估时长已清除"),
+    (r" \(it was ([\d hmin]+?); set it again to schedule the step\)",
+     r"（原来是 \1；重新设置就会再排入日程）"),
+    (r"（固定在那里([^)（]*)\)", r"（固定在那里\1）"),
     (r"^(\w{3} \d\d-\d\d) holds ([\d hmin]+?) of planned work, over your limit of "
      r"([\d hmin]+?) \(setting calendar\.day_limit_minutes\): move a block, or let a step "
      r"wait", r"\1 排入了 \2 的工作，超过了你设的 \3 上限（设置 calendar.day_limit_minutes）："

@@ -16,7 +16,15 @@ from tests.app.publish.test_publish_caldav import NOW, week_of_work
 
 
 def _log(text: str) -> list[str]:
-    return [str(m) for (m,) in WorkLog.select(WorkLog.message).tuples() if text in str(m)]
+    """The work log's lines holding ``text``; each reads in Chinese too (a Chinese
+    window's log shows them retold, no English left but the step's id)."""
+    from app.words.plain import told
+    from tests.app.plain_walk import english_left
+
+    found = [str(m) for (m,) in WorkLog.select(WorkLog.message).tuples() if text in str(m)]
+    for line in found:
+        assert english_left(told(line, "zh")) == [], told(line, "zh")
+    return found
 
 
 def test_moved_there(db: Path, plan_url: str, calendar_app: Any) -> None:
