@@ -14,10 +14,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.agent.tokens import estimate
-from app.llm.base import Failure, Provider, ProviderConfig
+from app.llm.base import Failure, Provider, ProviderConfig, Stage
 from app.states import TaskStatus
 
-STAGES = ("review", "plan", "check")
+STAGES = (Stage.REVIEW, Stage.PLAN, Stage.CHECK)
 # What each stage is tried on: a task in the words people type.
 _SAMPLES = {"en": ("Call the dentist at 3pm tomorrow", "Organise the team offsite next month"),
             "zh": ("明天下午3点给牙医打电话", "下个月组织团队团建")}

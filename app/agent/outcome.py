@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.llm.base import Stage
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -28,7 +30,7 @@ class Outcome:
 CHANGED = "skipped: it changed while the assistant worked on it"
 # Outcomes after which a task waits for a later run; the stages that call the model.
 ENDS_RUN = frozenset({CHANGED, "failed", "skipped"})
-MODEL_STAGES = frozenset({"review", "plan", "failure_review"})
+MODEL_STAGES = frozenset({Stage.REVIEW, Stage.PLAN, Stage.FAILURE_REVIEW})  # the loop's own
 
 
 class StageFailed(Exception):

@@ -9,8 +9,7 @@ from typing import Any
 
 from app.agent.plan_schema import MAX_SCHEMA_STEPS, positioned_schema
 from app.agent.replies import schema_for
-
-SCHEMA_PURPOSES = ("review", "plan", "check", "failure_review")  # the rest reply in prose
+from app.llm.base import Stage
 
 
 def request_schema(purpose: str, context: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -25,4 +24,5 @@ def request_schema(purpose: str, context: Mapping[str, Any]) -> dict[str, Any] |
         return positioned_schema(int(context.get("max_steps") or MAX_SCHEMA_STEPS),
                                  [str(name) for name in context.get("contacts") or ()],
                                  task.get("title"))
-    return schema_for(purpose) if purpose in SCHEMA_PURPOSES else None
+    stage = Stage.of(purpose)
+    return schema_for(purpose) if stage is not None and stage.structured else None

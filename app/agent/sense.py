@@ -23,6 +23,7 @@ from app.agent.replies import (
     parse_reply,
     schema_for,
 )
+from app.llm.base import Stage
 from app.words.plain import local_time
 
 PLACEHOLDER_TAGS = frozenset({
@@ -87,7 +88,7 @@ def format_words() -> frozenset[str]:
             for item in node:
                 walk(item)
 
-    for stage in ("review", "plan", "check", "failure_review"):
+    for stage in (s for s in Stage if s.structured):
         walk(schema_for(stage))
     return frozenset(words)
 

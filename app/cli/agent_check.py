@@ -16,9 +16,9 @@ from app.agent.model_check import check_model, report_lines, sample_task
 from app.agent.tokens import PROMPT_BUDGET, estimate, prompt_tokens
 from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
-from app.llm.base import ProviderConfig
+from app.llm.base import ProviderConfig, Stage
 
-PROMPT_STAGES = ("review", "plan", "check", "failure_review", "write")
+PROMPT_STAGES = tuple(str(stage) for stage in Stage)
 
 
 def add_commands(asub: Any) -> None:

@@ -64,18 +64,45 @@ class ProviderConfig:
     forms: FormMemory | None = field(default=None, repr=False, compare=False)
 
 
-# The most tokens a reply of each purpose may take (``context["purpose"]`` picks it): a
-# review or a check is short, a plan or a draft longer. The setting caps all of them.
-STAGE_TOKENS: dict[str, int] = {
-    "review": 600, "plan": 1200, "check": 300, "failure_review": 800, "write": 1500,
-}
-DEFAULT_STAGE_TOKENS = 800
+class Stage(StrEnum):
+    """The assistant's stages that call a model, declared once: a call's purpose
+    (``context["purpose"]``, the journal's ``purpose``), the most tokens its reply may take
+    (``tokens``: a review or a check is short, a plan or a draft longer; the setting caps
+    all of them) and whether it replies with a schema (``structured``: a draft is prose)."""
+
+    REVIEW = "review"
+    PLAN = "plan"
+    CHECK = "check"
+    FAILURE_REVIEW = "failure_review"
+    WRITE = "write"
+
+    @property
+    def tokens(self) -> int:
+        return _STAGE_TOKENS[self]
+
+    @property
+    def structured(self) -> bool:
+        return self is not Stage.WRITE
+
+    @classmethod
+    def of(cls, purpose: str) -> Stage | None:
+        """The stage a call's purpose names (None: a probe, or no purpose)."""
+        try:
+            return cls(purpose)
+        except ValueError:
+            return None
+
+
+_STAGE_TOKENS = {Stage.REVIEW: 600, Stage.PLAN: 1200, Stage.CHECK: 300,
+                 Stage.FAILURE_REVIEW: 800, Stage.WRITE: 1500}
+DEFAULT_STAGE_TOKENS = 800  # a purpose that is not a stage (a probe)
 
 
 def token_cap(config: ProviderConfig, context: Mapping[str, Any] | None) -> int | None:
     """The ``max_tokens`` to send: the stage's cap, never above the configured one."""
     purpose = str((context or {}).get("purpose") or "")
-    stage = STAGE_TOKENS.get(purpose, DEFAULT_STAGE_TOKENS) if purpose else None
+    named = Stage.of(purpose)
+    stage = (named.tokens if named else DEFAULT_STAGE_TOKENS) if purpose else None
     caps = [c for c in (stage, config.max_tokens) if c is not None]
     return min(caps) if caps else None
 

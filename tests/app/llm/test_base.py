@@ -8,11 +8,11 @@ import pytest
 from app.llm.base import (
     DEFAULT_STAGE_TOKENS,
     FAILURES,
-    STAGE_TOKENS,
     Failure,
     ProviderConfig,
     ProviderError,
     RedactingSink,
+    Stage,
     redact,
     secret_forms,
     token_cap,
@@ -58,13 +58,21 @@ def test_a_sink_without_a_secret_passes_text_on_at_once() -> None:
 
 
 @pytest.mark.parametrize("purpose, configured, cap", [
-    ("review", None, STAGE_TOKENS["review"]), ("plan", 500, 500), ("write", 9000, 1500),
+    ("review", None, Stage.REVIEW.tokens), ("plan", 500, 500), ("write", 9000, 1500),
     ("unknown", None, DEFAULT_STAGE_TOKENS), ("", None, None), ("", 300, 300)])
 def test_token_cap_is_the_stage_cap_never_above_the_setting(purpose: str,
                                                             configured: int | None,
                                                             cap: int | None) -> None:
     config = ProviderConfig(max_tokens=configured)
     assert token_cap(config, {"purpose": purpose}) == cap
+
+
+def test_stages() -> None:
+    """Each stage once: its purpose, its cap, whether it replies with a schema."""
+    assert [str(s) for s in Stage] == ["review", "plan", "check", "failure_review", "write"]
+    assert all(s.tokens > 0 for s in Stage) and Stage.PLAN.tokens > Stage.CHECK.tokens
+    assert [s for s in Stage if not s.structured] == [Stage.WRITE]
+    assert Stage.of("plan") is Stage.PLAN and Stage.of("probe") is None
 
 
 def test_a_provider_error_carries_how_it_failed() -> None:
