@@ -251,7 +251,7 @@ class PlanToolbar(QWidget):
         self._busy_actions += 1
         self._update_buttons()
         Op(self.ctx.runner, in_thread(plans.approve_all), self.tr("Approving every waiting plan")
-           ).success(self._on_approve_all_finished).failure(self._on_approve_all_refused).run()
+           ).success(self._on_approve_all_finished).failure(self._on_action_refused).run()
 
     def _on_approve_all_finished(self, approved: int) -> None:
         self._busy_actions -= 1
@@ -260,9 +260,6 @@ class PlanToolbar(QWidget):
         else:
             self.ctx.status.info.emit(self.tr("No plan was waiting for approval"))
         self.refresh()
-
-    def _on_approve_all_refused(self, message: str) -> None:
-        self._on_action_refused(message)
 
     def _ask(self, title: str, question: str) -> bool:
         answer = QMessageBox.question(self, title, question,

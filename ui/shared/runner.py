@@ -110,8 +110,8 @@ class Op(Generic[T]):
         self.on_success = fn
         return self
 
-    def failure(self, fn: Callable[[str], None]) -> Op[T]:
-        """Where a refusal's message goes instead of the status line."""
+    def failure(self, fn: Callable[[str], None] | None) -> Op[T]:
+        """Where a refusal's message goes instead of the status line (None: there)."""
         self.on_failure = fn
         return self
 
@@ -181,5 +181,4 @@ class InOrder:
                 await asyncio.wait([before])  # its outcome is the runner's to tell
             return await make()
 
-        op = Op(self.runner, after(), what).success(done)
-        self._last = (op.failure(failed) if failed is not None else op).run()
+        self._last = Op(self.runner, after(), what).success(done).failure(failed).run()
