@@ -199,7 +199,7 @@ def first_frame(app: QApplication) -> FirstFrame:
     from ui.words import i18n
 
     rows, chosen = read_first_page(paths.db_path())
-    if "ui.theme" in chosen:
+    if chosen.get("ui.theme", "system") != "system":  # make_application applied "system"
         apply_look(app, chosen["ui.theme"], remembered=True)
     i18n.install(app, chosen.get("ui.language", "system"))
     return FirstFrame(rows)
