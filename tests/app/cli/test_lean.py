@@ -32,18 +32,6 @@ PLAN = {"schema_version": 2, "revision": 1, "origin": "user", "title": "Offsite 
             {"id": "book", "title": "Book", "parent": "venue", "depends_on": ["shortlist"]}]}
 
 
-@pytest.fixture
-def full(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """The command line with the lean path turned off (what ``list`` printed before it)."""
-
-    def run(*args: str) -> Result:
-        with monkeypatch.context() as patch:
-            patch.setattr(lean, "read_request", lambda argv: None)
-            return cli(*args)
-
-    return run
-
-
 def lean_answer(*args: str) -> str | None:
     """What the lean path prints for ``args`` (None: it leaves them to the full path)."""
     from app.config import paths

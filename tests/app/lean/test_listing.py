@@ -23,18 +23,6 @@ SOON = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
 ROWS = listing.SAMPLE_ROWS + 40  # past the sample: rows it never saw
 
 
-@pytest.fixture
-def full(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
-    """The command line with the lean path turned off (the store's own listing)."""
-
-    def run(*args: str) -> Result:
-        with monkeypatch.context() as patch:
-            patch.setattr(lean, "read_request", lambda argv: None)
-            return cli(*args)
-
-    return run
-
-
 def lean_out(path: Path, *args: str) -> str | None:
     request = lean.read_request(["--db", str(path), *args])
     assert request is not None
