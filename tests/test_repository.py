@@ -82,3 +82,44 @@ def test_no_module_is_over_400_lines_without_a_reason_at_its_top() -> None:
             if text.count("\n") > 400 and "Over 400 lines because" not in doc:
                 long.append(module.relative_to(ROOT).as_posix())
     assert long == []
+
+
+def _names_in(module: Path) -> set[str]:
+    tree = ast.parse(module.read_text("utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    return names
+
+
+def _resolves(dotted: str) -> bool:
+    """``app.plan.store.save_plan``: a module file and, after it, a name it defines."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        base = ROOT.joinpath(*parts[:cut])
+        module = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+        if module.is_file():
+            rest = parts[cut:]
+            return not rest or rest[0] in _names_in(module)
+    return False
+
+
+def test_docs_name_code_that_exists() -> None:
+    """Every module, function and file the docs name in backticks is still there."""
+    files = {p.name for p in ROOT.rglob("*.py") if ".venv" not in p.parts}
+    stale = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text("utf-8")
+        for dotted in set(re.findall(r"`((?:app|ui|models)(?:\.\w+)+)", text)):
+            if not _resolves(dotted):
+                stale.append(f"{doc.name}: {dotted}")
+        for name in set(re.findall(r"`(?:[\w/]+/)?(\w+\.py)`", text)):
+            if name not in files:
+                stale.append(f"{doc.name}: {name}")
+    assert stale == []
