@@ -6,6 +6,7 @@ from models.db import (
     atomic,
     close_database,
     database,
+    gather_until_commit,
     store_errors,
 )
 from models.migrations import SCHEMA_VERSION
@@ -49,6 +50,7 @@ __all__ = [
     "Task",
     "WorkLog",
     "after_commit",
+    "gather_until_commit",
     "atomic",
     "close_database",
     "database",

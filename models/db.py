@@ -8,10 +8,12 @@ file. Opening (``models.opening``, above the migrations) sets WAL,
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import peewee
 
@@ -42,6 +44,39 @@ def after_commit(callback: Callable[[], None]) -> None:
         callback()
     else:
         database.after_commit(callback)
+
+
+_gathering = threading.local()  # per thread: key → (items, the commit callback that delivers)
+
+
+def gather_until_commit(key: object, items: list[Any], deliver: Callable[[list[Any]], None]
+                        ) -> None:
+    """Add ``items`` to those gathered under ``key`` in this thread's outermost open
+    transaction; ``deliver`` gets them all, once, after it commits (never if it rolls
+    back). Outside a transaction ``deliver`` gets ``items`` at once.
+
+    A batch is still open while its callback waits in peewee's commit callbacks: peewee
+    runs and empties that list at the commit and empties it at a rollback, so a rolled
+    back batch is never appended to again."""
+    if database.is_closed() or database.transaction_depth() == 0:
+        deliver(items)
+        return
+    pending: dict[object, tuple[list[Any], Callable[[], None]]] = _gathering.__dict__.setdefault(
+        "pending", {})
+    batch = pending.get(key)
+    waiting = database._state.commit_callbacks  # type: ignore[attr-defined]  # peewee's own
+    if batch is not None and batch[1] in waiting:
+        batch[0].extend(items)
+        return
+    gathered = list(items)
+
+    def flush() -> None:
+        if pending.get(key, (None,))[0] is gathered:
+            del pending[key]
+        deliver(gathered)
+
+    pending[key] = (gathered, flush)
+    database.after_commit(flush)
 
 
 class StoreError(Exception):

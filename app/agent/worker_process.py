@@ -164,8 +164,8 @@ def _take(child: _Child, heard: _Heard) -> tuple[str, Any] | None:
     try:
         while child.conn.poll():
             kind, payload = child.conn.recv()
-            if kind == "change":
-                events.emit(Change(Kind(payload[0]), payload[1], payload[2]))
+            if kind == "changes":  # one transaction's, delivered here as one again
+                events.emit_all([Change(Kind(k), task, detail) for k, task, detail in payload])
             elif kind == "chunk":
                 heard.chunk(payload)
             elif kind == "outcome":
@@ -246,8 +246,8 @@ def _one_run(conn: Connection, stop: EventType) -> tuple[str, Any]:
     """One run until idle, its change notices and text sent as they come."""
     streamed = _Streamed(conn)
     unsubscribe = events.subscribe(
-        lambda change: _send(conn, ("change", (str(change.kind), change.task_id,
-                                               change.detail)), streamed, stop))
+        lambda changes: _send(conn, ("changes", [(str(c.kind), c.task_id, c.detail)
+                                                 for c in changes]), streamed, stop))
     try:
         outcomes = asyncio.run(_run(stop, streamed.add, lambda outcome: _send(
             conn, ("outcome", astuple(outcome)), streamed, stop)))

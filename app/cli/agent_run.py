@@ -21,7 +21,7 @@ from app.agent.metered import Metered
 from app.config import settings
 from app.config.provider_kinds import ProviderKind
 from app.errors import KnownError
-from app.events import Change, Kind, events
+from app.events import Changes, Kind, events
 from app.llm.base import Provider, ProviderConfig
 
 
@@ -94,19 +94,18 @@ class Bounds:
             self.max_calls is not None and self.meter.calls >= self.max_calls)
 
 
-def progress(out: TextIO, streaming: bool) -> Callable[[Change], None]:
+def progress(out: TextIO, streaming: bool) -> Callable[[Changes], None]:
     """The listener that prints ``#3 Team offsite: review …`` as each stage starts."""
     from app.text import shown
     from models import Task
 
-    def on_change(change: Change) -> None:
-        if change.kind != Kind.ASSISTANT_STARTED or change.task_id is None:
-            return
-        task = Task.get_or_none(Task.id == change.task_id)
-        title = task.title if task is not None else "?"
-        frame = "\n── " if streaming else ""
-        out.write(frame + shown(f"#{change.task_id} {title}: {change.detail} …") + "\n")
-        out.flush()
+    def on_change(changes: Changes) -> None:
+        for change in changes.of(Kind.ASSISTANT_STARTED):
+            task = Task.get_or_none(Task.id == change.task_id)
+            title = task.title if task is not None else "?"
+            frame = "\n── " if streaming else ""
+            out.write(frame + shown(f"#{change.task_id} {title}: {change.detail} …") + "\n")
+            out.flush()
 
     return on_change
 

@@ -112,8 +112,7 @@ class _Notices:
         if not self.pending or (due_only and time.monotonic() - self.last < NOTICE_S):
             return
         changes, self.pending, self.last = self.pending, [], time.monotonic()
-        for change in coalesced(changes):
-            events.emit(change)
+        events.emit_all(coalesced(changes))
 
 
 def _take(conn: Connection, child: multiprocessing.process.BaseProcess,
@@ -190,8 +189,8 @@ def serve(conn: Connection, stop: EventType, source: str, path: str, db: str,
     processes.be_nice(NICENESS)
     paths.configure(data_dir=data_dir, db=db)
     heard: list[tuple[str, int | None, str]] = []  # since the last message
-    events.subscribe(lambda change: heard.append((str(change.kind), change.task_id,
-                                                  change.detail)))
+    events.subscribe(lambda changes: heard.extend((str(c.kind), c.task_id, c.detail)
+                                                  for c in changes))
 
     def send(message: tuple[str, Any]) -> None:
         if heard:  # a transaction's notices, then what follows its commit

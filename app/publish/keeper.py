@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from app.events import Change, Kind, events
+from app.events import Changes, Kind, events
 
 PUBLISH_ON = frozenset({Kind.SCHEDULE_CHANGED, Kind.TASK_CHANGED, Kind.TASK_DELETED,
                         Kind.TASK_ADDED, Kind.STEP_CHANGED, Kind.PLAN_SAVED,
@@ -31,8 +31,8 @@ def keep_current() -> Callable[[], None]:
     """Publish again after such changes (as above). Safe to call twice; returns the
     function that stops it."""
     if not _listening:
-        def on_change(change: Change) -> None:
-            if change.kind in PUBLISH_ON:
+        def on_change(changes: Changes) -> None:
+            if changes.kinds & PUBLISH_ON:
                 _stale()
 
         _listening.append(events.subscribe(on_change))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.events import Change, Kind, events
+from app.events import Changes, Kind, events
 from models import ScheduledBlock
 
 RESCHEDULE_ON: dict[str, str] = {
@@ -44,10 +44,17 @@ def trigger(kind: str, detail: str) -> str | None:
     return RESCHEDULE_ON.get(kind)
 
 
-def reason_for(change: Change) -> str | None:
-    """Why ``change`` calls for a new schedule (None when it does not, or nobody schedules)."""
-    why = trigger(change.kind, change.detail)
-    return why if why is not None and scheduling_on() else None
+def reasons(changes: Changes) -> list[str]:
+    """Why these changes call for a new schedule, each reason once (no database read)."""
+    found = (trigger(change.kind, change.detail) for change in changes)
+    return list(dict.fromkeys(why for why in found if why is not None))
+
+
+def reason_for(changes: Changes) -> str | None:
+    """The first reason ``changes`` call for a new schedule (None when they do not, or
+    nobody schedules)."""
+    why = reasons(changes)
+    return why[0] if why and scheduling_on() else None
 
 
 def keep_current() -> Callable[[], None]:
@@ -64,8 +71,8 @@ def stop() -> None:
         _listening.pop()()
 
 
-def _on_change(change: Change) -> None:
-    why = reason_for(change)
+def _on_change(changes: Changes) -> None:
+    why = reason_for(changes)
     if why is not None:
         from app.schedule.store import run
 

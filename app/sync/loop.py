@@ -9,6 +9,10 @@ nothing. The new token is stored after everything it covers was recorded.
 A run can be stopped between items: ``cancelled`` is asked at each progress report
 (push reports after each task's items are recorded, outside any transaction), and a
 yes raises ``Cancelled``; the next run goes on from what was recorded.
+
+What a run writes is initiated by ``app.events.SYNC``: a listener tells the sync's own
+changes from a person's by that (the window syncs again after a person's, not after its
+own).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from datetime import UTC, datetime
 from app.calendar.dav import TIMEOUT_S, Account
 from app.calendar.errors import CalendarError
 from app.errors import KnownError
+from app.events import SYNC, initiated_by
 from app.sync import accounts, adopt, identity, pull, push, refused
 from app.sync.dav import Dav, Listing
 from app.sync.report import Progress, Report
@@ -47,21 +52,22 @@ def run(account_id: int, password: str | None = None, *, timeout: float = TIMEOU
     dav = Dav(Account(account.url, account.user, accounts.password(account, password),
                       timeout))
     report = Report()
-    try:
-        identity.check(account, dav)
-        _pull(account, dav, report, progress)
-        push.push(account, dav, report, progress)
-        if report.pushed or report.deleted:
-            # A token that covers our own writes: a state-hash token (Xandikos's) would
-            # otherwise come back unchanged after a remote delete, hiding the delete.
-            _pull(accounts.get_account(account.id), dav, report, None)
-    except CalendarError as exc:
-        SyncAccount.update(last_error=str(exc)).where(SyncAccount.id == account.id).execute()
-        raise
-    finally:
-        dav.close()
-    SyncAccount.update(last_error=None, last_sync_at=datetime.now(UTC)).where(
-        SyncAccount.id == account.id).execute()
+    with initiated_by(SYNC):
+        try:
+            identity.check(account, dav)
+            _pull(account, dav, report, progress)
+            push.push(account, dav, report, progress)
+            if report.pushed or report.deleted:
+                # A token that covers our own writes: a state-hash token (Xandikos's) would
+                # otherwise come back unchanged after a remote delete, hiding the delete.
+                _pull(accounts.get_account(account.id), dav, report, None)
+        except CalendarError as exc:
+            SyncAccount.update(last_error=str(exc)).where(SyncAccount.id == account.id).execute()
+            raise
+        finally:
+            dav.close()
+        SyncAccount.update(last_error=None, last_sync_at=datetime.now(UTC)).where(
+            SyncAccount.id == account.id).execute()
     return report
 
 

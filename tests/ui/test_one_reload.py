@@ -18,7 +18,7 @@ def test_one_quick_add_is_exactly_one_list_reload(ctx: WindowContext, qtbot: QtB
     qtbot.wait_until(lambda: not window.tasks._reload_timer.isActive())
     notices: list[int] = []
     ctx.bridge.changed.connect(
-        lambda kind, task_id, _d, _i: notices.append(task_id) if kind == Kind.TASK_ADDED else None)
+        lambda changes: notices.extend(c.task_id for c in changes.of(Kind.TASK_ADDED)))
     before = window.tasks.reloads
     window.quick_add.title.setText("Buy milk")
     QTest.keyClick(window.quick_add.title, Qt.Key.Key_Return)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.events import Change, Changes, Kind
 from app.plan import editing as plan_editing
 from app.plan import spec as planspec
 from models import database
@@ -64,6 +65,10 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counts]:
     monkeypatch.setattr(database, "begin", counted_begin)
     monkeypatch.setattr(database, "execute_sql", counted_execute)
     yield found
+
+
+def one(kind: Kind, task_id: int, detail: str = "") -> Changes:
+    return Changes((Change(kind, task_id, detail),))
 
 
 def edges(view: PlanView) -> set[tuple[str, str]]:
@@ -138,7 +143,7 @@ def test_a_notice_of_someone_elses_save_during_an_edit_is_read_after_it(
     view = open_view(ctx, qtbot, task_id)
     reads = counts.reads
     monkeypatch.setattr(view.editor, "busy", lambda _task_id: True)
-    ctx.bridge.changed.emit("plan_saved", task_id, "7", 0)  # not a revision this window saved
+    ctx.bridge.changed.emit(one(Kind.PLAN_SAVED, task_id, "7"))  # not a revision saved here
     assert counts.reads == reads  # held while the edit is on its way
     monkeypatch.setattr(view.editor, "busy", lambda _task_id: False)
     with qtbot.wait_signal(view.feed.loaded, timeout=5000):
@@ -152,8 +157,8 @@ def test_a_notice_that_does_not_touch_the_plan_is_not_read(
     task_id = make_task(plan15())
     view = open_view(ctx, qtbot, task_id)
     reads = counts.reads
-    ctx.bridge.changed.emit("reminders_scheduled", task_id, "", 0)  # after every plan save
+    ctx.bridge.changed.emit(one(Kind.REMINDERS_SCHEDULED, task_id))  # after every plan save
     assert counts.reads == reads
     with qtbot.wait_signal(view.feed.loaded, timeout=5000):
-        ctx.bridge.changed.emit("step_changed", task_id, "dates", 0)
+        ctx.bridge.changed.emit(one(Kind.STEP_CHANGED, task_id, "dates"))
     assert counts.reads == reads + 1

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.agent.outbox import Transport
-from app.events import Kind
+from app.events import Changes, Kind
 from ui.assistant import journal_words
 from ui.assistant.boxes import captioned, plain_box
 from ui.assistant.log import TaskJournal
@@ -269,7 +269,12 @@ class AssistantDock(QDockWidget):
         self.stream.moveCursor(QTextCursor.MoveOperation.End)
         self.stream.ensureCursorVisible()
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        for change in changes:
+            self._on_change(change.kind, change.task_id or 0, change.detail)
+        self._outbox_timer.start()
+
+    def _on_change(self, kind: str, task_id: int, detail: str) -> None:
         if kind == Kind.ASSISTANT_STARTED:
             what = labels.fill(self.tr("Task %1: %2"), task_id, labels.stage_name(detail))
             self.doing.setText(what)
@@ -283,7 +288,6 @@ class AssistantDock(QDockWidget):
                 and self._lines_of(task_id):
             self._changed_tasks.add(task_id)  # approved, done…: its line says it again
             self._resay_timer.start()
-        self._outbox_timer.start()
 
     def _name_the_task(self, task_id: int, stage: str, shown: str) -> None:
         """The task by its title, not its number, once the title is read (in a worker)."""

@@ -39,6 +39,7 @@ from shiboken6 import isValid
 from app.calendar import agenda
 from app.calendar.agenda import Agenda
 from app.config import settings
+from app.events import Changes
 from app.schedule import load
 from app.schedule import views as schedule_views
 from models.tables import utc_now
@@ -326,9 +327,9 @@ class CalendarPanel(QDockWidget):
     def _on_scroll_range_changed(self, low: int, high: int) -> None:
         self._scroll_to_morning()
 
-    @Slot(str, int, str, int)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
-        if kind in REFRESH_KINDS:
+    @Slot(object)
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if changes.kinds & REFRESH_KINDS:
             self._refresh_timer.start()
 
     def settings_changed(self) -> None:

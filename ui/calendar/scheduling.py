@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand
 
 from app.config import settings
 from app.dates.when import local_zone
+from app.events import Changes
 from app.publish import keeper as publish_keeper
 from app.schedule import keeper, store
 from app.schedule.model import Block
@@ -63,12 +64,11 @@ class Keeper(QObject):
         self._timer.timeout.connect(self._on_timer_timeout)
         ctx.bridge.changed.connect(self._on_bridge_changed)
 
-    @Slot(str, int, str, int)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
-        why = keeper.trigger(kind, detail)
-        if why is not None:
-            if why not in self.reasons:
-                self.reasons.append(why)
+    @Slot(object)
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        why = keeper.reasons(changes)
+        if why:
+            self.reasons += [reason for reason in why if reason not in self.reasons]
             self._timer.start()
 
     @Slot()
@@ -99,10 +99,9 @@ class Publisher(QObject):
         ctx.bridge.changed.connect(self._on_bridge_changed)
         QTimer.singleShot(0, self, self._on_timer_timeout)  # at start: catch up
 
-    @Slot(str, int, str, int)
-    def _on_bridge_changed(self, kind: str, _task_id: int, _detail: str,
-                           _initiator: int) -> None:
-        if kind in publish_keeper.PUBLISH_ON:
+    @Slot(object)
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if changes.kinds & publish_keeper.PUBLISH_ON:
             self._timer.start()
 
     @Slot()

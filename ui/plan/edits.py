@@ -23,7 +23,7 @@ from functools import partial
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand
 
-from app.events import Kind
+from app.events import Changes, Kind
 from app.plan import editing as plan_editing
 from app.plan.editing import Change, Data, EditRefused, PlanSnapshot, Saved
 from models import Task
@@ -140,19 +140,23 @@ class PlanEditor(QObject):
         self._run(task_id, "", lambda: partial(plan_editing.restore, task_id, content,
                                                self._session.get(task_id, 0)))
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
+    def _on_bridge_changed(self, changes: Changes) -> None:
         ends = (Kind.PLAN_APPROVED, Kind.PLAN_PAUSED, Kind.PLAN_RESUMED, Kind.PLAN_ABORTED)
-        if kind in ends:
-            self._session.pop(task_id, None)  # the next edit starts a new revision
-        elif kind == Kind.PLAN_SAVED and detail not in self._saved_details(task_id):
-            self._session.pop(task_id, None)  # someone else saved a revision
+        for task_id in changes.task_ids:
+            theirs = changes.revisions(task_id) - self._ours.get(task_id, set())
+            if changes.about(task_id).of(*ends) or theirs:
+                self._session.pop(task_id, None)  # ended, or someone else saved a revision
 
-    def _saved_details(self, task_id: int) -> set[str]:
-        return {str(revision) for revision in self._ours.get(task_id, ())}
-
-    def saved_here(self, kind: str, task_id: int, detail: str) -> bool:
-        """Whether a change notice is of a revision this window saved (and showed)."""
-        return kind == Kind.PLAN_SAVED and detail in self._saved_details(task_id)
+    def saved_here(self, changes: Changes) -> bool:
+        """Whether these changes of one task are only revisions this window saved (and
+        showed): one that also changed anything else its plan shows, or saved no
+        revision, is not."""
+        saved = {(task_id, revision) for task_id in changes.task_ids
+                 for revision in changes.revisions(task_id)}
+        ours = {(task_id, revision) for task_id in changes.task_ids
+                for revision in self._ours.get(task_id, ())}
+        others = changes.kinds - {Kind.PLAN_SAVED} - NOT_PLAN_CHANGES
+        return bool(saved) and saved <= ours and not others
 
     def busy(self, task_id: int) -> bool:
         """Whether an edit of the task's plan is on its way (its notice may come first)."""
@@ -213,7 +217,7 @@ class PlanFeed(QObject):
         self.reads = 0  # plans read from the store (the bench counts a drag's)
         self._reading = False
         self._again = False
-        self._held: list[tuple[str, str]] = []  # notices that came while an edit was on its way
+        self._held: list[Changes] = []  # notices that came while an edit was on its way
         self._last: PlanSnapshot | None = None
         self._positions = asyncio.Lock()  # one position save at a time, first asked first
         self.editor = PlanEditor.of(ctx)
@@ -264,13 +268,15 @@ class PlanFeed(QObject):
         async with self._positions:
             await in_thread(plan_editing.save_positions, task_id, positions)
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
-        if not task_id or task_id != self.task_id or kind in NOT_PLAN_CHANGES:
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        mine = changes.about(self.task_id)
+        plan = Changes(tuple(c for c in mine if c.kind not in NOT_PLAN_CHANGES), mine.initiator)
+        if not self.task_id or not plan:
             return
-        if self.editor.saved_here(kind, task_id, detail):
+        if self.editor.saved_here(plan):
             return  # shown from what was saved (``_on_editor_edit_saved``)
-        if self.editor.busy(task_id):
-            self._held.append((kind, detail))  # when the edit is over: ours, or not?
+        if self.editor.busy(self.task_id):
+            self._held.append(plan)  # when the edit is over: ours, or not?
             return
         self.load()
 
@@ -290,7 +296,7 @@ class PlanFeed(QObject):
         if task_id != self.task_id or self.editor.busy(task_id):
             return
         held, self._held = self._held, []
-        if any(not self.editor.saved_here(kind, task_id, detail) for kind, detail in held):
+        if any(not self.editor.saved_here(changes) for changes in held):
             self.load()  # someone else changed the plan meanwhile
 
     def _on_bridge_external_change(self) -> None:

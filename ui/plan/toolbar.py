@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import settings
+from app.events import Changes
 from app.plan import store as plans
 from app.plan.actions import plan_allowed
 from app.states import PlanStatus
@@ -276,6 +277,6 @@ class PlanToolbar(QWidget):
 
     # --- following the core --------------------------------------------------------------
 
-    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str, _initiator: int) -> None:
-        if task_id == self.task_id:
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if self.task_id in changes.task_ids:
             self.refresh()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.events import Kind
+from app.events import Changes, Kind
 from app.plan import editing as plan_editing
 from app.plan.editing import PlanSnapshot, Saved
 from app.plan.layout import Layout, LayoutCache
@@ -407,8 +407,8 @@ class PlanView(QWidget):
 
     # --- the core and the assistant ------------------------------------------------------
 
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
-        if task_id == self._task_id and kind == Kind.PLAN_SAVED and self._draft is not None:
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if self._draft is not None and changes.about(self._task_id).of(Kind.PLAN_SAVED):
             self._end_draft()
 
     def _on_assistant_plan_growing(self, task_id: int, steps: list[object]) -> None:

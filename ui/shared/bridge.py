@@ -1,7 +1,8 @@
 """The core's change notices as Qt signals, and changes made by other processes.
 
-``app.events`` is the Qt-free observer interface; this adapter turns each Change into
-a ``changed`` signal on the GUI thread (a queued call when it comes from a worker).
+``app.events`` is the Qt-free observer interface; this adapter turns each transaction's
+``Changes`` into one ``changed`` signal on the GUI thread (a queued call when it comes
+from a worker).
 It also polls SQLite's ``PRAGMA data_version`` every second: when the CLI or another
 process commits, the number moves and ``external_change`` fires. The number also moves
 when this process's own worker threads commit (each has its own connection), so each
@@ -15,12 +16,12 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from app.events import Change, events
+from app.events import Changes, events
 from models import database
 
 
 class CoreBridge(QObject):
-    changed = Signal(str, int, str, int)  # kind, task id (0: none), detail, initiator
+    changed = Signal(object)  # Changes: one write transaction's
     external_change = Signal()
 
     def __init__(self, parent: QObject | None = None, poll_ms: int = 1000) -> None:
@@ -41,14 +42,14 @@ class CoreBridge(QObject):
         self._before.append(hook)
         return lambda: self._before.remove(hook)
 
-    def _on_core_change(self, change: Change) -> None:
+    def _on_core_change(self, changes: Changes) -> None:
         for hook in list(self._before):
             hook()
         # Signals cross threads safely: Qt queues the call to the receivers' thread.
-        self.changed.emit(change.kind, change.task_id or 0, change.detail, change.initiator)
+        self.changed.emit(changes)
 
-    @Slot(str, int, str, int)
-    def _on_changed(self, kind: str, task_id: int, detail: str, initiator: int) -> None:
+    @Slot(object)
+    def _on_changed(self, _changes: Changes) -> None:
         if self._data_version is not None and not database.is_closed():
             self._data_version = self._version()
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.events import Changes
 from app.plan import store as plans
 from app.plan.actions import STEP_ACTIONS, step_allowed
 from app.plan.step_view import StepView as StepView
@@ -433,6 +434,6 @@ class StepPanel(QWidget):
     def _on_selection_step_selected(self, task_id: int, step_id: str) -> None:
         self.show_step(task_id, step_id)
 
-    def _on_bridge_changed(self, _kind: str, task_id: int, _detail: str, _initiator: int) -> None:
-        if task_id == self.task_id and self.step_id:
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if self.task_id in changes.task_ids and self.step_id:
             self.refresh()

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
 
 from app.errors import KnownError
-from app.events import Kind
+from app.events import Changes, Kind
 from app.schedule.estimates import minutes_text, parse_estimate, set_estimate
 from app.schedule.model import day_clock
 from app.schedule.views import Planned, for_step
@@ -99,7 +99,8 @@ class StepSchedule(QWidget):
         self.ctx.runner.start(in_thread(set_estimate, self.task_id, self.step_id, minutes),
                               self.tr("Saving the estimate"))
 
-    @Slot(str, int, str, int)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, _initiator: int) -> None:
-        if kind in REFRESH_ON and self.task_id and task_id in (0, self.task_id):
+    @Slot(object)
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if self.task_id and any(c.kind in REFRESH_ON and c.task_id in (None, 0, self.task_id)
+                                for c in changes):
             self.refresh()

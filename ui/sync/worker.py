@@ -4,7 +4,7 @@
 Each sync runs ``app.sync.loop`` in a worker thread, never on the GUI thread; its
 progress and its outcome come back as queued signals. Local changes are heard from
 ``app.events`` (sent after commit, in any thread); the changes the sync itself makes
-(in its own thread) are not local and start no new sync. A sync that changed tasks
+(``app.events.SYNC`` their initiator) are not local and start no new sync. A sync that changed tasks
 sends ``Kind.TASKS_SYNCED`` so the list and the plan read the store again. ``cancel``
 stops a run between items; the staged shutdown cancels the runner's task, which
 stops the thread the same way and waits for it.
@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from app.errors import KnownError
-from app.events import Change, Kind, events
+from app.events import SYNC, Change, Changes, Kind, events
 from models import StoreError
 from ui.shared.context import WindowContext
 from ui.shared.gil import handed_often
@@ -64,7 +64,6 @@ class SyncWorker(QObject):
         self.last: Outcome | None = None
         self.runs = 0
         self._stop = threading.Event()
-        self._thread: int | None = None
         self._task: asyncio.Task[Outcome] | None = None
         self._again = False
         self._unsubscribe: Callable[[], None] | None = None
@@ -132,12 +131,8 @@ class SyncWorker(QObject):
             raise
 
     def _in_thread(self) -> Outcome:
-        self._thread = threading.get_ident()
-        try:
-            with handed_often():  # the GUI thread's share while it merges
-                return sync_all(self._stop.is_set, self.sync_progressed.emit)
-        finally:
-            self._thread = None
+        with handed_often():  # the GUI thread's share while it merges
+            return sync_all(self._stop.is_set, self.sync_progressed.emit)
 
     def _on_run_done(self, outcome: Outcome) -> None:
         self._task = None
@@ -157,9 +152,9 @@ class SyncWorker(QObject):
         self.last = outcome
         self.sync_finished.emit(outcome)
 
-    def _on_core_change(self, change: Change) -> None:
+    def _on_core_change(self, changes: Changes) -> None:
         """Any thread: a change made here (not by the sync itself) asks for a sync."""
-        if threading.get_ident() != self._thread and change.kind in LOCAL:
+        if changes.initiator != SYNC and changes.kinds & LOCAL:
             self._local_changed.emit()
 
     @Slot()

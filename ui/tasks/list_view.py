@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.events import Kind
+from app.events import Changes, Kind
 from app.states import TASK
 from app.tasks.queries import SORTS, VIEWS, TaskQuery, all_tags, matching_ids
 from models import Task
@@ -204,11 +204,11 @@ class TaskListPanel(QWidget):
         GUI thread ~60 ms, over the 50 ms stall target for F5 (bench/window_assistant.py)."""
         self._reload_timer.start()
 
-    @Slot(str, int, str, int)
-    def _on_bridge_changed(self, kind: str, task_id: int, detail: str, initiator: int) -> None:
-        if started_by(self, initiator):
+    @Slot(object)
+    def _on_bridge_changed(self, changes: Changes) -> None:
+        if started_by(self, changes.initiator):
             return  # work this view started: its success path reloaded already
-        if kind not in (Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED):
+        if changes.kinds - {Kind.ASSISTANT_STARTED, Kind.ASSISTANT_FINISHED}:
             self._schedule()
 
     def reload(self) -> None:

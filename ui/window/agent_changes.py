@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from app.errors import KnownError
-from app.events import Kind
+from app.events import Changes, Kind
 from app.mcp.changes import ChangeView
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread, started_by
@@ -57,8 +57,8 @@ TIP_CHARS, TIP_WIDTH = 60, 420  # a tooltip longer than this many characters wra
 AGENT_WIDTH = 160  # the agent's column at first: "Claude Desktop", "Cursor", "coder"
 _ERROR_STYLE = "color: #c0392b;"
 # the notices after which a title or what undoes may differ (not a step's or the assistant's)
-_READ_AGAIN = (Kind.TASK_ADDED, Kind.TASK_CHANGED, Kind.TASK_DELETED, Kind.TASKS_SYNCED,
-               Kind.DATABASE_REPLACED)
+_READ_AGAIN = frozenset({Kind.TASK_ADDED, Kind.TASK_CHANGED, Kind.TASK_DELETED,
+                         Kind.TASKS_SYNCED, Kind.DATABASE_REPLACED})
 # the core's refusals of an undo (``app.mcp.changes.undo``), in the interface language
 _REFUSED: tuple[tuple[re.Pattern[str], Callable[[], str]], ...] = (
     (re.compile(r"^agent change \d+ was undone already$"),
@@ -194,11 +194,10 @@ class AgentChangesDock(QDockWidget):
         self.show_button.clicked.connect(self._on_show_button_clicked)
         self.visibilityChanged.connect(self._on_visibility_changed)
 
-    @Slot(str, int, str, int)
-    def _on_bridge_changed(self, kind: str, _task_id: int, _detail: str,
-                           initiator: int) -> None:
+    @Slot(object)
+    def _on_bridge_changed(self, changes: Changes) -> None:
         """A task changed here: its title or the undoable changes may differ."""
-        if kind in _READ_AGAIN and not started_by(self, initiator):
+        if changes.kinds & _READ_AGAIN and not started_by(self, changes.initiator):
             self._reload_timer.start()
 
     def reload(self) -> None:

@@ -47,7 +47,7 @@ def ics_file(db: Path, tmp_path: Path) -> tuple[Path, int]:
 def test_a_file_syncs_into_the_cache(ics_file: tuple[Path, int]) -> None:
     _path, source_id = ics_file
     seen: list[Change] = []
-    unsubscribe = events.subscribe(seen.append)
+    unsubscribe = events.subscribe(seen.extend)
     try:
         result = run_sync(source_id, now=NOW)
     finally:

@@ -23,7 +23,7 @@ from app.cli.agent_run import (
     stream_frame,
 )
 from app.errors import KnownError
-from app.events import Change, Kind
+from app.events import Change, Changes, Kind
 from app.tasks.store import NewTask, add_task
 from tests.conftest import Result
 
@@ -89,8 +89,8 @@ def test_progress_names_each_stage_as_it_starts_with_the_title_escaped(db: Path)
     task = add_task(NewTask(title="Team\x1b[2J offsite"))
     out = io.StringIO()
     listener = progress(out, streaming=False)
-    listener(Change(Kind.ASSISTANT_STARTED, task.id, "review"))
-    listener(Change(Kind.TASK_CHANGED, task.id))
+    listener(Changes((Change(Kind.ASSISTANT_STARTED, task.id, "review"),
+                      Change(Kind.TASK_CHANGED, task.id))))
     assert out.getvalue() == f"#{task.id} Team\\e[2J offsite: review …\n"
     stream_frame(out)(task.id, "x", "plan")
     assert out.getvalue().endswith(f"\n[plan for #{task.id}]\n")
@@ -99,7 +99,7 @@ def test_progress_names_each_stage_as_it_starts_with_the_title_escaped(db: Path)
 def test_defect_w3_the_streaming_frame_is_a_real_line_break(db: Path) -> None:
     task = add_task(NewTask(title="Offsite"))
     out = io.StringIO()
-    progress(out, streaming=True)(Change(Kind.ASSISTANT_STARTED, task.id, "review"))
+    progress(out, streaming=True)(Changes((Change(Kind.ASSISTANT_STARTED, task.id, "review"),)))
     assert out.getvalue() == f"\n── #{task.id} Offsite: review …\n"
 
 

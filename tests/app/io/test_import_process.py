@@ -40,7 +40,7 @@ def test_same_import(db: Path, data_dir: Path, tmp_path: Path) -> None:
     with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
         source.backup(target)
     changes: list[Change] = []
-    unsubscribe = events.subscribe(changes.append)
+    unsubscribe = events.subscribe(changes.extend)
     progress: list[tuple[int, int]] = []
     heard_in: set[int] = set()
 

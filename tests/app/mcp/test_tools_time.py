@@ -87,8 +87,8 @@ def test_undoing_a_saved_schedule_puts_the_persons_blocks_back_and_says_so(db: P
     tools_time.schedule("2030-01-14", 7, save=True, client="bot")
     assert [(b.step_id, b.start) for b in ScheduledBlock.select()] != before
     heard: list[str] = []
-    stop = events.subscribe(lambda c: heard.append(c.detail)
-                            if c.kind == Kind.SCHEDULE_CHANGED else None)
+    stop = events.subscribe(lambda c: heard.extend(x.detail
+                                                   for x in c.of(Kind.SCHEDULE_CHANGED)))
     try:
         changes.undo(changes.recent()[0].id)
     finally:

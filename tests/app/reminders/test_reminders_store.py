@@ -128,12 +128,12 @@ def test_a_recurring_task_rolls_its_reminders_forward(db: Path) -> None:
 
 
 def test_edits_plans_and_recurrence_schedule_without_a_listener(db: Path) -> None:
-    from app.events import events
+    from app.events import Kind, events
     from app.tasks.store import update_task
 
     scheduled: list[int | None] = []
     unsubscribe = events.subscribe(
-        lambda c: scheduled.append(c.task_id) if c.kind == "reminders_scheduled" else None)
+        lambda c: scheduled.extend(x.task_id for x in c.of(Kind.REMINDERS_SCHEDULED)))
     try:
         due = datetime.now(UTC).replace(microsecond=0) + timedelta(days=2)
         t = add_task(NewTask(title="Weekly report", due_at=due, timezone="Asia/Shanghai",

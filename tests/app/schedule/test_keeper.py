@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from app.events import Change, Kind, events
+from app.events import Change, Changes, Kind, events
 from app.schedule import keeper, store
 from app.tasks.store import NewTask, add_task
-from models import ScheduledBlock
+from models import ScheduledBlock, atomic
 
 NOW = datetime(2026, 12, 7, 1, 0, tzinfo=UTC)
 
@@ -36,7 +36,7 @@ def block(task_id: int) -> None:
 
 
 def test_only_someone_who_schedules_is_rescheduled(db: Path) -> None:
-    change = Change(Kind.CALENDAR_SYNCED)
+    change = Changes((Change(Kind.CALENDAR_SYNCED),))
     assert not keeper.scheduling_on() and keeper.reason_for(change) is None
     block(add_task(NewTask(title="T")).id)
     assert keeper.scheduling_on() and keeper.reason_for(change) == "a calendar synced"
@@ -58,3 +58,21 @@ def test_keep_current_runs_once_per_change_until_stopped(db: Path,
     stop()
     events.emit(Change(Kind.PLAN_APPROVED))
     assert runs == ["a plan was approved"]
+
+
+def test_one_run_per_transaction(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runs: list[str] = []
+    monkeypatch.setattr(store, "run", lambda **kwargs: runs.append(kwargs["why"]))
+    block(add_task(NewTask(title="T")).id)
+    stop = keeper.keep_current()
+    try:
+        with atomic():
+            events.emit(Change(Kind.PLAN_SAVED, 1, "2"))
+            events.emit(Change(Kind.PLAN_APPROVED, 1))
+            events.emit(Change(Kind.STEP_CHANGED, 1, "s1"))
+    finally:
+        stop()
+    assert runs == ["a new plan revision"]
+    assert keeper.reasons(Changes((Change(Kind.PLAN_SAVED), Change(Kind.STEP_CHANGED),
+                                   Change(Kind.PLAN_SAVED)))) == [
+        "a new plan revision", "a step changed"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from app.events import SYNC, Changes, events
 from app.plan import store as plans
 from app.sync import loop
 from app.tasks import store as tasks
@@ -47,6 +48,21 @@ def test_a_first_sync_pushes_each_task_and_step_once_and_a_second_does_nothing(
                   .values()) == ["Book room", "Send invites", "Team offsite"]
     again = sync_url(task_list)
     assert again.as_json() == loop.Report().as_json()
+
+
+def test_what_a_sync_writes_is_initiated_by_it(db: Path, task_list: str,
+                                              phone: Phones) -> None:
+    _task_with_plan()
+    sync_url(task_list)
+    phone(task_list).edit("Team offsite", summary="Team offsite 2027")
+    heard: list[Changes] = []
+    unsubscribe = events.subscribe(heard.append)
+    try:
+        sync_url(task_list)
+    finally:
+        unsubscribe()
+    assert heard and {c.initiator for c in heard} == {SYNC}
+    assert any("task_changed" in c.kinds for c in heard)
 
 
 def test_a_phone_rename_is_a_task_edit_and_a_step_rename_a_new_user_revision(

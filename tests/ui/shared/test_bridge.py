@@ -28,8 +28,8 @@ def test_a_change_in_a_worker_reaches_the_gui_thread_after_its_hooks(
         bridge: CoreBridge, qtbot: QtBot) -> None:
     heard: list[tuple[str, int, str, int]] = []
     hooks: list[int] = []
-    bridge.changed.connect(lambda kind, task_id, detail, _initiator: heard.append(
-        (kind, task_id, detail, threading.get_ident())))
+    bridge.changed.connect(lambda changes: heard.extend(
+        (c.kind, c.task_id, c.detail, threading.get_ident()) for c in changes))
     remove = bridge.before_change(lambda: hooks.append(threading.get_ident()))
     worker = threading.Thread(target=events.emit,
                               args=(Change(Kind.TASK_CHANGED, 7, "title"),))
@@ -41,7 +41,7 @@ def test_a_change_in_a_worker_reaches_the_gui_thread_after_its_hooks(
     remove()
     with qtbot.wait_signal(bridge.changed, timeout=5000):
         events.emit(Change(Kind.TASK_ADDED))
-    assert heard[-1][:3] == ("task_added", 0, "") and hooks == [worker.ident]
+    assert heard[-1][:3] == ("task_added", None, "") and hooks == [worker.ident]
 
 
 def test_a_commit_by_another_process_is_an_external_change(
@@ -59,7 +59,7 @@ def test_a_commit_by_another_process_is_an_external_change(
 def test_closing_stops_the_notices(db: Path, qapp: QApplication, qtbot: QtBot) -> None:
     bridge = CoreBridge(poll_ms=20)
     heard: list[str] = []
-    bridge.changed.connect(lambda kind, *_: heard.append(kind))
+    bridge.changed.connect(lambda changes: heard.extend(c.kind for c in changes))
     bridge.close()
     events.emit(Change(Kind.TASK_ADDED))
     qapp.processEvents()

@@ -105,7 +105,8 @@ def test_the_changes_an_op_makes_carry_its_initiator(runner: TaskRunner, qtbot: 
                                                      db: Path) -> None:
     bridge = CoreBridge(poll_ms=60_000)
     heard: list[tuple[str, int]] = []
-    bridge.changed.connect(lambda kind, _t, detail, initiator: heard.append((detail, initiator)))
+    bridge.changed.connect(lambda changes: heard.extend((c.detail, changes.initiator)
+                                                        for c in changes))
     view, other = QObject(), QObject()
 
     def save(detail: str) -> str:

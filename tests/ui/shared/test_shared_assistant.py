@@ -87,7 +87,7 @@ def test_streamed_text_is_posted_in_batches_and_before_each_change(
     from ui.shared.assistant import ChunkBatch
 
     posted: list[str] = []
-    ctx.bridge.changed.connect(lambda kind, *_: posted.append(f"change {kind}"))
+    ctx.bridge.changed.connect(lambda changes: posted.extend(f"change {c.kind}" for c in changes))
     batch = ChunkBatch(lambda text: posted.append(text), interval_s=60.0)
     remove = ctx.bridge.before_change(batch.flush)
     for text in ("a", "b", "c"):
@@ -149,7 +149,7 @@ def test_offline_run_own_process(ctx: WindowContext, qtbot: QtBot) -> None:
     outcomes: list[int] = []
     ctx.assistant.outcome.connect(lambda task, *_: outcomes.append(task))
     kinds: list[str] = []
-    ctx.bridge.changed.connect(lambda kind, *_: kinds.append(kind))
+    ctx.bridge.changed.connect(lambda changes: kinds.extend(c.kind for c in changes))
     try:
         with qtbot.wait_signal(ctx.assistant.idle, timeout=30_000):
             ctx.assistant.run_until_idle()

@@ -36,8 +36,8 @@ def test_ctrl_c_in_notices_counted(db: Path) -> None:
 
     heard: list[int] = []
 
-    def interrupted(change: Any) -> None:
-        if change.kind == Kind.TASK_ADDED:
+    def interrupted(changes: Any) -> None:
+        for change in changes.of(Kind.TASK_ADDED):
             heard.append(change.task_id)
             if len(heard) == 10:
                 raise KeyboardInterrupt
