@@ -107,44 +107,44 @@
         <translation>已排 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="117"/>
+        <location filename="../../ui/calendar/header.py" line="130"/>
         <source>ddd d</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 ddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="119"/>
+        <location filename="../../ui/calendar/header.py" line="132"/>
         <source>dddd d MMMM</source>
         <comment>a QLocale date pattern</comment>
         <translation>M月d日 dddd</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="147"/>
+        <location filename="../../ui/calendar/header.py" line="160"/>
         <source>all day</source>
         <translation>全天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="173"/>
+        <location filename="../../ui/calendar/header.py" line="183"/>
         <source>(no title)</source>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="186"/>
+        <location filename="../../ui/calendar/header.py" line="196"/>
         <source>+%1 more</source>
         <translation>另有 %1 项</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="203"/>
+        <location filename="../../ui/calendar/header.py" line="213"/>
         <source>Calendar: %1</source>
         <translation>日历：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="216"/>
+        <location filename="../../ui/calendar/header.py" line="226"/>
         <source>%1 h %2 min of planned work</source>
         <translation>已排 %1 小时 %2 分钟的工作</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/header.py" line="219"/>
+        <location filename="../../ui/calendar/header.py" line="229"/>
         <source>More than your limit of %1 h %2 min a day (Settings → Planning)</source>
         <translation>超过你每天 %1 小时 %2 分钟的上限（设置 → 计划）</translation>
     </message>
@@ -222,57 +222,57 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="207"/>
+        <location filename="../../ui/window/agent_changes.py" line="206"/>
         <source>Reading the agents&apos; changes</source>
         <translation>正在读取智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="251"/>
+        <location filename="../../ui/window/agent_changes.py" line="250"/>
         <source>(the schedule)</source>
         <translation>（日程）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="253"/>
+        <location filename="../../ui/window/agent_changes.py" line="252"/>
         <source>(task deleted)</source>
         <translation>（任务已删除）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="303"/>
+        <location filename="../../ui/window/agent_changes.py" line="302"/>
         <source>Undoing an agent&apos;s change</source>
         <translation>正在撤销智能体的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="320"/>
+        <location filename="../../ui/window/agent_changes.py" line="319"/>
         <source>Not undone: %1</source>
         <translation>未撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="369"/>
+        <location filename="../../ui/window/agent_changes.py" line="368"/>
         <source>%1 (and %2 more)</source>
         <translation>%1（另有 %2 项）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="313"/>
+        <location filename="../../ui/window/agent_changes.py" line="312"/>
         <source>Undone: %1 (by %2)</source>
         <translation>已撤销：%1（由 %2 所做）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="249"/>
+        <location filename="../../ui/window/agent_changes.py" line="248"/>
         <source>%1, undone %2</source>
         <translation>%1，已于 %2 撤销</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="335"/>
+        <location filename="../../ui/window/agent_changes.py" line="334"/>
         <source>Agent changes</source>
         <translation>智能体更改</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="337"/>
+        <location filename="../../ui/window/agent_changes.py" line="336"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/agent_changes.py" line="365"/>
+        <location filename="../../ui/window/agent_changes.py" line="364"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -306,7 +306,7 @@
     <message>
         <location filename="../../ui/assistant/dock.py" line="97"/>
         <location filename="../../ui/assistant/dock.py" line="181"/>
-        <location filename="../../ui/assistant/dock.py" line="344"/>
+        <location filename="../../ui/assistant/dock.py" line="348"/>
         <source>Outbox</source>
         <translation>待发消息</translation>
     </message>
@@ -369,7 +369,7 @@
         <translation>隐藏模型输出</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="292"/>
+        <location filename="../../ui/assistant/dock.py" line="296"/>
         <source>“%1”: %2</source>
         <translation>“%1”：%2</translation>
     </message>
@@ -447,19 +447,19 @@
     </message>
     <message>
         <location filename="../../ui/assistant/dock.py" line="215"/>
-        <location filename="../../ui/assistant/dock.py" line="279"/>
+        <location filename="../../ui/assistant/dock.py" line="284"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
         <location filename="../../ui/assistant/dock.py" line="238"/>
-        <location filename="../../ui/assistant/dock.py" line="295"/>
-        <location filename="../../ui/assistant/dock.py" line="313"/>
+        <location filename="../../ui/assistant/dock.py" line="299"/>
+        <location filename="../../ui/assistant/dock.py" line="317"/>
         <source>Reading the task</source>
         <translation>正在读取任务</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="274"/>
+        <location filename="../../ui/assistant/dock.py" line="279"/>
         <source>Task %1: %2</source>
         <translation>任务 %1：%2</translation>
     </message>
@@ -479,7 +479,7 @@
         <translation>读取待发消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/dock.py" line="344"/>
+        <location filename="../../ui/assistant/dock.py" line="348"/>
         <source>Outbox (%1)</source>
         <translation>待发消息（%1）</translation>
     </message>
@@ -639,50 +639,50 @@
 <context>
     <name>CalendarPanel</name>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="114"/>
-        <location filename="../../ui/calendar/panel.py" line="164"/>
+        <location filename="../../ui/calendar/panel.py" line="115"/>
+        <location filename="../../ui/calendar/panel.py" line="165"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="117"/>
-        <location filename="../../ui/calendar/panel.py" line="165"/>
+        <location filename="../../ui/calendar/panel.py" line="118"/>
+        <location filename="../../ui/calendar/panel.py" line="166"/>
         <source>Place the steps that have estimates into free working time</source>
         <translation>把有预估时长的步骤安排进空闲的工作时间</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="78"/>
-        <location filename="../../ui/calendar/panel.py" line="109"/>
+        <location filename="../../ui/calendar/panel.py" line="79"/>
+        <location filename="../../ui/calendar/panel.py" line="110"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="110"/>
-        <location filename="../../ui/calendar/panel.py" line="152"/>
+        <location filename="../../ui/calendar/panel.py" line="111"/>
+        <location filename="../../ui/calendar/panel.py" line="153"/>
         <source>Today</source>
         <translation>今天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="111"/>
-        <location filename="../../ui/calendar/panel.py" line="157"/>
+        <location filename="../../ui/calendar/panel.py" line="112"/>
+        <location filename="../../ui/calendar/panel.py" line="158"/>
         <source>Day</source>
         <translation>日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="112"/>
-        <location filename="../../ui/calendar/panel.py" line="158"/>
+        <location filename="../../ui/calendar/panel.py" line="113"/>
+        <location filename="../../ui/calendar/panel.py" line="159"/>
         <source>Week</source>
         <translation>周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="113"/>
-        <location filename="../../ui/calendar/panel.py" line="163"/>
+        <location filename="../../ui/calendar/panel.py" line="114"/>
+        <location filename="../../ui/calendar/panel.py" line="164"/>
         <source>Sync now</source>
         <translation>立即同步</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="115"/>
-        <location filename="../../ui/calendar/panel.py" line="168"/>
+        <location filename="../../ui/calendar/panel.py" line="116"/>
+        <location filename="../../ui/calendar/panel.py" line="169"/>
         <source>Sources…</source>
         <translation>日历来源…</translation>
     </message>
@@ -705,32 +705,32 @@
         <translation>yyyy年M月d日</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="254"/>
+        <location filename="../../ui/calendar/panel.py" line="255"/>
         <source>Previous day</source>
         <translation>前一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="255"/>
+        <location filename="../../ui/calendar/panel.py" line="256"/>
         <source>Previous week</source>
         <translation>上一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="256"/>
+        <location filename="../../ui/calendar/panel.py" line="257"/>
         <source>Next day</source>
         <translation>后一天</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="256"/>
+        <location filename="../../ui/calendar/panel.py" line="257"/>
         <source>Next week</source>
         <translation>下一周</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="268"/>
+        <location filename="../../ui/calendar/panel.py" line="269"/>
         <source>Reading the calendar</source>
         <translation>正在读取日历</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="302"/>
+        <location filename="../../ui/calendar/panel.py" line="303"/>
         <source>No calendars yet: add one with Sources…</source>
         <translation>还没有日历：请通过“日历来源…”添加…</translation>
     </message>
@@ -755,12 +755,12 @@
         <translation>%1 无法同步（%2）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="367"/>
+        <location filename="../../ui/calendar/panel.py" line="368"/>
         <source>Syncing calendars…</source>
         <translation>正在同步日历…</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/panel.py" line="369"/>
+        <location filename="../../ui/calendar/panel.py" line="370"/>
         <source>Syncing calendars</source>
         <translation>同步日历</translation>
     </message>
@@ -1549,12 +1549,12 @@ Details: %2</source>
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="180"/>
+        <location filename="../../ui/plan/edits.py" line="184"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="196"/>
+        <location filename="../../ui/plan/edits.py" line="200"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -1630,12 +1630,12 @@ Details: %2</source>
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="238"/>
+        <location filename="../../ui/plan/edits.py" line="242"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="260"/>
+        <location filename="../../ui/plan/edits.py" line="264"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -1694,149 +1694,154 @@ Details: %2</source>
 <context>
     <name>PlanToolbar</name>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="142"/>
+        <location filename="../../ui/plan/toolbar.py" line="141"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="143"/>
+        <location filename="../../ui/plan/toolbar.py" line="142"/>
         <source>Place every step that has an estimate into free working time (see the calendar)</source>
         <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="131"/>
+        <location filename="../../ui/plan/toolbar.py" line="130"/>
         <source>Approve</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="132"/>
+        <location filename="../../ui/plan/toolbar.py" line="131"/>
         <source>Approve the plan so its steps can run</source>
         <translation>批准计划，以便执行其中的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="133"/>
+        <location filename="../../ui/plan/toolbar.py" line="132"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="134"/>
+        <location filename="../../ui/plan/toolbar.py" line="133"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="135"/>
+        <location filename="../../ui/plan/toolbar.py" line="134"/>
         <source>Abort…</source>
         <translation>中止…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="136"/>
+        <location filename="../../ui/plan/toolbar.py" line="135"/>
         <source>Stop the plan for good; open steps are skipped</source>
         <translation>永久停止计划；未完成的步骤将被跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="137"/>
+        <location filename="../../ui/plan/toolbar.py" line="136"/>
         <source>Approve all</source>
         <translation>全部批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="138"/>
+        <location filename="../../ui/plan/toolbar.py" line="137"/>
         <source>Approve every plan that waits for your approval, of every task</source>
         <translation>批准所有任务中等待你批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="140"/>
+        <location filename="../../ui/plan/toolbar.py" line="139"/>
         <source>Revisions…</source>
         <translation>历史版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="141"/>
+        <location filename="../../ui/plan/toolbar.py" line="140"/>
         <source>Compare two revisions of this plan</source>
         <translation>比较此计划的两个版本</translation>
     </message>
     <message>
         <location filename="../../ui/plan/toolbar.py" line="167"/>
+        <source>Reading the plan</source>
+        <translation>读取计划</translation>
+    </message>
+    <message>
+        <location filename="../../ui/plan/toolbar.py" line="175"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="169"/>
+        <location filename="../../ui/plan/toolbar.py" line="177"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="171"/>
+        <location filename="../../ui/plan/toolbar.py" line="179"/>
         <source>%1 · revision %2</source>
         <translation>%1 · 版本 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="172"/>
+        <location filename="../../ui/plan/toolbar.py" line="179"/>
         <source>Plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="183"/>
+        <location filename="../../ui/plan/toolbar.py" line="191"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="184"/>
+        <location filename="../../ui/plan/toolbar.py" line="192"/>
         <source>Stop the assistant now; nothing half-done is saved</source>
         <translation>立即停止助理；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="186"/>
+        <location filename="../../ui/plan/toolbar.py" line="194"/>
         <source>Generate plan</source>
         <translation>生成计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="187"/>
+        <location filename="../../ui/plan/toolbar.py" line="195"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="188"/>
+        <location filename="../../ui/plan/toolbar.py" line="196"/>
         <source>Let the assistant write a new plan for this task</source>
         <translation>让助理为此任务编写新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="216"/>
+        <location filename="../../ui/plan/toolbar.py" line="223"/>
         <source>Writing the plan…</source>
         <translation>正在编写计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="238"/>
+        <location filename="../../ui/plan/toolbar.py" line="245"/>
         <source>Writing the plan: %1 steps so far — %2</source>
         <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="255"/>
+        <location filename="../../ui/plan/toolbar.py" line="262"/>
         <source>Abort the plan?</source>
         <translation>中止计划？</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="256"/>
+        <location filename="../../ui/plan/toolbar.py" line="263"/>
         <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
         <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="261"/>
+        <location filename="../../ui/plan/toolbar.py" line="268"/>
         <source>Plan of task %1: %2</source>
         <translation>任务 %1 的计划：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="274"/>
+        <location filename="../../ui/plan/toolbar.py" line="284"/>
         <source>Approving every waiting plan</source>
         <translation>正在批准所有等待中的计划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/plan/toolbar.py" line="280"/>
+        <location filename="../../ui/plan/toolbar.py" line="290"/>
         <source>Approved %n plan(s)</source>
         <translation>
             <numerusform>已批准 %n 个计划</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="282"/>
+        <location filename="../../ui/plan/toolbar.py" line="292"/>
         <source>No plan was waiting for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
@@ -1942,7 +1947,7 @@ Details: %2</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="305"/>
+        <location filename="../../ui/plan/edits.py" line="311"/>
         <location filename="../../ui/plan/graph_edits.py" line="61"/>
         <source>New step</source>
         <translation>新步骤</translation>
@@ -2527,17 +2532,17 @@ Details: %2</source>
 <context>
     <name>Scheduling</name>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="34"/>
+        <location filename="../../ui/calendar/scheduling.py" line="35"/>
         <source>Scheduling</source>
         <translation>正在排期</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="42"/>
+        <location filename="../../ui/calendar/scheduling.py" line="43"/>
         <source>Scheduled %1 blocks.</source>
         <translation>已排入 %1 个时间块。</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="46"/>
+        <location filename="../../ui/calendar/scheduling.py" line="47"/>
         <source>Scheduled %1 blocks; %2 steps do not fit. %3</source>
         <translation>已排入 %1 个时间块；%2 个步骤排不下。%3</translation>
     </message>
@@ -2547,37 +2552,37 @@ Details: %2</source>
         <translation>正在更新排期</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="110"/>
+        <location filename="../../ui/calendar/scheduling.py" line="109"/>
         <source>Publishing the schedule</source>
         <translation>正在发布日程</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="131"/>
+        <location filename="../../ui/calendar/scheduling.py" line="130"/>
         <source>Move “%1”</source>
         <translation>移动“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="136"/>
+        <location filename="../../ui/calendar/scheduling.py" line="135"/>
         <source>Moving</source>
         <translation>正在移动</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="142"/>
+        <location filename="../../ui/calendar/scheduling.py" line="141"/>
         <source>Moving back</source>
         <translation>正在移回</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="150"/>
+        <location filename="../../ui/calendar/scheduling.py" line="149"/>
         <source>Resize “%1”</source>
         <translation>调整“%1”的时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="155"/>
+        <location filename="../../ui/calendar/scheduling.py" line="154"/>
         <source>Resizing</source>
         <translation>正在调整时长</translation>
     </message>
     <message>
-        <location filename="../../ui/calendar/scheduling.py" line="159"/>
+        <location filename="../../ui/calendar/scheduling.py" line="158"/>
         <source>Resizing back</source>
         <translation>正在恢复时长</translation>
     </message>
@@ -2997,100 +3002,100 @@ Details: %2</source>
 <context>
     <name>StepActions</name>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="141"/>
+        <location filename="../../ui/plan/step_actions.py" line="120"/>
         <source>Rename “%1”</source>
         <translation>重命名“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="148"/>
+        <location filename="../../ui/plan/step_actions.py" line="127"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="153"/>
+        <location filename="../../ui/plan/step_actions.py" line="132"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="158"/>
-        <location filename="../../ui/plan/step_actions.py" line="245"/>
+        <location filename="../../ui/plan/step_actions.py" line="137"/>
+        <location filename="../../ui/plan/step_actions.py" line="211"/>
         <source>Add sub-step</source>
         <translation>添加子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="162"/>
+        <location filename="../../ui/plan/step_actions.py" line="141"/>
         <source>Delete “%1”</source>
         <translation>删除“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="175"/>
-        <location filename="../../ui/plan/step_actions.py" line="229"/>
+        <location filename="../../ui/plan/step_actions.py" line="147"/>
+        <location filename="../../ui/plan/step_actions.py" line="194"/>
         <source>Step “%1”</source>
         <translation>步骤“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="185"/>
+        <location filename="../../ui/plan/step_actions.py" line="163"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="186"/>
+        <location filename="../../ui/plan/step_actions.py" line="164"/>
         <source>Reopen “%1”</source>
         <translation>重新打开“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="194"/>
+        <location filename="../../ui/plan/step_actions.py" line="170"/>
         <source>“%1” done before “%2”; the plan adapts</source>
         <translation>“%1”在“%2”之前完成；计划会随之调整</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="234"/>
+        <location filename="../../ui/plan/step_actions.py" line="200"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="235"/>
+        <location filename="../../ui/plan/step_actions.py" line="201"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="236"/>
+        <location filename="../../ui/plan/step_actions.py" line="202"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="237"/>
+        <location filename="../../ui/plan/step_actions.py" line="203"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="241"/>
+        <location filename="../../ui/plan/step_actions.py" line="207"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="243"/>
+        <location filename="../../ui/plan/step_actions.py" line="209"/>
         <source>Add step after</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="248"/>
+        <location filename="../../ui/plan/step_actions.py" line="214"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="266"/>
+        <location filename="../../ui/plan/step_actions.py" line="232"/>
         <source>“%1” belongs to a plan that has ended; tick the task instead</source>
         <translation>“%1”所在的计划已结束；请直接勾选任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="305"/>
-        <location filename="../../ui/plan/step_actions.py" line="259"/>
+        <location filename="../../ui/plan/edits.py" line="311"/>
+        <location filename="../../ui/plan/step_actions.py" line="225"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/step_actions.py" line="264"/>
+        <location filename="../../ui/plan/step_actions.py" line="230"/>
         <source>“%1” is done when its sub-steps are</source>
         <translation>“%1”在其子步骤全部完成时完成</translation>
     </message>
@@ -3234,152 +3239,157 @@ Details: %2</source>
 <context>
     <name>StepPanel</name>
     <message>
-        <location filename="../../ui/step/panel.py" line="241"/>
+        <location filename="../../ui/step/panel.py" line="223"/>
         <source>Select a step in the plan to see its details here.</source>
         <translation>在计划中选择一个步骤，即可在此查看其详情。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="253"/>
+        <location filename="../../ui/step/panel.py" line="235"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="254"/>
+        <location filename="../../ui/step/panel.py" line="236"/>
         <source>No result yet</source>
         <translation>尚无结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="255"/>
+        <location filename="../../ui/step/panel.py" line="237"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="242"/>
+        <location filename="../../ui/step/panel.py" line="224"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="242"/>
+        <location filename="../../ui/step/panel.py" line="224"/>
         <source>Done…</source>
         <translation>完成…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="243"/>
+        <location filename="../../ui/step/panel.py" line="225"/>
         <source>Fail…</source>
         <translation>失败…</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="243"/>
+        <location filename="../../ui/step/panel.py" line="225"/>
         <source>Skip</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="243"/>
+        <location filename="../../ui/step/panel.py" line="225"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="244"/>
+        <location filename="../../ui/step/panel.py" line="226"/>
         <source>Start working on this step</source>
         <translation>开始处理此步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="245"/>
+        <location filename="../../ui/step/panel.py" line="227"/>
         <source>Mark the step completed, with an optional result</source>
         <translation>将步骤标记为已完成，可附上结果</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="246"/>
+        <location filename="../../ui/step/panel.py" line="228"/>
         <source>Mark the step failed and say why</source>
         <translation>将步骤标记为失败并说明原因</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="247"/>
+        <location filename="../../ui/step/panel.py" line="229"/>
         <source>Leave the step out (it counts as done for what follows)</source>
         <translation>跳过此步骤（对后续步骤而言视为已完成）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="248"/>
+        <location filename="../../ui/step/panel.py" line="230"/>
         <source>Try the failed step again</source>
         <translation>重新尝试失败的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="252"/>
+        <location filename="../../ui/step/panel.py" line="234"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="310"/>
+        <location filename="../../ui/step/panel.py" line="292"/>
         <source>Unsaved change</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="311"/>
+        <location filename="../../ui/step/panel.py" line="293"/>
         <source>The change to “%1” cannot be saved: %2</source>
         <translation>对“%1”的更改无法保存：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="313"/>
+        <location filename="../../ui/step/panel.py" line="295"/>
         <source>Drop the change</source>
         <translation>放弃更改</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="314"/>
+        <location filename="../../ui/step/panel.py" line="296"/>
         <source>Keep editing</source>
         <translation>继续编辑</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="336"/>
+        <location filename="../../ui/step/panel.py" line="307"/>
+        <source>Reading the step</source>
+        <translation>读取步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/panel.py" line="328"/>
         <source>nothing</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="353"/>
+        <location filename="../../ui/step/panel.py" line="342"/>
         <source>Waiting for your approval to message %1 (see the Outbox)</source>
         <translation>等待你批准发给 %1 的消息（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="356"/>
+        <location filename="../../ui/step/panel.py" line="345"/>
         <source>You approved the message to %1; it has not been sent yet (see the Outbox)</source>
         <translation>你已批准发给 %1 的消息，但尚未发出（见发件箱）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="358"/>
+        <location filename="../../ui/step/panel.py" line="347"/>
         <source>The message to %1: %2</source>
         <translation>发给 %1 的消息：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="389"/>
+        <location filename="../../ui/step/panel.py" line="378"/>
         <source>Result (optional):</source>
         <translation>结果（可选）：</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="390"/>
+        <location filename="../../ui/step/panel.py" line="379"/>
         <source>What came of it</source>
         <translation>结果如何</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="391"/>
+        <location filename="../../ui/step/panel.py" line="380"/>
         <source>Mark done</source>
         <translation>标记为完成</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="393"/>
+        <location filename="../../ui/step/panel.py" line="382"/>
         <source>Why did it fail?</source>
         <translation>失败原因是什么？</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="394"/>
+        <location filename="../../ui/step/panel.py" line="383"/>
         <source>The reason (required)</source>
         <translation>原因（必填）</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="395"/>
+        <location filename="../../ui/step/panel.py" line="384"/>
         <source>Mark failed</source>
         <translation>标记为失败</translation>
     </message>
     <message>
-        <location filename="../../ui/step/panel.py" line="419"/>
+        <location filename="../../ui/step/panel.py" line="408"/>
         <source>Step “%1”: %2</source>
         <translation>步骤“%1”：%2</translation>
     </message>
@@ -3387,37 +3397,42 @@ Details: %2</source>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step/schedule.py" line="53"/>
+        <location filename="../../ui/step/schedule.py" line="65"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="54"/>
+        <location filename="../../ui/step/schedule.py" line="66"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="55"/>
+        <location filename="../../ui/step/schedule.py" line="67"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="78"/>
+        <location filename="../../ui/step/schedule.py" line="87"/>
+        <source>Reading the step</source>
+        <translation>读取步骤</translation>
+    </message>
+    <message>
+        <location filename="../../ui/step/schedule.py" line="101"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="80"/>
+        <location filename="../../ui/step/schedule.py" line="103"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="85"/>
+        <location filename="../../ui/step/schedule.py" line="108"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="100"/>
+        <location filename="../../ui/step/schedule.py" line="123"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>
@@ -3782,13 +3797,13 @@ The server said: %2</source>
 <context>
     <name>SyncWorker</name>
     <message>
-        <location filename="../../ui/sync/worker.py" line="86"/>
-        <location filename="../../ui/sync/worker.py" line="172"/>
+        <location filename="../../ui/sync/worker.py" line="85"/>
+        <location filename="../../ui/sync/worker.py" line="167"/>
         <source>Reading the sync state</source>
         <translation>正在读取同步状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/worker.py" line="107"/>
+        <location filename="../../ui/sync/worker.py" line="106"/>
         <source>Syncing tasks</source>
         <translation>正在同步任务</translation>
     </message>
@@ -3879,72 +3894,72 @@ The server said: %2</source>
 <context>
     <name>TaskEdits</name>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="50"/>
+        <location filename="../../ui/tasks/edits.py" line="40"/>
         <source>Done “%1”</source>
         <translation>完成“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="83"/>
+        <location filename="../../ui/tasks/edits.py" line="67"/>
         <source>Saving the task</source>
         <translation>正在保存任务</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="107"/>
+        <location filename="../../ui/tasks/edits.py" line="92"/>
         <source>A task needs a title</source>
         <translation>任务需要标题</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="118"/>
+        <location filename="../../ui/tasks/edits.py" line="103"/>
         <source>Priority is 1 (highest) to 4 (lowest)</source>
         <translation>优先级为 1（最高）到 4（最低）</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="185"/>
+        <location filename="../../ui/tasks/edits.py" line="170"/>
         <source>Edit “%1”</source>
         <translation>编辑“%1”</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="194"/>
+        <location filename="../../ui/tasks/edits.py" line="179"/>
         <source>Reopen</source>
         <translation>重新打开</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="195"/>
+        <location filename="../../ui/tasks/edits.py" line="180"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="196"/>
+        <location filename="../../ui/tasks/edits.py" line="181"/>
         <source>Rename</source>
         <translation>重命名</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="197"/>
+        <location filename="../../ui/tasks/edits.py" line="182"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="198"/>
+        <location filename="../../ui/tasks/edits.py" line="183"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="205"/>
+        <location filename="../../ui/tasks/edits.py" line="190"/>
         <source>Approve every plan that waits</source>
         <translation>批准所有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="213"/>
+        <location filename="../../ui/tasks/edits.py" line="198"/>
         <source>Plans approved: %1</source>
         <translation>已批准的计划：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="214"/>
+        <location filename="../../ui/tasks/edits.py" line="199"/>
         <source>No plan waits for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/tasks/edits.py" line="219"/>
+        <location filename="../../ui/tasks/edits.py" line="204"/>
         <source>Approving the waiting plans</source>
         <translation>正在批准等待中的计划</translation>
     </message>

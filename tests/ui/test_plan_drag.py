@@ -6,6 +6,7 @@ read back, and the window's own commit is not mistaken for another process's.
 from __future__ import annotations
 
 import threading
+import traceback
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,17 @@ from app.events import Change, Changes, Kind
 from app.plan import editing as plan_editing
 from app.plan import spec as planspec
 from models import database
-from tests.ui.plan.test_view import centre, drag, handle, latest, make_task, open_view, plan15
+from tests.ui.plan.test_view import (
+    centre,
+    drag,
+    handle,
+    latest,
+    make_task,
+    open_view,
+    plan15,
+    show_whole,
+)
+from tests.ui.window_helpers import open_window
 from ui.plan.view import PlanView
 from ui.shared.context import WindowContext
 
@@ -162,3 +173,43 @@ def test_a_notice_that_does_not_touch_the_plan_is_not_read(
     with qtbot.wait_signal(view.feed.loaded, timeout=5000):
         ctx.bridge.changed.emit(one(Kind.STEP_CHANGED, task_id, "dates"))
     assert counts.reads == reads + 1
+
+
+def _reader() -> str:
+    """The window's code that ran a statement: its module, line and function."""
+    frames = [f for f in traceback.extract_stack()
+              if "/ui/" in f.filename and "/tests/" not in f.filename]
+    return f"{frames[-1].filename.rsplit('/ui/', 1)[1]}:{frames[-1].lineno} {frames[-1].name}" \
+        if frames else "?"
+
+
+@pytest.mark.timeout(60)
+def test_a_drag_in_the_window_reads_nothing_on_the_gui_thread(
+        ctx: WindowContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole window, a step selected in the panel: the drag's save, the toolbar,
+    the panel and the list do their reads in workers (the bridge's one-row PRAGMA
+    data_version, which tells other processes' commits apart, is not a read of data)."""
+    task_id = make_task(plan15())
+    window = open_window(ctx, qtbot)
+    view = window.plan_view
+    ctx.selection.select_task(task_id)
+    qtbot.wait_until(lambda: view.snapshot is not None and view.snapshot.task_id == task_id)
+    show_whole(view)
+    ctx.selection.select_step("agenda")
+    qtbot.wait_until(lambda: window.steps.view is not None)
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    gui, execute = threading.get_ident(), database.execute_sql
+    on_gui: list[str] = []
+
+    def counted(sql: str, *args: Any, **kwargs: Any) -> Any:
+        if threading.get_ident() == gui and "data_version" not in sql:
+            on_gui.append(_reader())
+        return execute(sql, *args, **kwargs)
+
+    monkeypatch.setattr(database, "execute_sql", counted)
+    drag_link(qtbot, ctx, view, "hotel", "agenda")
+    qtbot.wait_until(lambda: window.steps.view is not None
+                     and "hotel" in window.steps.view.waiting_for)
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert window.plan_toolbar.revision == 2
+    assert on_gui == [], "\n".join(on_gui)

@@ -12,6 +12,7 @@ it is called now (a renamed task is followed).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
@@ -40,6 +41,26 @@ from ui.words import labels
 Confirm = Callable[[str, str], bool]  # (title, question) → go ahead?
 
 
+@dataclass(frozen=True)
+class BarFacts:
+    """What the bar shows of a task's latest plan (status None: no plan)."""
+
+    status: str | None
+    revision: int
+    name: str  # the task's title as it is now (else the plan's)
+    auto_accept: bool
+
+
+def bar_facts(task_id: int) -> BarFacts:
+    """The bar's reads (the latest plan and one setting), from any thread."""
+    plan = plans.latest_plan(task_id) if task_id else None
+    auto = bool(settings.get("assistant.auto_accept"))
+    if plan is None:
+        return BarFacts(None, 0, "", auto)
+    return BarFacts(str(plan.status), int(plan.revision), plan.task.title or plan.title or "",
+                    auto)
+
+
 class PlanToolbar(QWidget):
     """Status and commands of the shown task's plan."""
 
@@ -49,6 +70,7 @@ class PlanToolbar(QWidget):
         self.task_id = 0
         self.status: str | None = None
         self.revision = 0
+        self._auto_accept = False  # as last read: approving is then not asked of the person
         self.confirm: Confirm = self._ask
         self._busy_actions = 0
         self._problem = ""
@@ -137,16 +159,25 @@ class PlanToolbar(QWidget):
 
     def refresh(self) -> None:
         """Read the latest plan's status (one row, on the GUI thread) and update the bar."""
-        plan = plans.latest_plan(self.task_id) if self.task_id else None
-        self.status = None if plan is None else str(plan.status)
-        self.revision = 0 if plan is None else int(plan.revision)
+        self._show(bar_facts(self.task_id))
+
+    def refresh_later(self) -> None:
+        """Read it in a worker, then update the bar (if the task is still the one shown)."""
+        shown = self.task_id
+        Op(self.ctx.runner, in_thread(bar_facts, shown), self.tr("Reading the plan")
+           ).success(lambda facts: self._show(facts) if shown == self.task_id else None
+                     ).run(self)
+
+    def _show(self, facts: BarFacts) -> None:
+        self.status, self.revision, self._auto_accept = (facts.status, facts.revision,
+                                                         facts.auto_accept)
         if not self.task_id:
             title = self.tr("No task selected")
-        elif plan is None:
+        elif facts.status is None:
             title = self.tr("No plan yet")
         else:  # the task's name as it is now: a rename is followed, the plan keeps its own
-            title = labels.fill(self.tr("%1 · revision %2"),
-                                plan.task.title or plan.title or self.tr("Plan"), plan.revision)
+            title = labels.fill(self.tr("%1 · revision %2"), facts.name or self.tr("Plan"),
+                                facts.revision)
         self.title.set_full_text(title)
         self.chip.setVisible(self.status is not None)
         if self.status is not None:
@@ -174,8 +205,7 @@ class PlanToolbar(QWidget):
     def _show_one_primary(self) -> None:
         """One of approve, pause and resume at a time (the one that fits the plan's
         status), so the bar fits a narrow window."""
-        approving = self.status in (None, PlanStatus.PENDING) \
-            and not settings.get("assistant.auto_accept")
+        approving = self.status in (None, PlanStatus.PENDING) and not self._auto_accept
         primary = ("approve" if approving else "resume" if self.status == PlanStatus.PAUSED
                    else "pause")
         for action in ("approve", "pause", "resume"):
@@ -279,4 +309,4 @@ class PlanToolbar(QWidget):
 
     def _on_bridge_changed(self, changes: Changes) -> None:
         if self.task_id in changes.task_ids:
-            self.refresh()
+            self.refresh_later()

@@ -43,12 +43,11 @@ from app.plan import store as plans
 from app.plan.actions import STEP_ACTIONS, step_allowed
 from app.plan.step_view import StepView as StepView
 from app.plan.step_view import read_step as read_step
-from app.states import StepStatus
 from ui.plan.step_actions import StepActions, StepRef
 from ui.shared.context import WindowContext
 from ui.shared.runner import Op, in_thread
 from ui.step.form import FieldError, StepForm
-from ui.step.reads import message_state, step_titles
+from ui.step.reads import PanelFacts, panel_facts
 from ui.step.schedule import StepSchedule
 from ui.words import labels
 from ui.words.retexts import told
@@ -93,6 +92,7 @@ class StepPanel(QWidget):
         self.task_id = 0
         self.step_id = ""
         self.view: StepView | None = None
+        self._facts: PanelFacts | None = None  # what was read for the step shown
         self.ask_drop: Ask = self._ask_drop
         self._pending_action = ""
         self._busy = False
@@ -119,8 +119,8 @@ class StepPanel(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange and hasattr(self, "buttons"):
             self._set_texts()  # in place: nothing typed is dropped, no widget deleted
-            if self.view is not None:
-                self._fill(self.view)
+            if self._facts is not None and self._facts.view is not None:
+                self._fill(self._facts)
 
     # --- building ------------------------------------------------------------------------
 
@@ -299,35 +299,42 @@ class StepPanel(QWidget):
 
     def refresh(self) -> None:
         """Read the step again (a few rows, on the GUI thread) and redraw."""
-        self.view = read_step(self.task_id, self.step_id) if self.task_id and self.step_id \
-            else None
-        if self.view is None:
+        self._show(panel_facts(self.task_id, self.step_id))
+
+    def refresh_later(self) -> None:
+        """Read the step again in a worker, then redraw (if it is still the one shown)."""
+        shown = self.task_id, self.step_id
+        Op(self.ctx.runner, in_thread(panel_facts, *shown), self.tr("Reading the step")
+           ).success(lambda facts: self._show(facts) if shown == (self.task_id, self.step_id)
+                     else None).run(self)
+
+    def _show(self, facts: PanelFacts) -> None:
+        self._facts, self.view = facts, facts.view
+        if facts.view is None:
             self._pages.setCurrentIndex(0)
             return
         self._pages.setCurrentIndex(1)
-        self._fill(self.view)
+        self._fill(facts)
         self._update_buttons()
 
-    def _fill(self, view: StepView) -> None:
+    def _fill(self, facts: PanelFacts) -> None:
+        view, titles = facts.view, facts.titles
+        assert view is not None
         self.title.setText(view.step.title)
         self.chip.setText(labels.step_status(view.step.status))
         self.chip.setStyleSheet(labels.chip_style(view.step.status))
-        titles = step_titles(view.task_id, view.revision)
         waits = [titles.get(sid, sid) for sid in view.waiting_for]
         shown = {"attempts": str(view.attempts),
                  "waiting_for": "“" + "”, “".join(waits) + "”" if waits else self.tr("nothing")}
         self.form.fill(view, shown, titles)
-        self.schedule.show_step(view.task_id, view.step.id)
-        self.result_box.setPlainText(self._result_text(view))
+        self.schedule.show_step(view.task_id, view.step.id, facts.schedule)
+        self.result_box.setPlainText(self._result_text(view, facts.message))
         self.error_box.setPlainText(view.error or "")
         self.error_box.setVisible(bool(view.error))
         self.error_title.setVisible(bool(view.error))
 
-    def _result_text(self, view: StepView) -> str:
+    def _result_text(self, view: StepView, state: tuple[str, str] | None) -> str:
         """The step's result; a message step says where its message stands now."""
-        if view.step.target != "message.post" or view.step.status == StepStatus.COMPLETED:
-            return view.step.result or ""
-        state = message_state(view.task_id, view.step.id)
         if state is None:
             return view.step.result or ""
         where, contact = state  # the message's own machine: pending → approved → sent
@@ -436,4 +443,4 @@ class StepPanel(QWidget):
 
     def _on_bridge_changed(self, changes: Changes) -> None:
         if self.task_id in changes.task_ids and self.step_id:
-            self.refresh()
+            self.refresh_later()

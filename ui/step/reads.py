@@ -1,14 +1,19 @@
 """What the step panel reads beside ``app.plan.step_view.read_step`` to say things in the
 person's words: the titles of the plan's steps (for "waits for" and "text from the
-step"), and where a message step's message stands in the outbox. A few rows each, read on
-the GUI thread as ``read_step`` is.
+step"), and where a message step's message stands in the outbox. A few rows each.
+``panel_facts`` reads all the panel shows at once: on the GUI thread when a step is
+selected, in a worker after a change.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, cast
 
+from app.plan.step_view import StepView, read_step
+from app.states import StepStatus
 from models import Contact, OutboxMessage, Plan, Step
+from ui.step.schedule import Facts, schedule_facts
 
 
 def step_titles(task_id: int, revision: int) -> dict[str, str]:
@@ -30,3 +35,24 @@ def message_state(task_id: int, step_id: str) -> tuple[str, str] | None:
              .order_by(OutboxMessage.id.desc()).limit(1).tuples())
     rows = cast(list[tuple[Any, ...]], list(query))
     return (str(rows[0][0]), str(rows[0][1])) if rows else None
+
+
+@dataclass(frozen=True)
+class PanelFacts:
+    """Everything the step panel shows of one step (None: no such step)."""
+
+    view: StepView | None
+    titles: dict[str, str]
+    message: tuple[str, str] | None
+    schedule: Facts
+
+
+def panel_facts(task_id: int, step_id: str) -> PanelFacts:
+    """The panel's reads of one step, together (any thread)."""
+    view = read_step(task_id, step_id) if task_id and step_id else None
+    if view is None:
+        return PanelFacts(None, {}, None, (None, []))
+    message = None if view.step.target != "message.post" \
+        or view.step.status == StepStatus.COMPLETED else message_state(task_id, step_id)
+    return PanelFacts(view, step_titles(task_id, view.revision), message,
+                      schedule_facts(task_id, step_id))

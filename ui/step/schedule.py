@@ -3,6 +3,9 @@
 The estimate is edited as text ("45m", "1h30", "半小时"; empty clears it) and stored in a
 worker (``app.schedule.estimates.set_estimate``), which re-schedules when the person
 schedules. Below it, each planned block with its time and reason. Text is plain.
+
+A selected step is read at once (``show_step``: two small reads); after a change it is
+read again in a worker (``refresh_later``), so the GUI thread does no read for an edit.
 """
 
 from __future__ import annotations
@@ -18,11 +21,20 @@ from app.schedule.views import Planned, for_step
 from models import Plan, Step
 from ui.settings.fields import MessageLabel
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words.labels import fill
 from ui.words.retexts import told
 
 REFRESH_ON = frozenset({Kind.SCHEDULE_CHANGED, Kind.STEP_CHANGED, Kind.PLAN_SAVED})
+Facts = tuple[int | None, list[Planned]]  # the estimate (minutes) and the planned blocks
+
+
+def schedule_facts(task_id: int, step_id: str) -> Facts:
+    """What the schedule part shows of a step: its estimate and its blocks (two reads)."""
+    minutes = (Step.select(Step.estimate_minutes).join(Plan)
+               .where((Plan.task == task_id) & (Step.step_id == step_id))
+               .order_by(Plan.revision.desc()).scalar())
+    return (None if minutes is None else int(minutes)), for_step(task_id, step_id)
 
 
 class StepSchedule(QWidget):
@@ -56,21 +68,32 @@ class StepSchedule(QWidget):
         if self.task_id:
             self.refresh()
 
-    def show_step(self, task_id: int, step_id: str) -> None:
-        """Show this step's estimate and blocks (a few rows, read on the GUI thread)."""
+    def show_step(self, task_id: int, step_id: str, facts: Facts | None = None) -> None:
+        """Show this step's estimate and blocks: ``facts`` when they were read already,
+        else read now (a few rows, on the GUI thread)."""
         self.task_id, self.step_id = task_id, step_id
-        self.refresh()
+        if facts is None:
+            self.refresh()
+        else:
+            self._show(facts)
 
     def refresh(self) -> None:
-        if not self.task_id:
-            return
-        minutes = (Step.select(Step.estimate_minutes).join(Plan)
-                   .where((Plan.task == self.task_id) & (Step.step_id == self.step_id))
-                   .order_by(Plan.revision.desc()).scalar())
-        self.minutes = None if minutes is None else int(minutes)
+        if self.task_id:
+            self._show(schedule_facts(self.task_id, self.step_id))
+
+    def refresh_later(self) -> None:
+        """Read the step again in a worker, then show it (if it is still the one shown)."""
+        shown = self.task_id, self.step_id
+        Op(self.ctx.runner, in_thread(schedule_facts, *shown), self.tr("Reading the step")
+           ).success(lambda facts: self._show(facts) if shown == (self.task_id, self.step_id)
+                     else None).run(self)
+
+    def _show(self, facts: Facts) -> None:
+        minutes, planned = facts
+        self.minutes = minutes
         if not self.estimate.hasFocus():
-            self.estimate.setText("" if self.minutes is None else minutes_text(self.minutes))
-        self.blocks.setText(self.blocks_text(for_step(self.task_id, self.step_id)))
+            self.estimate.setText("" if minutes is None else minutes_text(minutes))
+        self.blocks.setText(self.blocks_text(planned))
 
     def blocks_text(self, planned: list[Planned]) -> str:
         """One line per block: when, and why; or how to get one."""
@@ -103,4 +126,4 @@ class StepSchedule(QWidget):
     def _on_bridge_changed(self, changes: Changes) -> None:
         if self.task_id and any(c.kind in REFRESH_ON and c.task_id in (None, 0, self.task_id)
                                 for c in changes):
-            self.refresh()
+            self.refresh_later()
