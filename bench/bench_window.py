@@ -67,7 +67,7 @@ EDIT_SIZE = 300  # steps in the plan edited in place
 EDIT_TARGET_S = 0.05  # rename, one-click done: input → repaint
 DRAG_TARGET_S = 0.03  # issue 10: a dropped link drawn
 DRAG_COUNTS = {"validations": 1, "write_transactions": 1, "reads": 1,  # issue 10: at most,
-               "redraws": 1}  # per drop
+               "redraws": 1, "gui_statements": 0}  # per drop (issue 25: none on the GUI thread)
 LANGUAGE_TARGET_S = 0.3
 TARGET_RSS_MB = 150.0  # issue 15
 PROBE = Path(__file__).resolve().parent / "window_probe.py"

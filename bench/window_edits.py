@@ -19,8 +19,9 @@ off), five rounds each of:
     saved in a worker and the saved plan drawn (``drag_saved_s``).
     Counted by instrumenting, per drop: validations (``app.plan.spec.validate`` calls),
     transactions and write transactions (``BEGIN`` on the store's connections, and
-    whether a write ran in them), plan reads (``plan_editing.snapshot``) and redraws
-    (``plan_shown``) until the loop is idle after it.
+    whether a write ran in them), plan reads (``plan_editing.snapshot``), redraws
+    (``plan_shown``) and SQL statements run on the GUI thread (the bridge's one-row
+    ``PRAGMA data_version`` aside) until the loop is idle after it.
 ``language``
     ``ui.words.i18n.install`` of zh_CN, then en → every ``LanguageChange`` handled (the
     window's menus show the new language) and the window repainted.
@@ -164,7 +165,8 @@ class _Tally:
         from models import database
 
         self.counts = dict.fromkeys(("validations", "transactions", "write_transactions",
-                                     "reads", "redraws"), 0)
+                                     "reads", "redraws", "gui_statements"), 0)
+        self._gui = threading.get_ident()  # made on the GUI thread
         self.on = False
         self._local = threading.local()
         self._lock = threading.Lock()
@@ -183,6 +185,8 @@ class _Tally:
             if writes and not getattr(self._local, "wrote", True):
                 self._local.wrote = True
                 self._add("write_transactions")
+            if threading.get_ident() == self._gui and "data_version" not in sql:
+                self._add("gui_statements")  # the bridge's PRAGMA data_version aside
             return execute(sql, *args, **kwargs)
 
         database.begin, database.execute_sql = counted_begin, counted_execute  # type: ignore[method-assign]
