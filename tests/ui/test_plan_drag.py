@@ -213,3 +213,20 @@ def test_a_drag_in_the_window_reads_nothing_on_the_gui_thread(
     qtbot.wait_until(lambda: not ctx.runner.running)
     assert window.plan_toolbar.revision == 2
     assert on_gui == [], "\n".join(on_gui)
+
+
+@pytest.mark.timeout(60)
+def test_the_graph_and_the_outline_share_one_read(ctx: WindowContext, qtbot: QtBot,
+                                                  counts: Counts) -> None:
+    first, second = make_task(plan15()), make_task(plan15(), title="Second")
+    window = open_window(ctx, qtbot)
+    assert window.plan_view.feed is window.outline.feed
+    for task_id in (first, second):
+        reads = counts.reads
+        ctx.selection.select_task(task_id)
+        qtbot.wait_until(lambda shown=task_id: window.plan_view.snapshot is not None
+                         and window.plan_view.snapshot.task_id == shown
+                         and window.outline._snapshot is not None
+                         and window.outline._snapshot.task_id == shown)
+        qtbot.wait_until(lambda: not ctx.runner.running)
+        assert counts.reads - reads == 1

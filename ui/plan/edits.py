@@ -8,7 +8,8 @@ one revision (``app.plan.rewrite``): the session's first edit saves a new revisi
 its later edits, undos and redos rewrite that revision in place. A session ends when
 the plan is approved, paused, resumed or aborted, or someone else saves a revision.
 A refused edit is reported with a message the window shows where the user looks.
-``PlanFeed`` reads the snapshot a plan view or outline shows. An edit this window saved
+``PlanFeed`` reads the snapshot the window's plan view and outline show (one feed per
+window, ``PlanFeed.of``). An edit this window saved
 is shown from what was saved, not read back: the feed skips the change notice of its
 own revision (who started a change decides who reloads, as in Anki's operations), so a
 drag is one validation, one write transaction and one redraw.
@@ -226,7 +227,20 @@ class PlanFeed(QObject):
         self.editor.edit_saved.connect(self._on_editor_edit_saved)
         self.editor.edit_finished.connect(self._on_editor_edit_finished)
 
+    @classmethod
+    def of(cls, ctx: WindowContext) -> PlanFeed:
+        """The window's feed (made on first use, owned by its undo stack): the graph and
+        the outline show one snapshot, read once."""
+        found = ctx.undo.findChild(PlanFeed)
+        return found if isinstance(found, PlanFeed) else cls(ctx, ctx.undo)
+
     def show(self, task_id: int) -> None:
+        """Feed this task's plan; a second view asking for the task already fed gets the
+        snapshot read (or the one on its way) without another read."""
+        if task_id and task_id == self.task_id and (self._reading or self._last is not None):
+            if not self._reading and self._last is not None:
+                self.loaded.emit(self._last)
+            return
         self.task_id = task_id
         self._last, self._held = None, []
         self.load()

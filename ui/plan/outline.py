@@ -74,7 +74,7 @@ class PlanOutline(QWidget):
     def __init__(self, ctx: WindowContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.feed = PlanFeed(ctx, self)
+        self.feed = PlanFeed.of(ctx)
         self.model = QStandardItemModel(0, 2, self)
         self.tree = QTreeView(self)
         self.empty = QLabel(self)

@@ -57,7 +57,7 @@ class PlanView(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.editor = PlanEditor.of(ctx)
-        self.feed = PlanFeed(ctx, self)
+        self.feed = PlanFeed.of(ctx)
         self.scene = PlanScene(self)
         self.graphics = GraphView(self.scene, self)
         self.graphics.setAccessibleName(self.tr("Plan graph"))
