@@ -1549,12 +1549,12 @@ Details: %2</source>
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="184"/>
+        <location filename="../../ui/plan/edits.py" line="185"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="200"/>
+        <location filename="../../ui/plan/edits.py" line="201"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -1562,67 +1562,67 @@ Details: %2</source>
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="47"/>
+        <location filename="../../ui/plan/edits.py" line="48"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="48"/>
+        <location filename="../../ui/plan/edits.py" line="49"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="49"/>
+        <location filename="../../ui/plan/edits.py" line="50"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="51"/>
+        <location filename="../../ui/plan/edits.py" line="52"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="52"/>
+        <location filename="../../ui/plan/edits.py" line="53"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="53"/>
+        <location filename="../../ui/plan/edits.py" line="54"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="55"/>
+        <location filename="../../ui/plan/edits.py" line="56"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="56"/>
+        <location filename="../../ui/plan/edits.py" line="57"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="57"/>
+        <location filename="../../ui/plan/edits.py" line="58"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="58"/>
+        <location filename="../../ui/plan/edits.py" line="59"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="60"/>
+        <location filename="../../ui/plan/edits.py" line="61"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="65"/>
+        <location filename="../../ui/plan/edits.py" line="66"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="79"/>
+        <location filename="../../ui/plan/edits.py" line="80"/>
         <source>%1 in “%2”</source>
         <translation>%1（“%2”）</translation>
     </message>
@@ -1630,12 +1630,12 @@ Details: %2</source>
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="242"/>
+        <location filename="../../ui/plan/edits.py" line="256"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="264"/>
+        <location filename="../../ui/plan/edits.py" line="278"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -1947,7 +1947,7 @@ Details: %2</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="311"/>
+        <location filename="../../ui/plan/edits.py" line="325"/>
         <location filename="../../ui/plan/graph_edits.py" line="61"/>
         <source>New step</source>
         <translation>新步骤</translation>
@@ -3089,7 +3089,7 @@ Details: %2</source>
         <translation>“%1”所在的计划已结束；请直接勾选任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="311"/>
+        <location filename="../../ui/plan/edits.py" line="325"/>
         <location filename="../../ui/plan/step_actions.py" line="225"/>
         <source>New step</source>
         <translation>新步骤</translation>
@@ -3397,42 +3397,37 @@ Details: %2</source>
 <context>
     <name>StepSchedule</name>
     <message>
-        <location filename="../../ui/step/schedule.py" line="65"/>
+        <location filename="../../ui/step/schedule.py" line="63"/>
         <source>e.g. 45m or 1h30</source>
         <translation>例如 45m 或 1h30</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="66"/>
+        <location filename="../../ui/step/schedule.py" line="64"/>
         <source>Estimate</source>
         <translation>预估时长</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="67"/>
+        <location filename="../../ui/step/schedule.py" line="65"/>
         <source>Planned</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="87"/>
-        <source>Reading the step</source>
-        <translation>读取步骤</translation>
-    </message>
-    <message>
-        <location filename="../../ui/step/schedule.py" line="101"/>
+        <location filename="../../ui/step/schedule.py" line="92"/>
         <source>Not scheduled: give it an estimate and press Schedule.</source>
         <translation>未排程：填写预估时长后点“排程”。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="103"/>
+        <location filename="../../ui/step/schedule.py" line="94"/>
         <source>Not scheduled yet: press Schedule to place it in your free time.</source>
         <translation>尚未排程：按“排程”把它放进你的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="108"/>
+        <location filename="../../ui/step/schedule.py" line="99"/>
         <source>%1–%2: %3</source>
         <translation>%1–%2：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/step/schedule.py" line="123"/>
+        <location filename="../../ui/step/schedule.py" line="114"/>
         <source>Saving the estimate</source>
         <translation>正在保存预估时长</translation>
     </message>

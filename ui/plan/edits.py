@@ -283,8 +283,8 @@ class PlanFeed(QObject):
             await in_thread(plan_editing.save_positions, task_id, positions)
 
     def _on_bridge_changed(self, changes: Changes) -> None:
-        mine = changes.about(self.task_id)
-        plan = Changes(tuple(c for c in mine if c.kind not in NOT_PLAN_CHANGES), mine.initiator)
+        plan = Changes(tuple(c for c in changes.about(self.task_id)
+                             if c.kind not in NOT_PLAN_CHANGES), changes.initiator)
         if not self.task_id or not plan:
             return
         if self.editor.saved_here(plan):

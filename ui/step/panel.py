@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.events import Changes
+from app.events import Changes, Kind
 from app.plan import store as plans
 from app.plan.actions import STEP_ACTIONS, step_allowed
 from app.plan.step_view import StepView as StepView
@@ -442,5 +442,7 @@ class StepPanel(QWidget):
         self.show_step(task_id, step_id)
 
     def _on_bridge_changed(self, changes: Changes) -> None:
-        if self.task_id in changes.task_ids and self.step_id:
+        """The step's task changed, or a schedule run moved blocks (of any task)."""
+        moved = any(c.kind == Kind.SCHEDULE_CHANGED and not c.task_id for c in changes)
+        if self.step_id and (self.task_id in changes.task_ids or moved):
             self.refresh_later()

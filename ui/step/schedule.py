@@ -4,8 +4,9 @@ The estimate is edited as text ("45m", "1h30", "半小时"; empty clears it) and
 worker (``app.schedule.estimates.set_estimate``), which re-schedules when the person
 schedules. Below it, each planned block with its time and reason. Text is plain.
 
-A selected step is read at once (``show_step``: two small reads); after a change it is
-read again in a worker (``refresh_later``), so the GUI thread does no read for an edit.
+The step panel reads what this part shows with the rest of the step
+(``ui.step.reads.panel_facts``, in a worker after a change) and hands it over in
+``show_step``; on its own it reads only when the language changes.
 """
 
 from __future__ import annotations
@@ -14,18 +15,16 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QWidget
 
 from app.errors import KnownError
-from app.events import Changes, Kind
 from app.schedule.estimates import minutes_text, parse_estimate, set_estimate
 from app.schedule.model import day_clock
 from app.schedule.views import Planned, for_step
 from models import Plan, Step
 from ui.settings.fields import MessageLabel
 from ui.shared.context import WindowContext
-from ui.shared.runner import Op, in_thread
+from ui.shared.runner import in_thread
 from ui.words.labels import fill
 from ui.words.retexts import told
 
-REFRESH_ON = frozenset({Kind.SCHEDULE_CHANGED, Kind.STEP_CHANGED, Kind.PLAN_SAVED})
 Facts = tuple[int | None, list[Planned]]  # the estimate (minutes) and the planned blocks
 
 
@@ -58,7 +57,6 @@ class StepSchedule(QWidget):
         self.form.addRow(self.captions[0], self.estimate)
         self.form.addRow(self.captions[1], self.blocks)
         self.retranslate()
-        ctx.bridge.changed.connect(self._on_bridge_changed)
 
     def retranslate(self) -> None:
         """The captions in the language installed (what is typed stays)."""
@@ -80,13 +78,6 @@ class StepSchedule(QWidget):
     def refresh(self) -> None:
         if self.task_id:
             self._show(schedule_facts(self.task_id, self.step_id))
-
-    def refresh_later(self) -> None:
-        """Read the step again in a worker, then show it (if it is still the one shown)."""
-        shown = self.task_id, self.step_id
-        Op(self.ctx.runner, in_thread(schedule_facts, *shown), self.tr("Reading the step")
-           ).success(lambda facts: self._show(facts) if shown == (self.task_id, self.step_id)
-                     else None).run(self)
 
     def _show(self, facts: Facts) -> None:
         minutes, planned = facts
@@ -121,9 +112,3 @@ class StepSchedule(QWidget):
         self.minutes = minutes
         self.ctx.runner.start(in_thread(set_estimate, self.task_id, self.step_id, minutes),
                               self.tr("Saving the estimate"))
-
-    @Slot(object)
-    def _on_bridge_changed(self, changes: Changes) -> None:
-        if self.task_id and any(c.kind in REFRESH_ON and c.task_id in (None, 0, self.task_id)
-                                for c in changes):
-            self.refresh_later()
