@@ -242,6 +242,18 @@ def _published(db: peewee.SqliteDatabase) -> None:
         db.create_tables([PublishTarget], safe=True)
 
 
+def _problem_codes(db: peewee.SqliteDatabase) -> None:
+    """Task.problem_code and problem_values: a problem as a code with values, told in
+    each screen's language. A sync conflict written before is known by its words."""
+    present = {row[1] for row in db.execute_sql('PRAGMA table_info("task")')}
+    for column in ("problem_code", "problem_values"):
+        if column not in present:
+            db.execute_sql(f'ALTER TABLE "task" ADD COLUMN "{column}" TEXT')
+    db.execute_sql("""UPDATE "task" SET "problem_code" = 'sync_conflict' """
+                   """WHERE "problem" LIKE 'sync conflict: %'""")
+    odd_rows.recreate(db)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "create the tables", _create_tables),
     Migration(2, "calendar: busy events, when a source last failed",
@@ -260,6 +272,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(14, "outbox: a message's subject line", _message_subjects),
     Migration(15, "tasks: rows with odd values noted as they are written", _odd_rows),
     Migration(16, "the schedule published as a calendar", _published),
+    Migration(17, "tasks: a problem as a code with values", _problem_codes),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

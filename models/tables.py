@@ -43,7 +43,7 @@ class Task(Row):
     title = peewee.TextField()
     detail = peewee.TextField(default="")
     status = peewee.TextField(default="new", index=True)
-    problem = peewee.TextField(null=True)
+    problem = peewee.TextField(null=True)  # its words in the task's language (for readers)
     problem_at = UTCDateTimeField(null=True)
     priority = peewee.IntegerField(default=3)
     tags = JSONField(default=list)
@@ -71,6 +71,10 @@ class Task(Row):
     # added, as UTC stamps of the occurrence's due (or start) moment
     exdates = JSONField(default=list)
     rdates = JSONField(default=list)
+    # what the problem is as data (app.tasks.problems.Problem): each screen tells it in
+    # its own language, and code tests the code, never the words
+    problem_code = peewee.TextField(null=True)
+    problem_values = JSONField(null=True)
 
 
 class Plan(Row):

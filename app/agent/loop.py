@@ -41,7 +41,7 @@ from app.plan.graph import Graph
 from app.plan.spec import PlanSpec, PlanStep
 from app.reminders import store as reminders
 from app.states import ACTIVE_PLAN, IllegalTransition, PlanStatus, StepStatus, TaskStatus
-from app.tasks import problems as task_problems
+from app.tasks.problems import Problem
 from app.tasks.store import log, set_problem, set_status
 from models import Task, atomic
 from models.prepared import by_id
@@ -331,9 +331,8 @@ class Assistant(ModelCalls):
             if picking.reviews_done(task.id) < settings.get("assistant.review_budget"):
                 set_problem(fresh, None)  # the failure review comes first
             else:
-                set_problem(fresh, task_problems.told(
-                    "step_failed_for_good", retries.problem_language(fresh), step=step.id,
-                    attempts=attempts, error=error))
+                set_problem(fresh, Problem.of("step_failed_for_good", step=step.id,
+                                              attempts=attempts, error=error))
         return f"step {step.id} failed after {attempts} attempts: {error}"
 
     async def _failure_review(self, task: Task, now: datetime) -> str:

@@ -14,6 +14,7 @@ from app.agent import journal
 from app.config import settings
 from app.events import Change, Kind, events
 from app.tasks import problems as task_problems
+from app.tasks.problems import Problem
 from app.tasks.store import log, set_problem
 from models import Task, atomic
 
@@ -34,7 +35,7 @@ def over_budget(task: Task, now: datetime) -> bool:
         return False
     with atomic():
         task = Task.get_by_id(task.id)
-        set_problem(task, task_problems.told("budget", problem_language(task), limit=limit))
+        set_problem(task, Problem.of("budget", limit=limit))
         tomorrow = (now + timedelta(days=1)).replace(hour=0, minute=0, second=0)
         task.next_check_at = tomorrow
         task.save()
@@ -54,16 +55,15 @@ def retry_later(task: Task, reason: str, now: datetime) -> str:
         if task.retry_count <= limit:
             wait = min(RETRY_BASE * 2 ** (task.retry_count - 1), RETRY_CAP)
             task.next_check_at = now + wait
-            problem = task_problems.told("retry_later", problem_language(task), now,
-                                         reason=reason, when=task.next_check_at)
+            problem = Problem.of("retry_later", reason=reason, when=task.next_check_at)
         else:
             task.next_check_at = None
-            problem = task_problems.told("gave_up", problem_language(task), now,
-                                         reason=reason, limit=limit, task=task.id)
-        set_problem(task, problem)
-        log(task.id, "retry", problem, actor="assistant")
-    events.emit(Change(Kind.TASK_PROBLEM, task.id, problem))
-    return problem
+            problem = Problem.of("gave_up", reason=reason, limit=limit, task=task.id)
+        set_problem(task, problem, now)
+        words = problem.told(problem_language(task), now)
+        log(task.id, "retry", words, actor="assistant")
+    events.emit(Change(Kind.TASK_PROBLEM, task.id, words))
+    return words
 
 
 def changed_meanwhile(task: Task, stage: str, exc: Exception) -> str:

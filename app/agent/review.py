@@ -24,7 +24,7 @@ from app.agent.retries import clear_retry
 from app.calendar.freebusy import context_for
 from app.plan import store as plans
 from app.states import TaskStatus
-from app.tasks import problems as task_problems
+from app.tasks.problems import Problem
 from app.tasks.store import set_problem, set_status
 from models import Task, atomic
 from models.fields import format_utc
@@ -127,9 +127,7 @@ def _settle(task: Task, outcome: Action | None, decision: ReviewDecision, source
         return task, f"cancelled: {outcome.reason}"
     if outcome.name == "fail":
         set_status(task, TaskStatus.FAILED, why=outcome.reason, actor="assistant")
-        set_problem(task, task_problems.told(
-            "cannot_do", task_problems.language_for(task.title, task.detail),
-            reason=outcome.reason))
+        set_problem(task, Problem.of("cannot_do", reason=outcome.reason))
         return task, f"failed: {outcome.reason}"
     if decision.plan is not None and decisions.is_simple_plan(decision.plan):
         return _keep_simple(task, decision.plan)

@@ -208,7 +208,8 @@ def _step_json(row: dict[str, Any], depends_on: list[str], by_pk: dict[int, str]
 
 def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
     """One page of the window's task list as ``app.tasks.queries.rows_for`` reads it, by id:
-    (id, title, status, priority, due_at, tags as a tuple, problem, has_plan, due_day).
+    (id, title, status, priority, due_at, tags as a tuple, problem, has_plan, due_day,
+    problem_code, problem_values).
 
     Open the connection in the worker thread that reads (sqlite3 connections stay on
     their thread); the rows are plain values, never ORM objects.
@@ -224,9 +225,10 @@ def page_rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, tuple[A
     tags = sql.PAGE_COLUMNS.index("tags")
     rows: dict[int, tuple[Any, ...]] = {}
     for raw in conn.execute(sql.PAGE_ROWS[0], params(sql.PAGE_ROWS)):
-        *values, all_day, zone = convert(raw)
+        *values, all_day, zone, code, stored = convert(raw)
         values[tags] = tuple(values[tags])
-        rows[values[0]] = (*values, values[0] in planned, due_day(values[4], all_day, zone))
+        rows[values[0]] = (*values, values[0] in planned, due_day(values[4], all_day, zone),
+                           code, stored)
     return rows
 
 

@@ -27,7 +27,7 @@ _ANNOTATIONS = {int: "int", str: "str", tuple: "tuple[Any, ...]",
                 dict: "dict[str, tuple[str, ...]]"}
 _TEXTS = "dict[str, str]"  # a dict of SQL texts (``ODD_COLUMN``)
 PAGE_COLUMNS = ("id", "title", "status", "priority", "due_at", "tags", "problem", "all_day",
-                "timezone")
+                "timezone", "problem_code", "problem_values")
 _PLAN_ROW = [f for f in Plan._meta.sorted_fields if f.name != "spec"]  # as app.plan.store reads
 
 

@@ -50,5 +50,5 @@ def tell_failures(task: Task, spec: PlanSpec, status: str) -> None:
     """The task's problem after a new revision: its failed steps while the plan is
     paused by them (in the user's language), else none."""
     failed = [(s.id, s.error) for s in spec.steps if s.status == StepStatus.FAILED]
-    set_problem(task, task_problems.step_failed(task.title, task.detail, failed)
+    set_problem(task, task_problems.step_failed(failed)
                 if status == PlanStatus.PAUSED and failed else None)

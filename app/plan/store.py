@@ -437,8 +437,7 @@ def _after_step_change(plan: Plan, step: Step, action: str) -> None:
     task = plan.task
     if action == "fail" and plan.status == PlanStatus.IN_PROGRESS:
         _move_plan(plan, PlanStatus.PAUSED)
-        set_problem(task, task_problems.step_failed(task.title, task.detail,
-                                                    [(step.step_id, step.error)]))
+        set_problem(task, task_problems.step_failed([(step.step_id, step.error)]))
     elif action in ("retry", "done", "skip") and _resumes(plan, task, action):
         if plan.status == PlanStatus.PAUSED:
             _move_plan(plan, PlanStatus.IN_PROGRESS)

@@ -25,6 +25,7 @@ from app.reminders import store as reminders
 from app.sync import apply, records
 from app.sync.merge import Conflict, shown
 from app.tasks import store as tasks
+from app.tasks.problems import CONFLICTS, Problem
 from models import Task, WorkLog, atomic
 from models.fields import format_utc, parse_utc
 from models.tables import utc_now
@@ -32,7 +33,6 @@ from models.tables import utc_now
 CHOICES = ("mine", "theirs")
 KIND = "conflict"
 STAGE = "sync"
-PROBLEM = "sync conflict: "
 TIMES = ("start_at", "due_at", "due")  # the properties whose values are dates or instants
 LISTS = ("tags", "depends_on")
 TIME_LISTS = ("exdates", "rdates")  # lists of dates or instants
@@ -103,8 +103,7 @@ def keep(task_id: int, found: list[Conflict]) -> None:
         for conflict in found:
             WorkLog.create(task=task_id, kind=KIND, message=f"sync: {conflict.line}",
                            actor="sync", stage=STAGE, decision=_encode(conflict))
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        tasks.set_problem(task, f"{PROBLEM}{found[0].line}{more}")
+        tasks.set_problem(task, problem_of(found[0], len(found) - 1))
 
 
 def _same(conflict: Conflict) -> tuple[str, str | None, str, str, str]:
@@ -207,11 +206,20 @@ def _apply(task_id: int, conflict: Conflict, choice: str) -> None:
 def _mark_task(task_id: int) -> None:
     """The task's problem names its next open conflict, or clears when none is left."""
     task = tasks.get_task(task_id)
-    if task.problem is not None and not task.problem.startswith(PROBLEM):
+    if task.problem is not None and task.problem_code not in CONFLICTS:
         return  # another problem came since; it is not ours to clear
     left = open_conflicts(task_id)
-    more = f" (and {len(left) - 1} more)" if len(left) > 1 else ""
-    tasks.set_problem(task, f"{PROBLEM}{left[0].conflict.line}{more}" if left else None)
+    tasks.set_problem(task, problem_of(left[0].conflict, len(left) - 1) if left else None)
+
+
+def problem_of(conflict: Conflict, others: int) -> Problem:
+    """The task's problem for a conflict (and how many more are open): both versions,
+    which one was kept and why, told in each screen's language."""
+    code = ("conflict_refused" if conflict.reason else
+            "conflict_theirs" if conflict.kept == "theirs" else "conflict_ours")
+    reason = {"reason": conflict.reason} if conflict.reason else {}
+    return Problem.of(code, prop=conflict.prop, ours=conflict.ours, theirs=conflict.theirs,
+                      others=others, **reason)
 
 
 def value_text(value: Any, zone: tzinfo | None = None) -> str:

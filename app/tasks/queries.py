@@ -48,6 +48,19 @@ class TaskRow:
     problem: str | None
     has_plan: bool = False  # a simple task (no plan) is ticked off in the list
     due_day: date | None = None  # an all-day due's date (``due_at`` is its stand-in)
+    problem_code: str | None = None  # the problem as data (``app.tasks.problems``)
+    problem_values: Any = None
+
+    def problem_in(self, language: str) -> str | None:
+        """The problem in ``language``: told from its code and values, or (a row only
+        words were written for) its words retold."""
+        from app.tasks.problems import Problem
+        from app.words.plain import told
+
+        if not self.problem:
+            return None
+        problem = Problem.from_stored(self.problem_code, self.problem_values)
+        return problem.told(language) if problem is not None else told(self.problem, language)
 
     @property
     def due(self) -> date | datetime | None:
@@ -133,16 +146,18 @@ def rows_for(ids: list[int]) -> dict[int, TaskRow]:
     """Plain rows for these ids (one page of the list)."""
     rows: dict[int, TaskRow] = {}
     fields = (Task.id, Task.title, Task.status, Task.priority, Task.due_at, Task.tags,
-              Task.problem, Task.all_day, Task.timezone)
+              Task.problem, Task.all_day, Task.timezone, Task.problem_code, Task.problem_values)
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
         query: Any = Task.select(*fields).where(Task.id.in_(chunk)).tuples()
         planned: Any = Plan.select(Plan.task).where(Plan.task.in_(chunk)).distinct().tuples()
         with_plan = {row[0] for row in planned}
         for values in query:
-            task_id, title, status, priority, due, tags, problem, all_day, zone = values
+            task_id, title, status, priority, due, tags, problem, all_day, zone, code, \
+                stored = values
             rows[task_id] = TaskRow(task_id, title, status, priority, due, tuple(tags), problem,
-                                    task_id in with_plan, due_day(due, all_day, zone))
+                                    task_id in with_plan, due_day(due, all_day, zone), code,
+                                    stored)
     return rows
 
 

@@ -14,6 +14,7 @@ from app.errors import NotFound, Refused
 from app.events import Change, Kind, events
 from app.reminders import store as reminders
 from app.states import OPEN_TASK, TASK
+from app.tasks.problems import Problem, language_for
 from models import Step, Task, WorkLog, after_commit, atomic
 from models.prepared import by_id
 from models.tables import DeletedTask, new_uid, utc_now
@@ -208,10 +209,15 @@ def set_status(task: Task, new: str, *, why: str, actor: str = "user") -> None:
     log(task.id, "state", f"{old} → {new}: {why}", actor=actor)
 
 
-def set_problem(task: Task, problem: str | None) -> None:
-    """Mark (or clear) what needs the user's attention, inside the caller's transaction."""
-    task.problem = problem
-    task.problem_at = utc_now() if problem else None
+def set_problem(task: Task, problem: Problem | None, now: datetime | None = None) -> None:
+    """Mark (or clear) what needs the user's attention, inside the caller's transaction:
+    its code and values, and its words in the task's language for readers of the file
+    (local times told against ``now``, default the present)."""
+    language = language_for(task.title, task.detail)
+    words = None if problem is None else problem.told(language, now)
+    task.problem, task.problem_at = words, utc_now() if problem else None
+    task.problem_code = None if problem is None else problem.code
+    task.problem_values = None if problem is None else problem.stored()
     task.save()
 
 

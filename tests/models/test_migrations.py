@@ -136,3 +136,27 @@ def test_the_old_stand_ins_for_dates_become_dates_again(
     assert rows == {1: '["start","due"]', 2: "[]", 3: '["due"]', 4: "[]", 5: "[]"}
     task_3 = db.execute_sql('SELECT due_at, timezone FROM "task" WHERE id = 3').fetchone()
     assert task_3 == ("2026-12-15T10:00:00Z", "Asia/Shanghai")  # the item's date, 18:00 here
+
+
+def test_problem_codes(raw: tuple[peewee.SqliteDatabase, str]) -> None:
+    """Version 17: a sync conflict written as words is known by its code again (the
+    task menu offers its dialog); any other problem keeps its words and no code."""
+    db, path = raw
+    migrations.migrate(db, path)
+    for name in odd_rows.TRIGGERS:
+        db.execute_sql(f'DROP TRIGGER "{name}"')
+    for column in ("problem_code", "problem_values"):
+        db.execute_sql(f'ALTER TABLE "task" DROP COLUMN "{column}"')
+    db.execute_sql("PRAGMA user_version = 16")
+    add = ('INSERT INTO "task" (id, title, uid, problem, detail, status, priority, tags, '
+           "worker, creator, created_at, updated_at, retry_count, named, all_day, exdates, "
+           "rdates) VALUES (?, 'x', ?, ?, '', 'new', 3, '[]', 'me', 'me', "
+           "'2026-12-01T00:00:00Z', '2026-12-01T00:00:00Z', 0, '[]', '[]', '[]', '[]')")
+    db.execute_sql(add, (1, "a", "sync conflict: title: kept 'A', the other device's 'B' lost"))
+    db.execute_sql(add, (2, "b", "the model server is down"))
+    db.execute_sql(add, (3, "c", None))
+    migrations.migrate(db, path)
+    rows = db.execute_sql('SELECT id, problem_code, problem_values FROM "task" ORDER BY id')
+    assert rows.fetchall() == [(1, "sync_conflict", None), (2, None, None), (3, None, None)]
+    odd = db.execute_sql(f'SELECT count(*) FROM "{odd_rows.TABLE}"').fetchone()
+    assert odd == (0,)

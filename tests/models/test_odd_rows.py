@@ -53,7 +53,7 @@ def test_replace_noted(path: Path) -> None:
                        "problem, problem_at, priority, tags, worker, creator, created_at, "
                        "updated_at, start_at, due_at, expires_at, next_check_at, recurrence, "
                        "timezone, retry_count, advice, result, uid, named, all_day, exdates, "
-                       "rdates FROM task WHERE id = 2") == [2]
+                       "rdates, problem_code, problem_values FROM task WHERE id = 2") == [2]
 
 
 def test_migration_notes_old_rows(path: Path) -> None:

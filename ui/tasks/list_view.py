@@ -369,11 +369,11 @@ class TaskListPanel(QWidget):
 
     def _add_conflicts_entry(self, menu: QMenu, index: QModelIndex) -> None:
         """A task whose problem is a sync conflict offers the dialog that settles it."""
-        from app.sync.conflicts import PROBLEM
+        from app.tasks.problems import CONFLICTS
         from ui.sync.conflicts import open_conflicts
 
-        if not self.model.problem(index.row()).startswith(PROBLEM):
-            return  # the stored text: the tooltip's is retold in a Chinese window
+        if self.model.problem_code(index.row()) not in CONFLICTS:
+            return
         task_id = self.model.task_id(index.row())
         menu.addAction(self.tr("Sync conflicts…")).triggered.connect(
             lambda: open_conflicts(self.ctx, task_id, self.reload, self))

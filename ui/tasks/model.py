@@ -38,7 +38,7 @@ from models import Task
 from ui.tasks.page_reader import PageReader, read_rows
 from ui.words import labels
 from ui.words.dates import clock_text, short_when
-from ui.words.retexts import told
+from ui.words.retexts import interface_language
 
 PAGE = 200
 PAGES_KEPT = 20
@@ -124,11 +124,11 @@ class TaskListModel(QAbstractTableModel):
     def task_id(self, row: int) -> int:
         return self._ids[row]
 
-    def problem(self, row: int) -> str:
-        """The stored problem of the task at ``row`` as the core wrote it (not retold in
-        the interface language: code may test it), "" when none or not read yet."""
+    def problem_code(self, row: int) -> str | None:
+        """What kind of problem the task at ``row`` has (``app.tasks.problems``), None
+        when none or not read yet."""
         read = self._row(row)
-        return (read.problem or "") if read is not None else ""
+        return read.problem_code if read is not None else None
 
     def row_of(self, task_id: int) -> int | None:
         try:
@@ -324,7 +324,7 @@ def _tooltip(row: TaskRow) -> str:
     if row.tags:
         lines.append(" ".join(f"#{t}" for t in row.tags))
     if row.problem:
-        lines.append(f"⚠ {told(row.problem)}")
+        lines.append(f"⚠ {row.problem_in(interface_language())}")
     if row.status in OPEN_TASK:
         lines.append(urgency_line(row, datetime.now(UTC)))
     return "\n".join(lines)

@@ -58,7 +58,7 @@ def tasks(cli: Cli, data_dir: Path) -> Iterator[Path]:
     """English and Chinese tasks with tags, escapes, problems, due dates, a closed one and
     a plan; the store closed again, so the lean path reads the file alone."""
     from app.plan import store as plans
-    from app.tasks.store import NewTask, add_task, get_task, set_problem
+    from app.tasks.store import NewTask, add_task
     from models import Task, close_database
 
     assert cli("list").code == 0  # creates and migrates the file
@@ -67,7 +67,7 @@ def tasks(cli: Cli, data_dir: Path) -> Iterator[Path]:
     add_task(NewTask(title="Evil \x1b]0;pwned\x07 title\twith\ttabs", priority=1))
     add_task(NewTask(title="Paid", due_at=SOON - timedelta(days=3)))
     add_task(NewTask(title="Offsite", detail="line one\nline two", priority=4))
-    set_problem(get_task(3), "server down\r\n\x1b[2J")
+    Task.update(problem="server down\r\n\x1b[2J").where(Task.id == 3).execute()  # another program
     Task.update(status="done").where(Task.id == 4).execute()
     plans.save_plan(5, PLAN)
     plans.approve_all()

@@ -122,7 +122,8 @@ def test_noted_odd_row(full: Cli, many: Path) -> None:
     ("task_odd_insert", "INSERT INTO task SELECT id + 1000, title, detail, status, problem, "
      "problem_at, 'two', tags, worker, creator, created_at, updated_at, start_at, due_at, "
      "expires_at, next_check_at, recurrence, timezone, retry_count, advice, result, "
-     "uid || 'x', named, all_day, exdates, rdates FROM task WHERE id = 3"),
+     "uid || 'x', named, all_day, exdates, rdates, problem_code, "
+     "problem_values FROM task WHERE id = 3"),
     ("task_odd_update", "UPDATE task SET priority = 'two' WHERE id = 3"),
 ])
 def test_dropped_trigger(many: Path, trigger: str, write: str) -> None:

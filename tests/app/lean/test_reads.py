@@ -30,7 +30,7 @@ def test_a_page_of_the_window_list_reads_as_the_store_reads_it(tasks: Path) -> N
     ro = lean_reads.connect(tasks)
     assert ro is not None
     assert lean_reads.page_rows(ro, ids) == expected and len(expected) == 5
-    assert expected[5][-2] is True and expected[1][-2] is False  # has_plan
+    assert expected[5][7] is True and expected[1][7] is False  # has_plan
     assert lean_reads.page_rows(ro, []) == {}
     ro.close()
 

@@ -16,6 +16,7 @@ import pytest
 from app.errors import KnownError, NotFound, Refused
 from app.sync import conflicts
 from app.tasks import store as tasks
+from app.tasks.problems import Problem
 from models import Task, WorkLog, atomic
 from tests.app.sync.dav_servers import Phone, run_cli
 from tests.app.sync.loop_helpers import running_offsite, sync_url
@@ -98,10 +99,10 @@ def test_another_problem_is_not_cleared_by_settling_the_last_conflict(
         db: Path, task_list: str, phone: Phones) -> None:
     task = _title_conflict(task_list, phone)
     with_problem = tasks.get_task(task.id)
-    tasks.set_problem(with_problem, "the model server is down")
+    tasks.set_problem(with_problem, Problem.of("budget", limit=40))
     [one] = conflicts.open_conflicts(task.id)
     conflicts.resolve_conflict(task.id, one.id, "theirs")
-    assert tasks.get_task(task.id).problem == "the model server is down"
+    assert tasks.get_task(task.id).problem_code == "budget"
 
 
 def _ok(folder: Path, *args: str) -> str:

@@ -16,7 +16,8 @@ from app.config import settings
 from app.errors import Refused
 from app.plan import store as plans
 from app.problems import CODES
-from app.tasks.problems import PROBLEMS, told
+from app.tasks.problems import PROBLEMS, Problem, told
+from app.tasks.queries import TaskRow, rows_for
 from app.tasks.store import NewTask, add_task
 from app.words.plain import language_of
 from models import Step, Task, WorkLog
@@ -188,3 +189,50 @@ def test_a_change_meanwhile_is_told_in_the_tasks_language() -> None:
 def test_the_loops_reply_checks_are_told_in_chinese(english: str, chinese: str) -> None:
     assert told("cannot_do", "zh", NOW, reason=english) == (
         f"助手做不了这件事：{chinese}。如果换个做法也可以，改写任务后会重新安排")
+
+
+def test_stored_round_trip() -> None:
+    """Values keep their kinds through the JSON column: instants, days, lists."""
+    import json
+    from datetime import date
+
+    problem = Problem.of("conflict_theirs", prop="due", ours=NOW, theirs=date(2026, 12, 3),
+                         others=1)
+    again = Problem.from_stored("conflict_theirs", json.loads(json.dumps(problem.stored())))
+    assert again == problem and again.told("en", NOW) == problem.told("en", NOW)
+    chinese, english = problem.told("zh", NOW), problem.told("en", NOW)
+    assert "另一台设备的 2026-12-03（全天）" in chinese and chinese.endswith("被替换（另有 1 个）")
+    assert "other device's 2026-12-03 (all day)" in english and english.endswith("(and 1 more)")
+
+
+@pytest.mark.parametrize("code, stored", [
+    (None, [{"code": "budget", "values": {"limit": 3}}]),
+    ("budget", None),
+    ("budget", [{"code": "budget", "values": {}}]),  # a field missing
+    ("gone", [{"code": "gone", "values": {}}]),  # a code of a newer Stepwise
+    ("budget", [{"code": "paused", "values": {"task": 1}}]),  # not the row's code
+    ("budget", "limit=3")])
+def test_unreadable_values_fall_back(code: str | None, stored: Any) -> None:
+    assert Problem.from_stored(code, stored) is None
+    row = TaskRow(1, "x", "new", 3, None, (), "server down", problem_code=code,
+                  problem_values=stored)
+    assert row.problem_in("en") == "server down"
+
+
+def test_problem_told_in_each_screens_language(db: Path) -> None:
+    """The words stored are the task's language; each screen tells the code in its own."""
+    added, stored = _failed_step_problem("Renew passport")
+    assert stored.startswith("step 'call' failed: ")
+    row = rows_for([added.id])[added.id]
+    assert row.problem_code == "step_failed"
+    chinese = row.problem_in("zh")
+    assert chinese is not None and chinese.startswith("步骤“call”失败：")
+    assert row.problem_in("en") == stored
+
+
+def test_two_failed_steps_are_two_parts(db: Path) -> None:
+    from app.tasks.problems import step_failed
+
+    problem = step_failed([("a", "no network"), ("b", None)])
+    assert [code for code, _ in problem.parts] == ["step_failed", "step_failed"]
+    assert problem.told("zh").count("；") == 1 and "没有说明原因" in problem.told("zh")

@@ -9,6 +9,7 @@ import pytest
 
 from app.errors import NotFound, Refused
 from app.states import IllegalTransition
+from app.tasks.problems import Problem
 from app.tasks.store import (
     MAX_TITLE,
     NewTask,
@@ -85,10 +86,13 @@ def test_a_problem_is_set_and_cleared_with_the_retries(db: Path) -> None:
     task = add_task(NewTask(title="x"))
     with atomic():
         stored = get_task(task.id)
-        set_problem(stored, "server down")
+        set_problem(stored, Problem.of("budget", limit=40))
         stored.retry_count = 2
         stored.save()
-    assert get_task(task.id).problem == "server down" and get_task(task.id).problem_at
+    marked = get_task(task.id)
+    assert marked.problem.startswith("the daily budget of 40 model calls") and marked.problem_at
+    assert (marked.problem_code, marked.problem_values) == (
+        "budget", [{"code": "budget", "values": {"limit": 40}}])
     clear_problem(task.id)
     cleared = get_task(task.id)
     assert (cleared.problem, cleared.retry_count) == (None, 0)

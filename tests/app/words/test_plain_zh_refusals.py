@@ -15,7 +15,7 @@ import pytest
 
 from app import states
 from app.agent.sense import wordless_title
-from app.sync.conflicts import PROBLEM
+from app.sync.conflicts import problem_of
 from app.sync.merge import Conflict
 from app.words.plain import told
 from app.words.plain_zh import in_chinese
@@ -74,10 +74,11 @@ def test_illegal_transitions_read_in_chinese(machine: states.Machine) -> None:
     Conflict("due", "Wed", "Thu", "theirs"),
     Conflict("tags", ["a"], ["b"], "mine")])
 def test_sync_conflict_problems_read_in_chinese(conflict: Conflict) -> None:
-    for problem in (f"{PROBLEM}{conflict.line}", f"{PROBLEM}{conflict.line} (and 2 more)"):
-        chinese = in_chinese(problem)
+    for others in (0, 2):
+        chinese = problem_of(conflict, others).told("zh")
         assert chinese.startswith("同步冲突：title" if conflict.prop == "title" else "同步冲突：")
         assert english_left(chinese) == [], chinese
+        assert ("（另有 2 个）" in chinese) == bool(others)
 
 
 def test_the_sense_check_of_a_wordless_title_reads_in_chinese() -> None:

@@ -39,9 +39,9 @@ def _open(ctx: WindowContext, qtbot: QtBot, task_id: int | None) -> ConflictsDia
     return dialog
 
 
-def _title_conflict() -> int:
-    task = tasks.add_task(tasks.NewTask(title="Offsite (phone)"))
-    conflicts.keep(task.id, [Conflict("title", "Offsite (here)", "Offsite (phone)", "theirs",
+def _title_conflict(title: str = "Offsite (phone)") -> int:
+    task = tasks.add_task(tasks.NewTask(title=title))
+    conflicts.keep(task.id, [Conflict("title", "Offsite (here)", title, "theirs",
                                       None, HERE, THERE)])
     return task.id
 
@@ -94,14 +94,16 @@ def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str
     i18n.install(qapp, "en")
 
 
-def test_conflict_menu(ctx: WindowContext, qtbot: QtBot, language: str) -> None:
-    """A conflicted task's context menu offers the dialog, in either language (a Chinese
-    tooltip retells the problem: the entry must not depend on its words)."""
+@pytest.mark.parametrize("title", ["Offsite (phone)", "团建（手机）"])
+def test_conflict_menu(ctx: WindowContext, qtbot: QtBot, language: str, title: str) -> None:
+    """A conflicted task's context menu offers the dialog and its tooltip tells the
+    conflict in the window's language, whatever the task's language (the problem's words
+    are stored in the task's: the entry goes by its code)."""
     from PySide6.QtWidgets import QMenu
 
     from ui.tasks.list_view import TaskListPanel
 
-    task_id = _title_conflict()
+    task_id = _title_conflict(title)
     tasks.add_task(tasks.NewTask(title="Plain task"))
     panel = TaskListPanel(ctx)
     qtbot.add_widget(panel)
@@ -117,6 +119,12 @@ def test_conflict_menu(ctx: WindowContext, qtbot: QtBot, language: str) -> None:
         entries[panel.model.task_id(row)] = [a.text() for a in menu.actions()]
     assert len(entries[task_id]) == 1 and entries[task_id][0].endswith("…")
     assert [e for t, e in entries.items() if t != task_id] == [[]]
+    row = panel.model.row_of(task_id)
+    assert row is not None
+    tip = panel.model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole)
+    told = "⚠ 同步冲突：title：保留了另一台设备的" if language == "zh_CN" else \
+        "⚠ sync conflict: title: kept the other device's"
+    assert told in tip, tip
 
 
 def test_repeat_in_words(ctx: WindowContext, qtbot: QtBot) -> None:
