@@ -1,57 +1,67 @@
 """The plan graph's edit commands: add and delete, drawn arrows, drops, refusals, the menu.
 
-``GraphEdits`` is attached to a ``ui.plan.view.PlanView``. Each command becomes one
-``app.plan.editing`` change submitted to the window's ``ui.plan.edits.PlanEditor``; a
-new arrow is drawn at once, before it is saved, and a refused edit shows its reason in
-the view's banner while the graph snaps back. Its texts keep the view's translation
+``GraphEdits`` works on what a plan view shows (``ui.plan.shown.Shown``), its scene and
+canvas, the window's ``ui.plan.edits.PlanEditor`` and ``PlanFeed`` and the view's banner;
+what it wants of the view it asks by signal (``redraw_wanted``, ``draw_ahead``,
+``fit_wanted``). Each command becomes one ``app.plan.editing`` change submitted to the
+editor; a new arrow is drawn at once, before it is saved, and a refused edit shows its
+reason in the banner while the graph snaps back. Its texts keep the view's translation
 context ("PlanView"), where they were first written.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt, Signal
 from PySide6.QtWidgets import QMenu
 
 from app.plan import editing as plan_editing
 from app.plan.editing import Change
 from app.plan.graph import with_dependency
+from ui.plan.banner import PlanBanner
 from ui.plan.edges import EdgeItem
+from ui.plan.edits import PlanEditor, PlanFeed
+from ui.plan.graph_steps import GraphSteps
+from ui.plan.graph_view import GraphView
 from ui.plan.groups import GroupItem
 from ui.plan.items import NodeItem
-
-if TYPE_CHECKING:
-    from ui.plan.view import PlanView
+from ui.plan.scene import PlanScene
+from ui.plan.shown import Shown
 
 translate = QCoreApplication.translate
 
 
 class GraphEdits(QObject):
-    """The edit commands of one plan view."""
+    """The edit commands of one plan graph."""
 
-    def __init__(self, view: PlanView) -> None:
-        super().__init__(view)
-        self.view = view
-        self.scene = view.scene
-        view.scene.dependency_drawn.connect(self._on_scene_dependency_drawn)
-        view.scene.step_dropped.connect(self._on_scene_step_dropped)
-        view.editor.edit_refused.connect(self._on_editor_edit_refused)
-        view.graphics.customContextMenuRequested.connect(
+    redraw_wanted = Signal()  # the graph snaps back to the plan as it is
+    draw_ahead = Signal(object)  # list[PlanStep]: a new arrow drawn before it is saved
+    fit_wanted = Signal()
+
+    def __init__(self, shown: Shown, scene: PlanScene, graphics: GraphView,
+                 editing: tuple[PlanEditor, PlanFeed], banner: PlanBanner,
+                 steps: GraphSteps) -> None:
+        super().__init__(graphics)
+        self.shown, self.scene, self.graphics = shown, scene, graphics
+        self.editor, self.feed = editing
+        self.banner, self.steps = banner, steps
+        scene.dependency_drawn.connect(self._on_scene_dependency_drawn)
+        scene.step_dropped.connect(self._on_scene_step_dropped)
+        self.editor.edit_refused.connect(self._on_editor_edit_refused)
+        graphics.customContextMenuRequested.connect(
             self._on_graphics_custom_context_menu_requested)
 
     def edit(self, text: str, change: Change) -> None:
         """Submit one change to the plan shown (refused at once while it is a draft)."""
-        view = self.view
-        if view.is_draft or not view.task_id:
-            view.banner.say(translate("PlanView", "The plan cannot be edited while the "
+        shown = self.shown
+        if not shown.editable:
+            self.banner.say(translate("PlanView", "The plan cannot be edited while the "
                                                    "assistant writes it."))
-            view.redraw()
+            self.redraw_wanted.emit()
             return
-        view.banner.dismiss()
-        base = 0 if view.snapshot is None else view.snapshot.revision
-        view.editor.submit(view.task_id, base, text, change)
+        self.banner.dismiss()
+        self.editor.submit(shown.task_id, shown.revision, text, change)
 
     def add_step(self) -> None:
         """A new step after the selected one (waiting for it), or at the end."""
@@ -81,12 +91,10 @@ class GraphEdits(QObject):
     def _draw_ahead(self, step_id: str, depends_on: str) -> None:
         """Draw the new arrow at once, before it is saved (a refusal redraws the plan as
         it is; the saved plan, when it comes, is drawn reusing these items)."""
-        snapshot = self.view.snapshot
-        if self.view.is_draft or snapshot is None or snapshot.spec is None:
-            return
-        ahead = with_dependency(snapshot.spec.steps, step_id, depends_on)
+        steps = self.shown.steps()
+        ahead = None if steps is None else with_dependency(steps, step_id, depends_on)
         if ahead is not None:
-            self.view.draw_steps(ahead)
+            self.draw_ahead.emit(ahead)
 
     def _on_scene_step_dropped(self, step_id: str, onto: str) -> None:
         if step_id == onto:
@@ -95,21 +103,20 @@ class GraphEdits(QObject):
                   partial(plan_editing.reparent, step_id=step_id, parent=onto))
 
     def _on_editor_edit_refused(self, task_id: int, code: str, message: str) -> None:
-        if task_id != self.view.task_id:
+        if task_id != self.shown.task_id:
             return
-        self.view.banner.say(message)
-        self.view.redraw()  # the graph snaps back to the plan as it is
+        self.banner.say(message)
+        self.redraw_wanted.emit()  # the graph snaps back to the plan as it is
         if code == "stale":
-            self.view.feed.load()
+            self.feed.load()
 
     # --- the context menu -------------------------------------------------------------
 
     def _on_graphics_custom_context_menu_requested(self, pos: QPoint) -> None:
-        view = self.view
-        if view.is_draft or not view.task_id:
+        if not self.shown.editable:
             return
-        item = view.graphics.itemAt(pos)
-        menu = QMenu(view)
+        item = self.graphics.itemAt(pos)
+        menu = QMenu(self.graphics)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         if isinstance(item, EdgeItem):
             self.scene.clearSelection()
@@ -119,12 +126,12 @@ class GraphEdits(QObject):
             self._menu_for_step(menu, item.step_id)
         else:
             menu.addAction(translate("PlanView", "Add step"), self.add_step)
-            menu.addAction(translate("PlanView", "Show the whole plan"), view.fit)
-        menu.popup(view.graphics.viewport().mapToGlobal(pos))
+            menu.addAction(translate("PlanView", "Show the whole plan"), self.fit_wanted.emit)
+        menu.popup(self.graphics.viewport().mapToGlobal(pos))
 
     def _menu_for_step(self, menu: QMenu, step_id: str) -> None:
         self.scene.select_step(step_id)
-        if not self.view.step_commands.fill_menu(menu, step_id):
+        if not self.steps.fill_menu(menu, step_id):
             menu.addAction(translate("PlanView", "Add step after it"), self.add_step)
         if self.scene.parent_of(step_id) is not None:
             menu.addAction(translate("PlanView", "Move out of its group"), lambda: self.edit(

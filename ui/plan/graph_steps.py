@@ -3,49 +3,56 @@ F2), the check circle (one-click done), the step keys and the step context menu,
 walking the nodes from the keyboard: Tab and Shift+Tab in dependency order (the order
 the graph is laid out in, left to right), the arrow keys to the nearest node that way.
 
-``GraphSteps`` is attached to a ``ui.plan.view.PlanView``; what each command does is
-``ui.plan.step_actions.StepActions``'s, shared with the outline and the details panel.
+``GraphSteps`` works on what a plan view shows (``ui.plan.shown.Shown``), its scene and
+its canvas; what it wants of the view it asks by signal (``delete_wanted``,
+``redraw_wanted``). What each command does is ``ui.plan.step_actions.StepActions``'s,
+shared with the outline and the details panel.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from app.plan.graph import topological_order
 from app.states import StepStatus
+from ui.plan.graph_view import GraphView
 from ui.plan.inline_rename import InlineRename
 from ui.plan.keys import KeyMap, next_in_direction, step_keys
-from ui.plan.step_actions import StepActions, StepRef, move_allowed, ref_from
+from ui.plan.scene import PlanScene
+from ui.plan.shown import Shown
+from ui.plan.step_actions import StepActions, StepRef, move_allowed
+from ui.shared.context import WindowContext
 from ui.words import labels
-
-if TYPE_CHECKING:
-    from ui.plan.view import PlanView
 
 
 class GraphSteps(QObject):
-    """Step commands for one plan view."""
+    """Step commands for one plan graph."""
 
-    def __init__(self, view: PlanView) -> None:
-        super().__init__(view)
-        self.view = view
-        self.actions = StepActions.of(view.ctx)
+    delete_wanted = Signal()  # Delete on a selected step
+    redraw_wanted = Signal()  # what was drawn at once goes back to the plan as it is
+
+    def __init__(self, ctx: WindowContext, shown: Shown, scene: PlanScene,
+                 graphics: GraphView) -> None:
+        super().__init__(graphics)
+        self.shown, self.scene, self.graphics = shown, scene, graphics
+        self.actions = StepActions.of(ctx)
         self.editor: InlineRename | None = None
-        view.scene.done_clicked.connect(self._on_scene_done_clicked)
-        view.scene.rename_requested.connect(self.start_rename)
+        scene.done_clicked.connect(self._on_scene_done_clicked)
+        scene.rename_requested.connect(self.start_rename)
         self.actions.rename_requested.connect(self._on_actions_rename_requested)
         self.actions.move_failed.connect(self._on_actions_move_failed)
 
     def ref(self, step_id: str) -> StepRef | None:
         """What the view shows of a step (None: not in the plan shown, or a draft)."""
-        return None if self.view.is_draft else ref_from(self.view.snapshot, step_id)
+        return self.shown.ref(step_id)
 
     def selected(self) -> StepRef | None:
-        steps = self.view.scene.selected_steps()
+        steps = self.scene.selected_steps()
         return self.ref(steps[0]) if len(steps) == 1 else None
 
     def keys(self) -> KeyMap:
@@ -55,13 +62,13 @@ class GraphSteps(QObject):
                               Qt.Key.Key_Down)]
         return arrows + step_keys(self.actions, self.selected,
                                   rename=lambda ref: self.start_rename(ref.step_id),
-                                  delete=self.view.delete_selected, tick=self._tick)
+                                  delete=lambda: self.delete_wanted.emit(), tick=self._tick)
 
     def _shown(self) -> list[str]:
         """The steps drawn (a node or a group box), in dependency order."""
-        scene = self.view.scene
-        spec = None if self.view.snapshot is None else self.view.snapshot.spec
-        order = self.view.snapshot_order()
+        scene = self.scene
+        spec = None if self.shown.snapshot is None else self.shown.snapshot.spec
+        order = self.shown.order()
         if spec is not None:
             try:
                 order = topological_order(spec.steps)
@@ -70,7 +77,7 @@ class GraphSteps(QObject):
         return [sid for sid in order if sid in scene.nodes or sid in scene.groups]
 
     def _current(self) -> str:
-        selected = self.view.scene.selected_steps()
+        selected = self.scene.selected_steps()
         return selected[0] if len(selected) == 1 else ""
 
     def select_next(self, step: int) -> bool:
@@ -92,7 +99,7 @@ class GraphSteps(QObject):
 
     def select_towards(self, key: Qt.Key) -> None:
         """An arrow key: the nearest node that way (the first step when none is selected)."""
-        scene = self.view.scene
+        scene = self.scene
         current = self._current()
         boxes = {**{sid: g.scene_box() for sid, g in scene.groups.items()},
                  **{sid: n.sceneBoundingRect() for sid, n in scene.nodes.items()}}
@@ -106,9 +113,9 @@ class GraphSteps(QObject):
             self._go_to(found)
 
     def _go_to(self, step_id: str) -> None:
-        item = self.view.scene.select_step(step_id)
+        item = self.scene.select_step(step_id)
         if item is not None:
-            self.view.graphics.ensureVisible(item, 40, 40)
+            self.graphics.ensureVisible(item, 40, 40)
 
     def fill_menu(self, menu: QMenu, step_id: str) -> bool:
         """The step's context menu; False when the step is not one that can be edited."""
@@ -126,10 +133,10 @@ class GraphSteps(QObject):
     def start_rename(self, step_id: str) -> None:
         """Open the title editor over the step's node."""
         ref = self.ref(step_id)
-        node = self.view.scene.nodes.get(step_id)
+        node = self.scene.nodes.get(step_id)
         if ref is None or node is None or self.editor is not None:
             return
-        graphics = self.view.graphics
+        graphics = self.graphics
         graphics.ensureVisible(node, 20, 20)
         rect = graphics.mapFromScene(node.sceneBoundingRect()).boundingRect()
         rect.setHeight(min(rect.height(), graphics.fontMetrics().height() + 12))
@@ -144,7 +151,7 @@ class GraphSteps(QObject):
         self.editor = InlineRename(graphics.viewport(), rect, ref.title, done)
 
     def _on_actions_rename_requested(self, step_id: str) -> None:
-        if self.view.isVisible() and step_id in self.view.scene.nodes:
+        if self.graphics.isVisible() and step_id in self.scene.nodes:
             self.start_rename(step_id)
 
     def _tick(self, ref: StepRef) -> None:
@@ -153,7 +160,7 @@ class GraphSteps(QObject):
 
     def _on_scene_done_clicked(self, step_id: str) -> None:
         ref = self.ref(step_id)
-        node = self.view.scene.nodes.get(step_id)
+        node = self.scene.nodes.get(step_id)
         if ref is None:
             return
         if node is not None and node.data_.status != ref.status:  # drawn ahead of its save
@@ -166,10 +173,10 @@ class GraphSteps(QObject):
     def _show_at_once(self, step_id: str, **changes: Any) -> None:
         """Draw the edit before it is saved; the saved plan is drawn when it is read back
         (and a refused edit redraws the plan as it is)."""
-        node = self.view.scene.nodes.get(step_id)
+        node = self.scene.nodes.get(step_id)
         if node is not None:
             node.show_data(replace(node.data_, **changes))
 
     def _on_actions_move_failed(self, task_id: int, _step_id: str) -> None:
-        if task_id == self.view.task_id:
-            self.view.redraw()  # what was drawn at once goes back to the plan as it is
+        if task_id == self.shown.task_id:
+            self.redraw_wanted.emit()

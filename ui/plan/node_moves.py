@@ -3,25 +3,23 @@ plan revision); undo pins the node back where it was, redo where it was left."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
-if TYPE_CHECKING:
-    from ui.plan.view import PlanView
-
 Point = tuple[float, float]
+Pin = Callable[[int, str, Point], None]  # pins a task's step at a point of its graph
 
 
 class MoveNodeCommand(QUndoCommand):
     """One node dragged from ``before`` to ``after`` in task ``task_id``'s graph."""
 
-    def __init__(self, view: PlanView, task_id: int, step_id: str, title: str,
+    def __init__(self, pin: Pin, task_id: int, step_id: str, title: str,
                  before: Point, after: Point) -> None:
         super().__init__(QCoreApplication.translate("PlanView", "Move “%1”").replace(
             "%1", title))
-        self.view = view
+        self.pin = pin
         self.task_id, self.step_id = task_id, step_id
         self.before, self.after = before, after
         self._first = True  # the drag already placed it
@@ -30,7 +28,7 @@ class MoveNodeCommand(QUndoCommand):
         if self._first:
             self._first = False
             return
-        self.view.pin(self.task_id, self.step_id, self.after)
+        self.pin(self.task_id, self.step_id, self.after)
 
     def undo(self) -> None:
-        self.view.pin(self.task_id, self.step_id, self.before)
+        self.pin(self.task_id, self.step_id, self.before)

@@ -7,11 +7,12 @@ it a sub-step. Each edit is saved as a new revision off the GUI thread and can b
 undone (``ui.plan.edits``); a refused edit says why in a banner above the graph and
 the graph snaps back. While the assistant writes a plan, its steps appear as a draft.
 
-The view holds what is shown (task, snapshot, draft, folds, pins, selection) and draws
-it; its parts are its own modules: the toolbar (``ui.plan.graph_toolbar``), the canvas's view
-(``ui.plan.graph_view``), the edit commands and menu (``ui.plan.graph_edits``), the step commands
-(``ui.plan.graph_steps``) and the banner (``ui.plan.banner``). Over 400 lines because what
-is left is one cohesive class: the state shown and the drawing that reads it all.
+The view holds what is shown (``ui.plan.shown.Shown``: task, snapshot, draft; and the
+folds, pins and selection) and draws it; its parts are its own modules, each handed
+what it works on: the toolbar (``ui.plan.graph_toolbar``), the canvas's view
+(``ui.plan.graph_view``), the edit commands and menu (``ui.plan.graph_edits``), the step
+commands (``ui.plan.graph_steps``) and the banner (``ui.plan.banner``). What is left is one
+concern: the state shown and the drawing that reads it all.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from ui.plan.graph_view import STEP_ZOOM, GraphView
 from ui.plan.keys import KeyMap
 from ui.plan.node_moves import MoveNodeCommand
 from ui.plan.scene import PlanScene
+from ui.plan.shown import Shown
 from ui.shared.context import WindowContext
 
 
@@ -69,9 +71,7 @@ class PlanView(QWidget):
             "add": self.add_step, "delete": self.delete_selected,
             "collapse": self.collapse_all, "expand": self.expand_all}, self)
         self.actions_ = self.toolbar.actions_
-        self._task_id = 0
-        self._snapshot: PlanSnapshot | None = None
-        self._draft: list[PlanStep] | None = None
+        self.shown = Shown()
         self._collapsed: dict[int, set[str]] = {}
         self._pinned_here: dict[int, dict[str, tuple[float, float]]] = {}
         self.layouts = LayoutCache()  # a rename or a status change keeps the layout
@@ -81,8 +81,9 @@ class PlanView(QWidget):
         self._rename_after = ""  # a step just added: its title editor opens once drawn
         self._syncing = False
         self._build()
-        self.step_commands = GraphSteps(self)
-        self.edits = GraphEdits(self)
+        self.step_commands = GraphSteps(ctx, self.shown, self.scene, self.graphics)
+        self.edits = GraphEdits(self.shown, self.scene, self.graphics, (self.editor, self.feed),
+                                self.banner, self.step_commands)
         self.graphics.keys += self.step_commands.keys()
         self.graphics.tab_to = lambda forward: self.step_commands.select_next(
             1 if forward else -1)
@@ -124,6 +125,11 @@ class PlanView(QWidget):
 
     def _connect(self) -> None:
         self.feed.loaded.connect(self._on_feed_loaded)
+        self.step_commands.delete_wanted.connect(self.delete_selected)
+        self.step_commands.redraw_wanted.connect(self.redraw)
+        self.edits.redraw_wanted.connect(self.redraw)
+        self.edits.draw_ahead.connect(self.draw_steps)
+        self.edits.fit_wanted.connect(self.fit)
         self.graphics.zoom_requested.connect(self.zoom_by)
         self.graphics.focus_changed.connect(self.scene.show_keyboard_focus)
         self.scene.step_moved.connect(self._on_scene_step_moved)
@@ -140,26 +146,21 @@ class PlanView(QWidget):
 
     @property
     def task_id(self) -> int:
-        return self._task_id
+        return self.shown.task_id
 
     @property
     def snapshot(self) -> PlanSnapshot | None:
-        return self._snapshot
-
-    def snapshot_order(self) -> list[str]:
-        """The step ids of the plan shown, in plan order."""
-        spec = None if self._snapshot is None else self._snapshot.spec
-        return [] if spec is None else [s.id for s in spec.steps]
+        return self.shown.snapshot
 
     @property
     def is_draft(self) -> bool:
         """Whether the graph shows a plan the assistant is still writing (read-only)."""
-        return self._draft is not None
+        return self.shown.is_draft
 
     def show_task(self, task_id: int) -> None:
         """Show a task's plan (0: none, with a hint)."""
-        self._task_id = task_id
-        self._snapshot, self._draft = None, None
+        self.shown.task_id = task_id
+        self.shown.snapshot, self.shown.draft = None, None
         self._fit_pending = True
         self.banner.hide()
         self._syncing = True
@@ -226,11 +227,11 @@ class PlanView(QWidget):
     # --- drawing ----------------------------------------------------------------------
 
     def _on_feed_loaded(self, snapshot: PlanSnapshot) -> None:
-        if snapshot.task_id != self._task_id:
+        if snapshot.task_id != self.shown.task_id:
             return
-        old = self._snapshot
-        self._snapshot = snapshot
-        if old is not None and self._draft is None and _same(old, snapshot):
+        old = self.shown.snapshot
+        self.shown.snapshot = snapshot
+        if old is not None and self.shown.draft is None and _same(old, snapshot):
             return
         self._render()
 
@@ -239,21 +240,21 @@ class PlanView(QWidget):
             self._render_pending = True
             return
         self._render_pending = False
-        snapshot = self._snapshot
-        if self._draft is not None:
-            self._show_graph(self._draft, {}, draft=True)
+        snapshot = self.shown.snapshot
+        if self.shown.draft is not None:
+            self._show_graph(self.shown.draft, {}, draft=True)
         elif snapshot is not None and snapshot.spec is not None:
-            pinned = {**snapshot.pinned, **self._pinned_here.get(self._task_id, {})}
+            pinned = {**snapshot.pinned, **self._pinned_here.get(self.shown.task_id, {})}
             self._show_graph(snapshot.spec.steps, pinned, draft=False)
-        elif self._task_id:
+        elif self.shown.task_id:
             self._show_empty(self.tr("No plan yet. Add a step, or let the assistant plan "
                                      "this task."))
         self._update_actions()
-        self.plan_shown.emit(self._task_id)
+        self.plan_shown.emit(self.shown.task_id)
 
     def _layout(self, steps: list[PlanStep], pinned: dict[str, tuple[float, float]]
                 ) -> Layout:
-        collapsed = self._collapsed.setdefault(self._task_id, set())
+        collapsed = self._collapsed.setdefault(self.shown.task_id, set())
         return self.layouts.layout(steps, collapsed, pinned)
 
     def _show_graph(self, steps: list[PlanStep], pinned: dict[str, tuple[float, float]], *,
@@ -286,7 +287,7 @@ class PlanView(QWidget):
 
     def _reselect(self) -> None:
         """Select again what was selected; a step that is gone is unselected everywhere."""
-        mine = self.ctx.selection.task_id == self._task_id
+        mine = self.ctx.selection.task_id == self.shown.task_id
         wanted = self._select_after or (self.ctx.selection.step_id if mine else "")
         self._select_after = ""
         if not wanted:
@@ -299,19 +300,19 @@ class PlanView(QWidget):
                 self._rename_after = ""
                 if self.isVisible():
                     QTimer.singleShot(0, self, lambda: self.step_commands.start_rename(wanted))
-        elif mine and self._draft is None:
+        elif mine and self.shown.draft is None:
             QTimer.singleShot(0, self, lambda: self.ctx.selection.select_step(""))
 
     def _update_actions(self) -> None:
         self.toolbar.enable(has_plan=bool(self.scene.nodes),
-                            editable=bool(self._task_id) and self._draft is None)
+                            editable=self.shown.editable)
 
     # --- drawing ahead ------------------------------------------------------------------
 
     def draw_steps(self, steps: list[PlanStep]) -> None:
         """Draw steps ahead of their save, with the plan's pins (an arrow just drawn)."""
-        if self._snapshot is not None:
-            pinned = {**self._snapshot.pinned, **self._pinned_here.get(self._task_id, {})}
+        if self.shown.snapshot is not None:
+            pinned = {**self.shown.snapshot.pinned, **self._pinned_here.get(self.shown.task_id, {})}
             self._show_graph(steps, pinned, draft=False)
 
     # --- editing ----------------------------------------------------------------------
@@ -326,43 +327,44 @@ class PlanView(QWidget):
         self.edits.delete_selected()
 
     def collapse_all(self) -> None:
-        self._collapsed[self._task_id] = self.scene.group_ids()
+        self._collapsed[self.shown.task_id] = self.scene.group_ids()
         self._render()
 
     def expand_all(self) -> None:
-        self._collapsed[self._task_id] = set()
+        self._collapsed[self.shown.task_id] = set()
         self._render()
 
     def _on_scene_step_moved(self, step_id: str, x: float, y: float) -> None:
-        if self._snapshot is None or self._snapshot.spec is None:
+        if self.shown.snapshot is None or self.shown.snapshot.spec is None:
             return
         before = self.scene.moved_from.get(step_id, (x, y))
         node = self.scene.nodes.get(step_id)
         title = node.data_.title if node is not None else step_id
         self._pin_here(step_id, (x, y))
-        self.ctx.undo.push(MoveNodeCommand(self, self._task_id, step_id, title, before, (x, y)))
+        self.ctx.undo.push(MoveNodeCommand(self.pin, self.shown.task_id, step_id, title,
+                                           before, (x, y)))
 
     def _pin_here(self, step_id: str, where: tuple[float, float]) -> None:
-        assert self._snapshot is not None and self._snapshot.spec is not None
-        steps = self._snapshot.spec.steps
-        self._pinned_here.setdefault(self._task_id, {})[step_id] = where
-        self._snapshot = replace(self._snapshot, pinned={**self._snapshot.pinned,
+        assert self.shown.snapshot is not None and self.shown.snapshot.spec is not None
+        steps = self.shown.snapshot.spec.steps
+        self._pinned_here.setdefault(self.shown.task_id, {})[step_id] = where
+        self.shown.snapshot = replace(self.shown.snapshot, pinned={**self.shown.snapshot.pinned,
                                                          step_id: where})
-        self.feed.save_positions(self._task_id, {step_id: where})
-        pinned = {**self._snapshot.pinned, **self._pinned_here[self._task_id]}
+        self.feed.save_positions(self.shown.task_id, {step_id: where})
+        pinned = {**self.shown.snapshot.pinned, **self._pinned_here[self.shown.task_id]}
         self.scene.place_groups(self._layout(steps, pinned).groups)
 
     def pin(self, task_id: int, step_id: str, where: tuple[float, float]) -> None:
         """Pin a node at ``where`` (undo and redo of a move), redrawing if it is shown."""
         self._pinned_here.setdefault(task_id, {})[step_id] = where
-        if task_id != self._task_id or self._snapshot is None or self._snapshot.spec is None:
+        if task_id != self.shown.task_id or self.shown.steps() is None:
             self.feed.save_positions(task_id, {step_id: where})
             return
         self._pin_here(step_id, where)
         self._render()
 
     def _on_scene_group_toggled(self, step_id: str) -> None:
-        folded = self._collapsed.setdefault(self._task_id, set())
+        folded = self._collapsed.setdefault(self.shown.task_id, set())
         folded.symmetric_difference_update({step_id})
         self._render()
 
@@ -371,13 +373,13 @@ class PlanView(QWidget):
             QTimer.singleShot(0, self, self._render)
 
     def _on_editor_edit_saved(self, saved: Saved) -> None:
-        if saved.task_id != self._task_id:
+        if saved.task_id != self.shown.task_id:
             return
         new = {s["id"] for s in saved.after["steps"]} - {s["id"] for s in saved.before["steps"]}
         if len(new) == 1:
             self._select_after = new.pop()
             self._rename_after = new_blank_step(saved)
-        shown = self._snapshot is not None and self._snapshot.revision >= saved.revision
+        shown = self.shown.snapshot is not None and self.shown.snapshot.revision >= saved.revision
         if shown and self._select_after:  # the feed drew it before this report came
             self._syncing = True
             self._reselect()
@@ -386,13 +388,13 @@ class PlanView(QWidget):
     # --- selection --------------------------------------------------------------------
 
     def _on_scene_selection_changed(self) -> None:
-        if self._syncing or self._draft is not None:
+        if self._syncing or self.shown.draft is not None:
             return
         steps = self.scene.selected_steps()
         self.ctx.selection.select_step(steps[0] if len(steps) == 1 else "")
 
     def _on_selection_step_selected(self, task_id: int, step_id: str) -> None:
-        if task_id != self._task_id or self._draft is not None:
+        if task_id != self.shown.task_id or self.shown.draft is not None:
             return
         self._syncing = True
         try:
@@ -408,21 +410,21 @@ class PlanView(QWidget):
     # --- the core and the assistant ------------------------------------------------------
 
     def _on_bridge_changed(self, changes: Changes) -> None:
-        if self._draft is not None and changes.about(self._task_id).of(Kind.PLAN_SAVED):
+        if self.shown.draft is not None and changes.about(self.shown.task_id).of(Kind.PLAN_SAVED):
             self._end_draft()
 
     def _on_assistant_plan_growing(self, task_id: int, steps: list[object]) -> None:
-        if task_id != self._task_id or not task_id:
+        if task_id != self.shown.task_id or not task_id:
             return
-        self._draft = plan_editing.draft_steps(list(steps))
+        self.shown.draft = plan_editing.draft_steps(list(steps))
         self._render()
 
     def _on_assistant_idle(self) -> None:
-        if self._draft is not None:
+        if self.shown.draft is not None:
             self._end_draft()
 
     def _end_draft(self) -> None:
-        self._draft = None
+        self.shown.draft = None
         self.banner.hide()
         self._fit_pending = True
         self._render()
