@@ -12,13 +12,10 @@ task has nothing to undo. With no task selected, the stack used last stays activ
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoGroup, QUndoStack
 
-if TYPE_CHECKING:
-    from ui.shared.context import Selection
+from ui.shared.selection import Selection
 
 WINDOW = 0  # the stack of commands that belong to no task in view
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from ui.shared.context import Selection
+from ui.shared.selection import Selection
 from ui.shared.undo import WINDOW, TaskUndo
 
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QApplication
 
-from ui.shared.context import Selection
+from ui.shared.selection import Selection
 from ui.shared.undo import TaskUndo
 from ui.window.undo_actions import UndoActions
 
