@@ -1,6 +1,6 @@
 """The plan model: one typed spec and everything that reads, checks, edits and stores it.
 
-``spec`` (PlanSpec v2, validated once; ``spec_reader`` reads loose and older shapes), ``graph``
+``spec`` (PlanSpec v2, validated once; it reads loose and older shapes), ``graph``
 (readiness, order, critical path) and ``layout`` (the layered drawing), ``editing`` /
 ``step_edits`` / ``snapshot`` (edits on the typed spec, one validation and one transaction a
 change), ``diff`` (between revisions), ``store`` (revisions and step actions; ``rows`` is
