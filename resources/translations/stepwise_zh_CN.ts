@@ -1292,177 +1292,177 @@ Details: %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/window/menus.py" line="131"/>
+        <location filename="../../ui/window/main.py" line="468"/>
         <source>Schedule the steps</source>
         <translation>为步骤排程</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="89"/>
+        <location filename="../../ui/window/main.py" line="101"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="90"/>
+        <location filename="../../ui/window/main.py" line="102"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="31"/>
+        <location filename="../../ui/window/main.py" line="368"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="32"/>
+        <location filename="../../ui/window/main.py" line="369"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="33"/>
+        <location filename="../../ui/window/main.py" line="370"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="34"/>
+        <location filename="../../ui/window/main.py" line="371"/>
         <source>&amp;Plan</source>
         <translation>计划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="35"/>
+        <location filename="../../ui/window/main.py" line="372"/>
         <source>&amp;Assistant</source>
         <translation>助理(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="74"/>
+        <location filename="../../ui/window/main.py" line="411"/>
         <source>New task</source>
         <translation>新建任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="76"/>
+        <location filename="../../ui/window/main.py" line="413"/>
         <source>Settings…</source>
         <translation>设置…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="78"/>
+        <location filename="../../ui/window/main.py" line="415"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="80"/>
+        <location filename="../../ui/window/main.py" line="417"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="94"/>
+        <location filename="../../ui/window/main.py" line="431"/>
         <source>Edit task</source>
         <translation>编辑任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="96"/>
+        <location filename="../../ui/window/main.py" line="433"/>
         <source>Delete task</source>
         <translation>删除任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="97"/>
+        <location filename="../../ui/window/main.py" line="434"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="99"/>
+        <location filename="../../ui/window/main.py" line="436"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="101"/>
+        <location filename="../../ui/window/main.py" line="438"/>
         <source>Sync conflicts…</source>
         <translation>同步冲突…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="127"/>
+        <location filename="../../ui/window/main.py" line="464"/>
         <source>Run the assistant</source>
         <translation>运行助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="129"/>
+        <location filename="../../ui/window/main.py" line="466"/>
         <source>Stop the assistant</source>
         <translation>停止助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="133"/>
+        <location filename="../../ui/window/main.py" line="470"/>
         <source>Pause the assistant</source>
         <translation>暂停助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="138"/>
+        <location filename="../../ui/window/main.py" line="475"/>
         <source>Calendar</source>
         <translation>日历</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="139"/>
+        <location filename="../../ui/window/main.py" line="476"/>
         <source>Reminders</source>
         <translation>提醒</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="140"/>
+        <location filename="../../ui/window/main.py" line="477"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="113"/>
+        <location filename="../../ui/window/main.py" line="450"/>
         <source>Go to the task list</source>
         <translation>转到任务列表</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="115"/>
+        <location filename="../../ui/window/main.py" line="452"/>
         <source>Go to the plan</source>
         <translation>转到计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="117"/>
+        <location filename="../../ui/window/main.py" line="454"/>
         <source>Approve the plan</source>
         <translation>批准计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="119"/>
+        <location filename="../../ui/window/main.py" line="456"/>
         <source>Pause the plan</source>
         <translation>暂停计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="121"/>
+        <location filename="../../ui/window/main.py" line="458"/>
         <source>Resume the plan</source>
         <translation>继续计划</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="123"/>
+        <location filename="../../ui/window/main.py" line="460"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="144"/>
+        <location filename="../../ui/window/main.py" line="481"/>
         <source>Undone: %1</source>
         <translation>已撤销：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="145"/>
+        <location filename="../../ui/window/main.py" line="482"/>
         <source>Redone: %1</source>
         <translation>已重做：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="164"/>
+        <location filename="../../ui/window/main.py" line="176"/>
         <source>Reminder: %1</source>
         <translation>提醒：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="200"/>
+        <location filename="../../ui/window/main.py" line="212"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/main.py" line="210"/>
+        <location filename="../../ui/window/main.py" line="222"/>
         <source>working…</source>
         <translation>处理中…</translation>
     </message>
     <message>
-        <location filename="../../ui/window/menus.py" line="156"/>
+        <location filename="../../ui/window/main.py" line="493"/>
         <source>Pausing the assistant</source>
         <translation>暂停助理</translation>
     </message>
@@ -1849,34 +1849,34 @@ Details: %2</source>
 <context>
     <name>PlanView</name>
     <message>
-        <location filename="../../ui/plan/view.py" line="63"/>
-        <location filename="../../ui/plan/view.py" line="209"/>
+        <location filename="../../ui/plan/view.py" line="65"/>
+        <location filename="../../ui/plan/view.py" line="210"/>
         <source>Plan graph</source>
         <translation>计划图</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="169"/>
+        <location filename="../../ui/plan/view.py" line="170"/>
         <source>Select a task, or add one above</source>
         <translation>请选择一个任务，或在上方添加任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="249"/>
+        <location filename="../../ui/plan/view.py" line="250"/>
         <source>No plan yet. Add a step, or let the assistant plan this task.</source>
         <translation>尚无计划。请添加步骤，或让助理为此任务制定计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/view.py" line="277"/>
+        <location filename="../../ui/plan/view.py" line="278"/>
         <source>The assistant is writing this plan…</source>
         <translation>助理正在编写此计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="48"/>
+        <location filename="../../ui/plan/graph_edits.py" line="59"/>
         <source>The plan cannot be edited while the assistant writes it.</source>
         <translation>助理编写计划期间无法编辑。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="60"/>
-        <location filename="../../ui/plan/graph_edits.py" line="121"/>
+        <location filename="../../ui/plan/graph_edits.py" line="70"/>
+        <location filename="../../ui/plan/graph_edits.py" line="128"/>
         <location filename="../../ui/plan/graph_toolbar.py" line="32"/>
         <source>Add step</source>
         <translation>添加步骤</translation>
@@ -1948,58 +1948,58 @@ Details: %2</source>
     </message>
     <message>
         <location filename="../../ui/plan/edits.py" line="325"/>
-        <location filename="../../ui/plan/graph_edits.py" line="61"/>
+        <location filename="../../ui/plan/graph_edits.py" line="71"/>
         <source>New step</source>
         <translation>新步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="67"/>
+        <location filename="../../ui/plan/graph_edits.py" line="77"/>
         <source>Delete step</source>
         <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="68"/>
+        <location filename="../../ui/plan/graph_edits.py" line="78"/>
         <source>Delete %1 steps</source>
         <translation>删除 %1 个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="73"/>
-        <location filename="../../ui/plan/graph_edits.py" line="117"/>
+        <location filename="../../ui/plan/graph_edits.py" line="83"/>
+        <location filename="../../ui/plan/graph_edits.py" line="124"/>
         <source>Remove dependency</source>
         <translation>移除依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="78"/>
+        <location filename="../../ui/plan/graph_edits.py" line="88"/>
         <source>Add dependency</source>
         <translation>添加依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="94"/>
+        <location filename="../../ui/plan/graph_edits.py" line="102"/>
         <source>Make sub-step</source>
         <translation>设为子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="122"/>
+        <location filename="../../ui/plan/graph_edits.py" line="129"/>
         <source>Show the whole plan</source>
         <translation>显示整个计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="128"/>
+        <location filename="../../ui/plan/graph_edits.py" line="135"/>
         <source>Add step after it</source>
         <translation>在其后添加步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="130"/>
+        <location filename="../../ui/plan/graph_edits.py" line="137"/>
         <source>Move out of its group</source>
         <translation>移出所在分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/graph_edits.py" line="131"/>
+        <location filename="../../ui/plan/graph_edits.py" line="138"/>
         <source>Move out of group</source>
         <translation>移出分组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/node_moves.py" line="22"/>
+        <location filename="../../ui/plan/node_moves.py" line="20"/>
         <source>Move “%1”</source>
         <translation>移动“%1”</translation>
     </message>

@@ -1,4 +1,4 @@
-"""The main window's menus and commands (ui.window.menus): five menus in order, every
+"""The main window's menus and commands (ui.window.main): five menus in order, every
 command listed for the palette with its keys, and an undo that says what it undid."""
 
 from __future__ import annotations
