@@ -72,16 +72,28 @@ def test_modules_live_in_the_package_of_their_concern() -> None:
             if not (d / "__init__.py").is_file()] == []
 
 
-def test_no_module_is_over_400_lines_without_a_reason_at_its_top() -> None:
-    """A long module says why in its docstring ("Over 400 lines because …")."""
-    long = []
-    for package in ("app", "ui", "models"):
-        for module in sorted((ROOT / package).rglob("*.py")):
-            text = module.read_text("utf-8")
-            doc = ast.get_docstring(ast.parse(text)) or ""
-            if text.count("\n") > 400 and "Over 400 lines because" not in doc:
-                long.append(module.relative_to(ROOT).as_posix())
-    assert long == []
+def _imports(module: Path) -> tuple[set[str], set[str]]:
+    """The modules ``module`` imports for typing only, and those it imports to run."""
+    tree = ast.parse(module.read_text("utf-8"))
+    typed: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            typed |= {n.module for n in ast.walk(node)
+                      if isinstance(n, ast.ImportFrom) and n.module}
+    running = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    return typed, running - typed
+
+
+def test_helpers_get_what_they_work_on() -> None:
+    """A module holds one concern, whatever its length (docs/architecture.md): a part is
+    handed what it works on, so no module names, even for typing only, a module that
+    imports it (a helper reaching back into its host)."""
+    modules = {".".join(m.relative_to(ROOT).with_suffix("").parts): m
+               for package in ("app", "ui", "models") for m in (ROOT / package).rglob("*.py")}
+    imports = {name: _imports(path) for name, path in modules.items()}
+    back = sorted(f"{name} -> {host}" for name, (typed, _) in imports.items()
+                  for host in typed if name in imports.get(host, (set(), set()))[1])
+    assert back == []
 
 
 def _names_in(module: Path) -> set[str]:

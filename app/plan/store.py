@@ -6,7 +6,7 @@ latest. Steps move only along ``app.states.STEP``; groups derive their status. T
 assistant's moves are held to the machine; a person's (any other actor) may come in
 any order and be undone (DESIGN §4).
 
-Over 400 lines because a plan's moves and its steps' moves are one concern: a step's
+A plan's moves and its steps' moves are one concern, kept in one module: a step's
 move completes, pauses, reopens or rolls its plan forward inside the same transaction,
 through the same private helpers (``_move_plan``, ``_refresh_groups``); split, each half
 would reach back into the other.

@@ -6,7 +6,7 @@ The agenda of a range is read in a worker thread (``app.calendar.agenda``) and d
 that plain data; it is read again when tasks, plans, steps or calendars change, here or in
 another process. "Sync now" is ``ui.calendar.syncing``; sources, ``ui.calendar.sources``.
 
-Over 400 lines because the dock is one concern — its toolbar, the reading of its range
+The dock is one concern — its toolbar, the reading of its range
 (events, planned blocks and each day's planned total) and the buttons that act on it —
 and its parts already live beside it; a split by count would reach back into the dock.
 """

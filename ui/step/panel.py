@@ -12,7 +12,7 @@ shown the panel saves what is still typed (or, when it cannot be saved, asks whe
 drop it; "Keep editing" keeps this step in view until it is fixed). A language change
 sets the texts again in place: the fields, and what is typed in them, stay.
 
-Over 400 lines because the panel is one screen whose parts (header, moves, the prompt
+The panel is one concern, one screen whose parts (header, moves, the prompt
 for a result or a reason, the form, the result) share the step shown and its state;
 the form, the inputs, the schedule and the reads are modules of their own.
 """
