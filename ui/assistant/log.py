@@ -14,23 +14,15 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QSplitter, QTreeWidgetItem, QWidget
 
-from app.errors import KnownError
 from app.plan import views
 from ui.assistant import journal_words as words
 from ui.assistant.boxes import flat_tree, plain_box
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words import labels
 from ui.words.dates import short_when_text
 
 translate = QCoreApplication.translate
-
-
-async def _read_log(task_id: int) -> dict[str, Any] | None:
-    try:
-        return await in_thread(views.agent_log, task_id)
-    except KnownError:
-        return None  # the task was deleted meanwhile
 
 
 class TaskJournal(QObject):
@@ -79,9 +71,10 @@ class TaskJournal(QObject):
             self._fill(None)
             return
         task_id = self.task_id
-        self.ctx.runner.start(_read_log(task_id),
-                              translate("AssistantDock", "Reading the assistant's log"),
-                              done=lambda data: self._on_log_read(task_id, data))
+        Op(self.ctx.runner, in_thread(views.agent_log, task_id),
+           translate("AssistantDock", "Reading the assistant's log")).success(
+            lambda data: self._on_log_read(task_id, data)).failure(
+            lambda _deleted: self._on_log_read(task_id, None)).run()  # deleted meanwhile
 
     def _on_log_read(self, task_id: int, data: dict[str, Any] | None) -> None:
         if task_id == self.task_id:

@@ -24,24 +24,13 @@ from PySide6.QtWidgets import (
 
 from app.agent import outbox
 from app.agent.outbox import Entry, Transport
-from app.errors import KnownError
-from models import Plan, Step, StoreError, Task
+from models import Plan, Step, Task
 from ui.assistant.boxes import MIN_HEIGHT, plain_box
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words import labels
-from ui.words.retexts import told
 
 translate = QCoreApplication.translate
-
-
-async def _decide(message_id: int, approve: bool, transport: Transport | None) -> tuple[str, str]:
-    """Approve or reject in a worker; returns (the message's new status, error text)."""
-    try:
-        entry = await in_thread(outbox.decide, message_id, approve, transport)
-    except (KnownError, StoreError) as exc:
-        return "", told(str(exc))
-    return entry.status, ""
 
 
 def read_pending() -> tuple[list[Entry], dict[int, str], dict[tuple[int, str], str]]:
@@ -188,11 +177,12 @@ class OutboxTab(QWidget):
         self.reject_button.setEnabled(False)
         what = (translate("AssistantDock", "Sending a message") if approve
                 else translate("AssistantDock", "Rejecting a message"))
-        self.ctx.runner.start(_decide(entry.id, approve, self.transport), what,
-                              done=self._on_decision_made)
+        Op(self.ctx.runner, in_thread(outbox.decide, entry.id, approve, self.transport), what
+           ).success(lambda decided: self._on_decision_made(decided.status, "")
+                     ).failure(lambda error: self._on_decision_made("", error)).run()
 
-    def _on_decision_made(self, result: tuple[str, str]) -> None:
-        status, error = result
+    def _on_decision_made(self, status: str, error: str) -> None:
+        """The message's new status, or why it was refused (told in the window's language)."""
         if error:
             self.outbox_note.setText(error)
             self.ctx.status.error.emit(error)

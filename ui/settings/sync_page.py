@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from app.config import settings
 from ui.settings import fields
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.sync.status import plain_reason
 from ui.words import labels
 from ui.words.retexts import told
@@ -198,13 +198,14 @@ class SyncPage(QWidget):
     def save_account(self) -> None:
         """Add the account the fields describe (the password to the keyring)."""
         self.save_button.setEnabled(False)
-        self.ctx.runner.start(
-            in_thread(save, self.url.text().strip(), self.user.text().strip(),
-                      self.password.text(), self.interval.value()),
-            self.tr("Saving the sync account"), self._on_saved)
+        Op(self.ctx.runner, in_thread(save, self.url.text().strip(), self.user.text().strip(),
+                                      self.password.text(), self.interval.value()),
+           self.tr("Saving the sync account")).success(lambda kept: self._on_saved(kept, "")
+                                                       ).failure(
+            lambda error: self._on_saved(False, error)).run()
 
-    def _on_saved(self, result: tuple[bool, str]) -> None:
-        kept, error = result
+    def _on_saved(self, kept: bool, error: str) -> None:
+        """The account is added (the password kept for good or not), or why not."""
         if error:
             self._say(error, error=True)
             self._update()
@@ -269,17 +270,17 @@ def run_test(url: str, user: str, password: str, account_id: int) -> Tested:
         return Tested(error=type(exc).__name__, message=str(exc))
 
 
-def save(url: str, user: str, password: str, interval: int) -> tuple[bool, str]:
-    """Add the account and set the interval; (password kept for good, error or "")."""
-    from app.errors import KnownError
+def save(url: str, user: str, password: str, interval: int) -> bool:
+    """Add the account and set the interval; whether the password is kept for good.
+
+    Raises:
+        KnownError: the settings or the account are refused (nothing is kept then).
+    """
     from app.sync import accounts
 
-    try:
-        settings.put("sync.interval_minutes", interval)
-        _account, kept = accounts.add_account(url, user, password or None)
-    except KnownError as exc:
-        return False, str(exc)
-    return kept, ""
+    settings.put("sync.interval_minutes", interval)
+    _account, kept = accounts.add_account(url, user, password or None)
+    return kept
 
 
 def remove(account_id: int) -> None:

@@ -26,9 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import KnownError
 from ui.shared.context import WindowContext
-from ui.shared.runner import in_thread
+from ui.shared.runner import Op, in_thread
 from ui.words import labels
 from ui.words.dates import long_when
 from ui.words.repeats import repeat_words
@@ -39,17 +38,6 @@ if TYPE_CHECKING:  # app.sync reads iCalendar: imported when the dialog opens, n
 
 _ERROR_STYLE = "color: #c0392b;"
 _HEADERS = 5  # task, property, mine, theirs, the choice
-
-
-async def _settle(task_id: int, conflict_id: int, choice: str) -> str:
-    """Settle one conflict in a worker; returns "" or the reason it was refused."""
-    from app.sync import conflicts
-
-    try:
-        await in_thread(conflicts.resolve_conflict, task_id, conflict_id, choice)
-    except KnownError as exc:
-        return str(exc)
-    return ""
 
 
 class ConflictsDialog(QDialog):
@@ -173,14 +161,18 @@ class ConflictsDialog(QDialog):
         for button in self.buttons.values():
             button.setEnabled(False)
         self.message.setText("")
-        self._jobs.append(self.ctx.runner.start(
-            _settle(one.task_id, one.id, choice), self.tr("Settling a sync conflict"),
-            done=lambda error: self._on_settled(one.task_id, error)))
+        from app.sync import conflicts
+
+        self._jobs.append(Op(self.ctx.runner, in_thread(
+            conflicts.resolve_conflict, one.task_id, one.id, choice),
+            self.tr("Settling a sync conflict")).success(
+            lambda _settled: self._on_settled(one.task_id, "")).failure(
+            lambda error: self._on_settled(one.task_id, error)).run())
 
     def _on_settled(self, task_id: int, error: str) -> None:
         if error:
             self.message.setStyleSheet(_ERROR_STYLE)
-            self.message.setText(labels.fill(self.tr("Not settled: %1"), told(error)))
+            self.message.setText(labels.fill(self.tr("Not settled: %1"), error))
         else:
             self.message.setStyleSheet("")
             self.message.setText(self.tr("Settled; the next sync sends it to the other devices."))

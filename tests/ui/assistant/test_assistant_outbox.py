@@ -86,3 +86,21 @@ def test_long_title_wraps(dock: OutboxTab, qtbot: QtBot) -> None:
     dock.reload()
     qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
     assert dock.recipient.wordWrap() and dock.minimumSizeHint().width() <= width
+
+
+def test_decided_elsewhere(dock: OutboxTab, qtbot: QtBot) -> None:
+    """A message decided meanwhile (the CLI, another window) is refused where the person
+    looks: the tab's note and the status line, and it is not sent."""
+    from app.agent import outbox
+
+    queued_message()
+    dock.reload()
+    qtbot.wait_until(lambda: dock.outbox_list.count() == 1)
+    [entry] = entries()
+    outbox.decide(entry.id, False, None)
+    transport = FakeTransport()
+    dock.transport = transport
+    with qtbot.wait_signal(dock.ctx.status.error, timeout=5000) as said:
+        qtbot.mouseClick(dock.approve_button, Qt.MouseButton.LeftButton)
+    assert said.args[0] and dock.outbox_note.text() == said.args[0]
+    assert transport.sent == [] and [e.status for e in entries()] == ["rejected"]

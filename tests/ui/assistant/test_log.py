@@ -39,3 +39,16 @@ def test_the_log_follows_the_shown_task(dock: JournalHost, qtbot: QtBot) -> None
     with qtbot.wait_signal(dock.log_shown, timeout=5000):
         dock.show_task(first)
     assert dock.worklog.topLevelItemCount() == 1 and dock.calls.topLevelItemCount() == 0
+
+
+def test_deleted_meanwhile(dock: JournalHost, qtbot: QtBot) -> None:
+    """A task gone before its log is read shows an empty log, with nothing on the status line."""
+    from models import Task
+
+    errors: list[str] = []
+    dock.journal.ctx.status.error.connect(errors.append)
+    gone = int(add_task(NewTask(title="Gone")).id)
+    Task.delete_by_id(gone)
+    with qtbot.wait_signal(dock.log_shown, timeout=5000):
+        dock.show_task(gone)
+    assert dock.worklog.topLevelItemCount() == 0 and errors == []

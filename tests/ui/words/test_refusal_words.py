@@ -131,7 +131,6 @@ def test_a_calendar_that_could_not_be_synced_says_why_in_chinese(chinese: None) 
 UI = Path(__file__).resolve().parents[3] / "ui"
 # an error's text kept raw here is told where it is shown (the file's reason)
 TOLD_WHERE_SHOWN = {
-    "sync/conflicts.py": "_on_settled tells the reason",
     "settings/model_test.py": "told with app.words.plain.in_language in the model test's language",
     "tasks/quick_add.py": "made in a worker; _on_saved tells it",
     "settings/sync_page.py": "_say tells every message it shows",
