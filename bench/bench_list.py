@@ -4,9 +4,12 @@ Both are timed as whole processes (start to exit, output read from a pipe), inte
 round by round, after one warm-up run each. The main figure is the ``stepwise`` console
 script of the editable development install; the same script from a wheel installed into
 a venv of its own (``bench.wheel_env``, as a user installs it) and ``python -m app`` are
-shown beside it. Target (issue 15): Stepwise's median is at most half Taskwarrior's
-(ratio ≤ 0.5), for both installs. When it is not, the notes list the imports that cost
-the most (``python -X importtime``) and the functions (cProfile) of one listing.
+shown beside it, and the full path (``app.cli.main.full``: the parser, Peewee and the
+store's queries, which every other command takes) on the same listing: the figure that
+says whether the lean path (``app.cli.lean``) is still needed. Target (issue 15):
+Stepwise's median is at most half Taskwarrior's (ratio ≤ 0.5), for both installs. When
+it is not, the notes list the imports that cost the most (``python -X importtime``) and
+the functions (cProfile) of one listing.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from bench.measure import interleaved, median, run_command
 from bench.report import Findings, Result, duration
 
 ROUNDS = 11
+# ``stepwise list`` without the lean path: what every command but list and show takes
+FULL_PATH = "import sys; from app.cli.main import full; sys.exit(full(sys.argv[1:]))"
 TARGET_RATIO = 0.5
 TASKWARRIOR_RC = """\
 data.location={data}
@@ -37,6 +42,7 @@ def run(work: Path) -> Findings:
     argvs: dict[str, list[str | Path]] = {
         "stepwise": commands.stepwise(db, "list"),
         "python -m app": commands.python_m_app(db, "list"),
+        "full path": [sys.executable, "-c", FULL_PATH, "--db", db, "list"],
         "task": ["task", "list"],
         "python -c pass": [sys.executable, "-c", "pass"],
     }
@@ -79,7 +85,8 @@ def _taskwarrior(work: Path, tasks: list[dataset.SampleTask],
 def _line_counts(argvs: dict[str, list[str | Path]], env: dict[str, str], work: Path) -> str:
     """Warm both up once (Taskwarrior's first run does its gc) and count what they print."""
     counts = {name: run_command(argvs[name], env, work).stdout.count(b"\n")
-              for name in ("stepwise", "wheel", "python -m app", "task") if name in argvs}
+              for name in ("stepwise", "wheel", "python -m app", "full path", "task")
+              if name in argvs}
     return ("warm-up output lines: " + ", ".join(f"{n} {c:,}" for n, c in counts.items())
             + f" (the sample has {dataset.TASK_COUNT:,} tasks)")
 
@@ -92,10 +99,14 @@ def _rows(times: dict[str, float], count: int) -> list[Result]:
                duration(times["stepwise"])),
         Result(f"list {count:,}: `python -m app list` ({each})",
                duration(times["python -m app"])),
+        Result(f"list {count:,}: the full path, parser and Peewee, no lean reads ({each})",
+               duration(times["full path"])),
         Result(f"list {count:,}: Taskwarrior `task list` ({each})", duration(times["task"])),
         Result("list: python start-up alone (`python -c pass`)", duration(times["python -c pass"])),
         Result(f"list {count:,}: ratio stepwise / task, editable install", f"{ratio:.2f}",
                f"≤ {TARGET_RATIO:.1f}", ratio <= TARGET_RATIO),
+        Result(f"list {count:,}: ratio full path / task (the lean path is kept while this "
+               "misses)", f"{times['full path'] / times['task']:.2f}"),
     ]
     if "wheel" in times:
         wheel = times["wheel"] / times["task"]
