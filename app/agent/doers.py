@@ -1,12 +1,14 @@
 """Doing a ready step through its capability, for real, behind each capability's guard.
 
 Each doer returns a Done: completed with a result, failed with an error, or waiting
-(a message awaiting approval). ``assistant.write`` needs the model and is done by the
-loop; the others are done here without one.
+(a message awaiting approval). ``DOERS`` maps each capability the assistant does without
+a model (``app.plan.capabilities``) to its doer; ``assistant.write`` needs the model and
+is done by the loop (``MODEL_DOES``), and a ``user`` step is the person's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -292,3 +294,13 @@ def clip(text: str) -> str:
 
 def step_pk(plan_id: int, step_id: str) -> int:
     return int(Step.get((Step.plan == plan_id) & (Step.step_id == step_id)).id)
+
+
+Doer = Callable[[Task, PlanStep, PlanSpec, int, datetime], Done]  # task, step, plan, pk, now
+MODEL_DOES = "assistant.write"  # the loop writes it with the model (``Assistant._write``)
+DOERS: dict[str, Doer] = {
+    "file.write": lambda task, step, spec, _pk, _now: do_file_write(task, step, spec),
+    "message.post": lambda task, step, spec, pk, _now: do_message(task, step, pk, spec),
+    "reminder.set": lambda task, step, _spec, pk, now: do_reminder(task, step, pk, now),
+    "calendar.read": lambda task, step, spec, _pk, _now: do_calendar(task, step, spec),
+}

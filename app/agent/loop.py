@@ -266,17 +266,12 @@ class Assistant(ModelCalls):
 
     async def _run_capability(self, task: Task, step: PlanStep, spec: PlanSpec, pk: int,
                               now: datetime) -> doers.Done:
-        if step.target == "assistant.write":
+        if step.target == doers.MODEL_DOES:
             return await self._write(task, step, spec, pk)
-        if step.target == "file.write":
-            return doers.do_file_write(task, step, spec)
-        if step.target == "message.post":
-            return doers.do_message(task, step, pk, spec)
-        if step.target == "reminder.set":
-            return doers.do_reminder(task, step, pk, now)
-        if step.target == "calendar.read":
-            return doers.do_calendar(task, step, spec)
-        return doers.Done("failed", error=f"no capability {step.target!r}")
+        doer = doers.DOERS.get(step.target or "")
+        if doer is None:
+            return doers.Done("failed", error=f"no capability {step.target!r}")
+        return doer(task, step, spec, pk, now)
 
     async def _write(self, task: Task, step: PlanStep, spec: PlanSpec, pk: int) -> doers.Done:
         ctx = prompt_context(self.clock, task)

@@ -1,13 +1,15 @@
 """The capability registry (DESIGN.md section 6): what a plan's step may target.
 
-One table: name, what it does, its guard, and the JSON Schema of its inputs. A plan
-can only reference these; nothing in a task, calendar or model reply can add to it.
+One table: each capability's name, what it does in the registry's words and in a
+prompt's (English and Chinese), its guard, its inputs (each with its JSON Schema, what
+to give in both languages and whether it is a time) and its done-when. A plan can only
+reference these; nothing in a task, calendar or model reply can add to it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 _STRING = {"type": "string"}
@@ -27,12 +29,54 @@ _RELATIVE_PATH = {
 
 
 @dataclass(frozen=True)
+class Said:
+    """One sentence in both languages."""
+
+    en: str
+    zh: str
+
+    def in_(self, language: str) -> str:
+        return self.zh if language == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input of a capability: its JSON Schema and what to give, as a prompt says it."""
+
+    schema: dict[str, Any]
+    said: Said
+    required: bool = True  # else one of the capability's ``one_of``, or optional
+    time: bool = False  # a time or a day: read and shown in the person's zone
+
+
+@dataclass(frozen=True)
 class Capability:
+    """A capability declared once: its name, what it does (the registry's words and a
+    prompt's in both languages), its guard, its inputs, and when its step is done as the
+    offline planner says it. What does it is the assistant's (``app.agent.doers.DOERS``,
+    keyed by these names)."""
+
     name: str
     does: str
     guard: str
-    input_schema: dict[str, Any]
+    inputs: dict[str, Input]
+    told: Said  # what it does, as a prompt tells a model
+    done_when: Said  # a step's done-when, as the offline planner writes it
     acts: bool = True  # the assistant acts for the person: its plan waits for approval
+    one_of: tuple[str, ...] = ()  # exactly one of these inputs is given
+
+    @cached_property
+    def input_schema(self) -> dict[str, Any]:
+        """The JSON Schema every step's inputs are validated by."""
+        extra = {"oneOf": [{"required": [name]} for name in self.one_of]} if self.one_of \
+            else {}
+        return _object({name: i.schema for name, i in self.inputs.items()},
+                       [name for name, i in self.inputs.items() if i.required], **extra)
+
+    @property
+    def times(self) -> tuple[str, ...]:
+        """The inputs that hold a time or a day."""
+        return tuple(name for name, i in self.inputs.items() if i.time)
 
 
 def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> dict[str, Any]:
@@ -45,51 +89,72 @@ def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> di
     }
 
 
+_TEXT = {**_STRING, "minLength": 1}
+_FROM_STEP = Input(_TEXT, Said("or: the id of an earlier step whose result it holds",
+                               "或：提供内容的步骤 id"), required=False)
 CAPABILITIES: dict[str, Capability] = {
     cap.name: cap
     for cap in (
-        Capability("user", "a step for you; you mark it done", "none", _object({}, []),
-                   acts=False),
+        Capability("user", "a step for you; you mark it done", "none", {},
+                   Said("a step for the owner, who marks it done", "主人自己做，做完标记"),
+                   Said("done", "已完成"), acts=False),
         Capability(
             "assistant.write",
             "the assistant drafts text (a letter, checklist, summary) into the step's result",
             "none needed",
-            _object({"instructions": {**_STRING, "minLength": 1}}, ["instructions"]),
+            {"instructions": Input(_TEXT, Said("what to write", "要写什么"))},
+            Said("you draft text (a letter, checklist, summary) as the result",
+                 "你起草文字（信、清单、摘要）"),
+            Said("a usable draft is ready", "草稿可以直接使用"),
         ),
         Capability(
             "file.write",
             "writes a result file under the task's own folder",
             "path stays inside the task folder; size cap; atomic write",
-            _object(
-                {
-                    "path": _RELATIVE_PATH,
-                    "content": _STRING,
-                    "from_step": {**_STRING, "minLength": 1},
-                },
-                ["path"],
-                oneOf=[{"required": ["content"]}, {"required": ["from_step"]}],
-            ),
+            {"path": Input(_RELATIVE_PATH, Said(
+                "a file name inside the task's folder, like notes/summary.md",
+                "文件名，如 notes/summary.md")),
+             "content": Input(_STRING, Said("the file's text", "文件内容"), required=False),
+             "from_step": _FROM_STEP},
+            Said("writes a file in the task's own folder", "在任务文件夹里写文件"),
+            Said("the file is saved", "文件已保存"),
+            one_of=("content", "from_step"),
         ),
         Capability(
             "message.post",
             "queues a message to a known contact",
             "contact allow-list; you approve before it leaves",
-            _object({"to": {**_STRING, "minLength": 1}, "text": {**_STRING, "minLength": 1},
-                     "from_step": {**_STRING, "minLength": 1}},
-                    ["to"], oneOf=[{"required": ["text"]}, {"required": ["from_step"]}]),
+            {"to": Input(_TEXT, Said("a contact's name", "联系人名字")),
+             "text": Input(_TEXT, Said("the message", "消息"), required=False),
+             "from_step": Input(_TEXT, Said("or: the id of an earlier step that drafted it",
+                                            "或：起草消息的步骤 id"), required=False)},
+            Said("queues a message to a known contact (sent after approval)",
+                 "给已知联系人发消息（批准后才发）"),
+            Said("the message is sent", "消息已发送"),
+            one_of=("text", "from_step"),
         ),
         Capability(
             "reminder.set",
             "creates a reminder at a time",
             "in the future and within the task's window",
-            _object({"at": _INSTANT, "text": _STRING}, ["at", "text"]),
+            {"at": Input(_INSTANT, Said(
+                "a time with its offset, like 2026-12-03T17:00:00+08:00", "带时区偏移的时间"),
+                time=True),
+             "text": Input(_STRING, Said("what to remind of", "提醒内容"))},
+            Said("reminds the owner at a time", "按时提醒主人"),
+            Said("the reminder is set", "提醒已设置"),
             acts=False,
         ),
         Capability(
             "calendar.read",
             "looks up calendar events in a range (read-only)",
             "read-only by construction",
-            _object({"from": _DAY_OR_INSTANT, "to": _DAY_OR_INSTANT}, ["from", "to"]),
+            {"from": Input(_DAY_OR_INSTANT, Said("a day or time with its offset",
+                                                 "开始的日期或时间（带偏移）"), time=True),
+             "to": Input(_DAY_OR_INSTANT, Said("a later day or time", "结束的日期或时间"),
+                         time=True)},
+            Said("looks up calendar events between two times", "查看两个时间之间的日程"),
+            Said("the free time is known", "已知空闲时间"),
         ),
     )
 }

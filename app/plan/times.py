@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from app.plan.capabilities import CAPABILITIES
 from app.problems import Problem
 from models.fields import InstantOutOfRange, parse_utc
 
-TIME_INPUTS = {"reminder.set": ("at",), "calendar.read": ("from", "to")}
+TIME_INPUTS = {c.name: c.times for c in CAPABILITIES.values() if c.times}
 
 
 def input_time_problems(steps: Iterable[Any]) -> list[Problem]:

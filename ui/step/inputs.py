@@ -23,7 +23,7 @@ from ui.words.dates import long_when, read_when_text
 from ui.words.retexts import told
 
 translate = QCoreApplication.translate
-TIMES = frozenset({("reminder.set", "at"), ("calendar.read", "from"), ("calendar.read", "to")})
+TIMES = frozenset((c.name, name) for c in capabilities.CAPABILITIES.values() for name in c.times)
 STEP_PICKS = frozenset({"from_step"})
 Key = tuple[str, str]  # (capability, input)
 

@@ -19,15 +19,9 @@ from typing import Any
 from app.llm.offline import messages, rules, timing
 from app.llm.offline.situations import known_list, situation_parts
 from app.llm.offline.templates import starter_parts, template_parts, umbrella
+from app.plan.capabilities import CAPABILITIES
 from app.schedule.estimates import duration_minutes, guess_minutes, without_duration
 from models.fields import format_utc, parse_utc
-
-_DONE_WHEN = {
-    "user": ("done", "已完成"), "assistant.write": ("a usable draft is ready", "草稿可以直接使用"),
-    "message.post": ("the message is sent", "消息已发送"),
-    "reminder.set": ("the reminder is set", "提醒已设置"),
-    "calendar.read": ("the free time is known", "已知空闲时间"),
-    "file.write": ("the file is saved", "文件已保存")}
 
 
 @dataclass
@@ -154,11 +148,11 @@ def _addressed_to(text: str, contact: str) -> bool:
 
 def _new(draft: Draft, title: str, target: str, inputs: dict[str, Any], after: list[str],
          objective: str = "", due: datetime | None = None, kind: str = "do") -> dict[str, Any]:
-    en, zh = _DONE_WHEN[target]
+    done = CAPABILITIES[target].done_when
     step = {"id": f"s{len(draft.steps) + 1}", "title": _unique(draft, without_duration(title)),
             "objective": objective,
             "depends_on": after, "parent": None, "target": target, "inputs": inputs,
-            "output_schema": None, "done_when": zh if draft.zh else en,
+            "output_schema": None, "done_when": done.in_("zh" if draft.zh else "en"),
             "worker": "me" if target == "user" else "assistant", "due": due,
             "estimate_minutes": guess_minutes(title, kind), "status": "pending", "result": None,
             "error": None}

@@ -197,3 +197,12 @@ def test_all_day_reminder(db: Path) -> None:
     [fired] = [r.fire_at for r in Reminder.select().where(Reminder.kind == "step")]
     local = fired.astimezone(days.zone(t.timezone))
     assert (local.date(), local.hour, local.minute) == (date(2026, 12, 11), 7, 30)
+
+
+def test_every_capability_has_a_doer() -> None:
+    """Each capability but the person's own is done, by its doer or by the model's writer."""
+    from app.agent.doers import DOERS, MODEL_DOES
+    from app.plan.capabilities import CAPABILITIES
+
+    assert sorted({*DOERS, MODEL_DOES, "user"}) == sorted(CAPABILITIES)
+    assert MODEL_DOES not in DOERS and "user" not in DOERS
