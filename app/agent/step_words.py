@@ -4,7 +4,8 @@ task's language (as its problems are)."""
 
 from __future__ import annotations
 
-from app.tasks.problems import Words, language_for
+from app.tasks.problems import language_for
+from app.words.both import Words
 from models import Task
 
 SAID = {  # fields as str.format

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
+from app.words.both import Words
+
 _STRING = {"type": "string"}
 _ISO_TIME = r"T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)"
 # An instant: ISO 8601 with a zone. A day (calendar look-ups): a date, or an instant.
@@ -29,22 +31,11 @@ _RELATIVE_PATH = {
 
 
 @dataclass(frozen=True)
-class Said:
-    """One sentence in both languages."""
-
-    en: str
-    zh: str
-
-    def in_(self, language: str) -> str:
-        return self.zh if language == "zh" else self.en
-
-
-@dataclass(frozen=True)
 class Input:
     """One input of a capability: its JSON Schema and what to give, as a prompt says it."""
 
     schema: dict[str, Any]
-    said: Said
+    said: Words
     required: bool = True  # else one of the capability's ``one_of``, or optional
     time: bool = False  # a time or a day: read and shown in the person's zone
 
@@ -60,8 +51,8 @@ class Capability:
     does: str
     guard: str
     inputs: dict[str, Input]
-    told: Said  # what it does, as a prompt tells a model
-    done_when: Said  # a step's done-when, as the offline planner writes it
+    told: Words  # what it does, as a prompt tells a model
+    done_when: Words  # a step's done-when, as the offline planner writes it
     acts: bool = True  # the assistant acts for the person: its plan waits for approval
     one_of: tuple[str, ...] = ()  # exactly one of these inputs is given
 
@@ -90,71 +81,71 @@ def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> di
 
 
 _TEXT = {**_STRING, "minLength": 1}
-_FROM_STEP = Input(_TEXT, Said("or: the id of an earlier step whose result it holds",
+_FROM_STEP = Input(_TEXT, Words("or: the id of an earlier step whose result it holds",
                                "或：提供内容的步骤 id"), required=False)
 CAPABILITIES: dict[str, Capability] = {
     cap.name: cap
     for cap in (
         Capability("user", "a step for you; you mark it done", "none", {},
-                   Said("a step for the owner, who marks it done", "主人自己做，做完标记"),
-                   Said("done", "已完成"), acts=False),
+                   Words("a step for the owner, who marks it done", "主人自己做，做完标记"),
+                   Words("done", "已完成"), acts=False),
         Capability(
             "assistant.write",
             "the assistant drafts text (a letter, checklist, summary) into the step's result",
             "none needed",
-            {"instructions": Input(_TEXT, Said("what to write", "要写什么"))},
-            Said("you draft text (a letter, checklist, summary) as the result",
+            {"instructions": Input(_TEXT, Words("what to write", "要写什么"))},
+            Words("you draft text (a letter, checklist, summary) as the result",
                  "你起草文字（信、清单、摘要）"),
-            Said("a usable draft is ready", "草稿可以直接使用"),
+            Words("a usable draft is ready", "草稿可以直接使用"),
         ),
         Capability(
             "file.write",
             "writes a result file under the task's own folder",
             "path stays inside the task folder; size cap; atomic write",
-            {"path": Input(_RELATIVE_PATH, Said(
+            {"path": Input(_RELATIVE_PATH, Words(
                 "a file name inside the task's folder, like notes/summary.md",
                 "文件名，如 notes/summary.md")),
-             "content": Input(_STRING, Said("the file's text", "文件内容"), required=False),
+             "content": Input(_STRING, Words("the file's text", "文件内容"), required=False),
              "from_step": _FROM_STEP},
-            Said("writes a file in the task's own folder", "在任务文件夹里写文件"),
-            Said("the file is saved", "文件已保存"),
+            Words("writes a file in the task's own folder", "在任务文件夹里写文件"),
+            Words("the file is saved", "文件已保存"),
             one_of=("content", "from_step"),
         ),
         Capability(
             "message.post",
             "queues a message to a known contact",
             "contact allow-list; you approve before it leaves",
-            {"to": Input(_TEXT, Said("a contact's name", "联系人名字")),
-             "text": Input(_TEXT, Said("the message", "消息"), required=False),
-             "from_step": Input(_TEXT, Said("or: the id of an earlier step that drafted it",
+            {"to": Input(_TEXT, Words("a contact's name", "联系人名字")),
+             "text": Input(_TEXT, Words("the message", "消息"), required=False),
+             "from_step": Input(_TEXT, Words("or: the id of an earlier step that drafted it",
                                             "或：起草消息的步骤 id"), required=False)},
-            Said("queues a message to a known contact (sent after approval)",
+            Words("queues a message to a known contact (sent after approval)",
                  "给已知联系人发消息（批准后才发）"),
-            Said("the message is sent", "消息已发送"),
+            Words("the message is sent", "消息已发送"),
             one_of=("text", "from_step"),
         ),
         Capability(
             "reminder.set",
             "creates a reminder at a time",
             "in the future and within the task's window",
-            {"at": Input(_INSTANT, Said(
+            {"at": Input(_INSTANT, Words(
                 "a time with its offset, like 2026-12-03T17:00:00+08:00", "带时区偏移的时间"),
                 time=True),
-             "text": Input(_STRING, Said("what to remind of", "提醒内容"))},
-            Said("reminds the owner at a time", "按时提醒主人"),
-            Said("the reminder is set", "提醒已设置"),
+             "text": Input(_STRING, Words("what to remind of", "提醒内容"))},
+            Words("reminds the owner at a time", "按时提醒主人"),
+            Words("the reminder is set", "提醒已设置"),
             acts=False,
         ),
         Capability(
             "calendar.read",
             "looks up calendar events in a range (read-only)",
             "read-only by construction",
-            {"from": Input(_DAY_OR_INSTANT, Said("a day or time with its offset",
+            {"from": Input(_DAY_OR_INSTANT, Words("a day or time with its offset",
                                                  "开始的日期或时间（带偏移）"), time=True),
-             "to": Input(_DAY_OR_INSTANT, Said("a later day or time", "结束的日期或时间"),
+             "to": Input(_DAY_OR_INSTANT, Words("a later day or time", "结束的日期或时间"),
                          time=True)},
-            Said("looks up calendar events between two times", "查看两个时间之间的日程"),
-            Said("the free time is known", "已知空闲时间"),
+            Words("looks up calendar events between two times", "查看两个时间之间的日程"),
+            Words("the free time is known", "已知空闲时间"),
         ),
     )
 }

@@ -20,19 +20,8 @@ from datetime import UTC, date, datetime
 from string import Formatter
 from typing import Any
 
+from app.words.both import Words
 from app.words.plain import in_language, local_time, plain_text, problem_language
-
-
-@dataclass(frozen=True)
-class Words:
-    """One problem in both languages: ``str.format`` templates with the same fields."""
-
-    en: str
-    zh: str
-
-    def in_(self, language: str) -> str:
-        return self.zh if language == "zh" else self.en
-
 
 PROBLEMS: dict[str, Words] = {
     "step_failed": Words(

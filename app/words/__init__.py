@@ -1,2 +1,3 @@
 """Words for people: problems retold in plain English or Chinese (``plain``, ``plain_zh``
-and its tables), and how typed text is cut into parts (``text_parts``)."""
+and its tables), one text in both languages (``both``), and how typed text is cut into
+parts (``text_parts``)."""
