@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.config import settings
 from app.plan.spec import PlanSpec, PlanStep, lenient_step
 from app.plan.store import latest_plan, spec_of
 from models import StepLayout, atomic, database
@@ -49,12 +50,16 @@ def draft_steps(raw: list[Any]) -> list[PlanStep]:
 
 @dataclass(frozen=True)
 class PlanSnapshot:
-    """Plain data for the window: the latest plan (None: none yet) and pinned positions."""
+    """Plain data for the window's plan area: the latest plan (None: none yet), pinned
+    positions, the task's name as it is now and whether plans are approved by themselves
+    (what the plan's toolbar shows)."""
 
     task_id: int
     spec: PlanSpec | None
     status: str
     pinned: dict[str, tuple[float, float]]
+    title: str = ""  # the task's title now (else the plan's); "" without a plan
+    auto_accept: bool = False
 
     @property
     def revision(self) -> int:
@@ -67,7 +72,9 @@ def snapshot(task_id: int) -> PlanSnapshot:
         plan = latest_plan(task_id)
         spec = None if plan is None else spec_of(plan)
         status = "" if plan is None else str(plan.status)
-        return PlanSnapshot(task_id, spec, status, pinned_positions(task_id))
+        title = "" if plan is None else plan.task.title or plan.title or ""
+        return PlanSnapshot(task_id, spec, status, pinned_positions(task_id), title,
+                            bool(settings.get("assistant.auto_accept")))
 
 
 def pinned_positions(task_id: int) -> dict[str, tuple[float, float]]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -303,7 +304,7 @@ class PlanFeed(QObject):
                 or self._reading):  # a read begun before the save could come after it
             self.load()
             return
-        self._last = PlanSnapshot(saved.task_id, saved.spec, saved.status, last.pinned)
+        self._last = replace(last, spec=saved.spec, status=saved.status)
         self.loaded.emit(self._last)
 
     def _on_editor_edit_finished(self, task_id: int) -> None:

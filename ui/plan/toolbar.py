@@ -7,6 +7,11 @@ which cancels at once. Approve, pause, resume and abort are enabled as
 ``app.states.PLAN`` allows and run ``app.plan.store.plan_action`` in a worker; abort asks
 first. Revisions… opens the comparison of two revisions. The heading names the task as
 it is called now (a renamed task is followed).
+
+What the bar shows comes from the window's ``ui.plan.edits.PlanFeed``, the one read of
+the plan the graph and the outline draw too: an edit, a step ticked elsewhere or a
+rename reaches the bar with that snapshot, and the bar reads nothing itself. Selecting a
+task reads its plan's row at once, so the bar never names the last task under the new.
 """
 
 from __future__ import annotations
@@ -27,11 +32,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.config import settings
-from app.events import Changes
 from app.plan import store as plans
 from app.plan.actions import plan_allowed
+from app.plan.snapshot import PlanSnapshot
 from app.states import PlanStatus
 from ui.calendar.scheduling import schedule_now
+from ui.plan.edits import PlanFeed
 from ui.plan.elided import ElidedLabel
 from ui.plan.revision_diff import RevisionDiffDialog
 from ui.shared.context import WindowContext
@@ -76,8 +82,8 @@ class PlanToolbar(QWidget):
         self._problem = ""
         self.diff_dialog: RevisionDiffDialog | None = None
         self._build()
-        ctx.bridge.changed.connect(self._on_bridge_changed)
-        ctx.bridge.external_change.connect(self.refresh)
+        self.feed = PlanFeed.of(ctx)
+        self.feed.loaded.connect(self._on_feed_loaded)
         ctx.assistant.started.connect(self._on_assistant_started)
         ctx.assistant.idle.connect(self._on_assistant_idle)
         ctx.assistant.plan_growing.connect(self._on_assistant_plan_growing)
@@ -160,13 +166,12 @@ class PlanToolbar(QWidget):
     def refresh(self) -> None:
         """Read the latest plan's status (one row, on the GUI thread) and update the bar."""
         self._show(bar_facts(self.task_id))
+        self.feed.show(self.task_id)
 
-    def refresh_later(self) -> None:
-        """Read it in a worker, then update the bar (if the task is still the one shown)."""
-        shown = self.task_id
-        Op(self.ctx.runner, in_thread(bar_facts, shown), self.tr("Reading the plan")
-           ).success(lambda facts: self._show(facts) if shown == self.task_id else None
-                     ).run(self)
+    def _on_feed_loaded(self, snapshot: PlanSnapshot) -> None:
+        if snapshot.task_id == self.task_id:
+            self._show(BarFacts(snapshot.status or None, snapshot.revision, snapshot.title,
+                                snapshot.auto_accept))
 
     def _show(self, facts: BarFacts) -> None:
         self.status, self.revision, self._auto_accept = (facts.status, facts.revision,
@@ -230,7 +235,7 @@ class PlanToolbar(QWidget):
     def _on_assistant_idle(self) -> None:
         self.growing.setText(self._problem)
         self.growing.setToolTip(self._problem)
-        self.refresh()
+        self._update_buttons()  # what the run saved comes with the feed
 
     def _on_assistant_outcome(self, task_id: int, _stage: str, _summary: str,
                               problem: str) -> None:
@@ -271,7 +276,7 @@ class PlanToolbar(QWidget):
 
     def _on_action_finished(self, _result: object = None) -> None:
         self._busy_actions -= 1
-        self.refresh()
+        self._update_buttons()  # the plan's new status comes with the feed
 
     def _on_action_refused(self, message: str) -> None:
         self.ctx.status.error.emit(message)
@@ -290,7 +295,7 @@ class PlanToolbar(QWidget):
             self.ctx.status.info.emit(self.tr("Approved %n plan(s)", "", approved))
         else:
             self.ctx.status.info.emit(self.tr("No plan was waiting for approval"))
-        self.refresh()
+        self._update_buttons()
 
     def _ask(self, title: str, question: str) -> bool:
         answer = QMessageBox.question(self, title, question,
@@ -304,9 +309,3 @@ class PlanToolbar(QWidget):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         self.diff_dialog = dialog
-
-    # --- following the core --------------------------------------------------------------
-
-    def _on_bridge_changed(self, changes: Changes) -> None:
-        if self.task_id in changes.task_ids:
-            self.refresh_later()

@@ -258,7 +258,8 @@ def test_approve_all_approves_every_waiting_plan_and_says_how_many(
     assert said == ["Approved 3 plan(s)"]
     assert {plan_status(t) for t in waiting} == {"in_progress"}
     assert plan_status(running) == "in_progress"
-    assert toolbar.status == "in_progress" and toolbar.approve_all.isEnabled()
+    qtbot.wait_until(lambda: toolbar.status == "in_progress")  # with the plan's read
+    assert toolbar.approve_all.isEnabled()
     click(qtbot, toolbar.approve_all)
     qtbot.wait_until(lambda: len(said) == 2)
     assert said[1] == "No plan was waiting for approval"
@@ -272,3 +273,26 @@ def test_the_heading_follows_a_renamed_task(toolbar: PlanToolbar, qtbot: QtBot) 
     assert toolbar.title.full_text.startswith("Organise the team offsite")
     update_task(task_id, title="Organise the spring offsite")
     qtbot.wait_until(lambda: toolbar.title.full_text.startswith("Organise the spring offsite"))
+
+
+def test_one_read_with_the_graph(ctx: WindowContext, toolbar: PlanToolbar, qtbot: QtBot,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plan approved elsewhere reaches the bar with the graph's one read: the bar
+    itself reads nothing (it once read the plan again, in its own worker)."""
+    from ui.plan import toolbar as toolbar_module
+    from ui.plan.view import PlanView
+
+    task_id = planned_task(approve=False)
+    view = PlanView(ctx)
+    qtbot.add_widget(view)
+    view.show_task(task_id)
+    toolbar.show_task(task_id)
+    qtbot.wait_until(lambda: view.snapshot is not None and not ctx.runner.running)
+    own: list[int] = []
+    monkeypatch.setattr(toolbar_module, "bar_facts", lambda task: own.append(task))
+    reads = toolbar.feed.reads
+    ctx.runner.start(asyncio.to_thread(plans.plan_action, task_id, "approve"), "approving")
+    qtbot.wait_until(lambda: toolbar.chip.text() == "running")
+    qtbot.wait_until(lambda: not ctx.runner.running)
+    assert toolbar.feed.reads == reads + 1 and own == []
+    assert view.snapshot is not None and view.snapshot.status == "in_progress"
