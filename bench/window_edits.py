@@ -117,7 +117,7 @@ async def _rename(view: Any, round_: int) -> tuple[float, float]:
 
     from ui.plan.inline_rename import InlineRename
 
-    step_id = view.snapshot_order()[0]
+    step_id = view.shown.order()[0]
     title = f"Renamed {round_}"
     view.step_commands.start_rename(step_id)
     editor = view.graphics.viewport().findChild(InlineRename)
@@ -138,7 +138,7 @@ async def _done(view: Any) -> tuple[float, float]:
     from ui.plan.look import GLYPH_AT
     from ui.plan.step_actions import move_allowed
 
-    step_id = next(sid for sid in view.snapshot_order() if sid in view.scene.nodes
+    step_id = next(sid for sid in view.shown.order() if sid in view.scene.nodes
                    and (ref := view.step_commands.ref(sid)) is not None
                    and move_allowed(ref, "done"))
     node = view.scene.nodes[step_id]
@@ -223,7 +223,7 @@ async def _drag(view: Any, round_: int) -> tuple[float, float, dict[str, int]]:
         _TALLY.append(_Tally(view))
     tally = _TALLY[0]
     scene = view.scene
-    order = [sid for sid in view.snapshot_order() if sid in scene.nodes]
+    order = [sid for sid in view.shown.order() if sid in scene.nodes]
     target = order[-1]
     source = next(sid for sid in order[round_:] if (sid, target) not in
                   {(e.source.step_id, e.target.step_id) for e in scene.edges}
