@@ -36,6 +36,7 @@ from app.states import (
     TaskStatus,
 )
 from app.tasks import problems as task_problems
+from app.tasks.problems import Problem
 from app.tasks.store import get_task, log, set_problem, set_status
 from models import Plan, Step, StepDependency, Task, atomic
 from models.prepared import Prepared
@@ -420,11 +421,11 @@ def _check_can_start(plan: Plan, step: Step) -> None:
     language = task_problems.language_for(plan.task.title, plan.task.detail)
     if plan.status in (PlanStatus.PENDING, PlanStatus.PAUSED):
         code = "not_approved" if plan.status == PlanStatus.PENDING else "paused"
-        raise Refused(task_problems.told(code, language, task=plan.task_id))
+        raise task_problems.refused(Problem.of(code, task=plan.task_id), language)
     waiting = _waiting_titles(step, ids=True)
     if waiting:
-        raise Refused(task_problems.told("still_waits", language, step=step.step_id,
-                                         waiting=", ".join(waiting)))
+        raise task_problems.refused(Problem.of("still_waits", step=step.step_id,
+                                               waiting=", ".join(waiting)), language)
 
 
 def _move_step(step: Step, new: str, *, reopening: bool = False) -> None:

@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime
 from string import Formatter
 from typing import Any
 
+from app.errors import Refused
 from app.words.both import Words
 from app.words.plain import in_language, local_time, plain_text, problem_language
 
@@ -123,6 +124,12 @@ class Problem:
                 return None
             parts.append((name, {str(k): _decoded(v) for k, v in values.items()}))
         return cls(tuple(parts)) if parts[0][0] == code else None
+
+
+def refused(problem: Problem, language: str) -> Refused:
+    """A refusal of ``problem``: its message in ``language`` (the CLI's, the log's), and
+    the problem itself for a screen that tells it in its own (``KnownError.words``)."""
+    return Refused(problem.told(language), words=problem.told)
 
 
 def _fields(code: str) -> set[str]:

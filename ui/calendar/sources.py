@@ -44,7 +44,7 @@ from ui.calendar.common import NOW_COLOUR, local_zone, plain_tooltip, when_text
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words.labels import fill
-from ui.words.retexts import told
+from ui.words.retexts import told, told_error
 
 
 class CaldavForm(QDialog):
@@ -277,7 +277,7 @@ class SourcesDialog(QDialog):
         try:
             text, worked = await job, True
         except (KnownError, StoreError) as exc:
-            text, worked = told(str(exc)), False
+            text, worked = told_error(exc), False
         if not isValid(self):
             return
         self._set_busy(False)

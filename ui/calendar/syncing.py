@@ -19,7 +19,7 @@ from models import StoreError
 from ui.calendar.common import MAX_PROBLEM_LINES, clock_text, when_text
 from ui.shared.runner import in_thread
 from ui.words.labels import fill
-from ui.words.retexts import told
+from ui.words.retexts import told, told_error
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ async def _sync_one(source_id: int, one_done: Callable[[], None]) -> SyncOutcome
         result = await in_thread(sync_source_blocking, source_id, force=True)
         outcome = SyncOutcome(result.name, result.events, result.error)
     except (KnownError, StoreError) as exc:
-        outcome = SyncOutcome(str(source_id), 0, told(str(exc)))
+        outcome = SyncOutcome(str(source_id), 0, told_error(exc))
     one_done()
     return outcome
 

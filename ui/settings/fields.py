@@ -27,7 +27,7 @@ from app.llm import ProviderConfig, make_provider
 from models import StoreError, atomic
 from ui.shared.runner import in_thread
 from ui.words import labels
-from ui.words.retexts import told
+from ui.words.retexts import told_error
 
 LIST_TIMEOUT_S = 15.0
 DEFAULT_URLS: dict[str, str] = {ProviderKind.OPENAI: "http://localhost:8080/v1",
@@ -66,7 +66,7 @@ async def list_models(kind: str, base_url: str, key: str | None) -> tuple[list[s
         finally:
             await provider.aclose()
     except KnownError as exc:
-        return [], told(str(exc))
+        return [], told_error(exc)
 
 
 def key_state(account: str | None) -> tuple[str, bool]:
@@ -90,7 +90,7 @@ async def save_async(values: dict[str, Any], account: str | None, key: str | Non
     try:
         await in_thread(_save, values, account, key)
     except (KnownError, StoreError) as exc:
-        return told(str(exc))
+        return told_error(exc)
     return ""
 
 

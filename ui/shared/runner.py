@@ -27,7 +27,7 @@ from shiboken6 import isValid
 from app.errors import KnownError
 from app.events import initiated_by
 from models import StoreError
-from ui.words.retexts import told
+from ui.words.retexts import told_error
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -76,9 +76,9 @@ class TaskRunner(QObject):
             if op.on_failure is not None and not _alive(op.on_failure):
                 return  # the view that would tell it is gone (a closed dialog)
             if op.on_failure is not None:
-                op.on_failure(told(str(exc)))
+                op.on_failure(told_error(exc))
             else:
-                self.failed.emit(what, told(str(exc)))
+                self.failed.emit(what, told_error(exc))
             return
         import traceback
 

@@ -33,7 +33,7 @@ from app.plan import capabilities
 from ui.step.inputs import FieldError, StepInputs
 from ui.words import labels
 from ui.words.dates import long_when, read_when_text
-from ui.words.retexts import told
+from ui.words.retexts import told_error
 
 if TYPE_CHECKING:
     from app.plan.step_view import StepView
@@ -255,7 +255,7 @@ class StepForm(QWidget):
         try:
             changed = self.changes()
         except FieldError as exc:
-            self._show_problem(told(str(exc)))
+            self._show_problem(told_error(exc))
             return
         self._show_problem("")
         if changed:  # what is sent counts as shown: leaving the field again sends nothing

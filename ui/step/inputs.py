@@ -20,7 +20,7 @@ from app.dates.when import parse_when
 from app.errors import KnownError
 from app.plan import capabilities
 from ui.words.dates import long_when, read_when_text
-from ui.words.retexts import told
+from ui.words.retexts import told_error
 
 translate = QCoreApplication.translate
 TIMES = frozenset((c.name, name) for c in capabilities.CAPABILITIES.values() for name in c.times)
@@ -62,7 +62,7 @@ def read_time(text: str) -> str:
     try:
         moment = moment or parse_when(text, "due").when
     except (KnownError, ValueError) as exc:
-        raise FieldError(told(str(exc))) from exc
+        raise FieldError(told_error(exc)) from exc
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

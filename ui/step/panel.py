@@ -50,7 +50,7 @@ from ui.step.form import FieldError, StepForm
 from ui.step.reads import PanelFacts, panel_facts
 from ui.step.schedule import StepSchedule
 from ui.words import labels
-from ui.words.retexts import told
+from ui.words.retexts import told, told_error
 
 _TEXT_HEIGHT = 96
 
@@ -268,7 +268,7 @@ class StepPanel(QWidget):
             self._held = True
             if not self._asking:  # one question for a burst of selection changes
                 self._asking = True
-                problem = told(str(exc))
+                problem = told_error(exc)
                 QTimer.singleShot(0, self, lambda: self._ask_about_held(view.step.title,
                                                                         problem))
             return False

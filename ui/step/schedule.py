@@ -23,7 +23,7 @@ from ui.settings.fields import MessageLabel
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words.labels import fill
-from ui.words.retexts import told
+from ui.words.retexts import told, told_error
 
 Facts = tuple[int | None, list[Planned]]  # the estimate (minutes) and the planned blocks
 
@@ -105,7 +105,7 @@ class StepSchedule(QWidget):
         try:
             minutes = parse_estimate(text) if text else None
         except KnownError as exc:
-            self.ctx.status.error.emit(told(str(exc)))
+            self.ctx.status.error.emit(told_error(exc))
             return
         if minutes == self.minutes:
             return

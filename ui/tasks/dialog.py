@@ -31,7 +31,7 @@ from models import Task
 from ui.tasks.edits import as_set
 from ui.words.dates import long_when, read_day_text, read_when_text
 from ui.words.repeats import CHOICES, choice_of, repeat_words
-from ui.words.retexts import told
+from ui.words.retexts import told_error
 
 
 class TaskDialog(QDialog):
@@ -128,7 +128,7 @@ class TaskDialog(QDialog):
         try:
             self._changes = self._read()
         except (DateError, KnownError, ValueError) as exc:
-            self.message.setText(told(str(exc)))
+            self.message.setText(told_error(exc))
             return
         self.accept()
 

@@ -27,7 +27,7 @@ from app.tasks import quickadd
 from app.tasks import store as tasks
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
-from ui.words.retexts import told
+from ui.words.retexts import told_error
 
 translate = QCoreApplication.translate
 
@@ -110,7 +110,7 @@ def save_cell(ctx: WindowContext, task_id: int, column: int, text: str) -> None:
     try:
         changes = changes_for(column, text)
     except (KnownError, ValueError) as exc:
-        ctx.status.error.emit(told(str(exc)))
+        ctx.status.error.emit(told_error(exc))
         return
     if changes:
         named = changes.pop("named", ())

@@ -41,7 +41,7 @@ from app.errors import BadFile, KnownError
 from ui.shared.context import WindowContext
 from ui.shared.runner import in_thread
 from ui.words import labels
-from ui.words.retexts import told
+from ui.words.retexts import told, told_error
 
 if TYPE_CHECKING:
     from app.io.importers.store import Summary
@@ -225,7 +225,8 @@ class ImportDialog(QDialog):
                       "in that format.") if isinstance(error, BadFile) else \
             self.tr("%1 could not be imported as %2.")
         return labels.fill(self.tr("Nothing was imported: %1\n\nDetails: %2"),
-                           labels.fill(why, path.name, self.format.currentText()), told(str(error)))
+                           labels.fill(why, path.name, self.format.currentText()),
+                           told_error(error))
 
     def summary_lines(self, path: Path, summary: Summary) -> list[str]:
         """What the import did, in the interface language (skipped reasons as given;

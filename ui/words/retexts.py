@@ -53,6 +53,13 @@ def interface_language() -> str:
     return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
 
 
+def told_error(error: BaseException) -> str:
+    """A known error's message in the interface language: told from its code where it
+    was made from one (``KnownError.words``), else its English retold (:func:`told`)."""
+    words = getattr(error, "words", None)
+    return words(interface_language()) if callable(words) else told(str(error))
+
+
 def told(text: str) -> str:
     """A text of the core (a refusal, a skip reason, a conflict) in the interface
     language: unchanged in English, retold in Chinese (``app.words.plain.told``)."""

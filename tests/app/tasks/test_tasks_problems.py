@@ -236,3 +236,19 @@ def test_two_failed_steps_are_two_parts(db: Path) -> None:
     problem = step_failed([("a", "no network"), ("b", None)])
     assert [code for code, _ in problem.parts] == ["step_failed", "step_failed"]
     assert problem.told("zh").count("；") == 1 and "没有说明原因" in problem.told("zh")
+
+
+def test_refused_keeps_its_code(db: Path) -> None:
+    """A refusal made from a code says itself in the task's language and keeps the code
+    for a screen in another language, also after a trip through pickle (the assistant's
+    process sends its errors to the window)."""
+    import pickle
+
+    from app.tasks.problems import refused
+
+    error = refused(Problem.of("paused", task=7), "en")
+    assert str(error) == "the plan is paused: resume it first (`stepwise plan resume 7`)"
+    assert error.words is not None and error.words("zh").startswith("计划已暂停")
+    again = pickle.loads(pickle.dumps(error))
+    assert isinstance(again, Refused) and str(again) == str(error)
+    assert again.words is not None and again.words("zh") == error.words("zh")

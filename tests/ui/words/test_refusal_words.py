@@ -164,3 +164,13 @@ def test_the_window_tells_every_caught_errors_text() -> None:
            if (lines := _raw_error_texts(path))
            and (name := path.relative_to(UI).as_posix()) not in TOLD_WHERE_SHOWN}
     assert raw == {}, "pass these through ui.words.retexts.told where they are shown"
+
+
+def test_told_error_uses_the_code(chinese: None) -> None:
+    from app.errors import Refused
+    from app.tasks.problems import Problem, refused
+    from ui.words.retexts import told_error
+
+    assert told_error(refused(Problem.of("still_waits", step="s2", waiting="s1"), "en")) == (
+        "步骤“s2”还在等待：s1——请先完成或跳过它们")
+    assert told_error(Refused("step 's2' cannot wait for itself")) == "步骤 's2' 不能等待它自己"
