@@ -79,6 +79,16 @@ PROBLEMS: dict[str, Words] = {
 # values that are someone's words (a step's error, the model's reason, a server's reply):
 # cleaned and, in Chinese, retold phrase by phrase (``app.words.plain_zh``)
 TEXTS = frozenset({"error", "reason"})
+# a synced property's name in a conflict (the dialog's labels are the window's own)
+PROPERTIES: dict[str, Words] = {
+    "title": Words("title", "标题"), "detail": Words("details", "详情"),
+    "priority": Words("priority", "优先级"), "tags": Words("tags", "标签"),
+    "start_at": Words("start", "开始时间"), "due_at": Words("due", "截止时间"),
+    "due": Words("due", "截止时间"), "recurrence": Words("repeats", "重复"),
+    "status": Words("status", "状态"), "parent": Words("parent step", "上级步骤"),
+    "depends_on": Words("depends on", "依赖"), "steps": Words("steps added or deleted",
+                                                           "增删的步骤"),
+}
 VERSIONS = frozenset({"ours", "theirs"})  # a property's value on each device: data, kept
 CONFLICTS = frozenset({"conflict_refused", "conflict_theirs", "conflict_ours", "sync_conflict"})
 
@@ -174,6 +184,8 @@ def told(code: str, language: str, now: datetime | None = None, **values: object
 def _shown(key: str, value: object, language: str, now: datetime) -> str:
     if key == "others":
         return told("more", language, count=value) if value else ""
+    if key == "prop" and str(value) in PROPERTIES:
+        return PROPERTIES[str(value)].in_(language)
     if key in VERSIONS:
         return _version(value, language, now)
     if isinstance(value, datetime):

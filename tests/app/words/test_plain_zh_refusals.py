@@ -76,7 +76,7 @@ def test_illegal_transitions_read_in_chinese(machine: states.Machine) -> None:
 def test_sync_conflict_problems_read_in_chinese(conflict: Conflict) -> None:
     for others in (0, 2):
         chinese = problem_of(conflict, others).told("zh")
-        assert chinese.startswith("同步冲突：title" if conflict.prop == "title" else "同步冲突：")
+        assert chinese.startswith("同步冲突：标题" if conflict.prop == "title" else "同步冲突：")
         assert english_left(chinese) == [], chinese
         assert ("（另有 2 个）" in chinese) == bool(others)
 

@@ -122,7 +122,7 @@ def test_conflict_menu(ctx: WindowContext, qtbot: QtBot, language: str, title: s
     row = panel.model.row_of(task_id)
     assert row is not None
     tip = panel.model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole)
-    told = "⚠ 同步冲突：title：保留了另一台设备的" if language == "zh_CN" else \
+    told = "⚠ 同步冲突：标题：保留了另一台设备的" if language == "zh_CN" else \
         "⚠ sync conflict: title: kept the other device's"
     assert told in tip, tip
 

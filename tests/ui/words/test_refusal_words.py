@@ -113,7 +113,7 @@ def test_a_sync_conflict_on_a_task_reads_in_chinese_in_its_tooltip(
     conflicts.keep(task_id, [Conflict("title", "Pay rent", "Pay the rent", "mine"),
                              Conflict("tags", ["home"], ["money"], "theirs")])
     tip = _tooltip(rows_for([task_id])[task_id])
-    assert "⚠ 同步冲突：title：保留了 " in tip and "另一台设备的 " in tip and "（另有 1 个）" in tip
+    assert "⚠ 同步冲突：标题：保留了 " in tip and "另一台设备的 " in tip and "（另有 1 个）" in tip
     assert "kept" not in tip and "more" not in tip
 
 
