@@ -374,63 +374,63 @@
         <translation>“%1”：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="60"/>
-        <location filename="../../ui/assistant/log.py" line="63"/>
+        <location filename="../../ui/assistant/log.py" line="52"/>
+        <location filename="../../ui/assistant/log.py" line="55"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="60"/>
+        <location filename="../../ui/assistant/log.py" line="52"/>
         <source>Who</source>
         <translation>执行者</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="61"/>
+        <location filename="../../ui/assistant/log.py" line="53"/>
         <source>What</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="61"/>
+        <location filename="../../ui/assistant/log.py" line="53"/>
         <source>Message</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="63"/>
+        <location filename="../../ui/assistant/log.py" line="55"/>
         <source>Purpose</source>
         <translation>用途</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="64"/>
+        <location filename="../../ui/assistant/log.py" line="56"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="64"/>
+        <location filename="../../ui/assistant/log.py" line="56"/>
         <source>Outcome</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="65"/>
+        <location filename="../../ui/assistant/log.py" line="57"/>
         <source>Time taken</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="67"/>
+        <location filename="../../ui/assistant/log.py" line="59"/>
         <source>Select a call to read its reply.</source>
         <translation>选择一次调用即可查看其回复。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="97"/>
+        <location filename="../../ui/assistant/outbox.py" line="86"/>
         <source>Approve and send</source>
         <translation>批准并发送</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="98"/>
+        <location filename="../../ui/assistant/outbox.py" line="87"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="99"/>
+        <location filename="../../ui/assistant/outbox.py" line="88"/>
         <source>No message awaits your approval.</source>
         <translation>没有等待您批准的消息。</translation>
     </message>
@@ -464,17 +464,17 @@
         <translation>任务 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="83"/>
+        <location filename="../../ui/assistant/log.py" line="75"/>
         <source>Reading the assistant&apos;s log</source>
         <translation>读取助理日志</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/log.py" line="123"/>
+        <location filename="../../ui/assistant/log.py" line="116"/>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="139"/>
+        <location filename="../../ui/assistant/outbox.py" line="128"/>
         <source>Reading the outbox</source>
         <translation>读取待发消息</translation>
     </message>
@@ -484,37 +484,37 @@
         <translation>待发消息（%1）</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="155"/>
+        <location filename="../../ui/assistant/outbox.py" line="144"/>
         <source>To %1 for “%2”: %3</source>
         <translation>给 %1（“%2”）：%3</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="176"/>
+        <location filename="../../ui/assistant/outbox.py" line="165"/>
         <source>To: %1 &lt;%2&gt; · for “%3”, step “%4”</source>
         <translation>收件人：%1 &lt;%2&gt; · 任务“%3”，步骤“%4”</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="178"/>
+        <location filename="../../ui/assistant/outbox.py" line="167"/>
         <source>Subject: %1</source>
         <translation>主题：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="189"/>
+        <location filename="../../ui/assistant/outbox.py" line="178"/>
         <source>Sending a message</source>
         <translation>发送消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="190"/>
+        <location filename="../../ui/assistant/outbox.py" line="179"/>
         <source>Rejecting a message</source>
         <translation>拒绝消息</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="200"/>
+        <location filename="../../ui/assistant/outbox.py" line="190"/>
         <source>Approved, but the mail client could not take the message: it was not sent.</source>
         <translation>已批准，但邮件客户端无法接收该消息：消息未发送。</translation>
     </message>
     <message>
-        <location filename="../../ui/assistant/outbox.py" line="204"/>
+        <location filename="../../ui/assistant/outbox.py" line="194"/>
         <source>Message %1.</source>
         <translation>消息%1。</translation>
     </message>
@@ -805,147 +805,147 @@
 <context>
     <name>ConflictsDialog</name>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="68"/>
+        <location filename="../../ui/sync/conflicts.py" line="56"/>
         <source>Sync conflicts</source>
         <translation>同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="71"/>
+        <location filename="../../ui/sync/conflicts.py" line="59"/>
         <source>The same property was changed here and on another device. Choose the version to keep; the next sync sends it to the other devices.</source>
         <translation>同一项在本设备和另一台设备上都被改过。请选择要保留的版本；下次同步会把它发送到其他设备。</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="100"/>
+        <location filename="../../ui/sync/conflicts.py" line="88"/>
         <source>Reading the sync conflicts</source>
         <translation>正在读取同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="107"/>
+        <location filename="../../ui/sync/conflicts.py" line="95"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="107"/>
+        <location filename="../../ui/sync/conflicts.py" line="95"/>
         <source>Property</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="107"/>
+        <location filename="../../ui/sync/conflicts.py" line="95"/>
         <source>Mine (this device)</source>
         <translation>我的（本设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="108"/>
+        <location filename="../../ui/sync/conflicts.py" line="96"/>
         <source>Theirs (the other device)</source>
         <translation>对方的（另一台设备）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="114"/>
+        <location filename="../../ui/sync/conflicts.py" line="102"/>
         <source>No sync conflicts are waiting.</source>
         <translation>没有待处理的同步冲突。</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="131"/>
+        <location filename="../../ui/sync/conflicts.py" line="119"/>
         <source>Refused here: %1</source>
         <translation>本设备拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="136"/>
+        <location filename="../../ui/sync/conflicts.py" line="124"/>
         <source>Keep mine</source>
         <translation>保留我的</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="136"/>
+        <location filename="../../ui/sync/conflicts.py" line="124"/>
         <source>Take theirs</source>
         <translation>采用对方的</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="150"/>
+        <location filename="../../ui/sync/conflicts.py" line="138"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="152"/>
+        <location filename="../../ui/sync/conflicts.py" line="140"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="154"/>
+        <location filename="../../ui/sync/conflicts.py" line="142"/>
         <source>changed %1</source>
         <translation>修改于 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="156"/>
+        <location filename="../../ui/sync/conflicts.py" line="144"/>
         <source>(kept now)</source>
         <translation>（当前保留）</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="162"/>
+        <location filename="../../ui/sync/conflicts.py" line="150"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="162"/>
+        <location filename="../../ui/sync/conflicts.py" line="150"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="163"/>
+        <location filename="../../ui/sync/conflicts.py" line="151"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="163"/>
+        <location filename="../../ui/sync/conflicts.py" line="151"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="164"/>
+        <location filename="../../ui/sync/conflicts.py" line="152"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="164"/>
+        <location filename="../../ui/sync/conflicts.py" line="152"/>
         <source>Due</source>
         <translation>截止</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="165"/>
+        <location filename="../../ui/sync/conflicts.py" line="153"/>
         <source>Repeats</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="165"/>
+        <location filename="../../ui/sync/conflicts.py" line="153"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="166"/>
+        <location filename="../../ui/sync/conflicts.py" line="154"/>
         <source>Parent step</source>
         <translation>上级步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="166"/>
+        <location filename="../../ui/sync/conflicts.py" line="154"/>
         <source>Depends on</source>
         <translation>依赖</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="167"/>
+        <location filename="../../ui/sync/conflicts.py" line="155"/>
         <source>Steps added or deleted</source>
         <translation>新增或删除的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="177"/>
+        <location filename="../../ui/sync/conflicts.py" line="168"/>
         <source>Settling a sync conflict</source>
         <translation>正在处理同步冲突</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="183"/>
+        <location filename="../../ui/sync/conflicts.py" line="175"/>
         <source>Not settled: %1</source>
         <translation>未能处理：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/sync/conflicts.py" line="186"/>
+        <location filename="../../ui/sync/conflicts.py" line="178"/>
         <source>Settled; the next sync sends it to the other devices.</source>
         <translation>已处理；下次同步会把它发送到其他设备。</translation>
     </message>
@@ -1093,32 +1093,32 @@ Details: %2</source>
 详情：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="234"/>
+        <location filename="../../ui/window/import_dialog.py" line="235"/>
         <source>Read %1 entries from %2: added %3 tasks with %4 steps, skipped %5.</source>
         <translation>从 %2 读取了 %1 条：添加了 %3 个任务（共 %4 个步骤），跳过 %5 条。</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="237"/>
+        <location filename="../../ui/window/import_dialog.py" line="238"/>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="239"/>
+        <location filename="../../ui/window/import_dialog.py" line="240"/>
         <source>Kept in the tasks&apos; details: %1 fields the other app has and Stepwise does not (%2)</source>
         <translation>保留在任务详情里：%1 个对方应用有而 Stepwise 没有的字段（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="243"/>
+        <location filename="../../ui/window/import_dialog.py" line="244"/>
         <source>importing the file again skips those</source>
         <translation>再次导入该文件会跳过这些任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="244"/>
+        <location filename="../../ui/window/import_dialog.py" line="245"/>
         <source>this format carries no task IDs, so importing the file again adds those twice</source>
         <translation>此格式不带任务 ID，再次导入该文件会重复添加这些任务</translation>
     </message>
     <message>
-        <location filename="../../ui/window/import_dialog.py" line="246"/>
+        <location filename="../../ui/window/import_dialog.py" line="247"/>
         <source>Imported %1 of %2 tasks before it was cancelled; %3.</source>
         <translation>取消前已导入 %2 个任务中的 %1 个；%3。</translation>
     </message>
@@ -1549,12 +1549,12 @@ Details: %2</source>
 <context>
     <name>PlanEditor</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="185"/>
+        <location filename="../../ui/plan/edits.py" line="186"/>
         <source>Saving the plan</source>
         <translation>保存计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="201"/>
+        <location filename="../../ui/plan/edits.py" line="202"/>
         <source>Plan saved as revision %1</source>
         <translation>计划已保存为版本 %1</translation>
     </message>
@@ -1562,67 +1562,67 @@ Details: %2</source>
 <context>
     <name>PlanEdits</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="48"/>
+        <location filename="../../ui/plan/edits.py" line="49"/>
         <source>Not changed: steps would wait for each other in a loop</source>
         <translation>未更改：步骤之间会形成循环等待</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="49"/>
+        <location filename="../../ui/plan/edits.py" line="50"/>
         <source>Not changed: steps nest at most 4 levels deep</source>
         <translation>未更改：步骤最多嵌套 4 层</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="50"/>
+        <location filename="../../ui/plan/edits.py" line="51"/>
         <source>Not changed: the plan was changed elsewhere meanwhile; the latest plan is shown now</source>
         <translation>未更改：计划已在别处被修改；现在显示的是最新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="52"/>
+        <location filename="../../ui/plan/edits.py" line="53"/>
         <source>Not changed: a step cannot wait for itself</source>
         <translation>未更改：步骤不能等待自己</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="53"/>
+        <location filename="../../ui/plan/edits.py" line="54"/>
         <source>Nothing to change</source>
         <translation>没有需要更改的内容</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="54"/>
+        <location filename="../../ui/plan/edits.py" line="55"/>
         <source>Not changed: a step cannot go inside its own sub-steps</source>
         <translation>未更改：步骤不能放入自己的子步骤中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="56"/>
+        <location filename="../../ui/plan/edits.py" line="57"/>
         <source>Not changed: move or delete its sub-steps first</source>
         <translation>未更改：请先移动或删除它的子步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="57"/>
+        <location filename="../../ui/plan/edits.py" line="58"/>
         <source>Not changed: a plan needs at least one step</source>
         <translation>未更改：计划至少需要一个步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="58"/>
+        <location filename="../../ui/plan/edits.py" line="59"/>
         <source>Not changed: that step is no longer in the plan</source>
         <translation>未更改：该步骤已不在计划中</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="59"/>
+        <location filename="../../ui/plan/edits.py" line="60"/>
         <source>Not changed: the task no longer exists</source>
         <translation>未更改：该任务已不存在</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="61"/>
+        <location filename="../../ui/plan/edits.py" line="62"/>
         <source>Not changed: the plan rules do not allow this</source>
         <translation>未更改：计划规则不允许这样做</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="66"/>
+        <location filename="../../ui/plan/edits.py" line="67"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="80"/>
+        <location filename="../../ui/plan/edits.py" line="81"/>
         <source>%1 in “%2”</source>
         <translation>%1（“%2”）</translation>
     </message>
@@ -1630,12 +1630,12 @@ Details: %2</source>
 <context>
     <name>PlanFeed</name>
     <message>
-        <location filename="../../ui/plan/edits.py" line="256"/>
+        <location filename="../../ui/plan/edits.py" line="257"/>
         <source>Reading the plan</source>
         <translation>读取计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="278"/>
+        <location filename="../../ui/plan/edits.py" line="279"/>
         <source>Saving node positions</source>
         <translation>保存节点位置</translation>
     </message>
@@ -1694,154 +1694,149 @@ Details: %2</source>
 <context>
     <name>PlanToolbar</name>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="141"/>
+        <location filename="../../ui/plan/toolbar.py" line="147"/>
         <source>Schedule</source>
         <translation>排程</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="142"/>
+        <location filename="../../ui/plan/toolbar.py" line="148"/>
         <source>Place every step that has an estimate into free working time (see the calendar)</source>
         <translation>把所有有预估时长的步骤安排进空闲的工作时间（见日历）</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="130"/>
+        <location filename="../../ui/plan/toolbar.py" line="136"/>
         <source>Approve</source>
         <translation>批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="131"/>
+        <location filename="../../ui/plan/toolbar.py" line="137"/>
         <source>Approve the plan so its steps can run</source>
         <translation>批准计划，以便执行其中的步骤</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="132"/>
+        <location filename="../../ui/plan/toolbar.py" line="138"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="133"/>
+        <location filename="../../ui/plan/toolbar.py" line="139"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="134"/>
+        <location filename="../../ui/plan/toolbar.py" line="140"/>
         <source>Abort…</source>
         <translation>中止…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="135"/>
+        <location filename="../../ui/plan/toolbar.py" line="141"/>
         <source>Stop the plan for good; open steps are skipped</source>
         <translation>永久停止计划；未完成的步骤将被跳过</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="136"/>
+        <location filename="../../ui/plan/toolbar.py" line="142"/>
         <source>Approve all</source>
         <translation>全部批准</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="137"/>
+        <location filename="../../ui/plan/toolbar.py" line="143"/>
         <source>Approve every plan that waits for your approval, of every task</source>
         <translation>批准所有任务中等待你批准的计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="139"/>
+        <location filename="../../ui/plan/toolbar.py" line="145"/>
         <source>Revisions…</source>
         <translation>历史版本…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="140"/>
+        <location filename="../../ui/plan/toolbar.py" line="146"/>
         <source>Compare two revisions of this plan</source>
         <translation>比较此计划的两个版本</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="167"/>
-        <source>Reading the plan</source>
-        <translation>读取计划</translation>
-    </message>
-    <message>
-        <location filename="../../ui/plan/toolbar.py" line="175"/>
+        <location filename="../../ui/plan/toolbar.py" line="180"/>
         <source>No task selected</source>
         <translation>未选择任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="177"/>
+        <location filename="../../ui/plan/toolbar.py" line="182"/>
         <source>No plan yet</source>
         <translation>尚无计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="179"/>
+        <location filename="../../ui/plan/toolbar.py" line="184"/>
         <source>%1 · revision %2</source>
         <translation>%1 · 版本 %2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="179"/>
+        <location filename="../../ui/plan/toolbar.py" line="184"/>
         <source>Plan</source>
         <translation>计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="191"/>
+        <location filename="../../ui/plan/toolbar.py" line="196"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="192"/>
+        <location filename="../../ui/plan/toolbar.py" line="197"/>
         <source>Stop the assistant now; nothing half-done is saved</source>
         <translation>立即停止助理；未完成的工作不会保存</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="194"/>
+        <location filename="../../ui/plan/toolbar.py" line="199"/>
         <source>Generate plan</source>
         <translation>生成计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="195"/>
+        <location filename="../../ui/plan/toolbar.py" line="200"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="196"/>
+        <location filename="../../ui/plan/toolbar.py" line="201"/>
         <source>Let the assistant write a new plan for this task</source>
         <translation>让助理为此任务编写新计划</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="223"/>
+        <location filename="../../ui/plan/toolbar.py" line="228"/>
         <source>Writing the plan…</source>
         <translation>正在编写计划…</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="245"/>
+        <location filename="../../ui/plan/toolbar.py" line="250"/>
         <source>Writing the plan: %1 steps so far — %2</source>
         <translation>正在编写计划：目前已有 %1 个步骤——%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="262"/>
+        <location filename="../../ui/plan/toolbar.py" line="267"/>
         <source>Abort the plan?</source>
         <translation>中止计划？</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="263"/>
+        <location filename="../../ui/plan/toolbar.py" line="268"/>
         <source>The plan stops for good and every open step is skipped. A new plan can be generated afterwards.</source>
         <translation>计划将永久停止，所有未完成的步骤都会被跳过。之后可以重新生成计划。</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="268"/>
+        <location filename="../../ui/plan/toolbar.py" line="273"/>
         <source>Plan of task %1: %2</source>
         <translation>任务 %1 的计划：%2</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="284"/>
+        <location filename="../../ui/plan/toolbar.py" line="289"/>
         <source>Approving every waiting plan</source>
         <translation>正在批准所有等待中的计划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/plan/toolbar.py" line="290"/>
+        <location filename="../../ui/plan/toolbar.py" line="295"/>
         <source>Approved %n plan(s)</source>
         <translation>
             <numerusform>已批准 %n 个计划</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../ui/plan/toolbar.py" line="292"/>
+        <location filename="../../ui/plan/toolbar.py" line="297"/>
         <source>No plan was waiting for approval</source>
         <translation>没有等待批准的计划</translation>
     </message>
@@ -1947,7 +1942,7 @@ Details: %2</source>
         <translation>展开所有步骤组</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="325"/>
+        <location filename="../../ui/plan/edits.py" line="326"/>
         <location filename="../../ui/plan/graph_edits.py" line="71"/>
         <source>New step</source>
         <translation>新步骤</translation>
@@ -3089,7 +3084,7 @@ Details: %2</source>
         <translation>“%1”所在的计划已结束；请直接勾选任务</translation>
     </message>
     <message>
-        <location filename="../../ui/plan/edits.py" line="325"/>
+        <location filename="../../ui/plan/edits.py" line="326"/>
         <location filename="../../ui/plan/step_actions.py" line="225"/>
         <source>New step</source>
         <translation>新步骤</translation>
@@ -3592,42 +3587,42 @@ stepwise sync start-over %1 recreate|keep-both|forget</translation>
         <translation>已连接。任务列表尚不存在：第一次同步时会创建它。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="204"/>
+        <location filename="../../ui/settings/sync_page.py" line="203"/>
         <source>Saving the sync account</source>
         <translation>正在保存同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="214"/>
+        <location filename="../../ui/settings/sync_page.py" line="215"/>
         <source>Saved. No system keyring was found: the password is kept only until Stepwise quits.</source>
         <translation>已保存。未找到系统密钥环：密码只保留到 Stepwise 退出为止。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="217"/>
+        <location filename="../../ui/settings/sync_page.py" line="218"/>
         <source>Saved. The password is kept in the system keyring.</source>
         <translation>已保存。密码保存在系统密钥环中。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="219"/>
+        <location filename="../../ui/settings/sync_page.py" line="220"/>
         <source>Saved.</source>
         <translation>已保存。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="231"/>
+        <location filename="../../ui/settings/sync_page.py" line="232"/>
         <source>Removing the sync account</source>
         <translation>正在移除同步账户</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="234"/>
+        <location filename="../../ui/settings/sync_page.py" line="235"/>
         <source>The account was removed. Your tasks here and on the server stay as they are.</source>
         <translation>账户已移除。本机和服务器上的任务保持原样。</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="242"/>
+        <location filename="../../ui/settings/sync_page.py" line="243"/>
         <source>Saving the sync interval</source>
         <translation>正在保存同步间隔</translation>
     </message>
     <message>
-        <location filename="../../ui/settings/sync_page.py" line="244"/>
+        <location filename="../../ui/settings/sync_page.py" line="245"/>
         <source>Tasks sync every %1 minutes and after changes.</source>
         <translation>任务每 %1 分钟同步一次，改动后也会同步。</translation>
     </message>
