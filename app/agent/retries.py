@@ -59,8 +59,7 @@ def retry_later(task: Task, reason: str, now: datetime) -> str:
         else:
             task.next_check_at = None
             problem = Problem.of("gave_up", reason=reason, limit=limit, task=task.id)
-        set_problem(task, problem, now)
-        words = problem.told(problem_language(task), now)
+        words = str(set_problem(task, problem, now))
         log(task.id, "retry", words, actor="assistant")
     events.emit(Change(Kind.TASK_PROBLEM, task.id, words))
     return words

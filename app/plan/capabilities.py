@@ -81,8 +81,6 @@ def _object(properties: dict[str, Any], required: list[str], **extra: Any) -> di
 
 
 _TEXT = {**_STRING, "minLength": 1}
-_FROM_STEP = Input(_TEXT, Words("or: the id of an earlier step whose result it holds",
-                               "或：提供内容的步骤 id"), required=False)
 CAPABILITIES: dict[str, Capability] = {
     cap.name: cap
     for cap in (
@@ -106,7 +104,9 @@ CAPABILITIES: dict[str, Capability] = {
                 "a file name inside the task's folder, like notes/summary.md",
                 "文件名，如 notes/summary.md")),
              "content": Input(_STRING, Words("the file's text", "文件内容"), required=False),
-             "from_step": _FROM_STEP},
+             "from_step": Input(_TEXT, Words(
+                 "or: the id of an earlier step whose result it holds", "或：提供内容的步骤 id"),
+                 required=False)},
             Words("writes a file in the task's own folder", "在任务文件夹里写文件"),
             Words("the file is saved", "文件已保存"),
             one_of=("content", "from_step"),

@@ -209,16 +209,18 @@ def set_status(task: Task, new: str, *, why: str, actor: str = "user") -> None:
     log(task.id, "state", f"{old} → {new}: {why}", actor=actor)
 
 
-def set_problem(task: Task, problem: Problem | None, now: datetime | None = None) -> None:
+def set_problem(task: Task, problem: Problem | None, now: datetime | None = None
+                ) -> str | None:
     """Mark (or clear) what needs the user's attention, inside the caller's transaction:
     its code and values, and its words in the task's language for readers of the file
-    (local times told against ``now``, default the present)."""
+    (local times told against ``now``, default the present). Returns those words."""
     language = language_for(task.title, task.detail)
     words = None if problem is None else problem.told(language, now)
     task.problem, task.problem_at = words, utc_now() if problem else None
     task.problem_code = None if problem is None else problem.code
     task.problem_values = None if problem is None else problem.stored()
     task.save()
+    return words
 
 
 LIST_COLUMNS = ("id", "priority", "status", "due_at", "title", "tags", "problem", "all_day",

@@ -40,12 +40,11 @@ class GraphEdits(QObject):
     fit_wanted = Signal()
 
     def __init__(self, shown: Shown, scene: PlanScene, graphics: GraphView,
-                 editing: tuple[PlanEditor, PlanFeed], banner: PlanBanner,
+                 editor: PlanEditor, feed: PlanFeed, banner: PlanBanner,
                  steps: GraphSteps) -> None:
         super().__init__(graphics)
         self.shown, self.scene, self.graphics = shown, scene, graphics
-        self.editor, self.feed = editing
-        self.banner, self.steps = banner, steps
+        self.editor, self.feed, self.banner, self.steps = editor, feed, banner, steps
         scene.dependency_drawn.connect(self._on_scene_dependency_drawn)
         scene.step_dropped.connect(self._on_scene_step_dropped)
         self.editor.edit_refused.connect(self._on_editor_edit_refused)

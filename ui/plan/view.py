@@ -82,7 +82,7 @@ class PlanView(QWidget):
         self._syncing = False
         self._build()
         self.step_commands = GraphSteps(ctx, self.shown, self.scene, self.graphics)
-        self.edits = GraphEdits(self.shown, self.scene, self.graphics, (self.editor, self.feed),
+        self.edits = GraphEdits(self.shown, self.scene, self.graphics, self.editor, self.feed,
                                 self.banner, self.step_commands)
         self.graphics.keys += self.step_commands.keys()
         self.graphics.tab_to = lambda forward: self.step_commands.select_next(
